@@ -1,0 +1,250 @@
+//! Op classes: function-name stem and signature.
+
+use std::collections::HashMap;
+
+use serde_spanned::Spanned;
+
+use super::{Builder, Ctx, Declared, RawDb};
+use crate::db::Database;
+use crate::model::*;
+use crate::raw::RawParam;
+
+impl Builder<'_> {
+    pub(crate) fn classes(&mut self, raw: &RawDb, db: &mut Database) {
+        let mut declared = Declared::default();
+        for rec in &raw.classes {
+            let name = &rec.item.name;
+            let sources = self.sources;
+            let label = format!("class `{}`", name.get_ref());
+            let types = std::mem::take(&mut self.names.types);
+            let enums = std::mem::take(&mut self.names.enums);
+            let mut ctx = self.ctx(rec.file, &rec.item.record, label);
+            let ok = declared.add(&mut ctx, name, "", "class", sources);
+            let class = if ok {
+                class(&mut ctx, name, rec.item.record.value.get_ref(), &types, &enums, db)
+            } else {
+                None
+            };
+            self.names.types = types;
+            self.names.enums = enums;
+            if let Some(c) = class {
+                self.names
+                    .classes
+                    .insert(c.name.clone(), ClassId(db.classes.len() as u32));
+                db.classes.push(c);
+            }
+        }
+    }
+}
+
+fn default_stem(name: &str) -> String {
+    let mut c = name.chars();
+    match c.next() {
+        Some(f) => f.to_lowercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
+fn valid_stem(s: &str) -> bool {
+    !s.is_empty()
+        && s
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'_')
+        && !s.as_bytes()[0].is_ascii_digit()
+}
+
+fn class(
+    ctx: &mut Ctx<'_>,
+    name: &Spanned<String>,
+    r: &crate::raw::RawClass,
+    types: &HashMap<String, TypeId>,
+    enums: &HashMap<String, EnumId>,
+    db: &Database,
+) -> Option<Class> {
+    let stem = match &r.stem {
+        Some(s) => {
+            if !valid_stem(s.get_ref()) {
+                ctx.error(
+                    s.span(),
+                    "stem",
+                    format!("`{}` is not a valid function-name stem", s.get_ref()),
+                    "a stem is letters, digits and `_`, e.g. `cbufferLoadLegacy`",
+                );
+                return None;
+            }
+            s.get_ref().clone()
+        }
+        None => {
+            let s = default_stem(name.get_ref());
+            if !valid_stem(&s) {
+                ctx.error(
+                    name.span(),
+                    "stem",
+                    format!("class name `{}` does not make a valid function-name stem", name.get_ref()),
+                    "give the class an explicit `stem`",
+                );
+                return None;
+            }
+            s
+        }
+    };
+    let result = ctx.require(&r.result, "result");
+    let params = ctx.require(&r.params, "params");
+    let (result, params) = (result?, params?);
+    let mut ok = true;
+    let result = param(ctx, result, "result", true, types, enums, db);
+    let mut out = Vec::new();
+    let mut seen: HashMap<String, ()> = HashMap::new();
+    for p in params.get_ref() {
+        match param(ctx, p, "params", false, types, enums, db) {
+            Some(param) => {
+                if seen.insert(param.name.clone(), ()).is_some() {
+                    ctx.error(
+                        p.get_ref().name.as_ref().map_or(p.span(), |n| n.span()),
+                        "params.name",
+                        format!("duplicate parameter name `{}`", param.name),
+                        "give each parameter a distinct name",
+                    );
+                    ok = false;
+                }
+                out.push(param);
+            }
+            None => ok = false,
+        }
+    }
+    let result = result?;
+    if !ok {
+        return None;
+    }
+    Some(Class {
+        name: name.get_ref().clone(),
+        stem,
+        doc: Ctx::opt_string(&r.doc),
+        result,
+        params: out,
+    })
+}
+
+fn param(
+    ctx: &mut Ctx<'_>,
+    p: &Spanned<RawParam>,
+    key: &str,
+    is_result: bool,
+    types: &HashMap<String, TypeId>,
+    enums: &HashMap<String, EnumId>,
+    db: &Database,
+) -> Option<Param> {
+    let v = p.get_ref();
+    let outer = ctx.span.clone();
+    ctx.span = p.span();
+    let out = (|| {
+        let name = if is_result {
+            if let Some(n) = &v.name {
+                ctx.error(
+                    n.span(),
+                    "result.name",
+                    "the result has no name",
+                    "remove `name` from `result`",
+                );
+            }
+            String::new()
+        } else {
+            let n = ctx.require(&v.name, &format!("{key}.name"))?;
+            let s = n.get_ref();
+            if s.is_empty()
+                || !s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+                || s.as_bytes()[0].is_ascii_digit()
+            {
+                ctx.error(
+                    n.span(),
+                    &format!("{key}.name"),
+                    format!("`{s}` is not a valid parameter name"),
+                    "parameter names are identifiers: letters, digits and `_`",
+                );
+                return None;
+            }
+            s.clone()
+        };
+        let tkey = format!("{key}.type");
+        let t = ctx.require(&v.ty, &tkey)?;
+        let ty = ctx.lookup(t, &tkey, "type", types, "a [type.NAME] table")?;
+        let immediate = v.immediate.as_ref().is_some_and(|i| *i.get_ref());
+        if immediate {
+            if is_result {
+                ctx.error(
+                    v.immediate.as_ref().map_or(p.span(), |i| i.span()),
+                    "result.immediate",
+                    "the result cannot be an immediate constant",
+                    "remove `immediate`",
+                );
+                return None;
+            }
+            if !integer_type(db, ty) {
+                ctx.error(
+                    t.span(),
+                    &format!("{key}.immediate"),
+                    format!(
+                        "immediate-constant parameter `{}` has type `{}`, which is not an integer type",
+                        v.name.as_ref().map_or("", |n| n.get_ref()),
+                        t.get_ref()
+                    ),
+                    "immediate constants are integers (or structs of integers); remove `immediate` or use an integer type",
+                );
+                return None;
+            }
+        }
+        let enumeration = match &v.enum_name {
+            Some(e) => {
+                let id = ctx.lookup(e, &format!("{key}.enum"), "enumeration", enums, "an [enum.NAME] table")?;
+                if !integer_type(db, ty) {
+                    ctx.error(
+                        e.span(),
+                        &format!("{key}.enum"),
+                        format!("parameter of type `{}` cannot take enumeration values", t.get_ref()),
+                        "enumeration parameters have integer types",
+                    );
+                    return None;
+                }
+                Some(id)
+            }
+            None => None,
+        };
+        if let Some(m) = &v.max {
+            if !integer_type(db, ty) {
+                ctx.error(
+                    m.span(),
+                    &format!("{key}.max"),
+                    format!("parameter of type `{}` cannot have a maximum value", t.get_ref()),
+                    "`max` applies to integer parameters",
+                );
+                return None;
+            }
+        }
+        Some(Param {
+            name,
+            ty,
+            doc: Ctx::opt_string(&v.doc),
+            immediate,
+            enumeration,
+            max: v.max.as_ref().map(|m| *m.get_ref()),
+        })
+    })();
+    ctx.span = outer;
+    out
+}
+
+/// Whether a type is an LLVM integer, or a struct of integers.
+fn integer_type(db: &Database, ty: TypeId) -> bool {
+    fn int(s: &str) -> bool {
+        s.strip_prefix('i')
+            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+    }
+    match &db.types[ty.index()].kind {
+        TypeKind::Llvm(l) => int(l),
+        TypeKind::Struct { fields, .. } => fields.iter().all(|f| match &db.types[f.index()].kind {
+            TypeKind::Llvm(l) => int(l),
+            _ => false,
+        }),
+        _ => false,
+    }
+}

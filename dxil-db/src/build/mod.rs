@@ -1,0 +1,365 @@
+//! Raw records → checked model. Every check reports through the sink and carries on, so one run
+//! reports every mistake.
+
+mod classes;
+mod ops;
+mod tables;
+mod types;
+mod vocab;
+
+use std::collections::{BTreeSet, HashMap};
+use std::ops::Range;
+use std::str::FromStr;
+
+use serde_spanned::Spanned;
+
+use crate::db::Database;
+use crate::decode::{Decoded, Named, RawFile};
+use crate::diag::{Diagnostic, Location, Sink, suggest};
+use crate::source::FileId;
+use crate::version::{DxilVersion, ShaderModel};
+
+/// A record together with the file it came from.
+pub(crate) struct In<T> {
+    pub file: FileId,
+    pub item: T,
+}
+
+/// All raw records of all files.
+#[derive(Default)]
+pub(crate) struct RawDb {
+    pub versions: Vec<In<Decoded<crate::raw::RawVersion>>>,
+    pub stages: Vec<In<Named<crate::raw::RawStage>>>,
+    pub attributes: Vec<In<Named<crate::raw::RawAttribute>>>,
+    pub overload_types: Vec<In<Named<crate::raw::RawOverloadType>>>,
+    pub tables: Vec<In<Named<crate::raw::RawTable>>>,
+    pub types: Vec<In<Named<crate::raw::RawType>>>,
+    pub classes: Vec<In<Named<crate::raw::RawClass>>>,
+    pub ops: Vec<In<(Spanned<String>, Decoded<crate::raw::RawOp>)>>,
+    pub enums: Vec<In<Named<crate::raw::RawEnum>>>,
+    pub rules: Vec<In<Decoded<crate::raw::RawRule>>>,
+    pub sig_points: Vec<In<Decoded<crate::raw::RawSigPoint>>>,
+    pub semantic_interpretations:
+        Vec<In<Named<std::collections::BTreeMap<crate::raw::S, crate::raw::S>>>>,
+    pub llvm_instructions: Vec<In<Decoded<crate::raw::RawLlvmInstruction>>>,
+}
+
+impl RawDb {
+    pub(crate) fn add(&mut self, file: FileId, raw: RawFile) {
+        fn tag<T>(file: FileId, v: Vec<T>) -> impl Iterator<Item = In<T>> {
+            v.into_iter().map(move |item| In { file, item })
+        }
+        self.versions.extend(tag(file, raw.versions));
+        self.stages.extend(tag(file, raw.stages));
+        self.attributes.extend(tag(file, raw.attributes));
+        self.overload_types.extend(tag(file, raw.overload_types));
+        self.tables.extend(tag(file, raw.tables));
+        self.types.extend(tag(file, raw.types));
+        self.classes.extend(tag(file, raw.classes));
+        for (table, ops) in raw.ops {
+            for op in ops {
+                self.ops.push(In {
+                    file,
+                    item: (table.clone(), op),
+                });
+            }
+        }
+        self.enums.extend(tag(file, raw.enums));
+        self.rules.extend(tag(file, raw.rules));
+        self.sig_points.extend(tag(file, raw.sig_points));
+        self.semantic_interpretations
+            .extend(tag(file, raw.semantic_interpretations));
+        self.llvm_instructions
+            .extend(tag(file, raw.llvm_instructions));
+    }
+}
+
+/// Reports about one record.
+pub(crate) struct Ctx<'a> {
+    pub sink: &'a mut Sink,
+    pub file: FileId,
+    /// The record's span (its header, or the whole inline table).
+    pub span: Range<usize>,
+    /// How the record is named in messages.
+    pub label: String,
+    /// Keys already reported by the decoder.
+    pub removed: &'a BTreeSet<String>,
+    /// Do not report missing keys: the list this inline record is in had an error already.
+    pub quiet_missing: bool,
+}
+
+impl Ctx<'_> {
+    pub fn error(
+        &mut self,
+        span: Range<usize>,
+        key: &str,
+        message: impl Into<String>,
+        hint: impl Into<String>,
+    ) {
+        self.sink.push(
+            Diagnostic::new(
+                Location {
+                    file: self.file,
+                    span,
+                },
+                self.label.clone(),
+                key,
+                message,
+            )
+            .with_hint(hint),
+        );
+    }
+
+    /// The value of a required key, reporting it when missing.
+    pub fn require<'v, T>(&mut self, v: &'v Option<Spanned<T>>, key: &str) -> Option<&'v Spanned<T>> {
+        if v.is_none() && !self.removed.contains(key) && !self.quiet_missing {
+            let span = self.span.clone();
+            self.error(
+                span,
+                key,
+                format!("missing key `{key}`"),
+                format!("add `{key} = ...` to this record (see docs/ops-toml.md)"),
+            );
+        }
+        v.as_ref()
+    }
+
+    /// A required string.
+    pub fn string(&mut self, v: &Option<Spanned<String>>, key: &str) -> Option<String> {
+        self.require(v, key).map(|s| s.get_ref().clone())
+    }
+
+    /// An optional string, empty when absent.
+    pub fn opt_string(v: &Option<Spanned<String>>) -> String {
+        v.as_ref().map(|s| s.get_ref().clone()).unwrap_or_default()
+    }
+
+    /// Parses a `major.minor` value.
+    pub fn parse<T: FromStr<Err = String>>(&mut self, v: &Spanned<String>, key: &str) -> Option<T> {
+        match v.get_ref().parse::<T>() {
+            Ok(t) => Some(t),
+            Err(e) => {
+                self.error(
+                    v.span(),
+                    key,
+                    e,
+                    "versions are written as quoted `major.minor` strings",
+                );
+                None
+            }
+        }
+    }
+
+    /// A DXIL version that must be one of the declared versions.
+    pub fn version(
+        &mut self,
+        v: &Spanned<String>,
+        key: &str,
+        known: &[DxilVersion],
+    ) -> Option<DxilVersion> {
+        let parsed: DxilVersion = self.parse(v, key)?;
+        if !known.contains(&parsed) {
+            let names: Vec<String> = known.iter().map(|k| k.to_string()).collect();
+            self.error(
+                v.span(),
+                key,
+                format!("unknown DXIL version `{parsed}`"),
+                format!(
+                    "declared versions ([[version]] records) are {}",
+                    names.join(", ")
+                ),
+            );
+            return None;
+        }
+        Some(parsed)
+    }
+
+    /// A shader model that must pair with a declared DXIL version.
+    pub fn shader_model(
+        &mut self,
+        v: &Spanned<String>,
+        key: &str,
+        known: &[ShaderModel],
+    ) -> Option<ShaderModel> {
+        let parsed: ShaderModel = self.parse(v, key)?;
+        if !known.contains(&parsed) {
+            let names: Vec<String> = known.iter().map(|k| k.to_string()).collect();
+            self.error(
+                v.span(),
+                key,
+                format!("unknown shader model `{parsed}`"),
+                format!(
+                    "shader models of the declared versions are {}",
+                    names.join(", ")
+                ),
+            );
+            return None;
+        }
+        Some(parsed)
+    }
+
+    /// Looks `v` up among `names`, reporting an unknown name with a suggestion.
+    pub fn lookup<Id: Copy>(
+        &mut self,
+        v: &Spanned<String>,
+        key: &str,
+        what: &str,
+        names: &HashMap<String, Id>,
+        declared_as: &str,
+    ) -> Option<Id> {
+        if let Some(id) = names.get(v.get_ref()) {
+            return Some(*id);
+        }
+        let mut candidates: Vec<&str> = names.keys().map(String::as_str).collect();
+        candidates.sort_unstable();
+        self.error(
+            v.span(),
+            key,
+            format!("unknown {what} `{}`", v.get_ref()),
+            format!(
+                "{} Every {what} is declared as {declared_as}.",
+                sentence(&suggest(v.get_ref(), candidates.iter().copied(), "names"))
+            ),
+        );
+        None
+    }
+}
+
+/// Ends a hint fragment with a full stop unless it ends with one already.
+pub(crate) fn sentence(s: &str) -> String {
+    if s.ends_with(['.', '?', '!']) {
+        s.to_owned()
+    } else {
+        format!("{s}.")
+    }
+}
+
+/// Names declared so far, with where they were declared, for duplicate checks.
+#[derive(Default)]
+pub(crate) struct Declared {
+    first: HashMap<String, (FileId, Range<usize>)>,
+}
+
+impl Declared {
+    /// Registers `name`; reports a duplicate and returns false if it was declared before.
+    pub fn add(
+        &mut self,
+        ctx: &mut Ctx<'_>,
+        name: &Spanned<String>,
+        key: &str,
+        what: &str,
+        sources: &crate::source::Sources,
+    ) -> bool {
+        if let Some((file, span)) = self.first.get(name.get_ref()) {
+            let f = sources.get(*file);
+            let (line, col) = f.line_col(span.start);
+            ctx.error(
+                name.span(),
+                key,
+                format!("duplicate {what} `{}`", name.get_ref()),
+                format!(
+                    "it is first declared at {}:{line}:{col}; give each {what} a distinct name",
+                    f.name()
+                ),
+            );
+            return false;
+        }
+        self.first
+            .insert(name.get_ref().clone(), (ctx.file, name.span()));
+        true
+    }
+}
+
+/// Builds the database, or returns false when anything was reported.
+pub(crate) fn build(
+    raw: &RawDb,
+    sources: &crate::source::Sources,
+    sink: &mut Sink,
+) -> Option<Database> {
+    let mut db = Database::default();
+    let mut b = Builder {
+        sink,
+        sources,
+        names: Names::default(),
+    };
+    b.enums(raw, &mut db);
+    b.versions(raw, &mut db);
+    b.stages(raw, &mut db);
+    b.attributes(raw, &mut db);
+    b.overload_types(raw, &mut db);
+    b.tables(raw, &mut db);
+    b.types(raw, &mut db);
+    b.classes(raw, &mut db);
+    b.ops(raw, &mut db);
+    b.rules(raw, &mut db);
+    b.sig_points(raw, &mut db);
+    b.semantic_interpretations(raw, &mut db);
+    b.llvm_instructions(raw, &mut db);
+    if !b.sink.is_empty() {
+        return None;
+    }
+    db.finish();
+    Some(db)
+}
+
+/// Name → id maps of the vocabularies.
+#[derive(Default)]
+pub(crate) struct Names {
+    pub stages: HashMap<String, crate::model::StageId>,
+    pub attributes: HashMap<String, crate::model::AttributeId>,
+    pub tables: HashMap<String, crate::model::TableId>,
+    pub types: HashMap<String, crate::model::TypeId>,
+    pub classes: HashMap<String, crate::model::ClassId>,
+    pub enums: HashMap<String, crate::model::EnumId>,
+}
+
+pub(crate) struct Builder<'a> {
+    pub sink: &'a mut Sink,
+    pub sources: &'a crate::source::Sources,
+    pub names: Names,
+}
+
+impl Builder<'_> {
+    /// A context for a decoded record.
+    pub fn ctx<'s, T>(
+        &'s mut self,
+        file: FileId,
+        record: &'s Decoded<T>,
+        label: String,
+    ) -> Ctx<'s> {
+        Ctx {
+            sink: self.sink,
+            file,
+            span: record.span(),
+            label,
+            removed: &record.removed,
+            quiet_missing: false,
+        }
+    }
+
+    /// A context for an inline record (an entry of list `list_key` of a record whose decoder
+    /// removed the keys `removed`).
+    pub fn inline_ctx<'s>(
+        &'s mut self,
+        file: FileId,
+        span: Range<usize>,
+        label: String,
+        removed: &BTreeSet<String>,
+        list_key: &str,
+    ) -> Ctx<'s> {
+        Ctx {
+            sink: self.sink,
+            file,
+            span,
+            label,
+            removed: no_keys(),
+            quiet_missing: removed.contains(list_key),
+        }
+    }
+}
+
+/// The empty set, for inline records that have no removed keys of their own.
+pub(crate) fn no_keys() -> &'static BTreeSet<String> {
+    static EMPTY: BTreeSet<String> = BTreeSet::new();
+    &EMPTY
+}

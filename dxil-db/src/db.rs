@@ -1,0 +1,283 @@
+//! The database and its queries.
+
+use std::collections::HashMap;
+
+use crate::model::*;
+
+/// The checked database: every record of `ops.toml` and the files it includes.
+///
+/// Lists are in declaration order, except [`ops`](Database::ops), which is sorted by opcode.
+#[derive(Clone, Debug, Default)]
+pub struct Database {
+    /// DXIL versions, oldest first.
+    pub versions: Vec<VersionInfo>,
+    /// Shader stages.
+    pub stages: Vec<Stage>,
+    /// Op attributes.
+    pub attributes: Vec<Attribute>,
+    /// Overload types (the letters of overload strings).
+    pub overload_types: Vec<OverloadType>,
+    /// Op tables.
+    pub tables: Vec<Table>,
+    /// Parameter types.
+    pub types: Vec<Type>,
+    /// Op classes.
+    pub classes: Vec<Class>,
+    /// Ops, sorted by opcode.
+    pub ops: Vec<Op>,
+    /// Enumerations.
+    pub enums: Vec<Enum>,
+    /// Validation rules.
+    pub rules: Vec<Rule>,
+    /// The signature-point table.
+    pub sig_points: Vec<SigPoint>,
+    /// The semantic-interpretation table.
+    pub semantic_interpretations: Vec<SemanticRow>,
+    /// LLVM instructions.
+    pub llvm_instructions: Vec<LlvmInstruction>,
+    index: Index,
+}
+
+#[derive(Clone, Debug, Default)]
+struct Index {
+    op_by_name: HashMap<String, OpId>,
+    op_by_opcode: HashMap<u32, OpId>,
+    class_by_name: HashMap<String, ClassId>,
+    type_by_name: HashMap<String, TypeId>,
+    enum_by_name: HashMap<String, EnumId>,
+    stage_by_name: HashMap<String, StageId>,
+    attribute_by_name: HashMap<String, AttributeId>,
+    table_by_name: HashMap<String, TableId>,
+    rule_by_code: HashMap<String, usize>,
+    ops_by_class: Vec<Vec<OpId>>,
+}
+
+impl Database {
+    pub(crate) fn finish(&mut self) {
+        self.ops.sort_by_key(|o| o.opcode);
+        let mut ix = Index::default();
+        for (i, o) in self.ops.iter().enumerate() {
+            ix.op_by_name.insert(o.name.clone(), OpId(i as u32));
+            ix.op_by_opcode.insert(o.opcode, OpId(i as u32));
+        }
+        ix.ops_by_class = vec![Vec::new(); self.classes.len()];
+        for (i, o) in self.ops.iter().enumerate() {
+            ix.ops_by_class[o.class.index()].push(OpId(i as u32));
+        }
+        fn names<I: Copy>(
+            v: impl Iterator<Item = String>,
+            f: impl Fn(u32) -> I,
+        ) -> HashMap<String, I> {
+            v.enumerate().map(|(i, n)| (n, f(i as u32))).collect()
+        }
+        ix.class_by_name = names(self.classes.iter().map(|c| c.name.clone()), ClassId);
+        ix.type_by_name = names(self.types.iter().map(|c| c.name.clone()), TypeId);
+        ix.enum_by_name = names(self.enums.iter().map(|c| c.name.clone()), EnumId);
+        ix.stage_by_name = names(self.stages.iter().map(|c| c.name.clone()), StageId);
+        ix.attribute_by_name = names(self.attributes.iter().map(|c| c.name.clone()), AttributeId);
+        ix.table_by_name = names(self.tables.iter().map(|c| c.name.clone()), TableId);
+        ix.rule_by_code = self
+            .rules
+            .iter()
+            .enumerate()
+            .map(|(i, r)| (r.code.clone(), i))
+            .collect();
+        self.index = ix;
+    }
+
+    /// The op with this name.
+    pub fn op_by_name(&self, name: &str) -> Option<&Op> {
+        self.index.op_by_name.get(name).map(|id| &self.ops[id.index()])
+    }
+
+    /// The op with this 32-bit opcode.
+    pub fn op_by_opcode(&self, opcode: u32) -> Option<&Op> {
+        self.index
+            .op_by_opcode
+            .get(&opcode)
+            .map(|id| &self.ops[id.index()])
+    }
+
+    /// The op with this index in the table named `table`.
+    pub fn op_by_index(&self, table: &str, index: u32) -> Option<&Op> {
+        let t = self.table_by_name(table)?;
+        self.op_by_opcode((u32::from(t.id) << 16) | index)
+    }
+
+    /// The ops of a class, by opcode.
+    pub fn ops_of_class(&self, class: ClassId) -> impl Iterator<Item = &Op> {
+        self.index
+            .ops_by_class
+            .get(class.index())
+            .into_iter()
+            .flatten()
+            .map(|id| &self.ops[id.index()])
+    }
+
+    /// The class with this name.
+    pub fn class_by_name(&self, name: &str) -> Option<&Class> {
+        self.index
+            .class_by_name
+            .get(name)
+            .map(|id| &self.classes[id.index()])
+    }
+
+    /// The id of the class with this name.
+    pub fn class_id(&self, name: &str) -> Option<ClassId> {
+        self.index.class_by_name.get(name).copied()
+    }
+
+    /// The type with this name.
+    pub fn type_by_name(&self, name: &str) -> Option<&Type> {
+        self.index
+            .type_by_name
+            .get(name)
+            .map(|id| &self.types[id.index()])
+    }
+
+    /// The enumeration with this name.
+    pub fn enum_by_name(&self, name: &str) -> Option<&Enum> {
+        self.index
+            .enum_by_name
+            .get(name)
+            .map(|id| &self.enums[id.index()])
+    }
+
+    /// The stage with this name.
+    pub fn stage_by_name(&self, name: &str) -> Option<&Stage> {
+        self.index
+            .stage_by_name
+            .get(name)
+            .map(|id| &self.stages[id.index()])
+    }
+
+    /// The attribute with this name.
+    pub fn attribute_id(&self, name: &str) -> Option<AttributeId> {
+        self.index.attribute_by_name.get(name).copied()
+    }
+
+    /// The table with this name.
+    pub fn table_by_name(&self, name: &str) -> Option<&Table> {
+        self.index
+            .table_by_name
+            .get(name)
+            .map(|id| &self.tables[id.index()])
+    }
+
+    /// The validation rule with this code.
+    pub fn rule_by_code(&self, code: &str) -> Option<&Rule> {
+        self.index.rule_by_code.get(code).map(|i| &self.rules[*i])
+    }
+
+    /// The class of an op.
+    pub fn class_of(&self, op: &Op) -> &Class {
+        &self.classes[op.class.index()]
+    }
+
+    /// The table of an op.
+    pub fn table_of(&self, op: &Op) -> &Table {
+        &self.tables[op.table.index()]
+    }
+
+    /// The type with this id.
+    pub fn ty(&self, id: TypeId) -> &Type {
+        &self.types[id.index()]
+    }
+
+    /// The latest declared DXIL version.
+    pub fn latest_version(&self) -> DxilVersion {
+        self.versions
+            .last()
+            .map_or(DxilVersion::new(1, 0), |v| v.dxil)
+    }
+
+    /// The shader model that pairs with a DXIL version.
+    pub fn shader_model_of(&self, version: DxilVersion) -> Option<ShaderModel> {
+        self.versions
+            .iter()
+            .find(|v| v.dxil == version)
+            .map(|v| v.shader_model)
+    }
+
+    /// The DXIL version that pairs with a shader model.
+    pub fn dxil_of(&self, sm: ShaderModel) -> Option<DxilVersion> {
+        self.versions
+            .iter()
+            .find(|v| v.shader_model == sm)
+            .map(|v| v.dxil)
+    }
+
+    /// The stages that exist at `version`.
+    pub fn stages_at(&self, version: DxilVersion) -> StageMask {
+        StageMask(
+            self.stages
+                .iter()
+                .filter(|s| s.since <= version)
+                .fold(0, |m, s| m | (1 << s.shader_kind)),
+        )
+    }
+
+    /// The stages where `op` is allowed at `version`: empty before it is introduced or once it is
+    /// removed. Stages listed before they exist apply once they exist.
+    pub fn op_stages_at(&self, op: &Op, version: DxilVersion) -> StageMask {
+        if version < op.introduced {
+            return StageMask(0);
+        }
+        let existing = self.stages_at(version);
+        match op.stages.at(version) {
+            Some(StageSpec::All) => existing,
+            Some(StageSpec::Stages(m)) => StageMask(m.0 & existing.0),
+            Some(StageSpec::Removed) | None => StageMask(0),
+        }
+    }
+
+    /// The names of the stages in a mask, in declaration order.
+    pub fn stage_names(&self, mask: StageMask) -> Vec<&str> {
+        self.stages
+            .iter()
+            .filter(|s| mask.contains(s.shader_kind))
+            .map(|s| s.name.as_str())
+            .collect()
+    }
+
+    /// The names of the attributes in a mask, in declaration order.
+    pub fn attribute_names(&self, mask: AttributeMask) -> Vec<&str> {
+        self.attributes
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| mask.contains(AttributeId(*i as u32)))
+            .map(|(_, a)| a.name.as_str())
+            .collect()
+    }
+
+    /// The memory attribute in a mask, if any.
+    pub fn memory_attribute(&self, mask: AttributeMask) -> Option<&Attribute> {
+        self.attributes
+            .iter()
+            .enumerate()
+            .find(|(i, a)| a.kind == AttributeKind::Memory && mask.contains(AttributeId(*i as u32)))
+            .map(|(_, a)| a)
+    }
+
+    /// The letters of an overload dimension, in declaration order: `hf<hf`.
+    pub fn overload_dim_text(&self, dim: OverloadDim) -> String {
+        let mut s: String = self
+            .overload_types
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| dim.has_scalar(OverloadTypeId(*i as u32)))
+            .map(|(_, t)| t.letter)
+            .collect();
+        if dim.vectors != 0 {
+            s.push('<');
+            s.extend(
+                self.overload_types
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| dim.has_vector(OverloadTypeId(*i as u32)))
+                    .map(|(_, t)| t.letter),
+            );
+        }
+        s
+    }
+}

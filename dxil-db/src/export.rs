@@ -1,0 +1,115 @@
+//! The database as JSON, for tools in other languages. The format is documented in
+//! `docs/json-export.md`; its name is [`FORMAT`].
+
+use serde_json::{Value, json};
+
+use crate::Database;
+use crate::model::*;
+
+/// The value of the top-level `format` key.
+pub const FORMAT: &str = "dxil-ops-db/1";
+
+/// The database as a JSON value.
+pub fn to_json(db: &Database) -> Value {
+    json!({
+        "format": FORMAT,
+        "versions": db.versions.iter().map(|v| json!({
+            "dxil": v.dxil.to_string(),
+            "shader_model": v.shader_model.to_string(),
+            "prerelease": v.prerelease,
+        })).collect::<Vec<_>>(),
+        "stages": db.stages.iter().map(|s| json!({
+            "name": s.name,
+            "shader_kind": s.shader_kind,
+            "since": s.since.to_string(),
+        })).collect::<Vec<_>>(),
+        "tables": db.tables.iter().map(|t| json!({
+            "name": t.name,
+            "id": t.id,
+            "experimental": t.experimental,
+            "doc": t.doc,
+        })).collect::<Vec<_>>(),
+        "ops": db.ops.iter().map(|o| op(db, o)).collect::<Vec<_>>(),
+        "validation_rules": db.rules.iter().map(|r| json!({
+            "code": r.code,
+            "category": r.category,
+            "message": r.message,
+            "doc": r.doc,
+        })).collect::<Vec<_>>(),
+        "enums": db.enums.iter().map(|e| json!({
+            "name": e.name,
+            "flags": e.flags,
+            "values": e.values.iter().map(|v| {
+                let mut m = json!({ "name": v.name, "value": v.value, "doc": v.doc });
+                if v.alias { m["alias"] = json!(true); }
+                if v.mask { m["mask"] = json!(true); }
+                if let Some(s) = v.since { m["since"] = json!(s.to_string()); }
+                m
+            }).collect::<Vec<_>>(),
+        })).collect::<Vec<_>>(),
+    })
+}
+
+fn op(db: &Database, o: &Op) -> Value {
+    let class = db.class_of(o);
+    let ty = |p: &Param| {
+        let t = db.ty(p.ty);
+        t.dxc.clone().unwrap_or_else(|| t.name.clone())
+    };
+    let mut params = vec![json!({
+        "name": "",
+        "type": ty(&class.result),
+        "is_const": false,
+        "doc": o.result_doc.clone().unwrap_or_else(|| class.result.doc.clone()),
+    })];
+    for p in &class.params {
+        let mut v = json!({
+            "name": p.name,
+            "type": ty(p),
+            "is_const": p.immediate,
+            "doc": o.param_docs.get(&p.name).cloned().unwrap_or_else(|| p.doc.clone()),
+        });
+        if let Some(e) = p.enumeration {
+            v["enum"] = json!(db.enums[e.index()].name);
+        }
+        if let Some(m) = p.max {
+            v["max"] = json!(m);
+        }
+        params.push(v);
+    }
+    json!({
+        "table": db.table_of(o).name,
+        "opcode": o.opcode,
+        "index": o.index,
+        "name": o.name,
+        "class": class.name,
+        "function": class.stem,
+        "category": o.category,
+        "doc": o.doc,
+        "reserved": o.reserved,
+        "introduced": o.introduced.to_string(),
+        "min_shader_model": o.shader_model.to_string(),
+        "shader_model_translated": o.shader_model_translated.map(|s| s.to_string()),
+        "overloads": o.overloads.entries.iter().map(|(since, spec)| json!({
+            "since": since.to_string(),
+            "dxc": spec.text,
+        })).collect::<Vec<_>>(),
+        "stages": o.stages.entries.iter().map(|(since, spec)| json!({
+            "since": since.to_string(),
+            "stages": match spec {
+                StageSpec::All => vec!["all"],
+                StageSpec::Removed => vec!["removed"],
+                StageSpec::Stages(m) => db.stage_names(*m),
+            },
+        })).collect::<Vec<_>>(),
+        "attributes": o.attributes.entries.iter().map(|(since, m)| json!({
+            "since": since.to_string(),
+            "attributes": db.attribute_names(*m),
+        })).collect::<Vec<_>>(),
+        "params": params,
+        "llvm_intrinsics": o.intrinsics.iter().map(|i| json!({
+            "name": i.name,
+            "args": i.args,
+        })).collect::<Vec<_>>(),
+    })
+}

@@ -1,0 +1,249 @@
+//! Raw records: serde mirrors of the tables in `ops.toml` and the files it includes.
+//!
+//! Every field is optional here so that a missing key is reported by the checker, with the record
+//! it belongs to, rather than by serde. Unknown keys are rejected (`deny_unknown_fields`).
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+use serde_spanned::Spanned;
+
+/// A string with its position.
+pub type S = Spanned<String>;
+/// An optional string with its position.
+pub type OS = Option<Spanned<String>>;
+
+/// `[[version]]`: a DXIL version and the shader model it pairs with.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawVersion {
+    pub dxil: OS,
+    pub shader_model: OS,
+    pub prerelease: Option<Spanned<bool>>,
+    pub doc: OS,
+}
+
+/// `[stage.NAME]`: a shader stage.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawStage {
+    pub shader_kind: OS,
+    pub since: OS,
+    pub doc: OS,
+}
+
+/// `[attribute.NAME]`: an op attribute.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawAttribute {
+    pub kind: OS,
+    pub dxc: OS,
+    pub llvm: OS,
+    pub doc: OS,
+}
+
+/// `[overload_type.NAME]`: a letter of overload strings.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawOverloadType {
+    pub letter: OS,
+    pub kind: OS,
+    pub llvm: OS,
+    pub doc: OS,
+    pub abbreviations: Option<Vec<Spanned<RawAbbreviation>>>,
+}
+
+/// A short spelling of struct names in function names.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawAbbreviation {
+    pub struct_prefix: OS,
+    pub name_prefix: OS,
+    pub fields: Option<Spanned<Vec<S>>>,
+}
+
+/// `[table.NAME]`: an op table.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawTable {
+    pub id: Option<Spanned<u32>>,
+    pub experimental: Option<Spanned<bool>>,
+    pub doc: OS,
+}
+
+/// `[type.NAME]`: a parameter type. Exactly one of the kind keys (`llvm`, `struct`, `overload`,
+/// `component`, `element`, `vector`, `pointer`, `by_overload`) says what it is.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawType {
+    pub doc: OS,
+    /// The code of this type in DXC's notation (`res`, `$o`, `$r`, ...), used by the JSON export.
+    pub dxc: OS,
+    pub llvm: OS,
+    #[serde(rename = "struct")]
+    pub struct_name: OS,
+    pub fields: Option<Spanned<Vec<S>>>,
+    pub overload: Option<Spanned<u8>>,
+    pub udt_address_space: Option<Spanned<u32>>,
+    pub component: OS,
+    pub element: Option<Spanned<u8>>,
+    pub vector: Option<Spanned<u32>>,
+    pub pointer: Option<Spanned<u8>>,
+    pub address_space: Option<Spanned<u32>>,
+    pub dim: Option<Spanned<u8>>,
+    pub by_overload: Option<Spanned<Vec<Spanned<RawTypeCase>>>>,
+}
+
+/// One case of a `by_overload` type.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawTypeCase {
+    pub overloads: OS,
+    pub precision: OS,
+    #[serde(rename = "type")]
+    pub ty: OS,
+    #[serde(rename = "struct")]
+    pub struct_name: OS,
+    pub fields: Option<Spanned<Vec<S>>>,
+}
+
+/// A parameter or the result of a class.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawParam {
+    pub name: OS,
+    #[serde(rename = "type")]
+    pub ty: OS,
+    pub doc: OS,
+    pub immediate: Option<Spanned<bool>>,
+    #[serde(rename = "enum")]
+    pub enum_name: OS,
+    pub max: Option<Spanned<u64>>,
+}
+
+/// `[class.NAME]`: an op class: function-name stem and signature.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawClass {
+    pub stem: OS,
+    pub doc: OS,
+    pub result: Option<Spanned<RawParam>>,
+    pub params: Option<Spanned<Vec<Spanned<RawParam>>>>,
+}
+
+/// An entry of `overloads`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawOverloadEntry {
+    pub since: OS,
+    pub types: OS,
+}
+
+/// An entry of `stages`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawStageEntry {
+    pub since: OS,
+    pub stages: Option<Spanned<Vec<S>>>,
+}
+
+/// An entry of `attributes`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawAttributeEntry {
+    pub since: OS,
+    pub attributes: Option<Spanned<Vec<S>>>,
+}
+
+/// An entry of `llvm_intrinsics`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawIntrinsic {
+    pub name: OS,
+    pub args: Option<Vec<S>>,
+}
+
+/// `[[ops.TABLE]]`: one operation.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawOp {
+    pub index: Option<Spanned<u32>>,
+    pub name: OS,
+    pub class: OS,
+    pub category: OS,
+    pub doc: OS,
+    pub remarks: OS,
+    pub reserved: Option<Spanned<bool>>,
+    pub target: OS,
+    pub introduced: OS,
+    pub shader_model: OS,
+    pub shader_model_translated: OS,
+    pub overloads: Option<Spanned<Vec<Spanned<RawOverloadEntry>>>>,
+    pub stages: Option<Spanned<Vec<Spanned<RawStageEntry>>>>,
+    pub attributes: Option<Spanned<Vec<Spanned<RawAttributeEntry>>>>,
+    pub llvm_intrinsics: Option<Vec<Spanned<RawIntrinsic>>>,
+    pub counters: Option<Vec<S>>,
+    pub result_doc: OS,
+    pub param_docs: Option<Spanned<BTreeMap<S, S>>>,
+}
+
+/// `[enum.NAME]`: a DXIL enumeration.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawEnum {
+    pub doc: OS,
+    pub underlying: OS,
+    pub flags: Option<Spanned<bool>>,
+    pub values: Option<Spanned<Vec<Spanned<RawEnumValue>>>>,
+}
+
+/// A value of an enumeration.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawEnumValue {
+    pub name: OS,
+    pub value: Option<Spanned<i64>>,
+    pub doc: OS,
+    pub alias: Option<Spanned<bool>>,
+    pub mask: Option<Spanned<bool>>,
+    pub since: OS,
+}
+
+/// `[[rule]]`: a validation rule.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawRule {
+    pub code: OS,
+    pub name: OS,
+    pub id: Option<Spanned<u32>>,
+    pub category: OS,
+    pub doc: OS,
+    pub message: OS,
+    pub shader_model: OS,
+    pub stages: Option<Vec<S>>,
+    pub disabled: Option<Spanned<bool>>,
+}
+
+/// `[[sig_point]]`: a row of the signature-point table.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawSigPoint {
+    pub name: OS,
+    pub related: OS,
+    pub shader_kind: OS,
+    pub packing: OS,
+    pub signature: OS,
+    pub doc: OS,
+}
+
+/// `[[llvm_instruction]]`: an LLVM instruction and whether DXIL allows it.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawLlvmInstruction {
+    pub name: OS,
+    pub opcode: Option<Spanned<u32>>,
+    pub class: OS,
+    pub doc: OS,
+    pub overloads: OS,
+    pub allowed: Option<Spanned<bool>>,
+}

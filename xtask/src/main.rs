@@ -1,1 +1,62 @@
-fn main() {}
+//! Workspace tasks. Run `cargo xtask --help`.
+
+mod export;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Tasks of the DXIL op database workspace.
+#[derive(Parser)]
+#[command(name = "cargo xtask", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Print the database in another format.
+    Export {
+        /// Output format.
+        #[arg(value_enum)]
+        format: export::Format,
+    },
+}
+
+/// The workspace root (the folder of `ops.toml`).
+pub fn root() -> PathBuf {
+    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    manifest
+        .parent()
+        .map(PathBuf::from)
+        .unwrap_or(manifest)
+}
+
+/// Loads `ops.toml`, printing every diagnostic on failure.
+pub fn load_db() -> anyhow::Result<dxil_db::Database> {
+    let path = root().join("ops.toml");
+    dxil_db::load(&path).map_err(|e| match e.report() {
+        Some(r) => anyhow::anyhow!(
+            "{}{} error(s) in the database",
+            r.render_rich(false),
+            r.diagnostics().len()
+        ),
+        None => anyhow::anyhow!("{e}"),
+    })
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Export { format } => export::run(format),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -87,7 +87,10 @@ impl Database {
 
     /// The op with this name.
     pub fn op_by_name(&self, name: &str) -> Option<&Op> {
-        self.index.op_by_name.get(name).map(|id| &self.ops[id.index()])
+        self.index
+            .op_by_name
+            .get(name)
+            .map(|id| &self.ops[id.index()])
     }
 
     /// The op with this 32-bit opcode.

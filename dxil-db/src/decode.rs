@@ -13,7 +13,7 @@ use serde::de::DeserializeOwned;
 use serde_spanned::Spanned;
 use toml::de::{DeArray, DeTable, DeValue, ValueDeserializer};
 
-use crate::diag::{Diagnostic, Location, Sink, suggest};
+use crate::diag::{Diagnostic, Location, Sink, closest, did_you_mean};
 use crate::raw::*;
 use crate::source::FileId;
 
@@ -123,11 +123,10 @@ pub(crate) fn decode_file(file: FileId, text: &str, sink: &mut Sink) -> RawFile 
                 "",
                 name,
                 "unknown top-level key",
-                format!(
-                    "{}; the top-level keys are {}",
-                    suggest(name, SECTIONS.iter().copied(), "sections"),
-                    SECTIONS.join(", ")
-                ),
+                match did_you_mean(name, SECTIONS.iter().copied()) {
+                    Some(s) => format!("{s} The top-level keys are {}", SECTIONS.join(", ")),
+                    None => format!("the top-level keys are {}", SECTIONS.join(", ")),
+                },
             ),
         }
     }
@@ -163,7 +162,10 @@ impl Decoder<'_> {
                 value.span(),
                 "",
                 key,
-                format!("expected an array of strings, found {}", value.get_ref().type_str()),
+                format!(
+                    "expected an array of strings, found {}",
+                    value.get_ref().type_str()
+                ),
                 format!("write `{key} = [\"...\"]`"),
             );
             return Vec::new();
@@ -302,10 +304,15 @@ impl Decoder<'_> {
             let span = err.span().unwrap_or_else(|| value.span());
             let found = locate(&mut current, &span);
             let path = found.as_ref().map(|f| f.path.clone()).unwrap_or_default();
-            let (message, hint) = explain(err.message());
+            let (message, hint, suggested) = explain(err.message());
             self.error(span, context, path, message, hint);
             match found {
                 Some(f) if f.removed => {
+                    // A misspelled key stands for the key it suggests: that one is not also
+                    // reported missing.
+                    if f.path == f.top {
+                        removed.extend(suggested);
+                    }
                     removed.insert(f.top);
                 }
                 _ => return None,
@@ -397,9 +404,10 @@ fn remove_in_array<'i>(
     path: &mut String,
     top: &mut Option<String>,
 ) -> bool {
-    let mut items: Vec<Spanned<DeValue<'i>>> = std::mem::replace(array, std::iter::empty().collect())
-        .into_iter()
-        .collect();
+    let mut items: Vec<Spanned<DeValue<'i>>> =
+        std::mem::replace(array, std::iter::empty().collect())
+            .into_iter()
+            .collect();
     let Some(i) = items.iter().position(|v| contains(&v.span(), span)) else {
         *array = items.into_iter().collect();
         return false;
@@ -433,8 +441,9 @@ fn one_line(s: &str) -> String {
     s.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-/// Turns a serde message into our message and hint.
-fn explain(message: &str) -> (String, String) {
+/// Turns a serde message into our message and hint, and for an unknown key the known key it is
+/// closest to.
+fn explain(message: &str) -> (String, String, Option<String>) {
     let message = one_line(message);
     if let Some(rest) = message.strip_prefix("unknown field `") {
         if let Some((key, expected)) = rest.split_once("`, ") {
@@ -445,39 +454,59 @@ fn explain(message: &str) -> (String, String) {
                 .map(|k| k.trim_matches('`'))
                 .filter(|k| !k.is_empty())
                 .collect();
-            let hint = match crate::diag::did_you_mean(key, known.iter().copied()) {
-                Some(s) => format!("{s} The keys of this record are {}", known.join(", ")),
+            let suggested = closest(key, known.iter().copied());
+            let hint = match suggested {
+                Some(s) => format!(
+                    "did you mean `{s}`? The keys of this record are {}",
+                    known.join(", ")
+                ),
                 None => format!("the keys of this record are {}", known.join(", ")),
             };
-            return ("unknown key".to_owned(), hint);
+            return ("unknown key".to_owned(), hint, suggested.map(str::to_owned));
         }
         if let Some(key) = rest.strip_suffix('`') {
             return (
                 format!("unknown key `{key}`"),
                 "this record takes no such key".to_owned(),
+                None,
             );
         }
     }
-    if let Some(rest) = message.strip_prefix("invalid type: ") {
-        if let Some((found, expected)) = rest.split_once(", expected ") {
+    for prefix in ["invalid type: ", "invalid value: "] {
+        if let Some(rest) = message.strip_prefix(prefix)
+            && let Some((found, expected)) = rest.split_once(", expected ")
+        {
+            let expected = plain_type(expected);
             return (
                 format!("expected {expected}, found {found}"),
                 format!("write {expected} here"),
+                None,
             );
         }
     }
-    if let Some(rest) = message.strip_prefix("invalid value: ") {
-        if let Some((found, expected)) = rest.split_once(", expected ") {
-            return (
-                format!("expected {expected}, found {found}"),
-                format!("write {expected} here"),
-            );
-        }
+    (
+        message,
+        "see docs/ops-toml.md for the format of this record".to_owned(),
+        None,
+    )
+}
+
+/// Serde's name of an expected type, in the words of a TOML file.
+fn plain_type(expected: &str) -> String {
+    match expected {
+        "u8" => "a whole number from 0 to 255".to_owned(),
+        "u32" => "a whole number from 0 to 4294967295".to_owned(),
+        "u64" => "a non-negative whole number".to_owned(),
+        "i64" => "a whole number".to_owned(),
+        "a sequence" => "an array".to_owned(),
+        "a map" => "a table".to_owned(),
+        other if other.starts_with("struct ") => "a table".to_owned(),
+        other => other.to_owned(),
     }
-    (message, "see docs/ops-toml.md for the format of this record".to_owned())
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
     use crate::source::Sources;

@@ -227,11 +227,11 @@ impl Sink {
     }
 }
 
-/// "did you mean `x`?" for the closest of `candidates` to `got`, if any is close.
-pub(crate) fn did_you_mean<'a>(
+/// The closest of `candidates` to `got`, if any is close.
+pub(crate) fn closest<'a>(
     got: &str,
     candidates: impl IntoIterator<Item = &'a str>,
-) -> Option<String> {
+) -> Option<&'a str> {
     let mut best: Option<(f64, &str)> = None;
     for c in candidates {
         let score = strsim::jaro_winkler(&got.to_ascii_lowercase(), &c.to_ascii_lowercase());
@@ -239,7 +239,15 @@ pub(crate) fn did_you_mean<'a>(
             best = Some((score, c));
         }
     }
-    best.map(|(_, c)| format!("did you mean `{c}`?"))
+    best.map(|(_, c)| c)
+}
+
+/// "did you mean `x`?" for the closest of `candidates` to `got`, if any is close.
+pub(crate) fn did_you_mean<'a>(
+    got: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Option<String> {
+    closest(got, candidates).map(|c| format!("did you mean `{c}`?"))
 }
 
 /// A hint naming the closest candidate, or else listing up to a dozen of them.

@@ -67,9 +67,10 @@ pub fn load(path: impl AsRef<Path>) -> Result<Database, LoadError> {
         path: path.display().to_string(),
         error,
     })?;
-    let name = path
-        .file_name()
-        .map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned());
+    let name = path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    );
     load_from(&name, &root, |include| {
         std::fs::read_to_string(dir.join(include)).map_err(|e| e.to_string())
     })
@@ -99,8 +100,13 @@ pub fn load_from(
         };
         if !is_plain_relative(file) {
             sink.push(
-                Diagnostic::new(loc, "", "include", format!("`{file}` is not a relative path inside the database folder"))
-                    .with_hint("write paths like `db/enums.toml`, without `..` or a leading `/`"),
+                Diagnostic::new(
+                    loc,
+                    "",
+                    "include",
+                    format!("`{file}` is not a relative path inside the database folder"),
+                )
+                .with_hint("write paths like `db/enums.toml`, without `..` or a leading `/`"),
             );
             continue;
         }

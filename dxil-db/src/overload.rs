@@ -46,27 +46,27 @@ pub fn parse_overloads(text: &str, types: &[OverloadType]) -> Result<OverloadSpe
         ));
     }
     let void_letter = types.iter().find(|t| t.kind == OverloadKind::Void);
-    if let Some(v) = void_letter {
-        if let Some(pos) = text.find(v.letter) {
-            if text.len() == v.letter.len_utf8() {
-                return Ok(OverloadSpec {
-                    text: text.to_owned(),
-                    void: true,
-                    dims: Vec::new(),
-                });
-            }
-            return Err(err(
-                pos,
-                format!(
-                    "the void overload `{}` is exclusive and must stand alone",
-                    v.letter
-                ),
-                format!(
-                    "write `{}` alone for an op without overloads, or remove it",
-                    v.letter
-                ),
-            ));
+    if let Some(v) = void_letter
+        && let Some(pos) = text.find(v.letter)
+    {
+        if text.len() == v.letter.len_utf8() {
+            return Ok(OverloadSpec {
+                text: text.to_owned(),
+                void: true,
+                dims: Vec::new(),
+            });
         }
+        return Err(err(
+            pos,
+            format!(
+                "the void overload `{}` is exclusive and must stand alone",
+                v.letter
+            ),
+            format!(
+                "write `{}` alone for an op without overloads, or remove it",
+                v.letter
+            ),
+        ));
     }
     let mut dims = Vec::new();
     let mut offset = 0;
@@ -155,6 +155,7 @@ pub fn parse_overloads(text: &str, types: &[OverloadType]) -> Result<OverloadSpe
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 

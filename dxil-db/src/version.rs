@@ -62,6 +62,7 @@ fn parse_pair(s: &str) -> Option<(u8, u8)> {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 

@@ -21,17 +21,30 @@ impl Builder<'_> {
             let mut ctx = self.ctx(rec.file, &rec.item.record, label);
             let ok = declared.add(&mut ctx, name, "", "class", sources);
             let class = if ok {
-                class(&mut ctx, name, rec.item.record.value.get_ref(), &types, &enums, db)
+                class(
+                    &mut ctx,
+                    name,
+                    rec.item.record.value.get_ref(),
+                    &types,
+                    &enums,
+                    db,
+                )
             } else {
                 None
             };
             self.names.types = types;
             self.names.enums = enums;
-            if let Some(c) = class {
-                self.names
-                    .classes
-                    .insert(c.name.clone(), ClassId(db.classes.len() as u32));
-                db.classes.push(c);
+            match class {
+                Some(c) => {
+                    self.names
+                        .classes
+                        .insert(c.name.clone(), ClassId(db.classes.len() as u32));
+                    db.classes.push(c);
+                }
+                None if ok => {
+                    self.names.broken_classes.insert(name.get_ref().clone());
+                }
+                None => {}
             }
         }
     }
@@ -47,9 +60,7 @@ fn default_stem(name: &str) -> String {
 
 fn valid_stem(s: &str) -> bool {
     !s.is_empty()
-        && s
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b == b'_')
+        && s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
         && !s.as_bytes()[0].is_ascii_digit()
 }
 
@@ -80,7 +91,10 @@ fn class(
                 ctx.error(
                     name.span(),
                     "stem",
-                    format!("class name `{}` does not make a valid function-name stem", name.get_ref()),
+                    format!(
+                        "class name `{}` does not make a valid function-name stem",
+                        name.get_ref()
+                    ),
                     "give the class an explicit `stem`",
                 );
                 return None;
@@ -195,12 +209,21 @@ fn param(
         }
         let enumeration = match &v.enum_name {
             Some(e) => {
-                let id = ctx.lookup(e, &format!("{key}.enum"), "enumeration", enums, "an [enum.NAME] table")?;
+                let id = ctx.lookup(
+                    e,
+                    &format!("{key}.enum"),
+                    "enumeration",
+                    enums,
+                    "an [enum.NAME] table",
+                )?;
                 if !integer_type(db, ty) {
                     ctx.error(
                         e.span(),
                         &format!("{key}.enum"),
-                        format!("parameter of type `{}` cannot take enumeration values", t.get_ref()),
+                        format!(
+                            "parameter of type `{}` cannot take enumeration values",
+                            t.get_ref()
+                        ),
                         "enumeration parameters have integer types",
                     );
                     return None;
@@ -209,16 +232,19 @@ fn param(
             }
             None => None,
         };
-        if let Some(m) = &v.max {
-            if !integer_type(db, ty) {
-                ctx.error(
-                    m.span(),
-                    &format!("{key}.max"),
-                    format!("parameter of type `{}` cannot have a maximum value", t.get_ref()),
-                    "`max` applies to integer parameters",
-                );
-                return None;
-            }
+        if let Some(m) = &v.max
+            && !integer_type(db, ty)
+        {
+            ctx.error(
+                m.span(),
+                &format!("{key}.max"),
+                format!(
+                    "parameter of type `{}` cannot have a maximum value",
+                    t.get_ref()
+                ),
+                "`max` applies to integer parameters",
+            );
+            return None;
         }
         Some(Param {
             name,

@@ -111,7 +111,11 @@ impl Ctx<'_> {
     }
 
     /// The value of a required key, reporting it when missing.
-    pub fn require<'v, T>(&mut self, v: &'v Option<Spanned<T>>, key: &str) -> Option<&'v Spanned<T>> {
+    pub fn require<'v, T>(
+        &mut self,
+        v: &'v Option<Spanned<T>>,
+        key: &str,
+    ) -> Option<&'v Spanned<T>> {
         if v.is_none() && !self.removed.contains(key) && !self.quiet_missing {
             let span = self.span.clone();
             self.error(
@@ -310,6 +314,9 @@ pub(crate) struct Names {
     pub tables: HashMap<String, crate::model::TableId>,
     pub types: HashMap<String, crate::model::TypeId>,
     pub classes: HashMap<String, crate::model::ClassId>,
+    /// Classes that are declared but have mistakes (reported with the class): ops that use them
+    /// are not also told the class is unknown.
+    pub broken_classes: std::collections::HashSet<String>,
     pub enums: HashMap<String, crate::model::EnumId>,
 }
 

@@ -27,25 +27,47 @@ impl Builder<'_> {
         // every (table, index) written down, even by records that have other mistakes, so that
         // one broken op does not also show up as a gap
         let mut slots: Vec<(TableId, u32, FileId, std::ops::Range<usize>, String)> = Vec::new();
+        let mut unknown_slot: std::collections::HashSet<TableId> = std::collections::HashSet::new();
         let mut by_slot: HashMap<(TableId, u32), usize> = HashMap::new();
         let mut by_name: HashMap<String, usize> = HashMap::new();
         for rec in &raw.ops {
             let (table_name, decoded) = &rec.item;
             let r = decoded.value.get_ref();
             let label = match (&r.name, &r.index) {
-                (Some(n), Some(i)) => format!("op `{}` ({} {})", n.get_ref(), table_name.get_ref(), i.get_ref()),
+                (Some(n), Some(i)) => format!(
+                    "op `{}` ({} {})",
+                    n.get_ref(),
+                    table_name.get_ref(),
+                    i.get_ref()
+                ),
                 (Some(n), None) => format!("op `{}` ({})", n.get_ref(), table_name.get_ref()),
                 (None, Some(i)) => format!("op {} {}", table_name.get_ref(), i.get_ref()),
                 (None, None) => format!("`[[ops.{}]]` record", table_name.get_ref()),
             };
             let names = std::mem::take(&mut self.names);
             let mut ctx = self.ctx(rec.file, decoded, label);
-            let table = ctx.lookup(table_name, "", "op table", &names.tables, "a [table.NAME] table");
+            let table = ctx.lookup(
+                table_name,
+                "",
+                "op table",
+                &names.tables,
+                "a [table.NAME] table",
+            );
             let op = op(&mut ctx, r, table, &names, db);
             self.names = names;
-            if let (Some(t), Some(i)) = (table, &r.index) {
-                let name = r.name.as_ref().map_or_else(String::new, |n| n.get_ref().clone());
-                slots.push((t, *i.get_ref(), rec.file, i.span(), name));
+            match (table, &r.index) {
+                (Some(t), Some(i)) => {
+                    let name = r
+                        .name
+                        .as_ref()
+                        .map_or_else(String::new, |n| n.get_ref().clone());
+                    slots.push((t, *i.get_ref(), rec.file, i.span(), name));
+                }
+                // an op whose index is missing or unreadable (reported) could fill any gap
+                (Some(t), None) => {
+                    unknown_slot.insert(t);
+                }
+                (None, _) => {}
             }
             let Some(op) = op else { continue };
             let site = OpSite {
@@ -93,6 +115,7 @@ impl Builder<'_> {
             sites.push(site);
             db.ops.push(op);
         }
+        slots.retain(|s| !unknown_slot.contains(&s.0));
         self.dense_indices(db, &slots);
         let _ = sites;
         self.shared_stems(raw, db);
@@ -107,9 +130,8 @@ impl Builder<'_> {
         message: String,
         hint: String,
     ) {
-        self.sink.push(
-            Diagnostic::new(Location { file, span }, context, key, message).with_hint(hint),
-        );
+        self.sink
+            .push(Diagnostic::new(Location { file, span }, context, key, message).with_hint(hint));
     }
 
     /// Every table's indices are 0..n with no gap: reserved slots are explicit.
@@ -186,7 +208,30 @@ impl Builder<'_> {
                         continue;
                     }
                     let (ca, cb) = (&db.classes[a.index()].name, &db.classes[b.index()].name);
-                    let Some(rec) = raw.classes.iter().find(|r| r.item.name.get_ref() == cb) else {
+                    let common = |m: u32| {
+                        (0..db.overload_types.len())
+                            .find(|i| m & (1 << i) != 0)
+                            .map_or("", |i| db.overload_types[i].name.as_str())
+                    };
+                    let what = if va && vb {
+                        "no overload".to_owned()
+                    } else if fa.scalars & fb.scalars != 0 {
+                        format!("the overload `{}`", common(fa.scalars & fb.scalars))
+                    } else {
+                        format!("vector overloads of `{}`", common(fa.vectors & fb.vectors))
+                    };
+                    // Point at the class that chose the shared stem with an explicit `stem`.
+                    let record =
+                        |name: &str| raw.classes.iter().find(|r| r.item.name.get_ref() == name);
+                    let has_stem = |name: &str| {
+                        record(name).is_some_and(|r| r.item.record.value.get_ref().stem.is_some())
+                    };
+                    let shown = if !has_stem(cb) && has_stem(ca) {
+                        ca
+                    } else {
+                        cb
+                    };
+                    let Some(rec) = record(shown) else {
                         continue;
                     };
                     let stem_span = rec
@@ -200,10 +245,10 @@ impl Builder<'_> {
                     self.report(
                         rec.file,
                         stem_span,
-                        &format!("class `{cb}`"),
+                        &format!("class `{shown}`"),
                         "stem",
                         format!(
-                            "classes `{ca}` and `{cb}` share the stem `{stem}` and both produce functions with the same name"
+                            "classes `{ca}` and `{cb}` share the stem `{stem}`, and ops of both have {what}: their functions would have the same name"
                         ),
                         "one function name has one signature: classes sharing a stem must use disjoint overloads (e.g. one never overloaded, the other always)".to_owned(),
                     );
@@ -222,16 +267,18 @@ fn op(
 ) -> Option<Op> {
     let versions: Vec<DxilVersion> = db.versions.iter().map(|v| v.dxil).collect();
     let shader_models: Vec<ShaderModel> = db.versions.iter().map(|v| v.shader_model).collect();
-    let index = ctx.require(&r.index, "index").map(|i| (*i.get_ref(), i.span()));
-    if let Some((i, span)) = &index {
-        if *i > 0xFFFF {
-            ctx.error(
-                span.clone(),
-                "index",
-                format!("index {i} does not fit in 16 bits"),
-                "the index is the lower half of the 32-bit opcode: use 0..=65535",
-            );
-        }
+    let index = ctx
+        .require(&r.index, "index")
+        .map(|i| (*i.get_ref(), i.span()));
+    if let Some((i, span)) = &index
+        && *i > 0xFFFF
+    {
+        ctx.error(
+            span.clone(),
+            "index",
+            format!("index {i} does not fit in 16 bits"),
+            "the index is the lower half of the 32-bit opcode: use 0..=65535",
+        );
     }
     let name = ctx.require(&r.name, "name").and_then(|n| {
         let s = n.get_ref();
@@ -249,9 +296,12 @@ fn op(
         }
         Some(s.clone())
     });
-    let class = ctx
-        .require(&r.class, "class")
-        .and_then(|c| ctx.lookup(c, "class", "class", &names.classes, "a [class.NAME] table"));
+    let class = ctx.require(&r.class, "class").and_then(|c| {
+        if names.broken_classes.contains(c.get_ref()) {
+            return None; // the class's own mistakes are reported with the class
+        }
+        ctx.lookup(c, "class", "class", &names.classes, "a [class.NAME] table")
+    });
     let doc = ctx.string(&r.doc, "doc");
     let introduced = ctx
         .require(&r.introduced, "introduced")
@@ -282,7 +332,7 @@ fn op(
     let class_ref = class.map(|c| &db.classes[c.index()]);
     let overloads = ctx
         .require(&r.overloads, "overloads")
-        .and_then(|o| overload_entries(ctx, o, introduced, &versions, class_ref, db, name.as_deref()));
+        .and_then(|o| overload_entries(ctx, o, introduced, &versions, class_ref, db));
     let stages = ctx
         .require(&r.stages, "stages")
         .and_then(|s| stage_entries(ctx, s, introduced, &versions, &names.stages, db));
@@ -300,7 +350,12 @@ fn op(
         match &v.name {
             Some(n) if n.get_ref().starts_with("llvm.") => intrinsics.push(Intrinsic {
                 name: n.get_ref().clone(),
-                args: v.args.iter().flatten().map(|a| a.get_ref().clone()).collect(),
+                args: v
+                    .args
+                    .iter()
+                    .flatten()
+                    .map(|a| a.get_ref().clone())
+                    .collect(),
             }),
             Some(n) => ctx.error(
                 n.span(),
@@ -335,8 +390,14 @@ fn op(
             }
         }
     }
-    let (Some((index, _)), Some(name), Some(class), Some(doc), Some(introduced), Some(shader_model)) =
-        (index, name, class, doc, introduced, shader_model)
+    let (
+        Some((index, _)),
+        Some(name),
+        Some(class),
+        Some(doc),
+        Some(introduced),
+        Some(shader_model),
+    ) = (index, name, class, doc, introduced, shader_model)
     else {
         return None;
     };
@@ -366,7 +427,12 @@ fn op(
         stages,
         attributes,
         intrinsics,
-        counters: r.counters.iter().flatten().map(|c| c.get_ref().clone()).collect(),
+        counters: r
+            .counters
+            .iter()
+            .flatten()
+            .map(|c| c.get_ref().clone())
+            .collect(),
         result_doc: r.result_doc.as_ref().map(|d| d.get_ref().clone()),
         param_docs,
     })
@@ -405,16 +471,16 @@ fn since_of(
             return None;
         }
     }
-    if let Some(p) = prev {
-        if v <= p {
-            ctx.error(
-                s.span(),
-                &format!("{key}.since"),
-                format!("entry since {v} does not come after the entry since {p}"),
-                "list the entries in strictly increasing version order, each version once",
-            );
-            return None;
-        }
+    if let Some(p) = prev
+        && v <= p
+    {
+        ctx.error(
+            s.span(),
+            &format!("{key}.since"),
+            format!("entry since {v} does not come after the entry since {p}"),
+            "list the entries in strictly increasing version order, each version once",
+        );
+        return None;
     }
     Some(v)
 }
@@ -426,9 +492,11 @@ fn overload_entries(
     versions: &[DxilVersion],
     class: Option<&Class>,
     db: &Database,
-    op_name: Option<&str>,
 ) -> Option<Versioned<OverloadSpec>> {
     if list.get_ref().is_empty() {
+        if ctx.removed.contains("overloads") {
+            return None; // its entries were reported and taken out by the decoder
+        }
         ctx.error(
             list.span(),
             "overloads",
@@ -447,7 +515,15 @@ fn overload_entries(
         ctx.span = entry.span();
         ctx.quiet_missing = quiet;
         let r = (|| {
-            let since = since_of(ctx, "overloads", &e.since, prev, i == 0, introduced, versions);
+            let since = since_of(
+                ctx,
+                "overloads",
+                &e.since,
+                prev,
+                i == 0,
+                introduced,
+                versions,
+            );
             let t = ctx.require(&e.types, "overloads.types")?;
             let spec = match parse_overloads(t.get_ref(), &db.overload_types) {
                 Ok(s) => s,
@@ -459,7 +535,7 @@ fn overload_entries(
             };
             let since = since?;
             if let Some(c) = class {
-                check_dims(ctx, t, &spec, c, db, op_name.unwrap_or(""))?;
+                check_dims(ctx, t, &spec, c, db)?;
             }
             Some((since, spec))
         })();
@@ -483,9 +559,10 @@ fn check_dims(
     spec: &OverloadSpec,
     class: &Class,
     db: &Database,
-    op_name: &str,
 ) -> Option<()> {
-    let params: Vec<&Param> = std::iter::once(&class.result).chain(&class.params).collect();
+    let params: Vec<&Param> = std::iter::once(&class.result)
+        .chain(&class.params)
+        .collect();
     let label = |p: &Param| {
         if p.name.is_empty() {
             "the result".to_owned()
@@ -538,7 +615,9 @@ fn check_dims(
         let scalar_only = |ctx: &mut Ctx<'_>, what: &str| {
             let bad = (0..db.overload_types.len())
                 .map(|i| OverloadTypeId(i as u32))
-                .find(|&i| dim.has_scalar(i) && db.overload_types[i.index()].kind != OverloadKind::Scalar);
+                .find(|&i| {
+                    dim.has_scalar(i) && db.overload_types[i.index()].kind != OverloadKind::Scalar
+                });
             if let Some(b) = bad {
                 ctx.error(
                     t.span(),
@@ -549,17 +628,20 @@ fn check_dims(
                         label(p),
                         ty.name
                     ),
-                    format!("remove `{}` from the overloads", db.overload_types[b.index()].letter),
+                    format!(
+                        "remove `{}` from the overloads",
+                        db.overload_types[b.index()].letter
+                    ),
                 );
                 return false;
             }
             true
         };
         match &ty.kind {
-            TypeKind::Component(_) | TypeKind::Element(_) => {
-                if !scalar_only(ctx, "its components are scalars") {
-                    return None;
-                }
+            TypeKind::Component(_) | TypeKind::Element(_)
+                if !scalar_only(ctx, "its components are scalars") =>
+            {
+                return None;
             }
             TypeKind::Vector(_) => {
                 if !scalar_only(ctx, "a vector of the overload") {
@@ -578,7 +660,9 @@ fn check_dims(
             TypeKind::ByOverload { cases, .. } => {
                 for i in 0..db.overload_types.len() {
                     let id = OverloadTypeId(i as u32);
-                    for (is_vec, present) in [(false, dim.has_scalar(id)), (true, dim.has_vector(id))] {
+                    for (is_vec, present) in
+                        [(false, dim.has_scalar(id)), (true, dim.has_vector(id))]
+                    {
                         if !present {
                             continue;
                         }
@@ -588,7 +672,8 @@ fn check_dims(
                         };
                         for precision in [Precision::Native, Precision::Min] {
                             let covered = cases.iter().any(|c| {
-                                c.overloads.covers(one) && c.precision.is_none_or(|p| p == precision)
+                                c.overloads.covers(one)
+                                    && c.precision.is_none_or(|p| p == precision)
                             });
                             if !covered {
                                 let ov = if is_vec {
@@ -600,11 +685,14 @@ fn check_dims(
                                     t.span(),
                                     "overloads.types",
                                     format!(
-                                        "op `{op_name}`: type `{}` of {} has no case for overload {ov}",
+                                        "type `{}` of {} has no case for overload {ov}",
                                         ty.name,
                                         label(p)
                                     ),
-                                    format!("add a case for it to `[type.{}]`, or remove the overload", ty.name),
+                                    format!(
+                                        "add a case for it to `[type.{}]`, or remove the overload",
+                                        ty.name
+                                    ),
                                 );
                                 return None;
                             }
@@ -627,6 +715,9 @@ fn stage_entries(
     db: &Database,
 ) -> Option<Versioned<StageSpec>> {
     if list.get_ref().is_empty() {
+        if ctx.removed.contains("stages") {
+            return None; // its entries were reported and taken out by the decoder
+        }
         ctx.error(
             list.span(),
             "stages",
@@ -666,18 +757,34 @@ fn stage_entries(
                     pseudo = Some(st);
                     continue;
                 }
-                if !stage_names.contains_key(name) {
-                    if let Some(s) = crate::diag::did_you_mean(name, [ALL_STAGES, REMOVED]) {
-                        ctx.error(st.span(), "stages.stages", format!("unknown stage `{name}`"), format!("{s} `all` and `removed` are the pseudo-stages of stage lists."));
-                        ok = false;
-                        continue;
-                    }
+                if !stage_names.contains_key(name)
+                    && let Some(s) = crate::diag::did_you_mean(name, [ALL_STAGES, REMOVED])
+                {
+                    ctx.error(
+                        st.span(),
+                        "stages.stages",
+                        format!("unknown stage `{name}`"),
+                        format!("{s} `all` and `removed` are the pseudo-stages of stage lists."),
+                    );
+                    ok = false;
+                    continue;
                 }
-                match ctx.lookup(st, "stages.stages", "stage", stage_names, "a [stage.NAME] table (the pseudo-stages are `all` and `removed`)") {
+                match ctx.lookup(
+                    st,
+                    "stages.stages",
+                    "stage",
+                    stage_names,
+                    "a [stage.NAME] table (the pseudo-stages are `all` and `removed`)",
+                ) {
                     Some(id) => {
                         let bit = 1u32 << db.stages[id.index()].shader_kind;
                         if mask & bit != 0 {
-                            ctx.error(st.span(), "stages.stages", format!("stage `{name}` is listed twice"), "list each stage once");
+                            ctx.error(
+                                st.span(),
+                                "stages.stages",
+                                format!("stage `{name}` is listed twice"),
+                                "list each stage once",
+                            );
                             ok = false;
                         }
                         mask |= bit;
@@ -751,18 +858,37 @@ fn attribute_entries(
         ctx.span = entry.span();
         ctx.quiet_missing = quiet;
         let r = (|| {
-            let since = since_of(ctx, "attributes", &e.since, prev, i == 0, introduced, versions);
+            let since = since_of(
+                ctx,
+                "attributes",
+                &e.since,
+                prev,
+                i == 0,
+                introduced,
+                versions,
+            );
             let a = ctx.require(&e.attributes, "attributes.attributes")?;
             let mut mask = 0u32;
             let mut memory: Option<&str> = None;
             let mut ok = true;
             for at in a.get_ref() {
-                let Some(id) = ctx.lookup(at, "attributes.attributes", "attribute", names, "an [attribute.NAME] table") else {
+                let Some(id) = ctx.lookup(
+                    at,
+                    "attributes.attributes",
+                    "attribute",
+                    names,
+                    "an [attribute.NAME] table",
+                ) else {
                     ok = false;
                     continue;
                 };
                 if mask & (1 << id.0) != 0 {
-                    ctx.error(at.span(), "attributes.attributes", format!("attribute `{}` is listed twice", at.get_ref()), "list each attribute once");
+                    ctx.error(
+                        at.span(),
+                        "attributes.attributes",
+                        format!("attribute `{}` is listed twice", at.get_ref()),
+                        "list each attribute once",
+                    );
                     ok = false;
                 }
                 mask |= 1 << id.0;
@@ -791,10 +917,11 @@ fn attribute_entries(
             None => ok = false,
         }
     }
-    if entries.is_empty() && ok {
-        if let Some(v) = introduced {
-            entries.push((v, AttributeMask::default()));
-        }
+    if entries.is_empty()
+        && ok
+        && let Some(v) = introduced
+    {
+        entries.push((v, AttributeMask::default()));
     }
     ok.then_some(Versioned { entries })
 }

@@ -15,7 +15,13 @@ fn enum_values<'d>(db: &'d Database, name: &str) -> Option<Vec<&'d str>> {
 }
 
 /// Checks that `v` names a value of enumeration `enum_name`.
-fn enum_value(ctx: &mut Ctx<'_>, db: &Database, v: &crate::raw::S, key: &str, enum_name: &str) -> bool {
+fn enum_value(
+    ctx: &mut Ctx<'_>,
+    db: &Database,
+    v: &crate::raw::S,
+    key: &str,
+    enum_name: &str,
+) -> bool {
     let Some(values) = enum_values(db, enum_name) else {
         ctx.error(
             v.span(),
@@ -32,7 +38,11 @@ fn enum_value(ctx: &mut Ctx<'_>, db: &Database, v: &crate::raw::S, key: &str, en
         v.span(),
         key,
         format!("`{}` is not a value of {enum_name}", v.get_ref()),
-        crate::diag::suggest(v.get_ref(), values.iter().copied(), &format!("{enum_name} values")),
+        crate::diag::suggest(
+            v.get_ref(),
+            values.iter().copied(),
+            &format!("{enum_name} values"),
+        ),
     );
     false
 }
@@ -84,25 +94,43 @@ impl Builder<'_> {
             let mut ctx = self.ctx(rec.file, &rec.item, label);
             let code = ctx.require(&r.code, "code").filter(|c| {
                 let ok = !c.get_ref().is_empty()
-                    && c.get_ref().bytes().all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'.' || b == b'_');
+                    && c.get_ref().bytes().all(|b| {
+                        b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'.' || b == b'_'
+                    });
                 if !ok {
-                    ctx.error(c.span(), "code", format!("`{}` is not a rule code", c.get_ref()), "rule codes are upper-case words separated by `.`, e.g. `INSTR.OLOAD`");
+                    ctx.error(
+                        c.span(),
+                        "code",
+                        format!("`{}` is not a rule code", c.get_ref()),
+                        "rule codes are upper-case words separated by `.`, e.g. `INSTR.OLOAD`",
+                    );
                 }
                 ok
             });
             let code = code.filter(|c| codes.add(&mut ctx, c, "code", "rule code", sources));
             let name = ctx.require(&r.name, "name").filter(|n| {
                 let s = n.get_ref();
-                let ok = s.bytes().next().is_some_and(|b| b.is_ascii_uppercase()) && s.bytes().all(|b| b.is_ascii_alphanumeric());
+                let ok = s.bytes().next().is_some_and(|b| b.is_ascii_uppercase())
+                    && s.bytes().all(|b| b.is_ascii_alphanumeric());
                 if !ok {
-                    ctx.error(n.span(), "name", format!("`{s}` is not a CamelCase name"), "write the rule's name in CamelCase, e.g. `InstrOload`");
+                    ctx.error(
+                        n.span(),
+                        "name",
+                        format!("`{s}` is not a CamelCase name"),
+                        "write the rule's name in CamelCase, e.g. `InstrOload`",
+                    );
                 }
                 ok
             });
             let name = name.filter(|n| rust_names.add(&mut ctx, n, "name", "rule name", sources));
             let id = ctx.require(&r.id, "id").filter(|i| {
                 if let Some(other) = ids.get(i.get_ref()) {
-                    ctx.error(i.span(), "id", format!("rule id {} is also the id of `{other}`", i.get_ref()), "give each rule its own id");
+                    ctx.error(
+                        i.span(),
+                        "id",
+                        format!("rule id {} is also the id of `{other}`", i.get_ref()),
+                        "give each rule its own id",
+                    );
                     return false;
                 }
                 true
@@ -127,13 +155,23 @@ impl Builder<'_> {
                 .and_then(|s| ctx.shader_model(s, "shader_model", &shader_models));
             let mut stages = Vec::new();
             for s in r.stages.iter().flatten() {
-                if let Some(id) = ctx.lookup(s, "stages", "stage", &stage_names, "a [stage.NAME] table") {
+                if let Some(id) =
+                    ctx.lookup(s, "stages", "stage", &stage_names, "a [stage.NAME] table")
+                {
                     stages.push(id);
                 }
             }
             self.names.stages = stage_names;
-            let (Some(code), Some(name), Some(id), Some(category), Some(doc), Some(message), Some(arguments), Some(sm)) =
-                (code, name, id, category, doc, message, arguments, sm)
+            let (
+                Some(code),
+                Some(name),
+                Some(id),
+                Some(category),
+                Some(doc),
+                Some(message),
+                Some(arguments),
+                Some(sm),
+            ) = (code, name, id, category, doc, message, arguments, sm)
             else {
                 continue;
             };
@@ -220,7 +258,11 @@ impl Builder<'_> {
                         sp.span(),
                         sp.get_ref(),
                         format!("`{}` is not a declared signature point", sp.get_ref()),
-                        crate::diag::suggest(sp.get_ref(), known.iter().copied(), "signature points"),
+                        crate::diag::suggest(
+                            sp.get_ref(),
+                            known.iter().copied(),
+                            "signature points",
+                        ),
                     );
                     ok = false;
                     continue;
@@ -250,7 +292,12 @@ impl Builder<'_> {
                     Some(s) => match s.parse::<ShaderModel>() {
                         Ok(v) => Some(v),
                         Err(e) => {
-                            ctx.error(cell.span(), sp.get_ref(), e, "write the minimum shader model as `major.minor`");
+                            ctx.error(
+                                cell.span(),
+                                sp.get_ref(),
+                                e,
+                                "write the minimum shader model as `major.minor`",
+                            );
                             ok = false;
                             continue;
                         }
@@ -296,7 +343,12 @@ impl Builder<'_> {
                 for (i, c) in o.get_ref().char_indices() {
                     if !letters.contains(&c) {
                         let at = o.span().start + 1 + i;
-                        ctx.error(at..at + 1, "overloads", format!("unknown overload letter `{c}`"), "use the letters of `[overload_type.*]`");
+                        ctx.error(
+                            at..at + 1,
+                            "overloads",
+                            format!("unknown overload letter `{c}`"),
+                            "use the letters of `[overload_type.*]`",
+                        );
                         ok = false;
                     }
                 }

@@ -27,7 +27,11 @@ impl Builder<'_> {
         for rec in &raw.types {
             let name = &rec.item.name;
             let sources = self.sources;
-            let mut ctx = self.ctx(rec.file, &rec.item.record, format!("type `{}`", name.get_ref()));
+            let mut ctx = self.ctx(
+                rec.file,
+                &rec.item.record,
+                format!("type `{}`", name.get_ref()),
+            );
             if declared.add(&mut ctx, name, "", "type", sources) {
                 self.names
                     .types
@@ -35,14 +39,16 @@ impl Builder<'_> {
                 records.push(rec);
             }
         }
-        // Placeholders so that ids stay dense even when a type is broken.
+        // Placeholders so that ids stay dense even when a type is broken. `Vector(0)` is never a
+        // built kind (a vector needs an element) and no check accepts it, so a type that is not
+        // built yet is not taken for a fixed type.
         db.types = records
             .iter()
             .map(|rec| Type {
                 name: rec.item.name.get_ref().clone(),
                 dxc: None,
                 doc: String::new(),
-                kind: TypeKind::Llvm(String::new()),
+                kind: TypeKind::Vector(0),
             })
             .collect();
         // Pass 2a: fixed types (fields of structs refer to them).
@@ -54,8 +60,22 @@ impl Builder<'_> {
             }
             let _ = rec;
         }
-        // Pass 2b: everything.
-        for (i, rec) in records.iter().enumerate() {
+        // Pass 2b: everything, in an order where each kind only looks at kinds built before it:
+        // struct fields are llvm types; cases and fields of `by_overload` types are llvm, struct
+        // or overload types. A type is judged by its built kind, never by a placeholder.
+        let rank = |r: &RawType| {
+            if r.struct_name.is_some() {
+                0
+            } else if r.by_overload.is_some() {
+                2
+            } else {
+                1
+            }
+        };
+        let mut order: Vec<usize> = (0..records.len()).collect();
+        order.sort_by_key(|&i| rank(raw_of(i)));
+        for i in order {
+            let rec = records[i];
             let r = raw_of(i);
             let label = format!("type `{}`", rec.item.name.get_ref());
             let names = std::mem::take(&mut self.names.types);
@@ -67,6 +87,13 @@ impl Builder<'_> {
             }
             db.types[i].dxc = r.dxc.as_ref().map(|d| d.get_ref().clone());
             db.types[i].doc = Ctx::opt_string(&r.doc);
+        }
+        // A broken type (already reported) becomes an empty fixed type, so that classes and ops
+        // using it do not report more.
+        for t in &mut db.types {
+            if t.kind == TypeKind::Vector(0) {
+                t.kind = TypeKind::Llvm(String::new());
+            }
         }
         self.abbreviations(raw, db);
     }
@@ -89,7 +116,13 @@ impl Builder<'_> {
             let label = format!("overload type `{}`", rec.item.name.get_ref());
             let mut out = Vec::new();
             for a in r.abbreviations.iter().flatten() {
-                let mut ctx = self.inline_ctx(rec.file, a.span(), label.clone(), &rec.item.record.removed, "abbreviations");
+                let mut ctx = self.inline_ctx(
+                    rec.file,
+                    a.span(),
+                    label.clone(),
+                    &rec.item.record.removed,
+                    "abbreviations",
+                );
                 let v = a.get_ref();
                 let (Some(sp), Some(np)) = (
                     ctx.require(&v.struct_prefix, "abbreviations.struct_prefix"),
@@ -160,6 +193,9 @@ fn dim(ctx: &mut Ctx<'_>, v: &Spanned<u8>, key: &str) -> Option<u8> {
     Some(*v.get_ref())
 }
 
+/// A key that modifies one kind of type: its name, where it is written, the kinds it applies to.
+type Modifier<'a> = (&'a str, Option<std::ops::Range<usize>>, &'a [&'a str]);
+
 fn type_kind(
     ctx: &mut Ctx<'_>,
     r: &RawType,
@@ -206,7 +242,7 @@ fn type_kind(
     }
     let kind = present[0].0;
     // modifiers that belong to one kind only
-    let modifiers: [(&str, Option<std::ops::Range<usize>>, &[&str]); 4] = [
+    let modifiers: [Modifier<'_>; 4] = [
         ("fields", r.fields.as_ref().map(|v| v.span()), &["struct"]),
         (
             "udt_address_space",
@@ -225,15 +261,15 @@ fn type_kind(
         ),
     ];
     for (key, span, kinds) in modifiers {
-        if let Some(span) = span {
-            if !kinds.contains(&kind) {
-                ctx.error(
-                    span,
-                    key,
-                    format!("`{key}` does not apply to a `{kind}` type"),
-                    format!("`{key}` goes with {}", kinds.join(" or ")),
-                );
-            }
+        if let Some(span) = span
+            && !kinds.contains(&kind)
+        {
+            ctx.error(
+                span,
+                key,
+                format!("`{key}` does not apply to a `{kind}` type"),
+                format!("`{key}` goes with {}", kinds.join(" or ")),
+            );
         }
     }
     let base_dim = match &r.dim {
@@ -244,7 +280,12 @@ fn type_kind(
         "llvm" => {
             let l = r.llvm.as_ref()?;
             if l.get_ref().trim().is_empty() {
-                ctx.error(l.span(), "llvm", "empty LLVM type", "write the type as LLVM IR spells it, e.g. `i32`");
+                ctx.error(
+                    l.span(),
+                    "llvm",
+                    "empty LLVM type",
+                    "write the type as LLVM IR spells it, e.g. `i32`",
+                );
                 return None;
             }
             TypeKind::Llvm(l.get_ref().clone())
@@ -252,7 +293,12 @@ fn type_kind(
         "struct" => {
             let n = r.struct_name.as_ref()?;
             if n.get_ref().is_empty() {
-                ctx.error(n.span(), "struct", "empty struct name", "write the name without `%`, e.g. `dx.types.Handle`");
+                ctx.error(
+                    n.span(),
+                    "struct",
+                    "empty struct name",
+                    "write the name without `%`, e.g. `dx.types.Handle`",
+                );
                 return None;
             }
             let fields = ctx.require(&r.fields, "fields")?;
@@ -278,7 +324,12 @@ fn type_kind(
                 return None;
             }
             if base_dim != 0 {
-                ctx.error(r.dim.as_ref()?.span(), "dim", "component types follow overload dimension 0", "remove `dim`");
+                ctx.error(
+                    r.dim.as_ref()?.span(),
+                    "dim",
+                    "component types follow overload dimension 0",
+                    "remove `dim`",
+                );
             }
             TypeKind::Component(id)
         }
@@ -286,7 +337,12 @@ fn type_kind(
         "vector" => {
             let w = r.vector.as_ref()?;
             if *w.get_ref() == 0 {
-                ctx.error(w.span(), "vector", "a vector needs at least one element", "write the width, e.g. `vector = 9`");
+                ctx.error(
+                    w.span(),
+                    "vector",
+                    "a vector needs at least one element",
+                    "write the width, e.g. `vector = 9`",
+                );
                 return None;
             }
             TypeKind::Vector(*w.get_ref())
@@ -298,7 +354,12 @@ fn type_kind(
         "by_overload" => {
             let cases = r.by_overload.as_ref()?;
             if cases.get_ref().is_empty() {
-                ctx.error(cases.span(), "by_overload", "no case", "add `{ overloads = \"...\", ... }` cases");
+                ctx.error(
+                    cases.span(),
+                    "by_overload",
+                    "no case",
+                    "add `{ overloads = \"...\", ... }` cases",
+                );
                 return None;
             }
             let mut out = Vec::new();
@@ -367,7 +428,12 @@ fn type_case(
         let result = match (&c.ty, &c.struct_name) {
             (Some(t), None) => {
                 if c.fields.is_some() {
-                    ctx.error(t.span(), "by_overload.fields", "`fields` goes with `struct`, not with `type`", "remove `fields`");
+                    ctx.error(
+                        t.span(),
+                        "by_overload.fields",
+                        "`fields` goes with `struct`, not with `type`",
+                        "remove `fields`",
+                    );
                 }
                 let id = ctx.lookup(t, "by_overload.type", "type", names, "a [type.NAME] table")?;
                 if !is_fixed(&db.types[id.index()].kind) {
@@ -385,7 +451,13 @@ fn type_case(
                 let fields = ctx.require(&c.fields, "by_overload.fields")?;
                 let mut out = Vec::new();
                 for f in fields.get_ref() {
-                    let id = ctx.lookup(f, "by_overload.fields", "type", names, "a [type.NAME] table")?;
+                    let id = ctx.lookup(
+                        f,
+                        "by_overload.fields",
+                        "type",
+                        names,
+                        "a [type.NAME] table",
+                    )?;
                     match &db.types[id.index()].kind {
                         TypeKind::Llvm(_) => {}
                         TypeKind::Overload { dim, .. } if *dim == base_dim => {}

@@ -74,7 +74,10 @@ impl Builder<'_> {
                         ectx.error(
                             vname.span(),
                             "values.alias",
-                            format!("value `{}` is declared both alias and mask", vname.get_ref()),
+                            format!(
+                                "value `{}` is declared both alias and mask",
+                                vname.get_ref()
+                            ),
                             "a value is an alias of an earlier value, or a mask, not both",
                         );
                     }
@@ -155,25 +158,26 @@ impl Builder<'_> {
             let dxil = ctx
                 .require(&r.dxil, "dxil")
                 .and_then(|d| ctx.parse::<DxilVersion>(d, "dxil").map(|v| (v, d.span())));
-            let sm = ctx
-                .require(&r.shader_model, "shader_model")
-                .and_then(|d| ctx.parse::<ShaderModel>(d, "shader_model").map(|v| (v, d.span())));
+            let sm = ctx.require(&r.shader_model, "shader_model").and_then(|d| {
+                ctx.parse::<ShaderModel>(d, "shader_model")
+                    .map(|v| (v, d.span()))
+            });
             let (Some((dxil, dspan)), Some((sm, smspan))) = (dxil, sm) else {
                 continue;
             };
-            if let Some(last) = db.versions.last() {
-                if dxil <= last.dxil {
-                    ctx.error(
-                        dspan,
-                        "dxil",
-                        format!(
-                            "version {dxil} is not after the version declared before it ({})",
-                            last.dxil
-                        ),
-                        "declare `[[version]]` records oldest first, each once",
-                    );
-                    continue;
-                }
+            if let Some(last) = db.versions.last()
+                && dxil <= last.dxil
+            {
+                ctx.error(
+                    dspan,
+                    "dxil",
+                    format!(
+                        "version {dxil} is not after the version declared before it ({})",
+                        last.dxil
+                    ),
+                    "declare `[[version]]` records oldest first, each once",
+                );
+                continue;
             }
             if !seen_sm.insert(sm) {
                 ctx.error(
@@ -190,15 +194,16 @@ impl Builder<'_> {
                 doc: Ctx::opt_string(&r.doc),
             });
         }
-        if db.versions.is_empty() && raw.versions.is_empty() {
-            if let Some(first) = raw.ops.first() {
-                self.ctx(first.file, &first.item.1, String::new()).error(
-                    0..0,
-                    "version",
-                    "no DXIL version is declared",
-                    "declare each DXIL version in a `[[version]]` record",
-                );
-            }
+        if db.versions.is_empty()
+            && raw.versions.is_empty()
+            && let Some(first) = raw.ops.first()
+        {
+            self.ctx(first.file, &first.item.1, String::new()).error(
+                0..0,
+                "version",
+                "no DXIL version is declared",
+                "declare each DXIL version in a `[[version]]` record",
+            );
         }
     }
 
@@ -210,7 +215,11 @@ impl Builder<'_> {
         for rec in &raw.stages {
             let name = &rec.item.name;
             let sources = self.sources;
-            let mut ctx = self.ctx(rec.file, &rec.item.record, format!("stage `{}`", name.get_ref()));
+            let mut ctx = self.ctx(
+                rec.file,
+                &rec.item.record,
+                format!("stage `{}`", name.get_ref()),
+            );
             if !declared.add(&mut ctx, name, "", "stage", sources) {
                 continue;
             }
@@ -218,7 +227,10 @@ impl Builder<'_> {
                 ctx.error(
                     name.span(),
                     "",
-                    format!("`{}` is a pseudo-stage of stage lists and cannot be declared", name.get_ref()),
+                    format!(
+                        "`{}` is a pseudo-stage of stage lists and cannot be declared",
+                        name.get_ref()
+                    ),
                     "choose another name",
                 );
                 continue;
@@ -243,18 +255,30 @@ impl Builder<'_> {
                         ctx.error(
                             k.span(),
                             "shader_kind",
-                            format!("ShaderKind `{}` = {} does not fit a 32-bit stage mask", v.name, v.value),
+                            format!(
+                                "ShaderKind `{}` = {} does not fit a 32-bit stage mask",
+                                v.name, v.value
+                            ),
                             "stage shader kinds must be below 32",
                         );
                         None
                     }
                     None => {
-                        let names: Vec<&str> = e.values.iter().filter(|v| !v.alias).map(|v| v.name.as_str()).collect();
+                        let names: Vec<&str> = e
+                            .values
+                            .iter()
+                            .filter(|v| !v.alias)
+                            .map(|v| v.name.as_str())
+                            .collect();
                         ctx.error(
                             k.span(),
                             "shader_kind",
                             format!("`{}` is not a value of ShaderKind", k.get_ref()),
-                            crate::diag::suggest(k.get_ref(), names.iter().copied(), "ShaderKind values"),
+                            crate::diag::suggest(
+                                k.get_ref(),
+                                names.iter().copied(),
+                                "ShaderKind values",
+                            ),
                         );
                         None
                     }
@@ -267,7 +291,10 @@ impl Builder<'_> {
                 ctx.error(
                     kspan.span(),
                     "shader_kind",
-                    format!("stages `{other}` and `{}` have the same shader kind", name.get_ref()),
+                    format!(
+                        "stages `{other}` and `{}` have the same shader kind",
+                        name.get_ref()
+                    ),
                     "each stage has its own ShaderKind value",
                 );
                 continue;
@@ -291,12 +318,21 @@ impl Builder<'_> {
         for rec in &raw.attributes {
             let name = &rec.item.name;
             let sources = self.sources;
-            let mut ctx = self.ctx(rec.file, &rec.item.record, format!("attribute `{}`", name.get_ref()));
+            let mut ctx = self.ctx(
+                rec.file,
+                &rec.item.record,
+                format!("attribute `{}`", name.get_ref()),
+            );
             if !declared.add(&mut ctx, name, "", "attribute", sources) {
                 continue;
             }
             if db.attributes.len() == 32 {
-                ctx.error(name.span(), "", "more than 32 attributes", "attribute sets are 32-bit masks");
+                ctx.error(
+                    name.span(),
+                    "",
+                    "more than 32 attributes",
+                    "attribute sets are 32-bit masks",
+                );
                 continue;
             }
             let r = rec.item.record.value.get_ref();
@@ -325,9 +361,10 @@ impl Builder<'_> {
             let (Some(kind), Some(dxc)) = (kind, dxc) else {
                 continue;
             };
-            self.names
-                .attributes
-                .insert(name.get_ref().clone(), AttributeId(db.attributes.len() as u32));
+            self.names.attributes.insert(
+                name.get_ref().clone(),
+                AttributeId(db.attributes.len() as u32),
+            );
             db.attributes.push(Attribute {
                 name: name.get_ref().clone(),
                 kind,
@@ -344,12 +381,21 @@ impl Builder<'_> {
         for rec in &raw.overload_types {
             let name = &rec.item.name;
             let sources = self.sources;
-            let mut ctx = self.ctx(rec.file, &rec.item.record, format!("overload type `{}`", name.get_ref()));
+            let mut ctx = self.ctx(
+                rec.file,
+                &rec.item.record,
+                format!("overload type `{}`", name.get_ref()),
+            );
             if !declared.add(&mut ctx, name, "", "overload type", sources) {
                 continue;
             }
             if db.overload_types.len() == 32 {
-                ctx.error(name.span(), "", "more than 32 overload types", "overload sets are 32-bit masks");
+                ctx.error(
+                    name.span(),
+                    "",
+                    "more than 32 overload types",
+                    "overload sets are 32-bit masks",
+                );
                 continue;
             }
             let r = rec.item.record.value.get_ref();
@@ -368,21 +414,23 @@ impl Builder<'_> {
                     }
                 }
             });
-            let kind = ctx.require(&r.kind, "kind").and_then(|k| match k.get_ref().as_str() {
-                "void" => Some(OverloadKind::Void),
-                "scalar" => Some(OverloadKind::Scalar),
-                "udt" => Some(OverloadKind::Udt),
-                "object" => Some(OverloadKind::Object),
-                other => {
-                    ctx.error(
-                        k.span(),
-                        "kind",
-                        format!("unknown overload kind `{other}`"),
-                        "write `void`, `scalar`, `udt` or `object`",
-                    );
-                    None
-                }
-            });
+            let kind = ctx
+                .require(&r.kind, "kind")
+                .and_then(|k| match k.get_ref().as_str() {
+                    "void" => Some(OverloadKind::Void),
+                    "scalar" => Some(OverloadKind::Scalar),
+                    "udt" => Some(OverloadKind::Udt),
+                    "object" => Some(OverloadKind::Object),
+                    other => {
+                        ctx.error(
+                            k.span(),
+                            "kind",
+                            format!("unknown overload kind `{other}`"),
+                            "write `void`, `scalar`, `udt` or `object`",
+                        );
+                        None
+                    }
+                });
             let (Some((letter, lspan)), Some(kind)) = (letter, kind) else {
                 continue;
             };
@@ -402,25 +450,25 @@ impl Builder<'_> {
                 ctx.require(&r.llvm, "llvm");
                 continue;
             }
-            if kind != OverloadKind::Scalar {
-                if let Some(l) = &r.llvm {
-                    ctx.error(
-                        l.span(),
-                        "llvm",
-                        "only scalar overload types have a fixed LLVM type",
-                        "remove `llvm`",
-                    );
-                }
+            if kind != OverloadKind::Scalar
+                && let Some(l) = &r.llvm
+            {
+                ctx.error(
+                    l.span(),
+                    "llvm",
+                    "only scalar overload types have a fixed LLVM type",
+                    "remove `llvm`",
+                );
             }
-            if kind != OverloadKind::Object {
-                if let Some(a) = r.abbreviations.as_ref().and_then(|a| a.first()) {
-                    ctx.error(
-                        a.span(),
-                        "abbreviations",
-                        "only object overload types have abbreviations",
-                        "remove `abbreviations`",
-                    );
-                }
+            if kind != OverloadKind::Object
+                && let Some(a) = r.abbreviations.as_ref().and_then(|a| a.first())
+            {
+                ctx.error(
+                    a.span(),
+                    "abbreviations",
+                    "only object overload types have abbreviations",
+                    "remove `abbreviations`",
+                );
             }
             letters.insert(letter, name.get_ref().clone());
             db.overload_types.push(OverloadType {
@@ -437,17 +485,17 @@ impl Builder<'_> {
             .iter()
             .filter(|t| t.kind == OverloadKind::Void)
             .count();
-        if voids != 1 {
-            if let Some(rec) = raw.overload_types.first() {
-                let mut ctx = self.ctx(rec.file, &rec.item.record, "overload types".to_owned());
-                let span = rec.item.name.span();
-                ctx.error(
-                    span,
-                    "kind",
-                    format!("{voids} overload types of kind `void` are declared"),
-                    "declare exactly one (`v`, the op has no overload)",
-                );
-            }
+        if voids != 1
+            && let Some(rec) = raw.overload_types.first()
+        {
+            let mut ctx = self.ctx(rec.file, &rec.item.record, "overload types".to_owned());
+            let span = rec.item.name.span();
+            ctx.error(
+                span,
+                "kind",
+                format!("{voids} overload types of kind `void` are declared"),
+                "declare exactly one (`v`, the op has no overload)",
+            );
         }
         let _ = parse_overloads;
     }
@@ -458,7 +506,11 @@ impl Builder<'_> {
         for rec in &raw.tables {
             let name = &rec.item.name;
             let sources = self.sources;
-            let mut ctx = self.ctx(rec.file, &rec.item.record, format!("table `{}`", name.get_ref()));
+            let mut ctx = self.ctx(
+                rec.file,
+                &rec.item.record,
+                format!("table `{}`", name.get_ref()),
+            );
             if !declared.add(&mut ctx, name, "", "op table", sources) {
                 continue;
             }
@@ -479,7 +531,10 @@ impl Builder<'_> {
                 ctx.error(
                     id.span(),
                     "id",
-                    format!("table id {:#x} is also the id of table `{other}`", id.get_ref()),
+                    format!(
+                        "table id {:#x} is also the id of table `{other}`",
+                        id.get_ref()
+                    ),
                     "give each op table its own id",
                 );
                 continue;

@@ -1,0 +1,355 @@
+//! Agreement of `ops.toml` with DXC's op database (`../shared/reference/dxil-reference.json`):
+//! every op, field by field, at the latest DXIL version. The differences that are deliberate are
+//! listed in [`DELIBERATE`] with the reason; any other difference fails the test.
+
+#![allow(clippy::panic)] // a test fails by panicking
+
+mod common;
+
+use std::collections::BTreeSet;
+
+use dxil_db::{AttributeKind, Database, Op, OverloadSpec, Param, StageMask, parse_overloads};
+use serde_json::Value;
+
+/// (op, field, reason): where `ops.toml` differs from DXC on purpose.
+const DELIBERATE: &[(&str, &str, &str)] = &[
+    (
+        "CreateHandle",
+        "stages",
+        "removed from DXIL 1.6 (replaced by CreateHandleFromBinding + AnnotateHandle); DXC keeps it in its table and only hand-codes the check in the validator",
+    ),
+    (
+        "WavePrefixBitCount",
+        "class",
+        "own class sharing the stem `wavePrefixOp`: its signature (i1 in, i32 out, never overloaded) differs from WavePrefixOp's",
+    ),
+    ("CreateNodeOutputHandle", "params[0].name", RESULT_UNNAMED),
+    ("IndexNodeHandle", "params[0].name", RESULT_UNNAMED),
+    (
+        "CreateNodeInputRecordHandle",
+        "params[0].name",
+        RESULT_UNNAMED,
+    ),
+    (
+        "HitObject_SetShaderTableIndex",
+        "params[0].name",
+        RESULT_UNNAMED,
+    ),
+    ("TempRegLoad", "remarks", REMARKS_REPEAT_DOC),
+    ("TempRegStore", "remarks", REMARKS_REPEAT_DOC),
+    ("MinPrecXRegLoad", "remarks", REMARKS_REPEAT_DOC),
+    ("MinPrecXRegStore", "remarks", REMARKS_REPEAT_DOC),
+    ("LoadInput", "remarks", REMARKS_REPEAT_DOC),
+    ("StoreOutput", "remarks", REMARKS_REPEAT_DOC),
+    ("IsNaN", "remarks", REMARKS_REPEAT_DOC),
+    ("IsInf", "remarks", REMARKS_REPEAT_DOC),
+    ("IsFinite", "remarks", REMARKS_REPEAT_DOC),
+    ("Countbits", "remarks", REMARKS_REPEAT_DOC),
+    ("UMax", "remarks", REMARKS_REPEAT_DOC),
+    ("UMin", "remarks", REMARKS_REPEAT_DOC),
+    ("Dot2", "remarks", REMARKS_REPEAT_DOC),
+    ("Dot3", "remarks", REMARKS_REPEAT_DOC),
+    ("Dot4", "remarks", REMARKS_REPEAT_DOC),
+];
+
+/// Why an op has no `remarks` where DXC has some.
+const REMARKS_REPEAT_DOC: &str = "DXC's remarks repeat the doc word for word; ops.toml keeps remarks only where they add to the doc";
+
+/// Why the result has no name where DXC names it.
+const RESULT_UNNAMED: &str =
+    "results are unnamed in the model (a class's `result` takes no `name`); DXC names this one";
+
+/// One field of one op that differs.
+struct Mismatch {
+    op: String,
+    field: String,
+    ours: String,
+    dxc: String,
+}
+
+fn reference() -> Value {
+    let path = common::workspace_root().join("../shared/reference/dxil-reference.json");
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{} is not JSON: {e}", path.display()))
+}
+
+fn text(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.clone(),
+        Value::Null => String::new(),
+        other => other.to_string(),
+    }
+}
+
+/// Collects the fields of one op that differ.
+struct Compare<'a> {
+    op: &'a str,
+    out: &'a mut Vec<Mismatch>,
+}
+
+impl Compare<'_> {
+    fn field(&mut self, field: &str, ours: impl ToString, dxc: impl ToString) {
+        let (ours, dxc) = (ours.to_string(), dxc.to_string());
+        if ours != dxc {
+            self.out.push(Mismatch {
+                op: self.op.to_owned(),
+                field: field.to_owned(),
+                ours,
+                dxc,
+            });
+        }
+    }
+}
+
+/// Overloads as sets: void, or per dimension the letters of scalars and of vector elements.
+fn overload_sets(db: &Database, spec: &OverloadSpec) -> String {
+    if spec.void {
+        return "v".to_owned();
+    }
+    let dims: Vec<String> = spec.dims.iter().map(|d| db.overload_dim_text(*d)).collect();
+    dims.join(",")
+}
+
+fn stage_list(db: &Database, mask: StageMask) -> String {
+    let mut names: Vec<&str> = db.stage_names(mask);
+    names.sort_unstable();
+    names.join(" ")
+}
+
+/// The stages DXC gives an op: its list, or every stage of the latest version when it is empty.
+fn dxc_stages(db: &Database, r: &Value) -> Result<StageMask, String> {
+    let list = r["shader_stages"].as_array().cloned().unwrap_or_default();
+    if list.is_empty() {
+        return Ok(db.stages_at(db.latest_version()));
+    }
+    let mut mask = 0u32;
+    for s in &list {
+        let name = text(s);
+        let stage = db
+            .stage_by_name(&name)
+            .ok_or_else(|| format!("stage `{name}` is not declared"))?;
+        mask |= 1 << stage.shader_kind;
+    }
+    Ok(StageMask(mask))
+}
+
+fn param(c: &mut Compare<'_>, db: &Database, op: &Op, pos: usize, p: &Param, r: &Value) {
+    let f = |name: &str| format!("params[{pos}].{name}");
+    let ty = db.ty(p.ty);
+    let doc = if pos == 0 {
+        op.result_doc.clone().unwrap_or_else(|| p.doc.clone())
+    } else {
+        op.param_docs
+            .get(&p.name)
+            .cloned()
+            .unwrap_or_else(|| p.doc.clone())
+    };
+    let enum_name = p
+        .enumeration
+        .map_or(String::new(), |e| db.enums[e.index()].name.clone());
+    c.field(&f("name"), &p.name, text(&r["name"]));
+    c.field(
+        &f("llvm_type"),
+        ty.dxc.as_deref().unwrap_or(&ty.name),
+        text(&r["llvm_type"]),
+    );
+    c.field(&f("doc"), doc, text(&r["doc"]));
+    c.field(&f("is_const"), p.immediate, &r["is_const"]);
+    c.field(&f("enum_name"), enum_name, text(&r["enum_name"]));
+    c.field(
+        &f("max_value"),
+        p.max.map_or(String::new(), |m| m.to_string()),
+        text(&r["max_value"]),
+    );
+}
+
+fn compare(db: &Database, op: &Op, r: &Value, out: &mut Vec<Mismatch>) {
+    let c = &mut Compare { op: &op.name, out };
+    let class = db.class_of(op);
+    let latest = db.latest_version();
+    c.field("name", &op.name, text(&r["name"]));
+    c.field("table", &db.table_of(op).name, text(&r["table"]));
+    c.field("opcode", op.opcode, &r["opcode"]);
+    c.field("index", op.index, &r["index"]);
+    c.field("class", &class.name, text(&r["class"]));
+    c.field("category", &op.category, text(&r["category"]));
+    c.field("doc", &op.doc, text(&r["doc"]));
+    c.field("remarks", &op.remarks, text(&r["remarks"]));
+    c.field("reserved", op.reserved, &r["is_reserved"]);
+    c.field("shader_model", op.shader_model, text(&r["shader_model"]));
+    c.field(
+        "shader_model_translated",
+        op.shader_model_translated
+            .map_or(String::new(), |s| s.to_string()),
+        text(&r["shader_model_translated"]),
+    );
+
+    let ours = op
+        .overloads_at(latest)
+        .map_or("-".to_owned(), |s| overload_sets(db, s));
+    let theirs = parse_overloads(&text(&r["overloads"]), &db.overload_types).map_or_else(
+        |e| format!("unparsable: {}", e.message),
+        |s| overload_sets(db, &s),
+    );
+    c.field("overloads", ours, theirs);
+
+    let ours = stage_list(db, db.op_stages_at(op, latest));
+    let theirs = dxc_stages(db, r).map_or_else(|e| e, |m| stage_list(db, m));
+    c.field("stages", ours, theirs);
+
+    let attrs = op.attributes_at(latest).unwrap_or_default();
+    let memory = db.memory_attribute(attrs).map_or("", |a| a.dxc.as_str());
+    c.field("fn_attr", memory, text(&r["fn_attr"]));
+    for flag in [
+        "is_deriv",
+        "is_gradient",
+        "is_feedback",
+        "is_wave",
+        "requires_uniform_inputs",
+        "is_barrier",
+    ] {
+        let ours = db
+            .attributes
+            .iter()
+            .enumerate()
+            .find(|(_, a)| a.kind == AttributeKind::Flag && a.dxc == flag)
+            .is_some_and(|(i, _)| attrs.contains(dxil_db::AttributeId(i as u32)));
+        c.field(flag, ours, &r[flag]);
+    }
+
+    // DXC lists the result (pos 0) and the opcode (pos 1); the opcode is implicit in our model.
+    let params: Vec<&Value> = r["params"]
+        .as_array()
+        .map(|a| a.iter().collect())
+        .unwrap_or_default();
+    let ours: Vec<&Param> = std::iter::once(&class.result)
+        .chain(&class.params)
+        .collect();
+    c.field("params.count", ours.len() + 1, params.len());
+    if let Some(opcode) = params.get(1) {
+        let dxc = format!("{} {}", text(&opcode["name"]), text(&opcode["llvm_type"]));
+        c.field("params[1]", "opcode i32", dxc);
+    }
+    if let (Some(res), true) = (params.first(), ours.len() + 1 == params.len()) {
+        param(c, db, op, 0, ours[0], res);
+        for (i, p) in ours.iter().enumerate().skip(1) {
+            param(c, db, op, i + 1, p, params[i + 1]);
+        }
+    }
+}
+
+#[test]
+fn every_op_agrees_with_dxc_except_the_deliberate_differences() {
+    let db = common::load_db();
+    let reference = reference();
+    let ops = reference["ops"]
+        .as_array()
+        .expect("the reference has `ops`");
+    let mut mismatches = Vec::new();
+    let mut seen = BTreeSet::new();
+    for r in ops {
+        let opcode = r["opcode"].as_u64().expect("every op has an opcode") as u32;
+        match db.op_by_opcode(opcode) {
+            Some(op) => {
+                seen.insert(op.opcode);
+                compare(&db, op, r, &mut mismatches);
+            }
+            None => mismatches.push(Mismatch {
+                op: text(&r["name"]),
+                field: "opcode".to_owned(),
+                ours: "<missing>".to_owned(),
+                dxc: opcode.to_string(),
+            }),
+        }
+    }
+    for op in db.ops.iter().filter(|o| !seen.contains(&o.opcode)) {
+        mismatches.push(Mismatch {
+            op: op.name.clone(),
+            field: "opcode".to_owned(),
+            ours: op.opcode.to_string(),
+            dxc: "<missing>".to_owned(),
+        });
+    }
+
+    let deliberate = |m: &Mismatch| {
+        DELIBERATE
+            .iter()
+            .any(|(o, f, _)| *o == m.op && *f == m.field)
+    };
+    let unexpected: Vec<&Mismatch> = mismatches.iter().filter(|m| !deliberate(m)).collect();
+    let stale: Vec<String> = DELIBERATE
+        .iter()
+        .filter(|(o, f, _)| !mismatches.iter().any(|m| m.op == *o && m.field == *f))
+        .map(|(o, f, _)| format!("{o} {f}"))
+        .collect();
+    let bad_ops: BTreeSet<&str> = unexpected.iter().map(|m| m.op.as_str()).collect();
+    let total = ops.len().max(db.ops.len());
+    let agree = total - bad_ops.len();
+
+    println!("deliberate differences:");
+    for (o, f, why) in DELIBERATE {
+        println!("  {o} {f}: {why}");
+    }
+    let listing: Vec<String> = unexpected
+        .iter()
+        .map(|m| {
+            format!(
+                "  {} {}: ops.toml `{}`, DXC `{}`",
+                m.op, m.field, m.ours, m.dxc
+            )
+        })
+        .collect();
+    println!("{agree}/{total} ops agree");
+    assert!(
+        unexpected.is_empty() && stale.is_empty(),
+        "{agree}/{total} ops agree\n{} unexpected difference(s):\n{}\ndeliberate differences that no longer occur: {stale:?}",
+        unexpected.len(),
+        listing.join("\n"),
+    );
+}
+
+/// The comparison is not blind: changing any compared field of an op's DXC record is noticed.
+#[test]
+fn a_changed_field_is_noticed() {
+    let db = common::load_db();
+    let reference = reference();
+    let fabs = reference["ops"]
+        .as_array()
+        .and_then(|ops| ops.iter().find(|o| o["name"] == "FAbs"))
+        .expect("FAbs is in the reference")
+        .clone();
+    let op = db.op_by_name("FAbs").expect("FAbs is in ops.toml");
+    let mut none = Vec::new();
+    compare(&db, op, &fabs, &mut none);
+    assert!(none.is_empty(), "FAbs should agree as it is");
+    let changes: &[(&str, &str, Value)] = &[
+        ("name", "/name", Value::from("FAbsolute")),
+        ("class", "/class", Value::from("Binary")),
+        ("doc", "/doc", Value::from("something else")),
+        ("overloads", "/overloads", Value::from("hf<hf")),
+        ("stages", "/shader_stages", serde_json::json!(["pixel"])),
+        ("fn_attr", "/fn_attr", Value::from("ro")),
+        ("is_wave", "/is_wave", Value::from(true)),
+        ("shader_model", "/shader_model", Value::from("6.2")),
+        (
+            "params[2].llvm_type",
+            "/params/2/llvm_type",
+            Value::from("f"),
+        ),
+        (
+            "params[2].is_const",
+            "/params/2/is_const",
+            Value::from(true),
+        ),
+        ("params[0].doc", "/params/0/doc", Value::from("changed")),
+    ];
+    for (field, pointer, value) in changes {
+        let mut r = fabs.clone();
+        *r.pointer_mut(pointer).expect("the pointer names a field") = value.clone();
+        let mut found = Vec::new();
+        compare(&db, op, &r, &mut found);
+        let fields: Vec<&str> = found.iter().map(|m| m.field.as_str()).collect();
+        assert_eq!(fields, [*field], "changing {pointer}");
+    }
+}

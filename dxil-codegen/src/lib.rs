@@ -1,1 +1,76 @@
-//! placeholder
+//! Generates everything derived from a `dxil-db` database: the Rust rows of `dxil-ops`, and the
+//! Markdown op reference. One emitter per output, each returning a token stream that is
+//! formatted in-process with `prettyplease`. `xtask` writes (or checks) the files; the proc
+//! macros of `dxil-ops-macro` use the same emitters for downstream databases.
+
+mod docs;
+mod emit;
+pub mod names;
+mod rust;
+
+use dxil_db::Database;
+use proc_macro2::TokenStream;
+
+pub use emit::Emitter;
+
+/// The command that regenerates the files, named in their headers.
+pub const COMMAND: &str = "cargo xtask gen";
+
+/// Why code cannot be generated.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// Two names of the database make the same Rust identifier.
+    #[error("{what} `{first}` and `{second}` both become the Rust identifier `{ident}`; rename one")]
+    NameClash {
+        /// What kind of name.
+        what: String,
+        /// One name.
+        first: String,
+        /// The other.
+        second: String,
+        /// The identifier.
+        ident: String,
+    },
+    /// Generated tokens are not valid Rust (a bug of the generator).
+    #[error("generated code for {file} does not parse: {message}")]
+    Syntax {
+        /// The file.
+        file: String,
+        /// The parser's message.
+        message: String,
+    },
+}
+
+/// A generated file: its path relative to the workspace root, and its full text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GeneratedFile {
+    /// Path relative to the workspace root, with `/`.
+    pub path: String,
+    /// Contents, ending with one newline.
+    pub contents: String,
+}
+
+/// Every file generated from `db`, for the `dxil-ops` crate and `docs/`.
+pub fn generate(db: &Database) -> Result<Vec<GeneratedFile>, Error> {
+    let e = Emitter::for_dxil_ops(db)?;
+    let mut files = Vec::new();
+    for (name, tokens) in e.modules()? {
+        files.push(GeneratedFile {
+            path: format!("dxil-ops/src/generated/{name}.rs"),
+            contents: rust::format(&format!("{name}.rs"), tokens)?,
+        });
+    }
+    for (name, text) in docs::pages(db) {
+        files.push(GeneratedFile {
+            path: format!("docs/ops/{name}"),
+            contents: text,
+        });
+    }
+    Ok(files)
+}
+
+/// The items generated for a downstream database whose tables extend `dxil-ops`: op enum,
+/// property rows, classes, types and builders, referring to `dxil_ops` for everything shared.
+pub fn generate_extension(db: &Database) -> Result<TokenStream, Error> {
+    Emitter::for_extension(db)?.extension()
+}

@@ -1,1 +1,175 @@
-//! placeholder
+//! Typed DXIL operations, generated from `ops.toml`: opcodes, property tables, function names,
+//! signatures and call builders.
+//!
+//! ```
+//! use dxil_ops::{DxilVersion, Op, Overload, ScalarType, ShaderKind, Target};
+//!
+//! // Properties, in O(1) and without allocation.
+//! let v16 = DxilVersion::new(1, 6);
+//! assert!(Op::DerivCoarseX.stages_at(v16).contains(ShaderKind::Compute));
+//! assert!(!Op::CreateHandle.is_available_at(v16));
+//!
+//! // Function names both ways.
+//! let name = Op::Sin.function_name(ScalarType::F32);
+//! assert_eq!(name.to_string(), "dx.op.unary.f32");
+//! let parsed = dxil_ops::parse_function_name("dx.op.rawBufferVectorLoad.v4f32").unwrap();
+//! assert_eq!(parsed.class.name, "RawBufferVectorLoad");
+//!
+//! // A checked call, with the caller's own value type.
+//! let target = Target::new(v16).with_stage(ShaderKind::Pixel);
+//! let call = dxil_ops::build::sin(&target, Overload::Scalar(ScalarType::F32), "%x").unwrap();
+//! let mut text = String::new();
+//! dxil_ops::ir::write_call(&mut text, Some("y"), &call).unwrap();
+//! assert_eq!(text, "%y = call float @dx.op.unary.f32(i32 13, float %x)");
+//! ```
+//!
+//! The crate works without `std`; the `std` feature (default) adds `std::error::Error`
+//! implementations.
+
+#![no_std]
+
+#[cfg(feature = "alloc")]
+extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
+
+mod attr;
+pub mod call;
+mod fmt_util;
+mod generated;
+pub mod info;
+pub mod ir;
+pub mod name;
+mod overload;
+mod sig;
+mod stage;
+pub mod ty;
+mod version;
+
+use core::fmt;
+
+pub use attr::AttributeSet;
+pub use call::{BuildError, Call, Operand, Target};
+pub use fmt_util::display_eq;
+pub use generated::classes::{OpClass, STEMS};
+pub use generated::ops::{OPS, Op, OpTable, parse_function_name};
+pub use generated::vocab::{
+    ATTRIBUTES, Attribute, DXIL_VERSIONS, OVERLOAD_TYPES, STAGES, ScalarType, ShaderKind,
+    version_slot,
+};
+pub use info::{OpInfo, Precision};
+pub use name::{FunctionName, NameError};
+pub use overload::{MAX_VECTOR_WIDTH, Overload, OverloadSet, OverloadSpec, Overloads, StructName};
+pub use sig::{Declaration, Signature, SignatureError};
+pub use stage::StageSet;
+pub use version::{BadDxilVersion, BadShaderModel, DxilVersion, ShaderModel};
+
+/// Call builders: one function per op (`Sample` → [`build::sample`]).
+pub mod build {
+    pub use crate::generated::builders::*;
+}
+
+/// DXIL enumerations (`db/enums.toml`): Rust enums, and flag types for flag enumerations.
+pub mod enums {
+    pub use crate::generated::enums::*;
+}
+
+/// Validation rules (`db/validation-rules.toml`).
+pub mod rules {
+    pub use crate::generated::rules::*;
+}
+
+/// The signature-point and semantic-interpretation tables, and the LLVM instruction table.
+pub mod tables {
+    pub use crate::generated::tables::*;
+}
+
+/// Parameter types of ops.toml, for code that inspects signatures.
+pub mod types {
+    pub use crate::generated::types::*;
+}
+
+#[doc(hidden)]
+pub mod __private {
+    pub use phf;
+}
+
+/// Whether `version` is a pre-release version (needed by experimental op tables).
+pub const fn is_prerelease(version: DxilVersion) -> bool {
+    let mut i = 0;
+    while i < DXIL_VERSIONS.len() {
+        let v = &DXIL_VERSIONS[i];
+        if v.dxil.major == version.major && v.dxil.minor == version.minor {
+            return v.prerelease;
+        }
+        i += 1;
+    }
+    false
+}
+
+/// The shader model that pairs with a DXIL version.
+pub const fn shader_model_of(version: DxilVersion) -> Option<ShaderModel> {
+    let mut i = 0;
+    while i < DXIL_VERSIONS.len() {
+        let v = &DXIL_VERSIONS[i];
+        if v.dxil.major == version.major && v.dxil.minor == version.minor {
+            return Some(v.shader_model);
+        }
+        i += 1;
+    }
+    None
+}
+
+/// The DXIL version that pairs with a shader model.
+pub const fn dxil_of(sm: ShaderModel) -> Option<DxilVersion> {
+    let mut i = 0;
+    while i < DXIL_VERSIONS.len() {
+        let v = &DXIL_VERSIONS[i];
+        if v.shader_model.major == sm.major && v.shader_model.minor == sm.minor {
+            return Some(v.dxil);
+        }
+        i += 1;
+    }
+    None
+}
+
+/// A name or opcode that is not an op.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UnknownOp {
+    /// No op has this name.
+    Name,
+    /// No op has this opcode.
+    Opcode(u32),
+}
+
+impl fmt::Display for UnknownOp {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            UnknownOp::Name => f.write_str("no DXIL op has this name"),
+            UnknownOp::Opcode(v) => {
+                write!(f, "no DXIL op has opcode {v} ({v:#x}): table {:#x}, index {}", v >> 16, v & 0xFFFF)
+            }
+        }
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for UnknownOp {}
+
+/// A number that is not a value of an enumeration.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UnknownValue {
+    /// The enumeration.
+    pub enumeration: &'static str,
+    /// The number.
+    pub value: i64,
+}
+
+impl fmt::Display for UnknownValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} is not a value of {}", self.value, self.enumeration)
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for UnknownValue {}

@@ -1,5 +1,6 @@
 //! Workspace tasks. Run `cargo xtask --help`.
 
+mod codegen;
 mod export;
 
 use std::path::PathBuf;
@@ -17,6 +18,10 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Regenerate every file derived from ops.toml.
+    Gen,
+    /// Fail (exit 1, with the diff) when a generated file is stale.
+    Check,
     /// Print the database in another format.
     Export {
         /// Output format.
@@ -36,7 +41,12 @@ pub fn root() -> PathBuf {
 
 /// Loads `ops.toml`, printing every diagnostic on failure.
 pub fn load_db() -> anyhow::Result<dxil_db::Database> {
-    let path = root().join("ops.toml");
+    load_db_at(&root())
+}
+
+/// Loads `ops.toml` of the workspace at `root`.
+pub fn load_db_at(root: &std::path::Path) -> anyhow::Result<dxil_db::Database> {
+    let path = root.join("ops.toml");
     dxil_db::load(&path).map_err(|e| match e.report() {
         Some(r) => anyhow::anyhow!(
             "{}{} error(s) in the database",
@@ -50,6 +60,8 @@ pub fn load_db() -> anyhow::Result<dxil_db::Database> {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
+        Command::Gen => codegen::run(codegen::Mode::Write),
+        Command::Check => codegen::run(codegen::Mode::Check),
         Command::Export { format } => export::run(format),
     };
     match result {

@@ -1,0 +1,157 @@
+//! Builders: one constructor per op with named operands, checking what the database knows and
+//! returning a call description.
+
+use dxil_db::{Op, Param, TypeKind};
+use proc_macro2::{Ident, TokenStream};
+use quote::{format_ident, quote};
+
+use super::{Emitter, doc};
+use crate::names;
+
+/// What a builder parameter takes.
+enum ParamKind {
+    /// A value of the caller's IR.
+    Value,
+    /// A typed enumeration value.
+    Enum(Ident, bool),
+    /// An integer constant (`bool`, `u8`, ...) of LLVM type `llvm`.
+    Int(TokenStream, String),
+    /// A constant struct of integer fields.
+    Struct(usize),
+}
+
+impl Emitter<'_> {
+    fn param_kind(&self, p: &Param) -> ParamKind {
+        let ty = self.db.ty(p.ty);
+        if !p.immediate {
+            return ParamKind::Value;
+        }
+        if let Some(e) = p.enumeration {
+            let e = &self.db.enums[e.index()];
+            return ParamKind::Enum(self.enum_types[&e.name].clone(), e.flags);
+        }
+        match &ty.kind {
+            TypeKind::Llvm(l) => {
+                let rust = match l.as_str() {
+                    "i1" => quote!(bool),
+                    "i8" => quote!(u8),
+                    "i16" => quote!(u16),
+                    "i64" => quote!(u64),
+                    _ => quote!(u32),
+                };
+                ParamKind::Int(rust, l.clone())
+            }
+            TypeKind::Struct { fields, .. } => ParamKind::Struct(fields.len()),
+            _ => ParamKind::Value,
+        }
+    }
+
+    fn builder(&self, op: &Op) -> TokenStream {
+        let rt = &self.rt;
+        let class = self.db.class_of(op);
+        let f = &self.op_fns[&op.name];
+        let variant = &self.op_variants[&op.name];
+        let (dims, _) = self.class_overloads(class);
+        let mut args = Vec::new();
+        let mut operands = vec![{
+            let code = i64::from(op.opcode as i32);
+            quote!(#rt::Operand::Int { ty: "i32", value: #code })
+        }];
+        let mut checks = Vec::new();
+        let mut arg_docs = vec![format!(
+            "Builds a call of `{}` ({}).",
+            op.name,
+            if op.doc.is_empty() { "no description" } else { &op.doc }
+        )];
+        arg_docs.push(String::new());
+        arg_docs.push("Checks that the op exists at the target's DXIL version, that the overloads and the target's stage are allowed then, and the ranges of immediate operands.".to_owned());
+        arg_docs.push(String::new());
+        let overloads = match dims.len() {
+            0 => quote!(#rt::Overloads::NONE),
+            1 => {
+                args.push(quote!(overload: #rt::Overload<'a>));
+                arg_docs.push("- `overload`: the overload".to_owned());
+                quote!(#rt::Overloads::one(overload))
+            }
+            n => {
+                args.push(quote!(overloads: [#rt::Overload<'a>; #n]));
+                arg_docs.push(format!("- `overloads`: the {n} overloads"));
+                quote!(#rt::Overloads::new(&overloads))
+            }
+        };
+        for p in &class.params {
+            let mut ident = names::snake(&p.name);
+            if ["target", "overload", "overloads"].contains(&ident.to_string().as_str()) {
+                ident = format_ident!("{}_value", ident);
+            }
+            let pdoc = op.param_docs.get(&p.name).unwrap_or(&p.doc);
+            arg_docs.push(format!("- `{ident}`: {pdoc}"));
+            match self.param_kind(p) {
+                ParamKind::Value => {
+                    args.push(quote!(#ident: V));
+                    operands.push(quote!(#rt::Operand::Value(#ident)));
+                }
+                ParamKind::Enum(e, flags) => {
+                    let path = self.enum_path(&e);
+                    args.push(quote!(#ident: #path));
+                    let llvm = match &self.db.ty(p.ty).kind {
+                        TypeKind::Llvm(l) => l.clone(),
+                        _ => "i32".to_owned(),
+                    };
+                    let name = &p.name;
+                    let value = if flags {
+                        quote!(#ident.bits() as i64)
+                    } else {
+                        quote!(#ident as i64)
+                    };
+                    checks.push(quote! {
+                        if !#ident.is_valid_at(target.dxil) {
+                            return Err(#rt::BuildError::EnumValue { op: info.name, param: #name, value: #value, version: target.dxil });
+                        }
+                    });
+                    operands.push(quote!(#rt::Operand::Int { ty: #llvm, value: #value }));
+                }
+                ParamKind::Int(rust, llvm) => {
+                    args.push(quote!(#ident: #rust));
+                    if let Some(max) = p.max {
+                        let name = &p.name;
+                        checks.push(quote!(#rt::call::check_max(info, #name, #ident as u64, #max)?;));
+                    }
+                    operands.push(quote!(#rt::Operand::Int { ty: #llvm, value: #ident as i64 }));
+                }
+                ParamKind::Struct(n) => {
+                    args.push(quote!(#ident: [u32; #n]));
+                    let ty = self.ty_ref(p.ty);
+                    let fields: Vec<TokenStream> = (0..4)
+                        .map(|i| if i < n { quote!(#ident[#i] as i64) } else { quote!(0) })
+                        .collect();
+                    let len = n as u8;
+                    operands.push(quote!(#rt::Operand::Struct { ty: #ty, fields: [#(#fields),*], len: #len }));
+                }
+            }
+        }
+        let n = operands.len();
+        let docs = doc(&arg_docs.join("\n"));
+        quote! {
+            #docs
+            #[allow(clippy::too_many_arguments)]
+            pub fn #f<'a, V>(target: &#rt::Target, #(#args),*) -> Result<#rt::Call<'a, V, #n>, #rt::BuildError<'a>> {
+                let info = Op::#variant.info();
+                let signature = #rt::call::check(info, target, #overloads)?;
+                #(#checks)*
+                Ok(#rt::Call { op: info, signature, operands: [#(#operands),*] })
+            }
+        }
+    }
+
+    pub(super) fn builders(&self) -> TokenStream {
+        let fns = self.db.ops.iter().filter(|o| !o.reserved).map(|o| self.builder(o));
+        let imports = self.imports(&["ops", "types"]);
+        quote! {
+            //! Builders: one function per op of ops.toml, named after the op
+            //! (`RayQuery_Abort` → `ray_query_abort`).
+            #imports
+            #(#fns)*
+        }
+    }
+}

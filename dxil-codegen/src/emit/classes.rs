@@ -1,0 +1,170 @@
+//! Op classes: signatures, the class enum, and the stem → classes map for reading function names.
+
+use std::collections::BTreeMap;
+
+use dxil_db::{Class, OverloadDim, Param};
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use super::{Emitter, doc};
+
+impl Emitter<'_> {
+    fn param(&self, p: &Param) -> TokenStream {
+        let rt = &self.rt;
+        let (name, d, imm) = (&p.name, &p.doc, p.immediate);
+        let ty = self.ty_ref(p.ty);
+        let enumeration = match p.enumeration {
+            Some(e) => {
+                let n = &self.db.enums[e.index()].name;
+                quote!(Some(#n))
+            }
+            None => quote!(None),
+        };
+        let max = match p.max {
+            Some(m) => quote!(Some(#m)),
+            None => quote!(None),
+        };
+        quote! {
+            #rt::info::ParamInfo { name: #name, ty: #ty, doc: #d, immediate: #imm, enumeration: #enumeration, max: #max }
+        }
+    }
+
+    /// Union of the overloads of every op of the class at every version.
+    pub(super) fn class_overloads(&self, c: &Class) -> (Vec<OverloadDim>, String) {
+        let Some(id) = self.db.class_id(&c.name) else {
+            return (Vec::new(), String::new());
+        };
+        let mut dims: Vec<OverloadDim> = Vec::new();
+        for op in self.db.ops_of_class(id) {
+            for (_, spec) in &op.overloads.entries {
+                for (i, d) in spec.dims.iter().enumerate() {
+                    if dims.len() <= i {
+                        dims.push(OverloadDim::default());
+                    }
+                    dims[i].scalars |= d.scalars;
+                    dims[i].vectors |= d.vectors;
+                }
+            }
+        }
+        let text = if dims.is_empty() {
+            "v".to_owned()
+        } else {
+            dims.iter()
+                .map(|d| self.db.overload_dim_text(*d))
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        (dims, text)
+    }
+
+    pub(super) fn overload_spec(&self, dims: &[OverloadDim], text: &str) -> TokenStream {
+        let rt = &self.rt;
+        let mut sets: Vec<TokenStream> = dims.iter().map(|d| self.overload_set(d)).collect();
+        while sets.len() < 4 {
+            sets.push(quote!(#rt::OverloadSet { scalars: 0, vectors: 0 }));
+        }
+        let n = dims.len() as u8;
+        quote!(#rt::OverloadSpec { sets: [#(#sets),*], dims: #n, text: #text })
+    }
+
+    fn class_memory(&self, c: &Class) -> TokenStream {
+        let latest = self.db.latest_version();
+        let memory = self.db.class_id(&c.name).and_then(|id| {
+            self.db.ops_of_class(id).find_map(|op| {
+                let m = op.attributes.latest().copied().unwrap_or_default();
+                self.db.memory_attribute(m).and_then(|a| a.llvm.clone())
+            })
+        });
+        let _ = latest;
+        match memory {
+            Some(m) => quote!(Some(#m)),
+            None => quote!(None),
+        }
+    }
+
+    pub(super) fn classes(&self) -> TokenStream {
+        let rt = &self.rt;
+        let statics = self.db.classes.iter().map(|c| {
+            let ident = &self.class_statics[&c.name];
+            let (name, stem, d) = (&c.name, &c.stem, &c.doc);
+            let result = self.param(&c.result);
+            let params = c.params.iter().map(|p| self.param(p));
+            let (dims, text) = self.class_overloads(c);
+            let spec = self.overload_spec(&dims, &text);
+            let memory = self.class_memory(c);
+            let docs = doc(&format!("Class `{}`: functions `dx.op.{}`.", c.name, c.stem));
+            quote! {
+                #docs
+                pub static #ident: #rt::info::ClassInfo = #rt::info::ClassInfo {
+                    name: #name,
+                    stem: #stem,
+                    doc: #d,
+                    result: #result,
+                    params: &[#(#params),*],
+                    overloads: #spec,
+                    memory: #memory,
+                };
+            }
+        });
+        let variants: Vec<_> = self.db.classes.iter().map(|c| &self.class_variants[&c.name]).collect();
+        let statics_ref: Vec<_> = self.db.classes.iter().map(|c| &self.class_statics[&c.name]).collect();
+        let variant_docs = self.db.classes.iter().map(|c| {
+            let mut text = format!("`dx.op.{}`", c.stem);
+            if !c.doc.is_empty() {
+                text.push_str(": ");
+                text.push_str(&c.doc);
+            }
+            doc(&text)
+        });
+        let n = self.db.classes.len();
+        let mut stems: BTreeMap<&str, Vec<&proc_macro2::Ident>> = BTreeMap::new();
+        for c in &self.db.classes {
+            stems.entry(&c.stem).or_default().push(&self.class_statics[&c.name]);
+        }
+        let mut map = phf_codegen::Map::new();
+        map.phf_path(&self.phf_path);
+        let values: Vec<(String, String)> = stems
+            .iter()
+            .map(|(stem, classes)| {
+                let list: Vec<String> = classes.iter().map(|c| format!("&{c}")).collect();
+                ((*stem).to_owned(), format!("&[{}]", list.join(", ")))
+            })
+            .collect();
+        for (k, v) in &values {
+            map.entry(k.as_str(), v.as_str());
+        }
+        let map: TokenStream = map.build().to_string().parse().unwrap_or_default();
+        let imports = self.imports(&["types"]);
+        quote! {
+            //! Op classes of ops.toml: function-name stems and signatures.
+            #imports
+            #(#statics)*
+
+            /// Op classes: ops of a class share a function-name stem and a signature.
+            #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+            pub enum OpClass {
+                #( #variant_docs #variants, )*
+            }
+
+            impl OpClass {
+                /// Every class.
+                pub const ALL: [OpClass; #n] = [#(OpClass::#variants),*];
+
+                /// The class's properties.
+                pub const fn info(self) -> &'static #rt::info::ClassInfo {
+                    match self {
+                        #(OpClass::#variants => &#statics_ref,)*
+                    }
+                }
+
+                /// The class of a class row.
+                pub fn from_info(info: &#rt::info::ClassInfo) -> Option<OpClass> {
+                    Self::ALL.iter().copied().find(|c| core::ptr::eq(c.info(), info))
+                }
+            }
+
+            /// The classes of each function-name stem.
+            pub static STEMS: #rt::__private::phf::Map<&'static str, &'static [&'static #rt::info::ClassInfo]> = #map;
+        }
+    }
+}

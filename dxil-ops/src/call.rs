@@ -1,0 +1,316 @@
+//! Building calls: the target a call is built for, the operands, and the checks every builder
+//! makes before it returns a call description.
+
+use core::fmt;
+
+use crate::info::{Availability, OpInfo, Precision, Target as OpTarget, TypeInfo};
+use crate::overload::{OverloadSpec, Overloads};
+use crate::sig::{Declaration, Signature, SignatureError};
+use crate::stage::StageSet;
+use crate::version::DxilVersion;
+use crate::{FunctionName, ShaderKind};
+
+/// What a call is built for: the DXIL version, the shader stage and kind of module, and how
+/// 16-bit types are treated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Target {
+    /// The module's DXIL version.
+    pub dxil: DxilVersion,
+    /// The shader stage of the calling entry point, if known.
+    pub stage: Option<ShaderKind>,
+    /// The module is a library.
+    pub library: bool,
+    /// 16-bit types are native or min-precision.
+    pub precision: Precision,
+}
+
+impl Target {
+    /// A target of DXIL `dxil`, any stage, not a library, native 16-bit types.
+    pub const fn new(dxil: DxilVersion) -> Self {
+        Target {
+            dxil,
+            stage: None,
+            library: false,
+            precision: Precision::Native,
+        }
+    }
+
+    /// The same target for calls from a `stage` entry point.
+    pub const fn with_stage(mut self, stage: ShaderKind) -> Self {
+        self.stage = Some(stage);
+        self
+    }
+
+    /// The same target for a library.
+    pub const fn library(mut self) -> Self {
+        self.library = true;
+        self
+    }
+
+    /// The same target with 16-bit types as min-precision stand-ins.
+    pub const fn min_precision(mut self) -> Self {
+        self.precision = Precision::Min;
+        self
+    }
+}
+
+/// An operand of a call.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Operand<V> {
+    /// A value of the caller's IR.
+    Value(V),
+    /// An integer constant of LLVM type `ty` (`i32`): the opcode, or an immediate operand.
+    Int {
+        /// LLVM type.
+        ty: &'static str,
+        /// Value.
+        value: i64,
+    },
+    /// A constant struct (`%dx.types.ResBind { ... }`) of integer fields.
+    Struct {
+        /// The struct type.
+        ty: &'static TypeInfo,
+        /// Field values; the first `len` are used.
+        fields: [i64; 4],
+        /// Number of fields.
+        len: u8,
+    },
+}
+
+impl<V> Operand<V> {
+    /// The value, if the operand is one of the caller's values.
+    pub fn value(&self) -> Option<&V> {
+        match self {
+            Operand::Value(v) => Some(v),
+            _ => None,
+        }
+    }
+}
+
+/// A call of a `dx.op` function, described for any IR writer: the op, its function (name and
+/// signature), and the operands in order, the opcode first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Call<'a, V, const N: usize> {
+    /// The op.
+    pub op: &'static OpInfo,
+    /// The function's signature (class, overloads, precision).
+    pub signature: Signature<'a>,
+    /// Operands, opcode first.
+    pub operands: [Operand<V>; N],
+}
+
+impl<'a, V, const N: usize> Call<'a, V, N> {
+    /// The function name, e.g. `dx.op.unary.f32`.
+    pub fn function_name(&self) -> FunctionName<'a> {
+        self.signature.name()
+    }
+
+    /// The function's declaration.
+    pub fn declaration(&self) -> Declaration<'a> {
+        self.signature.declaration()
+    }
+}
+
+/// Why a call cannot be built.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BuildError<'a> {
+    /// The op does not exist yet at the target version.
+    NotYetAvailable {
+        /// Op name.
+        op: &'static str,
+        /// Target version.
+        version: DxilVersion,
+        /// Version that introduced it.
+        introduced: DxilVersion,
+    },
+    /// The op was removed before the target version.
+    Removed {
+        /// Op name.
+        op: &'static str,
+        /// Target version.
+        version: DxilVersion,
+    },
+    /// The op's table is experimental and the target version is released.
+    Experimental {
+        /// Op name.
+        op: &'static str,
+        /// Target version.
+        version: DxilVersion,
+    },
+    /// The overload is not allowed at the target version.
+    Overload {
+        /// Op name.
+        op: &'static str,
+        /// The overloads asked for.
+        overloads: Overloads<'a>,
+        /// Target version.
+        version: DxilVersion,
+        /// What the op allows then.
+        allowed: &'static OverloadSpec,
+    },
+    /// The op is not allowed in the target stage.
+    Stage {
+        /// Op name.
+        op: &'static str,
+        /// The stage.
+        stage: ShaderKind,
+        /// Target version.
+        version: DxilVersion,
+        /// Stages the op allows then.
+        allowed: StageSet,
+    },
+    /// The op is only for libraries, or only for non-libraries.
+    ModuleKind {
+        /// Op name.
+        op: &'static str,
+        /// Whether the target is a library.
+        library: bool,
+    },
+    /// An immediate operand is above its maximum.
+    OutOfRange {
+        /// Op name.
+        op: &'static str,
+        /// Parameter name.
+        param: &'static str,
+        /// Value given.
+        value: u64,
+        /// Largest allowed value.
+        max: u64,
+    },
+    /// An enumeration operand's value does not exist at the target version.
+    EnumValue {
+        /// Op name.
+        op: &'static str,
+        /// Parameter name.
+        param: &'static str,
+        /// Value given.
+        value: i64,
+        /// Target version.
+        version: DxilVersion,
+    },
+    /// The signature cannot be made.
+    Signature(SignatureError),
+}
+
+impl fmt::Display for BuildError<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BuildError::NotYetAvailable { op, version, introduced } => write!(
+                f,
+                "{op} does not exist in DXIL {version}: it was introduced in DXIL {introduced}"
+            ),
+            BuildError::Removed { op, version } => {
+                write!(f, "{op} was removed before DXIL {version}")
+            }
+            BuildError::Experimental { op, version } => write!(
+                f,
+                "{op} is an experimental op; DXIL {version} is a released version"
+            ),
+            BuildError::Overload { op, overloads, version, allowed } => write!(
+                f,
+                "overload `{overloads}` of {op} is not allowed in DXIL {version}; allowed: {}",
+                allowed.text
+            ),
+            BuildError::Stage { op, stage, version, allowed } => write!(
+                f,
+                "{op} is not allowed in {stage} shaders in DXIL {version}; allowed stages: {allowed}"
+            ),
+            BuildError::ModuleKind { op, library: true } => {
+                write!(f, "{op} cannot be used in libraries")
+            }
+            BuildError::ModuleKind { op, library: false } => {
+                write!(f, "{op} can only be used in libraries")
+            }
+            BuildError::OutOfRange { op, param, value, max } => write!(
+                f,
+                "operand `{param}` of {op} is {value}; the largest allowed value is {max}"
+            ),
+            BuildError::EnumValue { op, param, value, version } => write!(
+                f,
+                "operand `{param}` of {op}: value {value} does not exist in DXIL {version}"
+            ),
+            BuildError::Signature(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for BuildError<'_> {}
+
+/// The checks every builder makes: the op exists at the target version, its table is allowed,
+/// the overloads are allowed, the stage and kind of module are allowed, and the signature can be
+/// made. Returns the signature.
+pub fn check<'a>(
+    op: &'static OpInfo,
+    target: &Target,
+    overloads: Overloads<'a>,
+) -> Result<Signature<'a>, BuildError<'a>> {
+    let version = target.dxil;
+    let props = op.props_at(version);
+    let props = match props {
+        None
+        | Some(crate::info::VersionProps {
+            availability: Availability::NotYet,
+            ..
+        }) => {
+            return Err(BuildError::NotYetAvailable {
+                op: op.name,
+                version,
+                introduced: op.introduced,
+            });
+        }
+        Some(p) if p.availability == Availability::Removed => {
+            return Err(BuildError::Removed { op: op.name, version });
+        }
+        Some(p) => p,
+    };
+    if op.table.experimental && !crate::is_prerelease(version) {
+        return Err(BuildError::Experimental { op: op.name, version });
+    }
+    if !props.overloads.allows(&overloads) {
+        return Err(BuildError::Overload {
+            op: op.name,
+            overloads,
+            version,
+            allowed: props.overloads,
+        });
+    }
+    if let Some(stage) = target.stage {
+        if !props.stages.contains(stage) {
+            return Err(BuildError::Stage {
+                op: op.name,
+                stage,
+                version,
+                allowed: props.stages,
+            });
+        }
+    }
+    match (op.target, target.library) {
+        (OpTarget::Library, false) | (OpTarget::NonLibrary, true) => {
+            return Err(BuildError::ModuleKind {
+                op: op.name,
+                library: target.library,
+            });
+        }
+        _ => {}
+    }
+    Signature::new(op.class, overloads, target.precision).map_err(BuildError::Signature)
+}
+
+/// Checks an immediate operand against its maximum.
+pub fn check_max(
+    op: &'static OpInfo,
+    param: &'static str,
+    value: u64,
+    max: u64,
+) -> Result<(), BuildError<'static>> {
+    if value > max {
+        return Err(BuildError::OutOfRange {
+            op: op.name,
+            param,
+            value,
+            max,
+        });
+    }
+    Ok(())
+}

@@ -1,0 +1,397 @@
+//! The shapes of the generated property tables. Generated code fills them with one row per op,
+//! class, type and vocabulary entry of `ops.toml`; everything else reads them.
+//!
+//! Rows refer to each other with `&'static` references, so a downstream crate that generates
+//! tables for its own `ops.toml` (see `dxil_ops::include_ops!`) uses the same shapes and the same
+//! algorithms (function names, signatures, builders).
+
+use crate::overload::{OverloadSet, OverloadSpec};
+use crate::stage::StageSet;
+use crate::attr::AttributeSet;
+use crate::version::{DxilVersion, ShaderModel};
+
+/// A DXIL version and the shader model it pairs with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VersionInfo {
+    /// The DXIL version.
+    pub dxil: DxilVersion,
+    /// The shader model of the same generation.
+    pub shader_model: ShaderModel,
+    /// Not released: experimental op tables need it.
+    pub prerelease: bool,
+}
+
+/// What an overload type stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OverloadKind {
+    /// No overload.
+    Void,
+    /// A scalar LLVM type.
+    Scalar,
+    /// A pointer to a user-defined struct.
+    Udt,
+    /// An object: a named struct passed by value.
+    Object,
+}
+
+/// A short spelling of some struct names in function names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Abbreviation {
+    /// Struct names starting with this...
+    pub struct_prefix: &'static str,
+    /// ...are spelled with this prefix instead.
+    pub name_prefix: &'static str,
+    /// The body of such structs.
+    pub fields: &'static [&'static TypeInfo],
+}
+
+/// A letter of overload strings (`f`: `f32`, `float`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OverloadTypeInfo {
+    /// Name, also the function-name suffix of scalars (`f32`).
+    pub name: &'static str,
+    /// Letter in overload strings.
+    pub letter: char,
+    /// What it stands for.
+    pub kind: OverloadKind,
+    /// LLVM type of scalars (`float`); empty otherwise.
+    pub llvm: &'static str,
+    /// Short spellings of struct names (objects).
+    pub abbreviations: &'static [Abbreviation],
+}
+
+/// A shader stage.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StageInfo {
+    /// The stage.
+    pub kind: crate::ShaderKind,
+    /// Name in `ops.toml` (`pixel`).
+    pub name: &'static str,
+    /// First DXIL version with the stage.
+    pub since: DxilVersion,
+    /// Description.
+    pub doc: &'static str,
+}
+
+/// An op attribute.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AttributeInfo {
+    /// The attribute.
+    pub attribute: crate::Attribute,
+    /// Name in `ops.toml` (`readnone`).
+    pub name: &'static str,
+    /// A memory attribute (at most one per op); otherwise a boolean property.
+    pub memory: bool,
+    /// LLVM function attribute of declarations, for memory attributes.
+    pub llvm: Option<&'static str>,
+    /// DXC's name (`rn`, `is_wave`).
+    pub dxc: &'static str,
+    /// Description.
+    pub doc: &'static str,
+}
+
+/// Which kinds of module may use an op.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// Any module.
+    Any,
+    /// Only libraries.
+    Library,
+    /// Only modules that are not libraries.
+    NonLibrary,
+}
+
+/// An op table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableInfo {
+    /// Name (`CoreOps`).
+    pub name: &'static str,
+    /// Id: the upper 16 bits of its opcodes.
+    pub id: u16,
+    /// Its ops need a pre-release DXIL version.
+    pub experimental: bool,
+    /// Description.
+    pub doc: &'static str,
+}
+
+/// 16-bit types of a module: native, or stand-ins for minimum precision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Precision {
+    /// 16-bit types are native (`-enable-16bit-types`).
+    #[default]
+    Native,
+    /// 16-bit types stand for minimum-precision types.
+    Min,
+}
+
+/// One case of a [`TypeKind::ByOverload`] type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TypeCase {
+    /// Overloads it applies to.
+    pub overloads: OverloadSet,
+    /// Only in this precision mode, if any.
+    pub precision: Option<Precision>,
+    /// A declared type...
+    pub ty: Option<&'static TypeInfo>,
+    /// ...or a named struct: name template (`{o}` = the overload's name) and fields.
+    pub struct_name: &'static str,
+    /// Fields of the struct.
+    pub fields: &'static [&'static TypeInfo],
+}
+
+/// What a parameter type is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TypeKind {
+    /// A fixed LLVM type, as LLVM writes it.
+    Llvm(&'static str),
+    /// A named struct with a fixed body.
+    Struct {
+        /// Name without `%`.
+        name: &'static str,
+        /// Fields.
+        fields: &'static [&'static TypeInfo],
+    },
+    /// The type of an overload dimension.
+    Overload {
+        /// The dimension.
+        dim: u8,
+        /// Address space of the pointer for user-defined-struct overloads.
+        udt_address_space: u32,
+    },
+    /// The shape of overload dimension 0 with another component type.
+    Component(&'static TypeInfo),
+    /// The element type of overload dimension `dim`.
+    Element(u8),
+    /// A vector of `width` values of overload dimension 0.
+    Vector(u32),
+    /// A pointer to overload dimension `dim`.
+    Pointer {
+        /// The dimension.
+        dim: u8,
+        /// The address space.
+        address_space: u32,
+    },
+    /// A type chosen by the overload of dimension `dim`: the first matching case.
+    ByOverload {
+        /// The dimension.
+        dim: u8,
+        /// Cases.
+        cases: &'static [TypeCase],
+    },
+}
+
+/// A parameter type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TypeInfo {
+    /// Name in `ops.toml`.
+    pub name: &'static str,
+    /// Code in DXC's notation (`res`, `$o`).
+    pub dxc: &'static str,
+    /// Description.
+    pub doc: &'static str,
+    /// What it is.
+    pub kind: TypeKind,
+}
+
+/// A parameter or result of a class.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ParamInfo {
+    /// Name (empty for the result).
+    pub name: &'static str,
+    /// Type.
+    pub ty: &'static TypeInfo,
+    /// Description.
+    pub doc: &'static str,
+    /// Must be an immediate constant.
+    pub immediate: bool,
+    /// Name of the enumeration whose values it takes.
+    pub enumeration: Option<&'static str>,
+    /// Largest allowed value.
+    pub max: Option<u64>,
+}
+
+/// An op class: function-name stem and signature.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClassInfo {
+    /// Name (`Unary`).
+    pub name: &'static str,
+    /// Function-name stem (`unary`).
+    pub stem: &'static str,
+    /// Description.
+    pub doc: &'static str,
+    /// Result.
+    pub result: ParamInfo,
+    /// Parameters after the opcode.
+    pub params: &'static [ParamInfo],
+    /// Every overload any op of the class allows at any version (for reading function names).
+    pub overloads: OverloadSpec,
+    /// The memory attribute of its ops' declarations, as LLVM spells it (`readnone`), if any.
+    pub memory: Option<&'static str>,
+}
+
+/// Whether an op exists at some version.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Availability {
+    /// Not introduced yet.
+    NotYet,
+    /// Available.
+    Available,
+    /// Removed.
+    Removed,
+}
+
+/// The properties of an op at one DXIL version, resolved from the versioned lists.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VersionProps {
+    /// Whether the op exists.
+    pub availability: Availability,
+    /// Allowed overloads.
+    pub overloads: &'static OverloadSpec,
+    /// Allowed stages (only stages that exist at the version).
+    pub stages: StageSet,
+    /// Attributes.
+    pub attributes: AttributeSet,
+}
+
+/// An entry of the versioned stage list, as written in `ops.toml`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StageEntry {
+    /// Every stage that exists.
+    All,
+    /// The op is withdrawn.
+    Removed,
+    /// These stages, once each exists.
+    Stages(StageSet),
+}
+
+/// An LLVM intrinsic an op is lowered from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IntrinsicInfo {
+    /// Name (`llvm.fabs`).
+    pub name: &'static str,
+    /// How the operands are made from the intrinsic's; empty for "in order".
+    pub args: &'static [&'static str],
+}
+
+/// Every property of an op.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OpInfo {
+    /// The 32-bit opcode.
+    pub opcode: u32,
+    /// Name (`Sample`).
+    pub name: &'static str,
+    /// Table.
+    pub table: &'static TableInfo,
+    /// Index in the table.
+    pub index: u32,
+    /// Class.
+    pub class: &'static ClassInfo,
+    /// Grouping in documentation.
+    pub category: &'static str,
+    /// One-line description.
+    pub doc: &'static str,
+    /// Longer description.
+    pub remarks: &'static str,
+    /// A reserved slot, not a real op.
+    pub reserved: bool,
+    /// Which modules may use it.
+    pub target: Target,
+    /// First DXIL version with the op.
+    pub introduced: DxilVersion,
+    /// Minimum shader model.
+    pub shader_model: ShaderModel,
+    /// Minimum shader model when the linker translates it.
+    pub shader_model_translated: Option<ShaderModel>,
+    /// Properties at each declared DXIL version (index: [`crate::version_slot`]).
+    pub by_version: &'static [VersionProps],
+    /// The versioned overload list as written.
+    pub overload_entries: &'static [(DxilVersion, &'static OverloadSpec)],
+    /// The versioned stage list as written.
+    pub stage_entries: &'static [(DxilVersion, StageEntry)],
+    /// The versioned attribute list as written.
+    pub attribute_entries: &'static [(DxilVersion, AttributeSet)],
+    /// LLVM intrinsics it is lowered from.
+    pub intrinsics: &'static [IntrinsicInfo],
+    /// Description of the result, when it differs from the class's.
+    pub result_doc: Option<&'static str>,
+    /// Descriptions of parameters that differ from the class's.
+    pub param_docs: &'static [(&'static str, &'static str)],
+}
+
+impl OpInfo {
+    /// The description of parameter `name` (empty for the result) for this op.
+    pub fn param_doc(&self, name: &str) -> &'static str {
+        if name.is_empty() {
+            return match self.result_doc {
+                Some(d) => d,
+                None => self.class.result.doc,
+            };
+        }
+        for (n, d) in self.param_docs {
+            if *n == name {
+                return d;
+            }
+        }
+        for p in self.class.params {
+            if p.name == name {
+                return p.doc;
+            }
+        }
+        ""
+    }
+}
+
+impl OpInfo {
+    /// The properties at `version`: the entry of the latest declared version not above it.
+    /// `None` for versions before the first declared one.
+    pub const fn props_at(&self, version: DxilVersion) -> Option<&'static VersionProps> {
+        match crate::version_slot(version) {
+            Some(i) if i < self.by_version.len() => Some(&self.by_version[i]),
+            _ => None,
+        }
+    }
+
+    /// Whether the op exists at `version`: introduced and not removed.
+    pub const fn is_available_at(&self, version: DxilVersion) -> bool {
+        matches!(
+            self.props_at(version),
+            Some(VersionProps {
+                availability: Availability::Available,
+                ..
+            })
+        )
+    }
+
+    /// The overloads allowed at `version`; `None` when the op does not exist then.
+    pub const fn overloads_at(&self, version: DxilVersion) -> Option<&'static OverloadSpec> {
+        match self.props_at(version) {
+            Some(p) if matches!(p.availability, Availability::Available) => Some(p.overloads),
+            _ => None,
+        }
+    }
+
+    /// The stages allowed at `version` (empty when the op does not exist then).
+    pub const fn stages_at(&self, version: DxilVersion) -> StageSet {
+        match self.props_at(version) {
+            Some(p) => p.stages,
+            None => StageSet::EMPTY,
+        }
+    }
+
+    /// The attributes at `version`.
+    pub const fn attributes_at(&self, version: DxilVersion) -> AttributeSet {
+        match self.props_at(version) {
+            Some(p) => p.attributes,
+            None => AttributeSet(0),
+        }
+    }
+
+    /// The minimum shader model, counting the version that introduced the op.
+    pub fn effective_shader_model(&self) -> ShaderModel {
+        let intro = crate::shader_model_of(self.introduced);
+        match intro {
+            Some(sm) if sm > self.shader_model => sm,
+            _ => self.shader_model,
+        }
+    }
+}

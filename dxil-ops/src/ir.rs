@@ -1,0 +1,90 @@
+//! A small reference writer of LLVM IR text: declarations and calls of `dx.op` functions.
+//! It writes to any [`core::fmt::Write`] and does not allocate.
+
+use core::fmt::{self, Write};
+
+use crate::call::{Call, Operand};
+use crate::fmt_util::Probe;
+use crate::sig::{Declaration, OPCODE_TYPE};
+use crate::ty::resolve;
+
+/// A global name written `@name`, or `@"name"` when it needs quotes.
+#[derive(Clone, Copy, Debug)]
+pub struct Global<'x, T>(pub &'x T);
+
+impl<T: fmt::Display> fmt::Display for Global<'_, T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut probe = Probe::default();
+        let _ = write!(probe, "{}", self.0);
+        if probe.needs_quotes {
+            write!(f, "@\"{}\"", self.0)
+        } else {
+            write!(f, "@{}", self.0)
+        }
+    }
+}
+
+/// Writes `declare ... @dx.op...(...) ATTRIBUTES`, with the attributes inline.
+pub fn write_declaration(out: &mut impl Write, decl: &Declaration<'_>) -> fmt::Result {
+    write!(out, "{decl} {}", decl.attributes())
+}
+
+/// Writes the definitions of the named structs a declaration needs, one per line.
+pub fn write_struct_types(out: &mut impl Write, decl: &Declaration<'_>) -> fmt::Result {
+    for s in decl.0.structs() {
+        writeln!(out, "{s}")?;
+    }
+    Ok(())
+}
+
+/// Writes one operand: `TYPE VALUE`.
+fn write_operand<V: fmt::Display>(
+    out: &mut impl Write,
+    ty: &dyn fmt::Display,
+    operand: &Operand<V>,
+) -> fmt::Result {
+    match operand {
+        Operand::Value(v) => write!(out, "{ty} {v}"),
+        Operand::Int { ty, value } => write!(out, "{ty} {value}"),
+        Operand::Struct { ty: sty, fields, len } => {
+            write!(out, "{ty} {{ ")?;
+            if let crate::info::TypeKind::Struct { fields: ftys, .. } = sty.kind {
+                for (i, (v, t)) in fields[..*len as usize].iter().zip(ftys.iter()).enumerate() {
+                    if i > 0 {
+                        out.write_str(", ")?;
+                    }
+                    match resolve(t, &crate::Overloads::NONE, crate::Precision::Native) {
+                        Ok(t) => write!(out, "{t} {v}")?,
+                        Err(_) => write!(out, "i32 {v}")?,
+                    }
+                }
+            }
+            out.write_str(" }")
+        }
+    }
+}
+
+/// Writes a call: `%result = call RET @NAME(i32 OPCODE, TYPE VALUE, ...)`, or without
+/// `%result = ` when `result` is `None` (required for `void` functions).
+pub fn write_call<V: fmt::Display, const N: usize>(
+    out: &mut impl Write,
+    result: Option<&str>,
+    call: &Call<'_, V, N>,
+) -> fmt::Result {
+    let sig = &call.signature;
+    if let Some(r) = result {
+        write!(out, "%{r} = ")?;
+    }
+    write!(out, "call {} {}(", sig.ret(), Global(&sig.name()))?;
+    let mut types = core::iter::once(None).chain(sig.params().map(Some));
+    for (i, operand) in call.operands.iter().enumerate() {
+        if i > 0 {
+            out.write_str(", ")?;
+        }
+        match types.next().flatten() {
+            Some(t) => write_operand(out, &t, operand)?,
+            None => write_operand(out, &OPCODE_TYPE, operand)?,
+        }
+    }
+    out.write_str(")")
+}

@@ -1,0 +1,149 @@
+//! Function names of `dx.op` calls, both ways: `(class, overloads) → "dx.op.unary.f32"` and
+//! `"dx.op.rawBufferVectorLoad.v4f32" → (class, overloads)`.
+
+use core::fmt;
+
+use crate::info::ClassInfo;
+use crate::overload::{Overloads, parse_suffix};
+
+/// The prefix of every DXIL operation function.
+pub const PREFIX: &str = "dx.op.";
+
+/// The name of a `dx.op` function: `dx.op.<stem>[.<overload>[.<overload>...]]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FunctionName<'a> {
+    /// The op class (its stem starts the name).
+    pub class: &'static ClassInfo,
+    /// The overloads (the suffix).
+    pub overloads: Overloads<'a>,
+}
+
+impl fmt::Display for FunctionName<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(PREFIX)?;
+        f.write_str(self.class.stem)?;
+        if !self.overloads.is_empty() {
+            write!(f, ".{}", self.overloads)?;
+        }
+        Ok(())
+    }
+}
+
+/// Why a function name is not the name of a `dx.op` function.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NameError<'a> {
+    /// It does not start with `dx.op.`.
+    NotDxOp,
+    /// No op class has this stem.
+    UnknownStem(&'a str),
+    /// The class's ops are overloaded but the name has no overload suffix.
+    MissingOverload(&'static ClassInfo),
+    /// The class's ops have no overload but the name has a suffix.
+    UnexpectedOverload(&'static ClassInfo, &'a str),
+    /// The suffix is not an overload the class's ops allow.
+    BadOverload(&'static ClassInfo, &'a str),
+}
+
+impl fmt::Display for NameError<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NameError::NotDxOp => write!(f, "not a DXIL operation: the name does not start with `{PREFIX}`"),
+            NameError::UnknownStem(s) => write!(f, "no op class has the function-name stem `{s}`"),
+            NameError::MissingOverload(c) => write!(
+                f,
+                "class {} is overloaded ({}): the name needs an overload suffix such as `.{}`",
+                c.name,
+                SpecText(c),
+                Example(c)
+            ),
+            NameError::UnexpectedOverload(c, s) => write!(
+                f,
+                "class {} has no overloads, but the name has the suffix `.{s}`",
+                c.name
+            ),
+            NameError::BadOverload(c, s) => write!(
+                f,
+                "`{s}` is not an overload of class {}; its ops allow {}",
+                c.name,
+                SpecText(c)
+            ),
+        }
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for NameError<'_> {}
+
+struct SpecText(&'static ClassInfo);
+
+impl fmt::Display for SpecText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, s) in self.0.overloads.sets().iter().enumerate() {
+            if i > 0 {
+                f.write_str(",")?;
+            }
+            write!(f, "{}", s.letters())?;
+        }
+        Ok(())
+    }
+}
+
+struct Example(&'static ClassInfo);
+
+impl fmt::Display for Example {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, s) in self.0.overloads.sets().iter().enumerate() {
+            if i > 0 {
+                f.write_str(".")?;
+            }
+            let first = crate::OVERLOAD_TYPES
+                .iter()
+                .enumerate()
+                .find(|(b, _)| s.scalars & (1 << b) != 0);
+            match first {
+                Some((_, t)) if t.kind == crate::info::OverloadKind::Scalar => f.write_str(t.name)?,
+                Some(_) => f.write_str("struct.S")?,
+                None => {
+                    let v = crate::OVERLOAD_TYPES
+                        .iter()
+                        .enumerate()
+                        .find(|(b, _)| s.vectors & (1 << b) != 0);
+                    if let Some((_, t)) = v {
+                        write!(f, "v4{}", t.name)?;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Reads a function name with the classes `stems` maps a stem to (several classes may share a
+/// stem when their overloads never clash: the one that accepts the suffix wins).
+pub fn parse_with<'a>(
+    name: &'a str,
+    stems: impl Fn(&str) -> Option<&'static [&'static ClassInfo]>,
+) -> Result<FunctionName<'a>, NameError<'a>> {
+    let rest = name.strip_prefix(PREFIX).ok_or(NameError::NotDxOp)?;
+    let (stem, suffix) = match rest.find('.') {
+        Some(i) => (&rest[..i], Some(&rest[i + 1..])),
+        None => (rest, None),
+    };
+    let classes = stems(stem).ok_or(NameError::UnknownStem(stem))?;
+    let mut first_error = None;
+    for &class in classes {
+        let result = match suffix {
+            None if class.overloads.is_void() => Ok(Overloads::NONE),
+            None => Err(NameError::MissingOverload(class)),
+            Some(s) if class.overloads.is_void() => Err(NameError::UnexpectedOverload(class, s)),
+            Some(s) => parse_suffix(s, &class.overloads).ok_or(NameError::BadOverload(class, s)),
+        };
+        match result {
+            Ok(overloads) => return Ok(FunctionName { class, overloads }),
+            Err(e) => {
+                first_error.get_or_insert(e);
+            }
+        }
+    }
+    Err(first_error.unwrap_or(NameError::UnknownStem(stem)))
+}

@@ -1,0 +1,425 @@
+//! Overloads: the type(s) a `dx.op` function is instantiated for, and the sets an op allows.
+
+use core::fmt;
+
+use crate::generated::vocab::{OVERLOAD_TYPES, ScalarType};
+use crate::info::OverloadKind;
+
+/// Largest vector width of a vector overload.
+pub const MAX_VECTOR_WIDTH: u16 = 1024;
+
+/// The overload types allowed in one dimension: one bit per overload type (its index in
+/// [`OVERLOAD_TYPES`](crate::OVERLOAD_TYPES)), for the types themselves and for vectors of them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct OverloadSet {
+    /// Types allowed as such (scalars, `udt`, `object`).
+    pub scalars: u32,
+    /// Scalar types allowed as vector elements.
+    pub vectors: u32,
+}
+
+impl OverloadSet {
+    /// Whether `o` is in the set.
+    pub const fn contains(&self, o: &Overload<'_>) -> bool {
+        const fn bit(i: usize) -> u32 {
+            1u32 << i
+        }
+        match o {
+            Overload::Void => false,
+            Overload::Scalar(t) => self.scalars & bit(*t as usize) != 0,
+            Overload::Vector(t, _) => self.vectors & bit(*t as usize) != 0,
+            Overload::Udt(_) => match crate::generated::vocab::UDT_INDEX {
+                Some(i) => self.scalars & bit(i) != 0,
+                None => false,
+            },
+            Overload::Object(_) => match crate::generated::vocab::OBJECT_INDEX {
+                Some(i) => self.scalars & bit(i) != 0,
+                None => false,
+            },
+        }
+    }
+
+    /// Whether the set allows nothing.
+    pub const fn is_empty(&self) -> bool {
+        self.scalars == 0 && self.vectors == 0
+    }
+
+    /// Whether vectors are allowed.
+    pub const fn has_vectors(&self) -> bool {
+        self.vectors != 0
+    }
+
+    /// The set's letters in DXC's notation (`hf<hf`).
+    pub fn letters(&self) -> Letters {
+        Letters(*self)
+    }
+}
+
+/// Display of an [`OverloadSet`] in DXC's notation.
+#[derive(Clone, Copy, Debug)]
+pub struct Letters(OverloadSet);
+
+impl fmt::Display for Letters {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, t) in OVERLOAD_TYPES.iter().enumerate() {
+            if self.0.scalars & (1 << i) != 0 {
+                write!(f, "{}", t.letter)?;
+            }
+        }
+        if self.0.vectors != 0 {
+            f.write_str("<")?;
+            for (i, t) in OVERLOAD_TYPES.iter().enumerate() {
+                if self.0.vectors & (1 << i) != 0 {
+                    write!(f, "{}", t.letter)?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The overloads an op allows: one set per dimension, none for ops without overloads.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct OverloadSpec {
+    /// The sets; only the first `dims` are used.
+    pub sets: [OverloadSet; 4],
+    /// Number of dimensions; 0 for an op without overloads (`v`).
+    pub dims: u8,
+    /// The spec in DXC's notation, as written in `ops.toml`.
+    pub text: &'static str,
+}
+
+impl OverloadSpec {
+    /// Whether the op has no overload.
+    pub const fn is_void(&self) -> bool {
+        self.dims == 0
+    }
+
+    /// The sets in use.
+    pub fn sets(&self) -> &[OverloadSet] {
+        &self.sets[..self.dims as usize]
+    }
+
+    /// Whether `o` is allowed.
+    pub const fn allows(&self, o: &Overloads<'_>) -> bool {
+        if o.len != self.dims {
+            return false;
+        }
+        let mut i = 0;
+        while i < o.len as usize {
+            if !self.sets[i].contains(&o.items[i]) {
+                return false;
+            }
+            i += 1;
+        }
+        true
+    }
+}
+
+/// A named struct type: `prefix` followed by `rest`. The prefix is non-empty when the name was
+/// read in an abbreviated spelling (`mC8M16N16U0S1` → `dx.types.LinAlgMatrix` + `C8M16N16U0S1`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct StructName<'a> {
+    /// Leading part of the name.
+    pub prefix: &'static str,
+    /// Rest of the name.
+    pub rest: &'a str,
+}
+
+impl<'a> StructName<'a> {
+    /// A struct name, e.g. `struct.Payload` (no `%`).
+    pub const fn new(name: &'a str) -> Self {
+        StructName {
+            prefix: "",
+            rest: name,
+        }
+    }
+
+    /// Whether the name equals `s`.
+    pub fn eq_str(&self, s: &str) -> bool {
+        s.len() == self.prefix.len() + self.rest.len()
+            && s.starts_with(self.prefix)
+            && s.ends_with(self.rest)
+    }
+
+    /// The spelling in function names (abbreviated where a rule says so).
+    pub fn spelling(&self) -> Spelling<'a> {
+        Spelling(*self)
+    }
+}
+
+impl fmt::Display for StructName<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.prefix)?;
+        f.write_str(self.rest)
+    }
+}
+
+/// A struct name as spelled in a function name.
+#[derive(Clone, Copy, Debug)]
+pub struct Spelling<'a>(StructName<'a>);
+
+impl fmt::Display for Spelling<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for t in OVERLOAD_TYPES.iter() {
+            for a in t.abbreviations {
+                // the whole name is prefix + rest; abbreviate when it starts with the rule's prefix
+                let n = &self.0;
+                if n.prefix == a.struct_prefix {
+                    f.write_str(a.name_prefix)?;
+                    return f.write_str(n.rest);
+                }
+                if n.prefix.is_empty() && n.rest.starts_with(a.struct_prefix) {
+                    f.write_str(a.name_prefix)?;
+                    return f.write_str(&n.rest[a.struct_prefix.len()..]);
+                }
+            }
+        }
+        write!(f, "{}", self.0)
+    }
+}
+
+/// One overload: the type a `dx.op` function is instantiated for in one dimension.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Overload<'a> {
+    /// No overload: the function name has no suffix.
+    Void,
+    /// A scalar (`f32`).
+    Scalar(ScalarType),
+    /// A vector of a scalar (`v4f32`): element type and width.
+    Vector(ScalarType, u16),
+    /// A pointer to a user-defined struct, by struct name (`struct.Payload`).
+    Udt(StructName<'a>),
+    /// An object passed by value, by struct name (`dx.types.Handle`).
+    Object(StructName<'a>),
+}
+
+impl Overload<'_> {
+    /// The scalar type (of vector elements too).
+    pub const fn scalar(&self) -> Option<ScalarType> {
+        match self {
+            Overload::Scalar(t) | Overload::Vector(t, _) => Some(*t),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Overload<'_> {
+    /// The spelling in function names: `f32`, `v4f32`, `struct.Payload`, `mC8M16N16U0S1`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Overload::Void => Ok(()),
+            Overload::Scalar(t) => f.write_str(t.name()),
+            Overload::Vector(t, n) => write!(f, "v{n}{}", t.name()),
+            Overload::Udt(s) => write!(f, "{s}"),
+            Overload::Object(s) => write!(f, "{}", s.spelling()),
+        }
+    }
+}
+
+/// The overloads of a function: one per dimension (none for ops without overloads).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Overloads<'a> {
+    items: [Overload<'a>; 4],
+    len: u8,
+}
+
+impl<'a> Overloads<'a> {
+    /// No overload.
+    pub const NONE: Overloads<'static> = Overloads {
+        items: [Overload::Void; 4],
+        len: 0,
+    };
+
+    /// One dimension.
+    pub const fn one(o: Overload<'a>) -> Self {
+        if let Overload::Void = o {
+            return Overloads {
+                items: [Overload::Void; 4],
+                len: 0,
+            };
+        }
+        Overloads {
+            items: [o, Overload::Void, Overload::Void, Overload::Void],
+            len: 1,
+        }
+    }
+
+    /// Several dimensions (at most four; more are ignored).
+    pub fn new(dims: &[Overload<'a>]) -> Self {
+        let mut items = [Overload::Void; 4];
+        let len = dims.len().min(4);
+        items[..len].copy_from_slice(&dims[..len]);
+        Overloads {
+            items,
+            len: len as u8,
+        }
+    }
+
+    /// The overloads, one per dimension.
+    pub fn as_slice(&self) -> &[Overload<'a>] {
+        &self.items[..self.len as usize]
+    }
+
+    /// Number of dimensions.
+    pub const fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// Whether there is no overload.
+    pub const fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The overload of dimension `dim`.
+    pub const fn get(&self, dim: usize) -> Option<Overload<'a>> {
+        if dim < self.len as usize {
+            Some(self.items[dim])
+        } else {
+            None
+        }
+    }
+}
+
+impl<'a> From<Overload<'a>> for Overloads<'a> {
+    fn from(o: Overload<'a>) -> Self {
+        Overloads::one(o)
+    }
+}
+
+impl From<ScalarType> for Overloads<'_> {
+    fn from(t: ScalarType) -> Self {
+        Overloads::one(Overload::Scalar(t))
+    }
+}
+
+impl fmt::Display for Overloads<'_> {
+    /// The function-name suffix without the leading dot: dimensions joined with `.`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, o) in self.as_slice().iter().enumerate() {
+            if i > 0 {
+                f.write_str(".")?;
+            }
+            write!(f, "{o}")?;
+        }
+        Ok(())
+    }
+}
+
+impl ScalarType {
+    /// The scalar with this function-name spelling (`f32`).
+    pub fn from_name(name: &str) -> Option<ScalarType> {
+        let mut i = 0;
+        while i < ScalarType::ALL.len() {
+            if ScalarType::ALL[i].name() == name {
+                return Some(ScalarType::ALL[i]);
+            }
+            i += 1;
+        }
+        None
+    }
+
+    /// Function-name spelling (`f32`).
+    pub const fn name(self) -> &'static str {
+        OVERLOAD_TYPES[self as usize].name
+    }
+
+    /// LLVM type (`float`).
+    pub const fn llvm(self) -> &'static str {
+        OVERLOAD_TYPES[self as usize].llvm
+    }
+
+    /// Letter in overload strings (`f`).
+    pub const fn letter(self) -> char {
+        OVERLOAD_TYPES[self as usize].letter
+    }
+}
+
+/// Reads one overload spelled as in a function name, among the kinds `set` allows.
+pub(crate) fn parse_one<'a>(s: &'a str, set: &OverloadSet) -> Option<Overload<'a>> {
+    if s.is_empty() {
+        return None;
+    }
+    if let Some(t) = ScalarType::from_name(s) {
+        let o = Overload::Scalar(t);
+        return set.contains(&o).then_some(o);
+    }
+    if let Some(rest) = s.strip_prefix('v') {
+        let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+        if digits > 0 && digits <= 4 && !rest.starts_with('0') {
+            if let (Ok(n), Some(t)) = (
+                rest[..digits].parse::<u16>(),
+                ScalarType::from_name(&rest[digits..]),
+            ) {
+                let o = Overload::Vector(t, n);
+                if (1..=MAX_VECTOR_WIDTH).contains(&n) && set.contains(&o) {
+                    return Some(o);
+                }
+                return None;
+            }
+        }
+    }
+    let name = struct_name(s);
+    if set.contains(&Overload::Object(name)) {
+        return Some(Overload::Object(name));
+    }
+    if set.contains(&Overload::Udt(name)) {
+        return Some(Overload::Udt(StructName::new(s)));
+    }
+    None
+}
+
+/// A struct name read from a function name, expanding an abbreviated spelling.
+fn struct_name(s: &str) -> StructName<'_> {
+    for t in OVERLOAD_TYPES.iter() {
+        if t.kind != OverloadKind::Object {
+            continue;
+        }
+        for a in t.abbreviations {
+            if let Some(rest) = s.strip_prefix(a.name_prefix) {
+                if rest.starts_with(|c: char| c.is_ascii_uppercase()) {
+                    return StructName {
+                        prefix: a.struct_prefix,
+                        rest,
+                    };
+                }
+            }
+        }
+    }
+    StructName::new(s)
+}
+
+/// Reads the overload suffix of a function name (after `dx.op.<stem>.`) for a class whose ops
+/// allow `spec` (union over ops and versions). Dimensions are separated by `.`, but struct names
+/// contain dots too, so every split is tried.
+pub(crate) fn parse_suffix<'a>(s: &'a str, spec: &OverloadSpec) -> Option<Overloads<'a>> {
+    let mut out = Overloads::NONE;
+    out.len = spec.dims;
+    if parse_dims(s, spec, 0, &mut out) {
+        Some(out)
+    } else {
+        None
+    }
+}
+
+fn parse_dims<'a>(s: &'a str, spec: &OverloadSpec, dim: usize, out: &mut Overloads<'a>) -> bool {
+    let last = dim + 1 == spec.dims as usize;
+    if last {
+        return match parse_one(s, &spec.sets[dim]) {
+            Some(o) => {
+                out.items[dim] = o;
+                true
+            }
+            None => false,
+        };
+    }
+    for (i, _) in s.match_indices('.') {
+        if let Some(o) = parse_one(&s[..i], &spec.sets[dim]) {
+            out.items[dim] = o;
+            if parse_dims(&s[i + 1..], spec, dim + 1, out) {
+                return true;
+            }
+        }
+    }
+    false
+}

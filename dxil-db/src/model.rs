@@ -518,7 +518,8 @@ impl Enum {
     }
 
     /// Whether `n` is a valid value at `version`: a declared value, or for flag enums any
-    /// combination of declared flags.
+    /// combination of the flags that exist at `version`. Masks name combinations and add no flag
+    /// of their own (a mask such as `ValidMask` may already cover a flag of a later version).
     pub fn accepts(&self, n: i64, version: DxilVersion) -> bool {
         let live = |v: &&EnumValue| v.since.is_none_or(|s| s <= version);
         if self.flags {
@@ -526,6 +527,7 @@ impl Enum {
                 .values
                 .iter()
                 .filter(live)
+                .filter(|v| !v.mask)
                 .fold(0i64, |acc, v| acc | v.value);
             n & !all == 0
         } else {

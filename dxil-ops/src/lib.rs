@@ -94,6 +94,13 @@ pub mod __private {
     pub use phf;
 }
 
+/// Reads a function name like [`parse_function_name`], but accepts any overload of the right
+/// kind, even one no op of the class allows (`dx.op.quaternary.i64`): the function is still
+/// well-formed and has a signature.
+pub fn parse_function_name_lenient(name: &str) -> Result<FunctionName<'_>, NameError<'_>> {
+    name::parse_lenient_with(name, |stem| STEMS.get(stem).copied())
+}
+
 /// Whether `version` is a pre-release version (needed by experimental op tables).
 pub const fn is_prerelease(version: DxilVersion) -> bool {
     let mut i = 0;

@@ -119,10 +119,44 @@ impl fmt::Display for Example {
 }
 
 /// Reads a function name with the classes `stems` maps a stem to (several classes may share a
-/// stem when their overloads never clash: the one that accepts the suffix wins).
+/// stem when their overloads never clash: the one that accepts the suffix wins). The suffix
+/// must be an overload that some op of the class allows at some version.
 pub fn parse_with<'a>(
     name: &'a str,
     stems: impl Fn(&str) -> Option<&'static [&'static ClassInfo]>,
+) -> Result<FunctionName<'a>, NameError<'a>> {
+    parse_impl(name, stems, false)
+}
+
+/// Like [`parse_with`], but accepts any overload of the right kind in each dimension (the
+/// function is well-formed, though no op may allow it: `dx.op.quaternary.i64`).
+pub fn parse_lenient_with<'a>(
+    name: &'a str,
+    stems: impl Fn(&str) -> Option<&'static [&'static ClassInfo]>,
+) -> Result<FunctionName<'a>, NameError<'a>> {
+    parse_impl(name, stems, true)
+}
+
+/// The class's overloads plus every scalar and vector overload, in each of its dimensions.
+fn any_overload(spec: &crate::OverloadSpec) -> crate::OverloadSpec {
+    let scalars = crate::OVERLOAD_TYPES
+        .iter()
+        .enumerate()
+        .filter(|(_, t)| t.kind == crate::info::OverloadKind::Scalar)
+        .fold(0u32, |m, (i, _)| m | (1 << i));
+    let mut out = *spec;
+    for set in out.sets.iter_mut().take(spec.dims as usize) {
+        set.scalars |= scalars;
+        set.vectors |= scalars;
+    }
+    out.text = "";
+    out
+}
+
+fn parse_impl<'a>(
+    name: &'a str,
+    stems: impl Fn(&str) -> Option<&'static [&'static ClassInfo]>,
+    lenient: bool,
 ) -> Result<FunctionName<'a>, NameError<'a>> {
     let rest = name.strip_prefix(PREFIX).ok_or(NameError::NotDxOp)?;
     let (stem, suffix) = match rest.find('.') {
@@ -136,6 +170,8 @@ pub fn parse_with<'a>(
             None if class.overloads.is_void() => Ok(Overloads::NONE),
             None => Err(NameError::MissingOverload(class)),
             Some(s) if class.overloads.is_void() => Err(NameError::UnexpectedOverload(class, s)),
+            Some(s) if lenient => parse_suffix(s, &any_overload(&class.overloads))
+                .ok_or(NameError::BadOverload(class, s)),
             Some(s) => parse_suffix(s, &class.overloads).ok_or(NameError::BadOverload(class, s)),
         };
         match result {

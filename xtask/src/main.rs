@@ -1,6 +1,7 @@
 //! Workspace tasks. Run `cargo xtask --help`.
 
 mod codegen;
+mod decls;
 mod export;
 
 use std::path::PathBuf;
@@ -22,6 +23,17 @@ enum Command {
     Gen,
     /// Fail (exit 1, with the diff) when a generated file is stale.
     Check,
+    /// Print LLVM IR declarations of dx.op functions: all of them, or the named ones.
+    Decls {
+        /// Only what this DXIL version allows (e.g. 1.6).
+        #[arg(long)]
+        dxil: Option<String>,
+        /// 16-bit types are min-precision stand-ins (4-element `CBufRet.f16`).
+        #[arg(long)]
+        min_precision: bool,
+        /// Function names, e.g. `dx.op.rawBufferVectorLoad.v17f32`.
+        names: Vec<String>,
+    },
     /// Print the database in another format.
     Export {
         /// Output format.
@@ -62,6 +74,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Gen => codegen::run(codegen::Mode::Write),
         Command::Check => codegen::run(codegen::Mode::Check),
+        Command::Decls { dxil, min_precision, names } => decls::run(dxil, min_precision, names),
         Command::Export { format } => export::run(format),
     };
     match result {

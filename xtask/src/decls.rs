@@ -1,0 +1,267 @@
+//! `cargo xtask decls`: LLVM IR declarations of `dx.op` functions, from the `dxil-ops` API.
+//!
+//! Without names: a module declaring every function of every op for every scalar overload and
+//! for vector overloads of widths 2, 3 and 4 (with `--dxil 1.x`, only what that version allows).
+//! With names: the declaration of each given function name, or an error saying why it is not one.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::process::ExitCode;
+
+use dxil_ops::{
+    DxilVersion, FunctionName, OPS, OVERLOAD_TYPES, Overload, OverloadSet, Overloads, Precision,
+    ScalarType, Signature, StructName,
+    info::{OverloadKind, OverloadTypeInfo},
+};
+
+/// Example struct names for user-defined-struct and object overloads.
+const UDT_EXAMPLE: &str = "struct.Payload";
+const OBJECT_EXAMPLE: &str = "struct.Object";
+
+/// A module: struct definitions, declarations, attribute groups.
+#[derive(Default)]
+pub struct Module {
+    structs: Vec<String>,
+    decls: BTreeMap<String, String>,
+    groups: Vec<String>,
+}
+
+impl Module {
+    /// Adds the declaration of a function (once).
+    pub fn add(&mut self, sig: &Signature<'_>) {
+        let name = sig.name().to_string();
+        if self.decls.contains_key(&name) {
+            return;
+        }
+        for s in sig.structs() {
+            let text = s.to_string();
+            if !self.structs.contains(&text) {
+                self.structs.push(text);
+            }
+        }
+        let decl = sig.declaration();
+        let attrs = decl.attributes().to_string();
+        let group = match self.groups.iter().position(|g| *g == attrs) {
+            Some(i) => i,
+            None => {
+                self.groups.push(attrs);
+                self.groups.len() - 1
+            }
+        };
+        self.decls.insert(name, format!("{decl} #{group}"));
+    }
+
+    /// The module's text.
+    pub fn text(&self) -> String {
+        let mut s = String::from("; Declarations of dx.op functions, printed by `cargo xtask decls`.\n\n");
+        for t in &self.structs {
+            let _ = writeln!(s, "{t}");
+        }
+        s.push('\n');
+        for d in self.decls.values() {
+            let _ = writeln!(s, "{d}");
+        }
+        s.push('\n');
+        for (i, g) in self.groups.iter().enumerate() {
+            let _ = writeln!(s, "attributes #{i} = {{ {g} }}");
+        }
+        s
+    }
+}
+
+/// The example overloads of one dimension.
+fn dim_examples(set: &OverloadSet) -> Vec<Overload<'static>> {
+    let mut out = Vec::new();
+    for (i, t) in OVERLOAD_TYPES.iter().enumerate() {
+        let bit = 1u32 << i;
+        if set.scalars & bit != 0 {
+            match t.kind {
+                OverloadKind::Scalar => out.extend(scalar(t).map(Overload::Scalar)),
+                OverloadKind::Udt => out.push(Overload::Udt(StructName::new(UDT_EXAMPLE))),
+                OverloadKind::Object => out.push(Overload::Object(StructName::new(OBJECT_EXAMPLE))),
+                OverloadKind::Void => {}
+            }
+        }
+        if set.vectors & bit != 0 {
+            if let Some(s) = scalar(t) {
+                out.extend([2, 3, 4].map(|w| Overload::Vector(s, w)));
+            }
+        }
+    }
+    out
+}
+
+fn scalar(t: &OverloadTypeInfo) -> Option<ScalarType> {
+    ScalarType::from_name(t.name)
+}
+
+/// Every combination of one example per dimension.
+fn combinations(sets: &[OverloadSet]) -> Vec<Vec<Overload<'static>>> {
+    let mut out: Vec<Vec<Overload<'static>>> = vec![Vec::new()];
+    for set in sets {
+        let ex = dim_examples(set);
+        out = out
+            .into_iter()
+            .flat_map(|prefix| {
+                ex.iter().map(move |o| {
+                    let mut v = prefix.clone();
+                    v.push(*o);
+                    v
+                })
+            })
+            .collect();
+    }
+    out
+}
+
+/// The module of every op × overload (at `dxil`, or all versions when `None`).
+pub fn all(dxil: Option<DxilVersion>) -> Module {
+    let mut m = Module::default();
+    for op in OPS.iter().filter(|o| !o.reserved) {
+        let specs: Vec<&dxil_ops::OverloadSpec> = match dxil {
+            Some(v) => op.overloads_at(v).into_iter().collect(),
+            None => op.overload_entries.iter().map(|(_, s)| *s).collect(),
+        };
+        for spec in specs {
+            for combo in combinations(spec.sets()) {
+                let o = Overloads::new(&combo);
+                for p in [Precision::Native, Precision::Min] {
+                    if let Ok(sig) = Signature::new(op.class, o, p) {
+                        m.add(&sig);
+                    }
+                }
+            }
+        }
+    }
+    m
+}
+
+/// The declaration of one function name, and a warning when no op allows its overload.
+pub fn one(name: &str, precision: Precision) -> Result<(Signature<'_>, Option<String>), String> {
+    let warning = match dxil_ops::parse_function_name(name) {
+        Ok(_) => None,
+        Err(strict) => {
+            dxil_ops::parse_function_name_lenient(name).map_err(|e| format!("`{name}`: {e}"))?;
+            Some(format!("`{name}`: {strict}; declared anyway, since the function is well-formed"))
+        }
+    };
+    let FunctionName { class, overloads } =
+        dxil_ops::parse_function_name_lenient(name).map_err(|e| format!("`{name}`: {e}"))?;
+    let sig = Signature::new(class, overloads, precision).map_err(|e| format!("`{name}`: {e}"))?;
+    Ok((sig, warning))
+}
+
+/// `cargo xtask decls [--dxil V] [--min-precision] [NAME...]`.
+pub fn run(dxil: Option<String>, min_precision: bool, names: Vec<String>) -> anyhow::Result<ExitCode> {
+    let precision = if min_precision { Precision::Min } else { Precision::Native };
+    if names.is_empty() {
+        let v = match dxil {
+            Some(s) => Some(DxilVersion::parse(&s).map_err(|e| anyhow::anyhow!("--dxil {s}: {e}"))?),
+            None => None,
+        };
+        print!("{}", all(v).text());
+        return Ok(ExitCode::SUCCESS);
+    }
+    let mut m = Module::default();
+    let mut failed = false;
+    for n in &names {
+        match one(n, precision) {
+            Ok((sig, warning)) => {
+                if let Some(w) = warning {
+                    eprintln!("warning: {w}");
+                }
+                m.add(&sig)
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                failed = true;
+            }
+        }
+    }
+    print!("{}", m.text());
+    Ok(if failed { ExitCode::from(1) } else { ExitCode::SUCCESS })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+
+    use super::*;
+
+    /// Runs `llvm-as-14` on a module; `None` when the tool is missing and not required.
+    fn assemble(text: &str) -> Option<Result<(), String>> {
+        let tool = std::env::var("LLVM_AS").unwrap_or_else(|_| "llvm-as-14".to_owned());
+        let child = Command::new(&tool)
+            .args(["-", "-o", "/dev/null"])
+            .stdin(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn();
+        let mut child = match child {
+            Ok(c) => c,
+            Err(e) => {
+                assert!(
+                    std::env::var_os("DXIL_REQUIRE_LLVM_AS").is_none(),
+                    "{tool} is required (DXIL_REQUIRE_LLVM_AS is set) but cannot run: {e}"
+                );
+                eprintln!("skipping: {tool} not available ({e})");
+                return None;
+            }
+        };
+        if let Some(mut stdin) = child.stdin.take() {
+            stdin.write_all(text.as_bytes()).expect("llvm-as reads its input");
+        }
+        let out = child.wait_with_output().expect("llvm-as runs");
+        Some(if out.status.success() {
+            Ok(())
+        } else {
+            Err(String::from_utf8_lossy(&out.stderr).into_owned())
+        })
+    }
+
+    #[test]
+    fn every_declaration_assembles() {
+        let m = all(None);
+        println!("{} declarations", m.decls.len());
+        assert!(m.decls.len() > 1000);
+        if let Some(r) = assemble(&m.text()) {
+            r.expect("llvm-as accepts every declaration");
+        }
+        for v in dxil_ops::DXIL_VERSIONS.iter() {
+            let m = all(Some(v.dxil));
+            if let Some(r) = assemble(&m.text()) {
+                r.unwrap_or_else(|e| panic!("DXIL {}: {e}", v.dxil));
+            }
+        }
+    }
+
+    #[test]
+    fn versions_restrict_declarations() {
+        let v12 = all(Some(DxilVersion::new(1, 2)));
+        let v13 = all(Some(DxilVersion::new(1, 3)));
+        assert!(!v12.decls.contains_key("dx.op.rawBufferLoad.f64"));
+        assert!(v13.decls.contains_key("dx.op.rawBufferLoad.f64"));
+        assert!(!v13.decls.contains_key("dx.op.unary.v4f32"));
+        assert!(all(Some(DxilVersion::new(1, 9))).decls.contains_key("dx.op.unary.v4f32"));
+    }
+
+    #[test]
+    fn names_give_declarations_or_say_why_not() {
+        let (sig, warn) = one("dx.op.rawBufferVectorLoad.v17f32", Precision::Native).expect("valid");
+        assert!(warn.is_none());
+        assert_eq!(
+            sig.declaration().to_string(),
+            "declare %dx.types.ResRet.v17f32 @dx.op.rawBufferVectorLoad.v17f32(i32, %dx.types.Handle, i32, i32, i32)"
+        );
+        let e = one("dx.op.unary.q32", Precision::Native).map(|_| ()).expect_err("bad overload");
+        assert!(e.contains("`q32` is not an overload of class Unary"), "{e}");
+        let e = one("dx.op.bogus", Precision::Native).map(|_| ()).expect_err("bad stem");
+        assert!(e.contains("no op class has the function-name stem `bogus`"), "{e}");
+        let e = one("llvm.sin.f32", Precision::Native).map(|_| ()).expect_err("not dx.op");
+        assert!(e.contains("does not start with `dx.op.`"), "{e}");
+        let e = one("dx.op.sample", Precision::Native).map(|_| ()).expect_err("missing overload");
+        assert!(e.contains("needs an overload suffix"), "{e}");
+        let e = one("dx.op.createHandle.f32", Precision::Native).map(|_| ()).expect_err("extra");
+        assert!(e.contains("has no overloads"), "{e}");
+    }
+}

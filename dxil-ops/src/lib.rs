@@ -38,6 +38,7 @@ pub mod call;
 mod fmt_util;
 mod generated;
 pub mod info;
+mod message;
 pub mod ir;
 pub mod name;
 mod overload;
@@ -58,6 +59,7 @@ pub use generated::vocab::{
     version_slot,
 };
 pub use info::{OpInfo, Precision};
+pub use message::{ArgumentCount, RuleMessage};
 pub use name::{FunctionName, NameError};
 pub use overload::{MAX_VECTOR_WIDTH, Overload, OverloadSet, OverloadSpec, Overloads, StructName};
 pub use sig::{Declaration, Signature, SignatureError};

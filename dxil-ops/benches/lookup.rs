@@ -1,0 +1,126 @@
+//! Lookups of dxil-ops against a naive baseline measured in the same run: a `HashMap` keyed by
+//! name or opcode, `String` function names and `Vec` operand lists.
+//!
+//! `cargo bench -p dxil-ops --bench lookup`
+
+use std::collections::HashMap;
+use std::hint::black_box;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use dxil_ops::{DxilVersion, OPS, Op, Overload, ScalarType, ShaderKind, Target};
+
+/// What a naive database would hold per op: owned strings and versioned lists.
+struct NaiveOp {
+    name: String,
+    stem: String,
+    stages: Vec<(DxilVersion, u32)>,
+    overloads: Vec<(DxilVersion, String)>,
+    params: usize,
+}
+
+fn naive_db() -> (HashMap<u32, NaiveOp>, HashMap<String, u32>, HashMap<String, Vec<u32>>) {
+    let mut by_opcode = HashMap::new();
+    let mut by_name = HashMap::new();
+    let mut by_stem: HashMap<String, Vec<u32>> = HashMap::new();
+    for info in OPS.iter() {
+        let stages = dxil_ops::DXIL_VERSIONS
+            .iter()
+            .map(|v| (v.dxil, info.stages_at(v.dxil).0))
+            .collect();
+        let overloads = info
+            .overload_entries
+            .iter()
+            .map(|(v, s)| (*v, s.text.to_owned()))
+            .collect();
+        by_opcode.insert(
+            info.opcode,
+            NaiveOp {
+                name: info.name.to_owned(),
+                stem: info.class.stem.to_owned(),
+                stages,
+                overloads,
+                params: info.class.params.len(),
+            },
+        );
+        by_name.insert(info.name.to_owned(), info.opcode);
+        by_stem.entry(info.class.stem.to_owned()).or_default().push(info.opcode);
+    }
+    (by_opcode, by_name, by_stem)
+}
+
+fn naive_stages(db: &HashMap<u32, NaiveOp>, opcode: u32, v: DxilVersion) -> Option<u32> {
+    let op = db.get(&opcode)?;
+    op.stages.iter().rev().find(|(s, _)| *s <= v).map(|(_, m)| *m)
+}
+
+fn naive_parse(by_stem: &HashMap<String, Vec<u32>>, name: &str) -> Option<(u32, String)> {
+    let rest = name.strip_prefix("dx.op.")?;
+    let mut parts = rest.splitn(2, '.');
+    let stem = parts.next()?;
+    let suffix = parts.next().unwrap_or("").to_owned();
+    let ops = by_stem.get(stem)?;
+    Some((*ops.first()?, suffix))
+}
+
+fn naive_build(db: &HashMap<u32, NaiveOp>, opcode: u32, v: DxilVersion, x: &str) -> Option<(String, Vec<String>)> {
+    let op = db.get(&opcode)?;
+    let (_, ol) = op.overloads.iter().rev().find(|(s, _)| *s <= v)?;
+    if !ol.contains('f') {
+        return None;
+    }
+    let name = format!("dx.op.{}.f32", op.stem);
+    let mut operands = Vec::with_capacity(op.params + 1);
+    operands.push(format!("i32 {opcode}"));
+    operands.push(format!("float {x}"));
+    let _ = &op.name;
+    Some((name, operands))
+}
+
+fn benches(c: &mut Criterion) {
+    let (naive, naive_names, naive_stems) = naive_db();
+    let v = DxilVersion::new(1, 6);
+    let opcode = Op::DerivCoarseX.opcode();
+
+    let mut g = c.benchmark_group("property lookup (opcode, version → stages)");
+    g.bench_function("dxil-ops", |b| {
+        b.iter(|| {
+            Op::from_opcode(black_box(opcode)).map(|op| op.stages_at(black_box(v)))
+        })
+    });
+    g.bench_function("HashMap baseline", |b| {
+        b.iter(|| naive_stages(&naive, black_box(opcode), black_box(v)))
+    });
+    g.finish();
+
+    let mut g = c.benchmark_group("name → opcode");
+    g.bench_function("dxil-ops", |b| b.iter(|| Op::from_name(black_box("RayQuery_CandidateType"))));
+    g.bench_function("HashMap baseline", |b| {
+        b.iter(|| naive_names.get(black_box("RayQuery_CandidateType")).copied())
+    });
+    g.finish();
+
+    let mut g = c.benchmark_group("function name → (class, overload)");
+    g.bench_function("dxil-ops", |b| {
+        b.iter(|| dxil_ops::parse_function_name(black_box("dx.op.rawBufferVectorLoad.v4f32")).is_ok())
+    });
+    g.bench_function("HashMap baseline", |b| {
+        b.iter(|| naive_parse(&naive_stems, black_box("dx.op.rawBufferVectorLoad.v4f32")))
+    });
+    g.finish();
+
+    let target = Target::new(v).with_stage(ShaderKind::Pixel);
+    let mut g = c.benchmark_group("one builder call (Sin, f32)");
+    g.bench_function("dxil-ops", |b| {
+        b.iter(|| {
+            dxil_ops::build::sin(black_box(&target), Overload::Scalar(ScalarType::F32), black_box("%x"))
+                .is_ok()
+        })
+    });
+    g.bench_function("String/Vec baseline", |b| {
+        b.iter(|| naive_build(&naive, black_box(Op::Sin.opcode()), black_box(v), black_box("%x")))
+    });
+    g.finish();
+}
+
+criterion_group!(lookup, benches);
+criterion_main!(lookup);

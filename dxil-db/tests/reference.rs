@@ -35,6 +35,10 @@ const DELIBERATE: &[(&str, &str, &str)] = &[
         "params[0].name",
         RESULT_UNNAMED,
     ),
+    ("BarrierByMemoryType", "params[2].enum_name", BARRIER_FLAGS),
+    ("BarrierByMemoryType", "params[3].enum_name", BARRIER_FLAGS),
+    ("BarrierByMemoryHandle", "params[3].enum_name", BARRIER_FLAGS),
+    ("BarrierByNodeRecordHandle", "params[3].enum_name", BARRIER_FLAGS),
     ("TempRegLoad", "remarks", REMARKS_REPEAT_DOC),
     ("TempRegStore", "remarks", REMARKS_REPEAT_DOC),
     ("MinPrecXRegLoad", "remarks", REMARKS_REPEAT_DOC),
@@ -54,6 +58,9 @@ const DELIBERATE: &[(&str, &str, &str)] = &[
 
 /// Why an op has no `remarks` where DXC has some.
 const REMARKS_REPEAT_DOC: &str = "DXC's remarks repeat the doc word for word; ops.toml keeps remarks only where they add to the doc";
+
+/// Why barrier flag operands name their flag enumeration where DXC names none.
+const BARRIER_FLAGS: &str = "DXC checks these immediate flags against MemoryTypeFlag / BarrierSemanticFlag in hand-written validator code (INSTR.BARRIERFLAGINVALID; ReorderScope only from DXIL 1.9); linking the parameters to the enumerations puts that fact in the database";
 
 /// Why the result has no name where DXC names it.
 const RESULT_UNNAMED: &str =

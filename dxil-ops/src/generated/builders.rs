@@ -7186,11 +7186,27 @@ pub fn finished_cross_group_sharing<'a, V>(
 #[allow(clippy::too_many_arguments)]
 pub fn barrier_by_memory_type<'a, V>(
     target: &crate::Target,
-    memory_type_flags: u32,
-    semantic_flags: u32,
+    memory_type_flags: crate::enums::MemoryTypeFlag,
+    semantic_flags: crate::enums::BarrierSemanticFlag,
 ) -> Result<crate::Call<'a, V, 3usize>, crate::BuildError<'a>> {
     let info = Op::BarrierByMemoryType.info();
     let signature = crate::call::check(info, target, crate::Overloads::NONE)?;
+    if !memory_type_flags.is_valid_at(target.dxil) {
+        return Err(crate::BuildError::EnumValue {
+            op: info.name,
+            param: "MemoryTypeFlags",
+            value: memory_type_flags.bits() as i64,
+            version: target.dxil,
+        });
+    }
+    if !semantic_flags.is_valid_at(target.dxil) {
+        return Err(crate::BuildError::EnumValue {
+            op: info.name,
+            param: "SemanticFlags",
+            value: semantic_flags.bits() as i64,
+            version: target.dxil,
+        });
+    }
     Ok(crate::Call {
         op: info,
         signature,
@@ -7201,11 +7217,11 @@ pub fn barrier_by_memory_type<'a, V>(
             },
             crate::Operand::Int {
                 ty: "i32",
-                value: memory_type_flags as i64,
+                value: memory_type_flags.bits() as i64,
             },
             crate::Operand::Int {
                 ty: "i32",
-                value: semantic_flags as i64,
+                value: semantic_flags.bits() as i64,
             },
         ],
     })
@@ -7220,10 +7236,18 @@ pub fn barrier_by_memory_type<'a, V>(
 pub fn barrier_by_memory_handle<'a, V>(
     target: &crate::Target,
     object: V,
-    semantic_flags: u32,
+    semantic_flags: crate::enums::BarrierSemanticFlag,
 ) -> Result<crate::Call<'a, V, 3usize>, crate::BuildError<'a>> {
     let info = Op::BarrierByMemoryHandle.info();
     let signature = crate::call::check(info, target, crate::Overloads::NONE)?;
+    if !semantic_flags.is_valid_at(target.dxil) {
+        return Err(crate::BuildError::EnumValue {
+            op: info.name,
+            param: "SemanticFlags",
+            value: semantic_flags.bits() as i64,
+            version: target.dxil,
+        });
+    }
     Ok(crate::Call {
         op: info,
         signature,
@@ -7235,7 +7259,7 @@ pub fn barrier_by_memory_handle<'a, V>(
             crate::Operand::Value(object),
             crate::Operand::Int {
                 ty: "i32",
-                value: semantic_flags as i64,
+                value: semantic_flags.bits() as i64,
             },
         ],
     })
@@ -7250,10 +7274,18 @@ pub fn barrier_by_memory_handle<'a, V>(
 pub fn barrier_by_node_record_handle<'a, V>(
     target: &crate::Target,
     object: V,
-    semantic_flags: u32,
+    semantic_flags: crate::enums::BarrierSemanticFlag,
 ) -> Result<crate::Call<'a, V, 3usize>, crate::BuildError<'a>> {
     let info = Op::BarrierByNodeRecordHandle.info();
     let signature = crate::call::check(info, target, crate::Overloads::NONE)?;
+    if !semantic_flags.is_valid_at(target.dxil) {
+        return Err(crate::BuildError::EnumValue {
+            op: info.name,
+            param: "SemanticFlags",
+            value: semantic_flags.bits() as i64,
+            version: target.dxil,
+        });
+    }
     Ok(crate::Call {
         op: info,
         signature,
@@ -7265,7 +7297,7 @@ pub fn barrier_by_node_record_handle<'a, V>(
             crate::Operand::Value(object),
             crate::Operand::Int {
                 ty: "i32",
-                value: semantic_flags as i64,
+                value: semantic_flags.bits() as i64,
             },
         ],
     })

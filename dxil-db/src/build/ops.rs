@@ -593,8 +593,21 @@ fn check_dims(
         }
         return Some(());
     }
+    if needed == 0 {
+        ctx.error(
+            t.span(),
+            "overloads.types",
+            format!(
+                "`{}` gives the op overloads, but no result or parameter of class `{}` has an overloaded type",
+                t.get_ref(),
+                class.name
+            ),
+            "write `v` for an op without overloads, or use a class with overloaded parameters",
+        );
+        return None;
+    }
     let have = spec.dims.len();
-    if (needed > 1 && have != needed) || (needed <= 1 && have != 1) {
+    if (needed > 1 && have != needed) || (needed == 1 && have != 1) {
         ctx.error(
             t.span(),
             "overloads.types",
@@ -603,7 +616,7 @@ fn check_dims(
                 t.get_ref(),
                 if have == 1 { "" } else { "s" },
                 class.name,
-                needed.max(1)
+                needed
             ),
             "write one `,`-separated group of letters per overload dimension used by the class ($x0, $x1, ...)",
         );

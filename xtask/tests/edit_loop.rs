@@ -1,0 +1,146 @@
+//! The edit loop: add an op to a copy of ops.toml, generate, build, and call its builder.
+//!
+//! The copy holds `ops.toml`, `db/` and the `dxil-ops` crate; the generator runs in-process (the
+//! same code as `cargo xtask gen`); then a small program that depends on the copied `dxil-ops`
+//! is built and run with its own target folder.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    fs::create_dir_all(to).expect("create folder");
+    for e in fs::read_dir(from).expect("read folder").flatten() {
+        let p = e.path();
+        let dest = to.join(e.file_name());
+        if p.is_dir() {
+            copy_dir(&p, &dest);
+        } else {
+            fs::copy(&p, &dest).expect("copy file");
+        }
+    }
+}
+
+/// The `dxil-ops` manifest without benches, tests, dev-dependencies and the optional proc-macro
+/// dependency: the copy is only built as a library.
+fn runtime_only(manifest: &str) -> String {
+    let mut out = String::new();
+    let mut skip = false;
+    for line in manifest.lines() {
+        let t = line.trim();
+        if t.starts_with('[') {
+            skip = matches!(t, "[dev-dependencies]" | "[[bench]]" | "[[test]]" | "[[example]]");
+        }
+        if skip || t.contains("dxil-ops-macro") {
+            continue;
+        }
+        let line = if t.starts_with("default") {
+            line.replace("\"macros\", ", "").replace(", \"macros\"", "").replace("\"macros\"", "")
+        } else if t.starts_with("macros") {
+            continue;
+        } else {
+            line.to_owned()
+        };
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out
+}
+
+const NEW_OP: &str = r#"
+[[ops.ExperimentalOps]]
+index = 35
+name = "ExperimentalSquare"
+class = "Unary"
+doc = "Returns the square of the value (an op added by the edit-loop test)."
+introduced = "1.10"
+shader_model = "6.10"
+overloads = [{ since = "1.10", types = "hf" }]
+stages = [{ since = "1.10", stages = ["all"] }]
+attributes = [{ since = "1.10", attributes = ["readnone"] }]
+"#;
+
+const USER: &str = r#"
+use dxil_ops::{DxilVersion, Op, Overload, ScalarType, Target};
+
+fn main() {
+    let target = Target::new(DxilVersion::new(1, 10));
+    let call = dxil_ops::build::experimental_square(&target, Overload::Scalar(ScalarType::F32), "%x")
+        .expect("the new op builds");
+    let mut ir = String::new();
+    dxil_ops::ir::write_call(&mut ir, Some("y"), &call).expect("writes");
+    println!("{ir}");
+    println!("{}", Op::from_name("ExperimentalSquare").expect("named").opcode());
+}
+"#;
+
+#[test]
+fn add_an_op_generate_build_and_call_its_builder() {
+    let root = root();
+    let work = root.join("target/edit-loop");
+    let _ = fs::remove_dir_all(&work);
+    fs::create_dir_all(&work).expect("work folder");
+
+    // A copy of the data with one more op.
+    let ops = fs::read_to_string(root.join("ops.toml")).expect("ops.toml");
+    let marker = "# ---------------------------------------------------------------------------\n# Op classes.";
+    let at = ops.find(marker).expect("the class section follows the ops");
+    let edited = format!("{}{}\n{}", &ops[..at], NEW_OP.trim_start(), &ops[at..]);
+    fs::write(work.join("ops.toml"), edited).expect("write ops.toml");
+    copy_dir(&root.join("db"), &work.join("db"));
+
+    // A copy of dxil-ops, regenerated from the edited data.
+    copy_dir(&root.join("dxil-ops/src"), &work.join("dxil-ops/src"));
+    let manifest = fs::read_to_string(root.join("dxil-ops/Cargo.toml")).expect("manifest");
+    fs::write(work.join("dxil-ops/Cargo.toml"), runtime_only(&manifest)).expect("write manifest");
+    let db = dxil_db::load(work.join("ops.toml")).unwrap_or_else(|e| panic!("edited ops.toml loads: {e}"));
+    let files = dxil_codegen::generate(&db).expect("generates");
+    for f in files.iter().filter(|f| f.path.starts_with("dxil-ops/")) {
+        fs::write(work.join(&f.path), &f.contents).expect("write generated file");
+    }
+
+    // A workspace with the copy and a user of it.
+    let workspace = fs::read_to_string(root.join("Cargo.toml")).expect("workspace manifest");
+    let start = workspace.find("[workspace.package]").expect("package section");
+    let end = workspace.find("[workspace.dependencies]").expect("dependencies section");
+    let lints = workspace.find("[workspace.lints.rust]").expect("lints section");
+    let manifest = format!(
+        "[workspace]\nresolver = \"3\"\nmembers = [\"dxil-ops\", \"user\"]\n\n{}{}",
+        &workspace[start..end],
+        &workspace[lints..]
+    );
+    fs::write(work.join("Cargo.toml"), manifest).expect("write workspace");
+    if let Ok(lock) = fs::read_to_string(root.join("Cargo.lock")) {
+        fs::write(work.join("Cargo.lock"), lock).expect("write lock");
+    }
+    fs::create_dir_all(work.join("user/src")).expect("user folder");
+    fs::write(
+        work.join("user/Cargo.toml"),
+        "[package]\nname = \"user\"\nversion = \"0.0.0\"\nedition = \"2024\"\npublish = false\n\n[dependencies]\ndxil-ops = { path = \"../dxil-ops\", default-features = false, features = [\"std\"] }\n",
+    )
+    .expect("user manifest");
+    fs::write(work.join("user/src/main.rs"), USER).expect("user program");
+
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
+    let out = Command::new(cargo)
+        .args(["run", "--quiet", "-p", "user"])
+        .current_dir(&work)
+        .env("CARGO_TARGET_DIR", work.join("target"))
+        .env_remove("RUSTFLAGS")
+        .output()
+        .expect("cargo runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "building and running the user failed:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let lines: Vec<&str> = stdout.lines().collect();
+    // 0x8000_0023 written as a signed i32, as DXIL prints experimental opcodes
+    assert_eq!(lines[0], "%y = call float @dx.op.unary.f32(i32 -2147483613, float %x)");
+    assert_eq!(lines[1], (0x8000_0023u32).to_string());
+}

@@ -2,7 +2,7 @@
 //! changes, truncations, deleted, repeated and moved lines, swapped values, extreme numbers) must
 //! each load or fail with a report.
 //!
-//! The count is 4000 in release builds and 240 in debug builds, where parsing the 250 KB root file
+//! The count is 4000 in release builds and 200 in debug builds, where parsing the 250 KB root file
 //! costs about a tenth of a second; `DXIL_DB_MUTATIONS=N` sets it, `DXIL_DB_MUTATION=I` replays
 //! mutation I alone.
 
@@ -265,11 +265,8 @@ fn no_mutation_makes_the_loader_panic() {
     let indices: Vec<u64> = match env_number("DXIL_DB_MUTATION") {
         Some(i) => vec![i],
         None => {
-            let n = env_number("DXIL_DB_MUTATIONS").unwrap_or(if cfg!(debug_assertions) {
-                240
-            } else {
-                4000
-            });
+            let default = if cfg!(debug_assertions) { 200 } else { 4000 };
+            let n = env_number("DXIL_DB_MUTATIONS").unwrap_or(default);
             (0..n).collect()
         }
     };

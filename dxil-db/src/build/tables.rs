@@ -193,6 +193,8 @@ impl Builder<'_> {
 
     pub(crate) fn sig_points(&mut self, raw: &RawDb, db: &mut Database) {
         let mut names = Declared::default();
+        // Points that have a row, even a row with mistakes (reported with the row).
+        let mut rows: Vec<String> = Vec::new();
         for rec in &raw.sig_points {
             let r = rec.item.value.get_ref();
             let label = match &r.name {
@@ -204,7 +206,8 @@ impl Builder<'_> {
             let name = ctx
                 .require(&r.name, "name")
                 .filter(|n| enum_value(&mut ctx, db, n, "name", "SigPointKind"))
-                .filter(|n| names.add(&mut ctx, n, "name", "signature point", sources));
+                .filter(|n| names.add(&mut ctx, n, "name", "signature point", sources))
+                .inspect(|n| rows.push(n.get_ref().clone()));
             let related = ctx
                 .require(&r.related, "related")
                 .filter(|n| enum_value(&mut ctx, db, n, "related", "SigPointKind"));
@@ -230,6 +233,41 @@ impl Builder<'_> {
                 signature: signature.get_ref().clone(),
                 doc: Ctx::opt_string(&r.doc),
             });
+        }
+        self.sig_points_complete(raw, &rows);
+    }
+
+    /// Every value of a declared SigPointKind has a row of the signature-point table, so that
+    /// lookups by signature point are total. Reported at the value without a row.
+    fn sig_points_complete(&mut self, raw: &RawDb, rows: &[String]) {
+        let Some(rec) = raw
+            .enums
+            .iter()
+            .find(|e| e.item.name.get_ref() == "SigPointKind")
+        else {
+            return;
+        };
+        let Some(values) = &rec.item.record.value.get_ref().values else {
+            return;
+        };
+        let mut ctx = self.ctx(rec.file, &rec.item.record, "enum `SigPointKind`".to_owned());
+        for entry in values.get_ref() {
+            let v = entry.get_ref();
+            let (Some(name), false) = (&v.name, v.alias.as_ref().is_some_and(|a| *a.get_ref()))
+            else {
+                continue;
+            };
+            if !rows.contains(name.get_ref()) {
+                ctx.error(
+                    name.span(),
+                    "values.name",
+                    format!(
+                        "signature point `{}` has no `[[sig_point]]` row",
+                        name.get_ref()
+                    ),
+                    "add a `[[sig_point]]` record for it (db/signature-tables.toml): lookups by signature point cover every value",
+                );
+            }
         }
     }
 
@@ -322,6 +360,7 @@ impl Builder<'_> {
 
     pub(crate) fn llvm_instructions(&mut self, raw: &RawDb, db: &mut Database) {
         let mut names = Declared::default();
+        let mut opcodes: HashMap<u32, String> = HashMap::new();
         let letters: Vec<char> = db.overload_types.iter().map(|t| t.letter).collect();
         for rec in &raw.llvm_instructions {
             let r = rec.item.value.get_ref();
@@ -334,7 +373,21 @@ impl Builder<'_> {
             let name = ctx
                 .require(&r.name, "name")
                 .filter(|n| names.add(&mut ctx, n, "name", "LLVM instruction", sources));
-            let opcode = ctx.require(&r.opcode, "opcode");
+            let opcode = ctx.require(&r.opcode, "opcode").filter(|o| {
+                let Some(other) = opcodes.get(o.get_ref()) else {
+                    return true;
+                };
+                ctx.error(
+                    o.span(),
+                    "opcode",
+                    format!(
+                        "LLVM opcode {} is also the opcode of `{other}`",
+                        o.get_ref()
+                    ),
+                    "each LLVM instruction has its own opcode",
+                );
+                false
+            });
             let class = ctx.string(&r.class, "class");
             let doc = ctx.string(&r.doc, "doc");
             let allowed = ctx.require(&r.allowed, "allowed");
@@ -358,6 +411,7 @@ impl Builder<'_> {
             else {
                 continue;
             };
+            opcodes.insert(*opcode.get_ref(), name.get_ref().clone());
             db.llvm_instructions.push(LlvmInstruction {
                 name: name.get_ref().clone(),
                 opcode: *opcode.get_ref(),

@@ -11,6 +11,18 @@ use crate::overload::parse_overloads;
 pub(crate) const ALL_STAGES: &str = "all";
 pub(crate) const REMOVED: &str = "removed";
 
+/// Whether `s` is an ASCII identifier: a letter or `_` first (not `_` alone), then letters,
+/// digits and `_`.
+pub(crate) fn is_identifier(s: &str) -> bool {
+    let mut bytes = s.bytes();
+    match bytes.next() {
+        Some(b) if b.is_ascii_alphabetic() => {}
+        Some(b'_') if s.len() > 1 => {}
+        _ => return false,
+    }
+    bytes.all(|b| b.is_ascii_alphanumeric() || b == b'_')
+}
+
 impl Builder<'_> {
     pub(crate) fn enums(&mut self, raw: &RawDb, db: &mut Database) {
         let mut declared = Declared::default();
@@ -27,6 +39,14 @@ impl Builder<'_> {
             let mut ctx = self.ctx(rec.file, &rec.item.record, label);
             if !declared.add(&mut ctx, name, "", "enumeration", sources) {
                 continue;
+            }
+            if !is_identifier(name.get_ref()) {
+                ctx.error(
+                    name.span(),
+                    "",
+                    format!("`{}` is not an identifier", name.get_ref()),
+                    "enumeration names start with a letter and use only ASCII letters, digits and `_` (they become Rust type names)",
+                );
             }
             let r = rec.item.record.value.get_ref();
             let flags = r.flags.as_ref().is_some_and(|f| *f.get_ref());
@@ -67,9 +87,28 @@ impl Builder<'_> {
                         );
                         continue;
                     }
+                    if !is_identifier(vname.get_ref()) {
+                        ectx.error(
+                            vname.span(),
+                            "values.name",
+                            format!("value name `{}` is not an identifier", vname.get_ref()),
+                            "value names start with a letter or `_` and use only ASCII letters, digits and `_` (they become Rust names)",
+                        );
+                    }
                     let alias = v.alias.as_ref().is_some_and(|a| *a.get_ref());
                     let mask = v.mask.as_ref().is_some_and(|a| *a.get_ref());
                     let n = *value.get_ref();
+                    if flags && n < 0 {
+                        ectx.error(
+                            value.span(),
+                            "values.value",
+                            format!(
+                                "flag value `{}` = {n} is negative",
+                                vname.get_ref()
+                            ),
+                            "values of a flag enumeration are bit patterns: write them as non-negative numbers, e.g. 0x8000_0000 for the top bit of 32",
+                        );
+                    }
                     if alias && mask {
                         ectx.error(
                             vname.span(),
@@ -549,6 +588,21 @@ impl Builder<'_> {
                 experimental: r.experimental.as_ref().is_some_and(|e| *e.get_ref()),
                 doc: Ctx::opt_string(&r.doc),
             });
+        }
+    }
+}
+
+#[cfg(test)]
+mod identifier_tests {
+    use super::is_identifier;
+
+    #[test]
+    fn identifiers() {
+        for ok in ["NA", "Last_1_2", "F8_E4M3FN", "_x", "a1"] {
+            assert!(is_identifier(ok), "{ok}");
+        }
+        for bad in ["", "_", "1st", "Two Words", "a-b", "é"] {
+            assert!(!is_identifier(bad), "{bad}");
         }
     }
 }

@@ -79,7 +79,11 @@ impl fmt::Display for RuleMessage<'_> {
             f.write_str(&rest[..i])?;
             let after = &rest[i + 1..];
             let digits = after.bytes().take_while(u8::is_ascii_digit).count();
-            match after[..digits].parse::<usize>().ok().and_then(|n| self.args.get(n)) {
+            match after[..digits]
+                .parse::<usize>()
+                .ok()
+                .and_then(|n| self.args.get(n))
+            {
                 Some(arg) => {
                     write!(f, "{arg}")?;
                     rest = &after[digits..];
@@ -96,22 +100,54 @@ impl fmt::Display for RuleMessage<'_> {
 
 #[cfg(test)]
 mod tests {
+    extern crate std;
+
+    use std::string::{String, ToString};
+
     use super::*;
+
+    fn filled(template: &'static str, expected: usize, args: &[&dyn fmt::Display]) -> String {
+        match RuleMessage::new("X", template, expected, args) {
+            Ok(m) => m.to_string(),
+            Err(e) => e.to_string(),
+        }
+    }
 
     #[test]
     fn fills_placeholders_and_checks_the_count() {
         let args: [&dyn fmt::Display; 2] = [&"Sample", &"cs_6_5"];
-        let m = RuleMessage::new("SM.OPCODE", "Opcode %0 not valid in shader model %1.", 2, &args).unwrap();
-        let mut s = String::new();
-        fmt::write(&mut s, format_args!("{m}")).unwrap();
-        assert_eq!(s, "Opcode Sample not valid in shader model cs_6_5.");
-        assert!(RuleMessage::new("X", "%0", 1, &[]).is_err());
-        let m = RuleMessage::new("X", "100% of %0", 1, &args[..1]).unwrap();
-        let mut s = String::new();
-        fmt::write(&mut s, format_args!("{m}")).unwrap();
-        assert_eq!(s, "100% of Sample");
+        assert_eq!(
+            filled("Opcode %0 not valid in shader model %1.", 2, &args),
+            "Opcode Sample not valid in shader model cs_6_5."
+        );
+        assert_eq!(
+            filled("%1 before %0, %1 again", 2, &args),
+            "cs_6_5 before Sample, cs_6_5 again"
+        );
+        assert_eq!(
+            RuleMessage::new("X", "%0", 1, &[]).err(),
+            Some(ArgumentCount {
+                code: "X",
+                expected: 1,
+                found: 0
+            })
+        );
+        assert_eq!(
+            filled("%0", 1, &[]),
+            "the message of X takes 1 argument(s), 0 given"
+        );
     }
 
-    extern crate std;
-    use std::string::String;
+    #[test]
+    fn leaves_other_percent_signs_alone() {
+        let args: [&dyn fmt::Display; 1] = [&"Sample"];
+        assert_eq!(filled("100% of %0", 1, &args), "100% of Sample");
+        assert_eq!(filled("50%", 1, &args), "50%");
+        assert_eq!(filled("%%0", 1, &args), "%Sample");
+        // A placeholder beyond the arguments (impossible for generated rules) stays as written.
+        assert_eq!(
+            filled("%0 %7 %99999999999999999999", 1, &args),
+            "Sample %7 %99999999999999999999"
+        );
+    }
 }

@@ -18,6 +18,7 @@ mod db;
 mod decode;
 mod diag;
 pub mod export;
+mod extension;
 pub mod model;
 mod overload;
 mod raw;
@@ -28,6 +29,7 @@ use std::path::{Component, Path};
 
 pub use db::Database;
 pub use diag::{Diagnostic, Location, Report};
+pub use extension::Extension;
 pub use model::*;
 pub use overload::{OverloadError, parse_overloads};
 pub use source::{FileId, SourceFile, Sources};
@@ -82,8 +84,35 @@ pub fn load(path: impl AsRef<Path>) -> Result<Database, LoadError> {
 pub fn load_from(
     name: &str,
     text: &str,
-    mut read: impl FnMut(&str) -> Result<String, String>,
+    read: impl FnMut(&str) -> Result<String, String>,
 ) -> Result<Database, LoadError> {
+    load_files(name, text, read, None).map(|(db, _)| db)
+}
+
+/// Loads a base database like [`load_from`] together with an extension file (`extension_name`
+/// in diagnostics, text `extension_text`) that adds op tables, ops, classes and types of its own.
+/// The extension may use the base's classes, types, stages and enumerations; it cannot declare
+/// anything else, include files, or add ops to the base's tables. Everything is checked together,
+/// and every mistake of either part is reported.
+pub fn load_extension(
+    name: &str,
+    text: &str,
+    read: impl FnMut(&str) -> Result<String, String>,
+    extension_name: &str,
+    extension_text: &str,
+) -> Result<Extension, LoadError> {
+    let (db, declared) = load_files(name, text, read, Some((extension_name, extension_text)))?;
+    Ok(declared.unwrap_or_default().resolve(db))
+}
+
+/// Loads a root file, its includes and, when given, an extension file (name and text); returns
+/// the database and the names the extension declares.
+fn load_files(
+    name: &str,
+    text: &str,
+    mut read: impl FnMut(&str) -> Result<String, String>,
+    extension: Option<(&str, &str)>,
+) -> Result<(Database, Option<extension::Declared>), LoadError> {
     let mut sources = Sources::default();
     let mut sink = diag::Sink::default();
     let root_id = sources.add(name, text);
@@ -143,9 +172,22 @@ pub fn load_from(
             ),
         }
     }
+    let declared = extension.map(|(ext_name, ext_text)| {
+        let id = sources.add(ext_name, ext_text);
+        let mut file = decode::decode_file(id, ext_text, &mut sink);
+        let base_tables: Vec<String> = raw
+            .tables
+            .iter()
+            .map(|t| t.item.name.get_ref().clone())
+            .collect();
+        extension::restrict(id, &mut file, &base_tables, &mut sink);
+        let declared = extension::Declared::of(&file);
+        raw.add(id, file);
+        declared
+    });
     let db = build::build(&raw, &sources, &mut sink);
     match db {
-        Some(db) if sink.is_empty() => Ok(db),
+        Some(db) if sink.is_empty() => Ok((db, declared)),
         _ => Err(LoadError::Invalid(Report::new(sources, sink.diagnostics))),
     }
 }

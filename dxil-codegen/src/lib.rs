@@ -31,6 +31,15 @@ pub enum Error {
         /// The identifier.
         ident: String,
     },
+    /// A table of `dxil-ops` (the signature tables, the LLVM instruction table) lacks what its
+    /// generated lookups need: an enumeration it is typed with, or a row they promise.
+    #[error("cannot generate the {table} table: {message}")]
+    Table {
+        /// The table.
+        table: String,
+        /// What is missing.
+        message: String,
+    },
     /// Generated tokens are not valid Rust (a bug of the generator).
     #[error("generated code for {file} does not parse: {message}")]
     Syntax {

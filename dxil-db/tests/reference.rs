@@ -8,6 +8,7 @@ mod common;
 
 use std::collections::BTreeSet;
 
+use common::{reference, text};
 use dxil_db::{AttributeKind, Database, Op, OverloadSpec, Param, StageMask, parse_overloads};
 use serde_json::Value;
 
@@ -37,8 +38,82 @@ const DELIBERATE: &[(&str, &str, &str)] = &[
     ),
     ("BarrierByMemoryType", "params[2].enum_name", BARRIER_FLAGS),
     ("BarrierByMemoryType", "params[3].enum_name", BARRIER_FLAGS),
-    ("BarrierByMemoryHandle", "params[3].enum_name", BARRIER_FLAGS),
-    ("BarrierByNodeRecordHandle", "params[3].enum_name", BARRIER_FLAGS),
+    (
+        "BarrierByMemoryHandle",
+        "params[3].enum_name",
+        BARRIER_FLAGS,
+    ),
+    (
+        "BarrierByNodeRecordHandle",
+        "params[3].enum_name",
+        BARRIER_FLAGS,
+    ),
+    (
+        "Barrier",
+        "params[2].enum_name",
+        "the legacy barrier's immediate `barrierMode` is a mask of BarrierMode flags (its doc says so); DXC's table names no enumeration",
+    ),
+    (
+        "CreateHandle",
+        "params[2].enum_name",
+        "the immediate `resourceClass` is a ResourceClass value (SRV, UAV, CBuffer, Sampler, as its doc lists); DXC's table names no enumeration",
+    ),
+    ("AllocateRayQuery", "params[2].enum_name", CONST_RAY_FLAGS),
+    ("AllocateRayQuery2", "params[2].enum_name", CONST_RAY_FLAGS),
+    (
+        "AllocateRayQuery2",
+        "params[3].enum_name",
+        "the immediate `constRayQueryFlags` is a combination of RayQueryFlag flags (its doc: RAYQUERY_FLAGS); DXC's table names no enumeration",
+    ),
+    (
+        "AtomicBinOp",
+        "params[3].enum_name",
+        "`atomicOp` is an AtomicBinOpCode value (its doc says so); not immediate in DXC's table, so the link documents the operand and lets the lint check constants",
+    ),
+    ("TraceRay", "params[3].enum_name", RAY_FLAGS),
+    ("RayQuery_TraceRayInline", "params[4].enum_name", RAY_FLAGS),
+    ("HitObject_TraceRay", "params[3].enum_name", RAY_FLAGS),
+    ("HitObject_MakeMiss", "params[2].enum_name", RAY_FLAGS),
+    (
+        "Pack4x8",
+        "params[2].enum_name",
+        "`packMode` is a PackMode value (its doc lists trunc / unsigned clamp / signed clamp); not immediate in DXC's table, so the link documents the operand and lets the lint check constants",
+    ),
+    (
+        "Unpack4x8",
+        "params[2].enum_name",
+        "`unpackMode` is an UnpackMode value (its doc: signed/unsigned); not immediate in DXC's table, so the link documents the operand and lets the lint check constants",
+    ),
+    (
+        "LinAlgMatrixLoadFromDescriptor",
+        "params[5].enum_name",
+        MATRIX_LAYOUT,
+    ),
+    (
+        "LinAlgMatrixLoadFromMemory",
+        "params[5].enum_name",
+        MATRIX_LAYOUT,
+    ),
+    (
+        "LinAlgMatrixStoreToDescriptor",
+        "params[6].enum_name",
+        MATRIX_LAYOUT,
+    ),
+    (
+        "LinAlgMatrixStoreToMemory",
+        "params[6].enum_name",
+        MATRIX_LAYOUT,
+    ),
+    (
+        "LinAlgMatrixAccumulateToDescriptor",
+        "params[6].enum_name",
+        MATRIX_LAYOUT,
+    ),
+    (
+        "LinAlgMatrixAccumulateToMemory",
+        "params[7].enum_name",
+        MATRIX_LAYOUT,
+    ),
     ("TempRegLoad", "remarks", REMARKS_REPEAT_DOC),
     ("TempRegStore", "remarks", REMARKS_REPEAT_DOC),
     ("MinPrecXRegLoad", "remarks", REMARKS_REPEAT_DOC),
@@ -62,6 +137,15 @@ const REMARKS_REPEAT_DOC: &str = "DXC's remarks repeat the doc word for word; op
 /// Why barrier flag operands name their flag enumeration where DXC names none.
 const BARRIER_FLAGS: &str = "DXC checks these immediate flags against MemoryTypeFlag / BarrierSemanticFlag in hand-written validator code (INSTR.BARRIERFLAGINVALID; ReorderScope only from DXIL 1.9); linking the parameters to the enumerations puts that fact in the database";
 
+/// Why the immediate ray flags of AllocateRayQuery* name their enumeration.
+const CONST_RAY_FLAGS: &str = "the immediate `constRayFlags` is a combination of RayFlag flags (its doc: RAY_FLAGS); DXC's table names no enumeration, the builder now takes the typed flags";
+
+/// Why the ray-flags operands of ray tracing ops name their enumeration.
+const RAY_FLAGS: &str = "the ray flags operand is a combination of RayFlag flags (its doc says so); not immediate in DXC's table, so the link documents the operand and lets the lint check constants";
+
+/// Why the layout operands of the LinAlg ops name their enumeration.
+const MATRIX_LAYOUT: &str = "`layout` (memory layout of matrix elements) takes a MatrixLayout value; not immediate in DXC's table, so the link documents the operand and lets the lint check constants";
+
 /// Why the result has no name where DXC names it.
 const RESULT_UNNAMED: &str =
     "results are unnamed in the model (a class's `result` takes no `name`); DXC names this one";
@@ -72,21 +156,6 @@ struct Mismatch {
     field: String,
     ours: String,
     dxc: String,
-}
-
-fn reference() -> Value {
-    let path = common::workspace_root().join("../shared/reference/dxil-reference.json");
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{} is not JSON: {e}", path.display()))
-}
-
-fn text(v: &Value) -> String {
-    match v {
-        Value::String(s) => s.clone(),
-        Value::Null => String::new(),
-        other => other.to_string(),
-    }
 }
 
 /// Collects the fields of one op that differ.

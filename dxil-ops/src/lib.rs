@@ -40,9 +40,11 @@ mod generated;
 pub mod info;
 mod message;
 pub mod ir;
+mod llvm;
 pub mod name;
 mod overload;
 mod sig;
+mod sigpoint;
 mod stage;
 pub mod ty;
 mod version;
@@ -59,10 +61,12 @@ pub use generated::vocab::{
     version_slot,
 };
 pub use info::{OpInfo, Precision};
+pub use llvm::LlvmInstructionInfo;
 pub use message::{ArgumentCount, RuleMessage};
 pub use name::{FunctionName, NameError};
 pub use overload::{MAX_VECTOR_WIDTH, Overload, OverloadSet, OverloadSpec, Overloads, StructName};
 pub use sig::{Declaration, Signature, SignatureError};
+pub use sigpoint::{Interpretation, SigPointInfo};
 pub use stage::StageSet;
 pub use version::{BadDxilVersion, BadShaderModel, DxilVersion, ShaderModel};
 
@@ -82,8 +86,30 @@ pub mod rules {
 }
 
 /// The signature-point and semantic-interpretation tables, and the LLVM instruction table.
+///
+/// ```
+/// use dxil_ops::ShaderModel;
+/// use dxil_ops::enums::{SemanticInterpretationKind, SemanticKind, ShaderKind, SigPointKind};
+/// use dxil_ops::tables;
+///
+/// // Rows typed with the generated enumerations.
+/// assert_eq!(tables::sig_point(SigPointKind::PSIn).shader_kind, ShaderKind::Pixel);
+///
+/// // A semantic at a signature point, with the first shader model of its treatment.
+/// let cell = tables::interpretation(SemanticKind::ViewID, SigPointKind::PSIn);
+/// assert_eq!(cell.kind, SemanticInterpretationKind::NotInSig);
+/// assert_eq!(cell.min_shader_model, Some(ShaderModel::new(6, 1)));
+/// let at_60 = tables::interpretation_at(SemanticKind::ViewID, SigPointKind::PSIn, ShaderModel::new(6, 0));
+/// assert_eq!(at_60, SemanticInterpretationKind::NA);
+///
+/// // LLVM instructions by opcode and by name.
+/// assert!(tables::llvm_instruction_by_name("FAdd").is_some_and(|i| i.allowed));
+/// assert!(tables::llvm_instruction(4).is_some_and(|i| !i.allowed)); // IndirectBr
+/// ```
 pub mod tables {
     pub use crate::generated::tables::*;
+    pub use crate::llvm::LlvmInstructionInfo;
+    pub use crate::sigpoint::{Interpretation, SigPointInfo};
 }
 
 /// Parameter types of ops.toml, for code that inspects signatures.

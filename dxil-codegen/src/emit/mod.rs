@@ -80,7 +80,7 @@ impl<'d> Emitter<'d> {
             ("builders", self.builders()),
             ("enums", self.enums()),
             ("rules", self.rules()),
-            ("tables", self.tables()),
+            ("tables", self.tables()?),
         ])
     }
 

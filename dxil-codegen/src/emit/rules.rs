@@ -1,4 +1,5 @@
-//! Validation rules: an enum with each rule's code, category, message and shader model.
+//! Validation rules: an enum with each rule's code, category, message, shader model and
+//! stages, and the formatter of its message.
 
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -27,20 +28,28 @@ impl Emitter<'_> {
         let messages: Vec<&str> = rules.iter().map(|r| r.message.as_str()).collect();
         let rule_docs: Vec<&str> = rules.iter().map(|r| r.doc.as_str()).collect();
         let arguments: Vec<usize> = rules.iter().map(|r| r.arguments).collect();
-        let sms: Vec<_> = rules.iter().map(|r| shader_model(rt, r.shader_model)).collect();
-        let disabled: Vec<bool> = rules.iter().map(|r| r.disabled).collect();
-        let n = rules.len();
-        let mut map = phf_codegen::Map::new();
-        map.phf_path(&self.phf_path);
-        let values: Vec<(String, String)> = rules
+        let sms: Vec<_> = rules
             .iter()
-            .zip(&variants)
-            .map(|(r, v)| (r.code.clone(), format!("ValidationRule::{v}")))
+            .map(|r| shader_model(rt, r.shader_model))
             .collect();
-        for (k, v) in &values {
-            map.entry(k.as_str(), v.as_str());
-        }
-        let map: TokenStream = map.build().to_string().parse().unwrap_or_default();
+        let disabled: Vec<bool> = rules.iter().map(|r| r.disabled).collect();
+        let stages: Vec<u32> = rules
+            .iter()
+            .map(|r| {
+                r.stages
+                    .iter()
+                    .map(|s| self.db.stages[s.index()].shader_kind)
+                    .filter(|k| *k < 32)
+                    .fold(0u32, |m, k| m | 1 << k)
+            })
+            .collect();
+        let n = rules.len();
+        let map = self.phf_map(
+            rules
+                .iter()
+                .zip(&variants)
+                .map(|(r, v)| (r.code.as_str(), format!("ValidationRule::{v}"))),
+        );
         quote! {
             //! Validation rules of ops.toml (db/validation-rules.toml).
 
@@ -86,6 +95,34 @@ impl Emitter<'_> {
                 /// The minimum shader model the rule applies to.
                 pub const fn shader_model(self) -> #rt::ShaderModel {
                     match self { #(ValidationRule::#variants => #sms,)* }
+                }
+
+                /// The stages the rule applies to; empty when it applies to every stage.
+                pub const fn stages(self) -> #rt::StageSet {
+                    match self { #(ValidationRule::#variants => #rt::StageSet(#stages),)* }
+                }
+
+                /// Whether the rule applies to a module of shader model `sm` for `stage`: the
+                /// shader model is not below the rule's, and the rule lists the stage (or no
+                /// stage at all). Disabled rules apply nowhere.
+                pub const fn applies_to(self, sm: #rt::ShaderModel, stage: #rt::ShaderKind) -> bool {
+                    let stages = self.stages();
+                    !self.is_disabled()
+                        && !sm.is_before(self.shader_model())
+                        && (stages.is_empty() || stages.contains(stage))
+                }
+
+                /// DXC's numeric id of the rule (also the enum's value).
+                pub const fn id(self) -> u32 {
+                    self as u32
+                }
+
+                /// The rule with DXC's numeric id `id`.
+                pub const fn from_id(id: u32) -> Option<ValidationRule> {
+                    match id {
+                        #(#ids => Some(ValidationRule::#variants),)*
+                        _ => None,
+                    }
                 }
 
                 /// Whether validators skip the rule.

@@ -23,3 +23,20 @@ pub fn v(text: &str) -> dxil_db::DxilVersion {
     text.parse()
         .unwrap_or_else(|e| panic!("bad version in test: {e}"))
 }
+
+/// DXC's op database as exported to `../shared/reference/dxil-reference.json`.
+pub fn reference() -> serde_json::Value {
+    let path = workspace_root().join("../shared/reference/dxil-reference.json");
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{} is not JSON: {e}", path.display()))
+}
+
+/// A JSON value as text: strings as they are, `null` as empty, anything else as JSON.
+pub fn text(v: &serde_json::Value) -> String {
+    match v {
+        serde_json::Value::String(s) => s.clone(),
+        serde_json::Value::Null => String::new(),
+        other => other.to_string(),
+    }
+}

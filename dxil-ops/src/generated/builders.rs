@@ -1664,13 +1664,21 @@ pub fn dot4<'a, V>(
 #[allow(clippy::too_many_arguments)]
 pub fn create_handle<'a, V>(
     target: &crate::Target,
-    resource_class: u8,
+    resource_class: crate::enums::ResourceClass,
     range_id: u32,
     index: V,
     non_uniform_index: bool,
 ) -> Result<crate::Call<'a, V, 5usize>, crate::BuildError<'a>> {
     let info = Op::CreateHandle.info();
     let signature = crate::call::check(info, target, crate::Overloads::NONE)?;
+    if !resource_class.is_valid_at(target.dxil) {
+        return Err(crate::BuildError::EnumValue {
+            op: info.name,
+            param: "resourceClass",
+            value: resource_class as i64,
+            version: target.dxil,
+        });
+    }
     Ok(crate::Call {
         op: info,
         signature,
@@ -2621,10 +2629,18 @@ pub fn atomic_compare_exchange<'a, V>(
 #[allow(clippy::too_many_arguments)]
 pub fn barrier<'a, V>(
     target: &crate::Target,
-    barrier_mode: u32,
+    barrier_mode: crate::enums::BarrierMode,
 ) -> Result<crate::Call<'a, V, 2usize>, crate::BuildError<'a>> {
     let info = Op::Barrier.info();
     let signature = crate::call::check(info, target, crate::Overloads::NONE)?;
+    if !barrier_mode.is_valid_at(target.dxil) {
+        return Err(crate::BuildError::EnumValue {
+            op: info.name,
+            param: "barrierMode",
+            value: barrier_mode.bits() as i64,
+            version: target.dxil,
+        });
+    }
     Ok(crate::Call {
         op: info,
         signature,
@@ -2635,7 +2651,7 @@ pub fn barrier<'a, V>(
             },
             crate::Operand::Int {
                 ty: "i32",
-                value: barrier_mode as i64,
+                value: barrier_mode.bits() as i64,
             },
         ],
     })
@@ -5534,10 +5550,18 @@ pub fn write_sampler_feedback_grad<'a, V>(
 #[allow(clippy::too_many_arguments)]
 pub fn allocate_ray_query<'a, V>(
     target: &crate::Target,
-    const_ray_flags: u32,
+    const_ray_flags: crate::enums::RayFlag,
 ) -> Result<crate::Call<'a, V, 2usize>, crate::BuildError<'a>> {
     let info = Op::AllocateRayQuery.info();
     let signature = crate::call::check(info, target, crate::Overloads::NONE)?;
+    if !const_ray_flags.is_valid_at(target.dxil) {
+        return Err(crate::BuildError::EnumValue {
+            op: info.name,
+            param: "constRayFlags",
+            value: const_ray_flags.bits() as i64,
+            version: target.dxil,
+        });
+    }
     Ok(crate::Call {
         op: info,
         signature,
@@ -5548,7 +5572,7 @@ pub fn allocate_ray_query<'a, V>(
             },
             crate::Operand::Int {
                 ty: "i32",
-                value: const_ray_flags as i64,
+                value: const_ray_flags.bits() as i64,
             },
         ],
     })
@@ -7677,11 +7701,27 @@ pub fn start_instance_location<'a, V>(
 #[allow(clippy::too_many_arguments)]
 pub fn allocate_ray_query2<'a, V>(
     target: &crate::Target,
-    const_ray_flags: u32,
-    const_ray_query_flags: u32,
+    const_ray_flags: crate::enums::RayFlag,
+    const_ray_query_flags: crate::enums::RayQueryFlag,
 ) -> Result<crate::Call<'a, V, 3usize>, crate::BuildError<'a>> {
     let info = Op::AllocateRayQuery2.info();
     let signature = crate::call::check(info, target, crate::Overloads::NONE)?;
+    if !const_ray_flags.is_valid_at(target.dxil) {
+        return Err(crate::BuildError::EnumValue {
+            op: info.name,
+            param: "constRayFlags",
+            value: const_ray_flags.bits() as i64,
+            version: target.dxil,
+        });
+    }
+    if !const_ray_query_flags.is_valid_at(target.dxil) {
+        return Err(crate::BuildError::EnumValue {
+            op: info.name,
+            param: "constRayQueryFlags",
+            value: const_ray_query_flags.bits() as i64,
+            version: target.dxil,
+        });
+    }
     Ok(crate::Call {
         op: info,
         signature,
@@ -7692,11 +7732,11 @@ pub fn allocate_ray_query2<'a, V>(
             },
             crate::Operand::Int {
                 ty: "i32",
-                value: const_ray_flags as i64,
+                value: const_ray_flags.bits() as i64,
             },
             crate::Operand::Int {
                 ty: "i32",
-                value: const_ray_query_flags as i64,
+                value: const_ray_query_flags.bits() as i64,
             },
         ],
     })

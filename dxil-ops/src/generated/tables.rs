@@ -2,3 +2,3877 @@
 
 //! Signature tables and LLVM instructions of ops.toml (db/signature-tables.toml,
 //! db/llvm-instructions.toml).
+/// The signature-point table: one row per signature point, in the order of
+/// `SigPointKind::ALL` (the row of a point is at its `index()`).
+pub static SIG_POINTS: [crate::SigPointInfo; 21usize] = [
+    crate::SigPointInfo {
+        kind: crate::enums::SigPointKind::VSIn,
+        related: None,
+        shader_kind: crate::enums::ShaderKind::Vertex,
+        packing: crate::enums::PackingKind::InputAssembler,
+        signature: crate::enums::SignatureKind::Input,
+        doc: "Vertex-shader inputs, fetched from vertex buffers by the input assembler.",
+    },
+    crate::SigPointInfo {
+        kind: crate::enums::SigPointKind::VSOut,
+        related: None,
+        shader_kind: crate::enums::ShaderKind::Vertex,
+        packing: crate::enums::PackingKind::Vertex,
+        signature: crate::enums::SignatureKind::Output,
+        doc: "Vertex-shader outputs: per-vertex data for the next stage or the rasterizer.",
+    },
+    crate::SigPointInfo {
+        kind: crate::enums::SigPointKind::PCIn,
+        related: Some(crate::enums::SigPointKind::HSCPIn),
+        shader_kind: crate::enums::ShaderKind::Hull,
+        packing: crate::enums::PackingKind::None,
+        signature: crate::enums::SignatureKind::Invalid,
+        doc: "Inputs of the hull shader's patch-constant function that are not control points (system values such as the primitive id).",
+    },
+    crate::SigPointInfo {
+        kind: crate::enums::SigPointKind::HSIn,
+        related: Some(crate::enums::SigPointKind::HSCPIn),
+        shader_kind: crate::enums::ShaderKind::Hull,
+        packing: crate::enums::PackingKind::None,
+        signature: crate::enums::SignatureKind::Invalid,
+        doc: "Inputs of the hull shader's main function that are not control points (system values).",
+    },
+    crate::SigPointInfo {
+        kind: crate::enums::SigPointKind::HSCPIn,
+        related: None,
+        shader_kind: crate::enums::ShaderKind::Hull,
+        packing: crate::enums::PackingKind::Vertex,
+        signature: crate::enums::SignatureKind::Input,
+        doc: "The input patch of a hull shader: the control points it reads.",
+    },
+    crate::SigPointInfo {
+        kind: crate::enums::SigPointKind::HSCPOut,
+        related: None,
+        shader_kind: crate::enums::ShaderKind::Hull,
+        packing: crate::enums::PackingKind::Vertex,
+        signature: crate::enums::SignatureKind::Output,
+        doc: "The control point one hull-shader invocation writes.",
+    },
+    crate::SigPointInfo {
+        kind: crate::enums::SigPointKind::PCOut,
+        related: None,
+        shader_kind: crate::enums::ShaderKind::Hull,
+        packing: crate::enums::PackingKind::PatchConstant,
+        signature: crate::enums::SignatureKind::PatchConstOrPrim,
+        doc: "Patch constants (tessellation factors and per-patch data) the patch-constant function writes for the domain shader.",
+    },
+    crate::SigPointInfo {
+        kind: crate::enums::SigPointKind::DSIn,
+        related: None,
+        shader_kind: crate::enums::ShaderKind::Domain,
+        packing: crate::enums::PackingKind::PatchConstant,
+        signature: crate::enums::SignatureKind::PatchConstOrPrim,
+        doc: "Per-patch inputs of a domain shader: the patch constants, plus system values.",
+    },
+    crate::SigPointInfo {
+        kind: crate::enums::SigPointKind::DSCPIn,
+        related: None,
+        shader_kind: crate::enums::ShaderKind::Domain,
+        packing: crate::enums::PackingKind::Vertex,
+        signature: crate::enums::SignatureKind::Input,
+        doc: "The control points a domain shader reads.",
+    },
+    crate::SigPointInfo {
+        kind: crate::enums::SigPointKind::DSOut,
+        related: None,
+        shader_kind: crate::enums::ShaderKind::Domain,
+        packing: crate::enums::PackingKind::Vertex,
+        signature: crate::enums::SignatureKind::Output,
+        doc: "Domain-shader outputs: per-vertex data for the next stage or the rasterizer.",
+    },
+    crate::SigPointInfo {
+        kind: crate::enums::SigPointKind::GSVIn,
+        related: None,
+        shader_kind: crate::enums::ShaderKind::Geometry,
+        packing: crate::enums::PackingKind::Vertex,
+        signature: crate::enums::SignatureKind::Input,
+        doc: "Geometry-shader inputs, one set per vertex of the input primitive.",
+    },
+    crate::SigPointInfo {
+        kind: crate::enums::SigPointKind::GSIn,
+        related: Some(crate::enums::SigPointKind::GSVIn),
+        shader_kind: crate::enums::ShaderKind::Geometry,
+        packing: crate::enums::PackingKind::None,
+        signature: crate::enums::SignatureKind::Invalid,
+        doc: "Geometry-shader inputs that are not per vertex (system values).",
+    },
+    crate::SigPointInfo {
+        kind: crate::enums::SigPointKind::GSOut,
+        related: None,
+        shader_kind: crate::enums::ShaderKind::Geometry,
+        packing: crate::enums::PackingKind::Vertex,
+        signature: crate::enums::SignatureKind::Output,
+        doc: "The vertices a geometry shader emits, for the rasterizer or stream output.",
+    },
+    crate::SigPointInfo {
+        kind: crate::enums::SigPointKind::PSIn,
+        related: None,
+        shader_kind: crate::enums::ShaderKind::Pixel,
+        packing: crate::enums::PackingKind::Vertex,
+        signature: crate::enums::SignatureKind::Input,
+        doc: "Pixel-shader inputs: interpolated attributes and system values.",
+    },
+    crate::SigPointInfo {
+        kind: crate::enums::SigPointKind::PSOut,
+        related: None,
+        shader_kind: crate::enums::ShaderKind::Pixel,
+        packing: crate::enums::PackingKind::Target,
+        signature: crate::enums::SignatureKind::Output,
+        doc: "Pixel-shader outputs: render targets, depth, coverage and stencil reference.",
+    },
+    crate::SigPointInfo {
+        kind: crate::enums::SigPointKind::CSIn,
+        related: None,
+        shader_kind: crate::enums::ShaderKind::Compute,
+        packing: crate::enums::PackingKind::None,
+        signature: crate::enums::SignatureKind::Invalid,
+        doc: "Compute-shader inputs (thread and group ids); they form no signature.",
+    },
+    crate::SigPointInfo {
+        kind: crate::enums::SigPointKind::MSIn,
+        related: None,
+        shader_kind: crate::enums::ShaderKind::Mesh,
+        packing: crate::enums::PackingKind::None,
+        signature: crate::enums::SignatureKind::Invalid,
+        doc: "Mesh-shader inputs (thread and group ids, view id); they form no signature.",
+    },
+    crate::SigPointInfo {
+        kind: crate::enums::SigPointKind::MSOut,
+        related: None,
+        shader_kind: crate::enums::ShaderKind::Mesh,
+        packing: crate::enums::PackingKind::Vertex,
+        signature: crate::enums::SignatureKind::Output,
+        doc: "Mesh-shader per-vertex outputs.",
+    },
+    crate::SigPointInfo {
+        kind: crate::enums::SigPointKind::MSPOut,
+        related: None,
+        shader_kind: crate::enums::ShaderKind::Mesh,
+        packing: crate::enums::PackingKind::Vertex,
+        signature: crate::enums::SignatureKind::PatchConstOrPrim,
+        doc: "Mesh-shader per-primitive outputs.",
+    },
+    crate::SigPointInfo {
+        kind: crate::enums::SigPointKind::ASIn,
+        related: None,
+        shader_kind: crate::enums::ShaderKind::Amplification,
+        packing: crate::enums::PackingKind::None,
+        signature: crate::enums::SignatureKind::Invalid,
+        doc: "Amplification-shader inputs (thread and group ids); they form no signature.",
+    },
+    crate::SigPointInfo {
+        kind: crate::enums::SigPointKind::Invalid,
+        related: None,
+        shader_kind: crate::enums::ShaderKind::Invalid,
+        packing: crate::enums::PackingKind::Invalid,
+        signature: crate::enums::SignatureKind::Invalid,
+        doc: "",
+    },
+];
+/// The row of signature point `kind`.
+pub const fn sig_point(
+    kind: crate::enums::SigPointKind,
+) -> &'static crate::SigPointInfo {
+    &SIG_POINTS[kind.index()]
+}
+/// The semantic-interpretation table: `INTERPRETATIONS[semantic.index()][sig_point.index()]`
+/// is how the semantic is treated at the signature point. Cells the specification
+/// leaves empty are not available (`NA`).
+pub static INTERPRETATIONS: [[crate::Interpretation; 21usize]; 34usize] = [
+    [
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::Arb,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::Arb,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::Arb,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::Arb,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::Arb,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::Arb,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::Arb,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::Arb,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::Arb,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::Arb,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::Arb,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::Arb,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::Arb,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+    ],
+    [
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::SV,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+    ],
+    [
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::SV,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::Arb,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::Arb,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::Arb,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::Arb,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::Arb,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::Arb,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::Arb,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::Arb,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+    ],
+    [
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::Arb,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::SV,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::SV,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::SV,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::Arb,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::Arb,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::SV,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::SV,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::SV,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::SV,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::SV,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::SV,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+    ],
+    [
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::Arb,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::SV,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::SV,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::SV,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::Arb,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::Arb,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::SV,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::SV,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::SV,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::SV,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::SV,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::SV,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+    ],
+    [
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::Arb,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::SV,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::SV,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::SV,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::Arb,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::Arb,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::SV,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::SV,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::SV,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::SV,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::SV,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::SV,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+    ],
+    [
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::Arb,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::ClipCull,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::ClipCull,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::ClipCull,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::Arb,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::Arb,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::ClipCull,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::ClipCull,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::ClipCull,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::ClipCull,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::ClipCull,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::ClipCull,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+    ],
+    [
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::Arb,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::ClipCull,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::ClipCull,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::ClipCull,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::Arb,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::Arb,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::ClipCull,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::ClipCull,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::ClipCull,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::ClipCull,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::ClipCull,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::ClipCull,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+    ],
+    [
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NotInSig,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+    ],
+    [
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NotInSig,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+    ],
+    [
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NotInSig,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NotInSig,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NotInSig,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::Shadow,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::SGV,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::SGV,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::SV,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+    ],
+    [
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NotInSig,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+    ],
+    [
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::Shadow,
+            min_shader_model: Some(crate::ShaderModel::new(4u8, 1u8)),
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+    ],
+    [
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::SGV,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::SGV,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+    ],
+    [
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NotInSig,
+            min_shader_model: Some(crate::ShaderModel::new(5u8, 0u8)),
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NotPacked,
+            min_shader_model: Some(crate::ShaderModel::new(4u8, 1u8)),
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+    ],
+    [
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NotInSig,
+            min_shader_model: Some(crate::ShaderModel::new(5u8, 0u8)),
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+    ],
+    [
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::Target,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+    ],
+    [
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NotPacked,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+    ],
+    [
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NotPacked,
+            min_shader_model: Some(crate::ShaderModel::new(5u8, 0u8)),
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+    ],
+    [
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NotPacked,
+            min_shader_model: Some(crate::ShaderModel::new(5u8, 0u8)),
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+    ],
+    [
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NotPacked,
+            min_shader_model: Some(crate::ShaderModel::new(5u8, 0u8)),
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+    ],
+    [
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NotInSig,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NotInSig,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NotInSig,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+    ],
+    [
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NotInSig,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NotInSig,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NotInSig,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+    ],
+    [
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NotInSig,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NotInSig,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NotInSig,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+    ],
+    [
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NotInSig,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NotInSig,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NotInSig,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+    ],
+    [
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::TessFactor,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::TessFactor,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+    ],
+    [
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::TessFactor,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::TessFactor,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+    ],
+    [
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NotInSig,
+            min_shader_model: Some(crate::ShaderModel::new(6u8, 1u8)),
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NotInSig,
+            min_shader_model: Some(crate::ShaderModel::new(6u8, 1u8)),
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NotInSig,
+            min_shader_model: Some(crate::ShaderModel::new(6u8, 1u8)),
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NotInSig,
+            min_shader_model: Some(crate::ShaderModel::new(6u8, 1u8)),
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NotInSig,
+            min_shader_model: Some(crate::ShaderModel::new(6u8, 1u8)),
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NotInSig,
+            min_shader_model: Some(crate::ShaderModel::new(6u8, 1u8)),
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NotInSig,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+    ],
+    [
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NotPacked,
+            min_shader_model: Some(crate::ShaderModel::new(6u8, 1u8)),
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+    ],
+    [
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::SV,
+            min_shader_model: Some(crate::ShaderModel::new(6u8, 4u8)),
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::SV,
+            min_shader_model: Some(crate::ShaderModel::new(6u8, 4u8)),
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::SV,
+            min_shader_model: Some(crate::ShaderModel::new(6u8, 4u8)),
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::SV,
+            min_shader_model: Some(crate::ShaderModel::new(6u8, 4u8)),
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::SV,
+            min_shader_model: Some(crate::ShaderModel::new(6u8, 4u8)),
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::SV,
+            min_shader_model: Some(crate::ShaderModel::new(6u8, 4u8)),
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::SV,
+            min_shader_model: Some(crate::ShaderModel::new(6u8, 4u8)),
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::SV,
+            min_shader_model: Some(crate::ShaderModel::new(6u8, 4u8)),
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::SV,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+    ],
+    [
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NotInSig,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NotPacked,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+    ],
+    [
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NotInSig,
+            min_shader_model: Some(crate::ShaderModel::new(6u8, 8u8)),
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+    ],
+    [
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NotInSig,
+            min_shader_model: Some(crate::ShaderModel::new(6u8, 8u8)),
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+    ],
+    [
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+        crate::Interpretation {
+            kind: crate::enums::SemanticInterpretationKind::NA,
+            min_shader_model: None,
+        },
+    ],
+];
+/// How `semantic` is treated at `sig_point`, with the first shader model of that
+/// treatment.
+pub const fn interpretation(
+    semantic: crate::enums::SemanticKind,
+    sig_point: crate::enums::SigPointKind,
+) -> crate::Interpretation {
+    INTERPRETATIONS[semantic.index()][sig_point.index()]
+}
+/// How `semantic` is treated at `sig_point` in shader model `sm`: not available
+/// (`NA`) below the first shader model of the treatment.
+pub const fn interpretation_at(
+    semantic: crate::enums::SemanticKind,
+    sig_point: crate::enums::SigPointKind,
+    sm: crate::ShaderModel,
+) -> crate::enums::SemanticInterpretationKind {
+    let cell = interpretation(semantic, sig_point);
+    if cell.applies_at(sm) {
+        cell.kind
+    } else {
+        crate::enums::SemanticInterpretationKind::NA
+    }
+}
+/// The LLVM instructions, sorted by opcode.
+pub static LLVM_INSTRUCTIONS: [crate::LlvmInstructionInfo; 58usize] = [
+    crate::LlvmInstructionInfo {
+        name: "Ret",
+        opcode: 1u32,
+        class: "ReturnInst",
+        doc: "returns a value (possibly void), from a function.",
+        overloads: crate::OverloadSet {
+            scalars: 479u32,
+            vectors: 0,
+        },
+        allowed: true,
+    },
+    crate::LlvmInstructionInfo {
+        name: "Br",
+        opcode: 2u32,
+        class: "BranchInst",
+        doc: "branches (conditional or unconditional)",
+        overloads: crate::OverloadSet {
+            scalars: 0u32,
+            vectors: 0,
+        },
+        allowed: true,
+    },
+    crate::LlvmInstructionInfo {
+        name: "Switch",
+        opcode: 3u32,
+        class: "SwitchInst",
+        doc: "performs a multiway switch",
+        overloads: crate::OverloadSet {
+            scalars: 0u32,
+            vectors: 0,
+        },
+        allowed: true,
+    },
+    crate::LlvmInstructionInfo {
+        name: "IndirectBr",
+        opcode: 4u32,
+        class: "IndirectBrInst",
+        doc: "branches indirectly",
+        overloads: crate::OverloadSet {
+            scalars: 0u32,
+            vectors: 0,
+        },
+        allowed: false,
+    },
+    crate::LlvmInstructionInfo {
+        name: "Invoke",
+        opcode: 5u32,
+        class: "InvokeInst",
+        doc: "invokes function with normal and exceptional returns",
+        overloads: crate::OverloadSet {
+            scalars: 0u32,
+            vectors: 0,
+        },
+        allowed: false,
+    },
+    crate::LlvmInstructionInfo {
+        name: "Resume",
+        opcode: 6u32,
+        class: "ResumeInst",
+        doc: "resumes the propagation of an exception",
+        overloads: crate::OverloadSet {
+            scalars: 0u32,
+            vectors: 0,
+        },
+        allowed: false,
+    },
+    crate::LlvmInstructionInfo {
+        name: "Unreachable",
+        opcode: 7u32,
+        class: "UnreachableInst",
+        doc: "is unreachable",
+        overloads: crate::OverloadSet {
+            scalars: 0u32,
+            vectors: 0,
+        },
+        allowed: false,
+    },
+    crate::LlvmInstructionInfo {
+        name: "Add",
+        opcode: 8u32,
+        class: "BinaryOperator",
+        doc: "returns the sum of its two operands",
+        overloads: crate::OverloadSet {
+            scalars: 448u32,
+            vectors: 0,
+        },
+        allowed: true,
+    },
+    crate::LlvmInstructionInfo {
+        name: "FAdd",
+        opcode: 9u32,
+        class: "BinaryOperator",
+        doc: "returns the sum of its two operands",
+        overloads: crate::OverloadSet {
+            scalars: 14u32,
+            vectors: 0,
+        },
+        allowed: true,
+    },
+    crate::LlvmInstructionInfo {
+        name: "Sub",
+        opcode: 10u32,
+        class: "BinaryOperator",
+        doc: "returns the difference of its two operands",
+        overloads: crate::OverloadSet {
+            scalars: 448u32,
+            vectors: 0,
+        },
+        allowed: true,
+    },
+    crate::LlvmInstructionInfo {
+        name: "FSub",
+        opcode: 11u32,
+        class: "BinaryOperator",
+        doc: "returns the difference of its two operands",
+        overloads: crate::OverloadSet {
+            scalars: 14u32,
+            vectors: 0,
+        },
+        allowed: true,
+    },
+    crate::LlvmInstructionInfo {
+        name: "Mul",
+        opcode: 12u32,
+        class: "BinaryOperator",
+        doc: "returns the product of its two operands",
+        overloads: crate::OverloadSet {
+            scalars: 448u32,
+            vectors: 0,
+        },
+        allowed: true,
+    },
+    crate::LlvmInstructionInfo {
+        name: "FMul",
+        opcode: 13u32,
+        class: "BinaryOperator",
+        doc: "returns the product of its two operands",
+        overloads: crate::OverloadSet {
+            scalars: 14u32,
+            vectors: 0,
+        },
+        allowed: true,
+    },
+    crate::LlvmInstructionInfo {
+        name: "UDiv",
+        opcode: 14u32,
+        class: "BinaryOperator",
+        doc: "returns the quotient of its two unsigned operands",
+        overloads: crate::OverloadSet {
+            scalars: 448u32,
+            vectors: 0,
+        },
+        allowed: true,
+    },
+    crate::LlvmInstructionInfo {
+        name: "SDiv",
+        opcode: 15u32,
+        class: "BinaryOperator",
+        doc: "returns the quotient of its two signed operands",
+        overloads: crate::OverloadSet {
+            scalars: 448u32,
+            vectors: 0,
+        },
+        allowed: true,
+    },
+    crate::LlvmInstructionInfo {
+        name: "FDiv",
+        opcode: 16u32,
+        class: "BinaryOperator",
+        doc: "returns the quotient of its two operands",
+        overloads: crate::OverloadSet {
+            scalars: 14u32,
+            vectors: 0,
+        },
+        allowed: true,
+    },
+    crate::LlvmInstructionInfo {
+        name: "URem",
+        opcode: 17u32,
+        class: "BinaryOperator",
+        doc: "returns the remainder from the unsigned division of its two operands",
+        overloads: crate::OverloadSet {
+            scalars: 448u32,
+            vectors: 0,
+        },
+        allowed: true,
+    },
+    crate::LlvmInstructionInfo {
+        name: "SRem",
+        opcode: 18u32,
+        class: "BinaryOperator",
+        doc: "returns the remainder from the signed division of its two operands",
+        overloads: crate::OverloadSet {
+            scalars: 448u32,
+            vectors: 0,
+        },
+        allowed: true,
+    },
+    crate::LlvmInstructionInfo {
+        name: "FRem",
+        opcode: 19u32,
+        class: "BinaryOperator",
+        doc: "returns the remainder from the division of its two operands",
+        overloads: crate::OverloadSet {
+            scalars: 14u32,
+            vectors: 0,
+        },
+        allowed: true,
+    },
+    crate::LlvmInstructionInfo {
+        name: "Shl",
+        opcode: 20u32,
+        class: "BinaryOperator",
+        doc: "shifts left (logical)",
+        overloads: crate::OverloadSet {
+            scalars: 448u32,
+            vectors: 0,
+        },
+        allowed: true,
+    },
+    crate::LlvmInstructionInfo {
+        name: "LShr",
+        opcode: 21u32,
+        class: "BinaryOperator",
+        doc: "shifts right (logical), with zero bit fill",
+        overloads: crate::OverloadSet {
+            scalars: 448u32,
+            vectors: 0,
+        },
+        allowed: true,
+    },
+    crate::LlvmInstructionInfo {
+        name: "AShr",
+        opcode: 22u32,
+        class: "BinaryOperator",
+        doc: "shifts right (arithmetic), with 'a' operand sign bit fill",
+        overloads: crate::OverloadSet {
+            scalars: 448u32,
+            vectors: 0,
+        },
+        allowed: true,
+    },
+    crate::LlvmInstructionInfo {
+        name: "And",
+        opcode: 23u32,
+        class: "BinaryOperator",
+        doc: "returns a  bitwise logical and of its two operands",
+        overloads: crate::OverloadSet {
+            scalars: 464u32,
+            vectors: 0,
+        },
+        allowed: true,
+    },
+    crate::LlvmInstructionInfo {
+        name: "Or",
+        opcode: 24u32,
+        class: "BinaryOperator",
+        doc: "returns a bitwise logical or of its two operands",
+        overloads: crate::OverloadSet {
+            scalars: 464u32,
+            vectors: 0,
+        },
+        allowed: true,
+    },
+    crate::LlvmInstructionInfo {
+        name: "Xor",
+        opcode: 25u32,
+        class: "BinaryOperator",
+        doc: "returns a bitwise logical xor of its two operands",
+        overloads: crate::OverloadSet {
+            scalars: 464u32,
+            vectors: 0,
+        },
+        allowed: true,
+    },
+    crate::LlvmInstructionInfo {
+        name: "Alloca",
+        opcode: 26u32,
+        class: "AllocaInst",
+        doc: "allocates memory on the stack frame of the currently executing function",
+        overloads: crate::OverloadSet {
+            scalars: 0u32,
+            vectors: 0,
+        },
+        allowed: true,
+    },
+    crate::LlvmInstructionInfo {
+        name: "Load",
+        opcode: 27u32,
+        class: "LoadInst",
+        doc: "reads from memory",
+        overloads: crate::OverloadSet {
+            scalars: 0u32,
+            vectors: 0,
+        },
+        allowed: true,
+    },
+    crate::LlvmInstructionInfo {
+        name: "Store",
+        opcode: 28u32,
+        class: "StoreInst",
+        doc: "writes to memory",
+        overloads: crate::OverloadSet {
+            scalars: 0u32,
+            vectors: 0,
+        },
+        allowed: true,
+    },
+    crate::LlvmInstructionInfo {
+        name: "GetElementPtr",
+        opcode: 29u32,
+        class: "GetElementPtrInst",
+        doc: "gets the address of a subelement of an aggregate value",
+        overloads: crate::OverloadSet {
+            scalars: 0u32,
+            vectors: 0,
+        },
+        allowed: true,
+    },
+    crate::LlvmInstructionInfo {
+        name: "Fence",
+        opcode: 30u32,
+        class: "FenceInst",
+        doc: "introduces happens-before edges between operations",
+        overloads: crate::OverloadSet {
+            scalars: 0u32,
+            vectors: 0,
+        },
+        allowed: false,
+    },
+    crate::LlvmInstructionInfo {
+        name: "AtomicCmpXchg",
+        opcode: 31u32,
+        class: "AtomicCmpXchgInst",
+        doc: "atomically modifies memory",
+        overloads: crate::OverloadSet {
+            scalars: 0u32,
+            vectors: 0,
+        },
+        allowed: true,
+    },
+    crate::LlvmInstructionInfo {
+        name: "AtomicRMW",
+        opcode: 32u32,
+        class: "AtomicRMWInst",
+        doc: "atomically modifies memory",
+        overloads: crate::OverloadSet {
+            scalars: 0u32,
+            vectors: 0,
+        },
+        allowed: true,
+    },
+    crate::LlvmInstructionInfo {
+        name: "Trunc",
+        opcode: 33u32,
+        class: "TruncInst",
+        doc: "truncates an integer",
+        overloads: crate::OverloadSet {
+            scalars: 464u32,
+            vectors: 0,
+        },
+        allowed: true,
+    },
+    crate::LlvmInstructionInfo {
+        name: "ZExt",
+        opcode: 34u32,
+        class: "ZExtInst",
+        doc: "zero extends an integer",
+        overloads: crate::OverloadSet {
+            scalars: 464u32,
+            vectors: 0,
+        },
+        allowed: true,
+    },
+    crate::LlvmInstructionInfo {
+        name: "SExt",
+        opcode: 35u32,
+        class: "SExtInst",
+        doc: "sign extends an integer",
+        overloads: crate::OverloadSet {
+            scalars: 464u32,
+            vectors: 0,
+        },
+        allowed: true,
+    },
+    crate::LlvmInstructionInfo {
+        name: "FPToUI",
+        opcode: 36u32,
+        class: "FPToUIInst",
+        doc: "converts a floating point to UInt",
+        overloads: crate::OverloadSet {
+            scalars: 478u32,
+            vectors: 0,
+        },
+        allowed: true,
+    },
+    crate::LlvmInstructionInfo {
+        name: "FPToSI",
+        opcode: 37u32,
+        class: "FPToSIInst",
+        doc: "converts a floating point to SInt",
+        overloads: crate::OverloadSet {
+            scalars: 478u32,
+            vectors: 0,
+        },
+        allowed: true,
+    },
+    crate::LlvmInstructionInfo {
+        name: "UIToFP",
+        opcode: 38u32,
+        class: "UIToFPInst",
+        doc: "converts a UInt to floating point",
+        overloads: crate::OverloadSet {
+            scalars: 478u32,
+            vectors: 0,
+        },
+        allowed: true,
+    },
+    crate::LlvmInstructionInfo {
+        name: "SIToFP",
+        opcode: 39u32,
+        class: "SIToFPInst",
+        doc: "converts a SInt to floating point",
+        overloads: crate::OverloadSet {
+            scalars: 478u32,
+            vectors: 0,
+        },
+        allowed: true,
+    },
+    crate::LlvmInstructionInfo {
+        name: "FPTrunc",
+        opcode: 40u32,
+        class: "FPTruncInst",
+        doc: "truncates a floating point",
+        overloads: crate::OverloadSet {
+            scalars: 14u32,
+            vectors: 0,
+        },
+        allowed: true,
+    },
+    crate::LlvmInstructionInfo {
+        name: "FPExt",
+        opcode: 41u32,
+        class: "FPExtInst",
+        doc: "extends a floating point",
+        overloads: crate::OverloadSet {
+            scalars: 14u32,
+            vectors: 0,
+        },
+        allowed: true,
+    },
+    crate::LlvmInstructionInfo {
+        name: "PtrToInt",
+        opcode: 42u32,
+        class: "PtrToIntInst",
+        doc: "converts a pointer to integer",
+        overloads: crate::OverloadSet {
+            scalars: 128u32,
+            vectors: 0,
+        },
+        allowed: false,
+    },
+    crate::LlvmInstructionInfo {
+        name: "IntToPtr",
+        opcode: 43u32,
+        class: "IntToPtrInst",
+        doc: "converts an integer to Pointer",
+        overloads: crate::OverloadSet {
+            scalars: 128u32,
+            vectors: 0,
+        },
+        allowed: false,
+    },
+    crate::LlvmInstructionInfo {
+        name: "BitCast",
+        opcode: 44u32,
+        class: "BitCastInst",
+        doc: "performs a bit-preserving type cast",
+        overloads: crate::OverloadSet {
+            scalars: 478u32,
+            vectors: 0,
+        },
+        allowed: true,
+    },
+    crate::LlvmInstructionInfo {
+        name: "AddrSpaceCast",
+        opcode: 45u32,
+        class: "AddrSpaceCastInst",
+        doc: "casts a value addrspace",
+        overloads: crate::OverloadSet {
+            scalars: 0u32,
+            vectors: 0,
+        },
+        allowed: true,
+    },
+    crate::LlvmInstructionInfo {
+        name: "ICmp",
+        opcode: 46u32,
+        class: "ICmpInst",
+        doc: "compares integers",
+        overloads: crate::OverloadSet {
+            scalars: 464u32,
+            vectors: 0,
+        },
+        allowed: true,
+    },
+    crate::LlvmInstructionInfo {
+        name: "FCmp",
+        opcode: 47u32,
+        class: "FCmpInst",
+        doc: "compares floating points",
+        overloads: crate::OverloadSet {
+            scalars: 14u32,
+            vectors: 0,
+        },
+        allowed: true,
+    },
+    crate::LlvmInstructionInfo {
+        name: "PHI",
+        opcode: 48u32,
+        class: "PHINode",
+        doc: "is a PHI node instruction",
+        overloads: crate::OverloadSet {
+            scalars: 0u32,
+            vectors: 0,
+        },
+        allowed: true,
+    },
+    crate::LlvmInstructionInfo {
+        name: "Call",
+        opcode: 49u32,
+        class: "CallInst",
+        doc: "calls a function",
+        overloads: crate::OverloadSet {
+            scalars: 0u32,
+            vectors: 0,
+        },
+        allowed: true,
+    },
+    crate::LlvmInstructionInfo {
+        name: "Select",
+        opcode: 50u32,
+        class: "SelectInst",
+        doc: "selects an instruction",
+        overloads: crate::OverloadSet {
+            scalars: 0u32,
+            vectors: 0,
+        },
+        allowed: true,
+    },
+    crate::LlvmInstructionInfo {
+        name: "UserOp1",
+        opcode: 51u32,
+        class: "Instruction",
+        doc: "may be used internally in a pass",
+        overloads: crate::OverloadSet {
+            scalars: 0u32,
+            vectors: 0,
+        },
+        allowed: false,
+    },
+    crate::LlvmInstructionInfo {
+        name: "UserOp2",
+        opcode: 52u32,
+        class: "Instruction",
+        doc: "internal to passes only",
+        overloads: crate::OverloadSet {
+            scalars: 0u32,
+            vectors: 0,
+        },
+        allowed: false,
+    },
+    crate::LlvmInstructionInfo {
+        name: "VAArg",
+        opcode: 53u32,
+        class: "VAArgInst",
+        doc: "vaarg instruction",
+        overloads: crate::OverloadSet {
+            scalars: 0u32,
+            vectors: 0,
+        },
+        allowed: false,
+    },
+    crate::LlvmInstructionInfo {
+        name: "ExtractElement",
+        opcode: 54u32,
+        class: "ExtractElementInst",
+        doc: "extracts from vector",
+        overloads: crate::OverloadSet {
+            scalars: 0u32,
+            vectors: 0,
+        },
+        allowed: true,
+    },
+    crate::LlvmInstructionInfo {
+        name: "InsertElement",
+        opcode: 55u32,
+        class: "InsertElementInst",
+        doc: "inserts into vector",
+        overloads: crate::OverloadSet {
+            scalars: 0u32,
+            vectors: 0,
+        },
+        allowed: true,
+    },
+    crate::LlvmInstructionInfo {
+        name: "ShuffleVector",
+        opcode: 56u32,
+        class: "ShuffleVectorInst",
+        doc: "Shuffle two vectors",
+        overloads: crate::OverloadSet {
+            scalars: 0u32,
+            vectors: 0,
+        },
+        allowed: true,
+    },
+    crate::LlvmInstructionInfo {
+        name: "ExtractValue",
+        opcode: 57u32,
+        class: "ExtractValueInst",
+        doc: "extracts from aggregate",
+        overloads: crate::OverloadSet {
+            scalars: 0u32,
+            vectors: 0,
+        },
+        allowed: true,
+    },
+    crate::LlvmInstructionInfo {
+        name: "LandingPad",
+        opcode: 59u32,
+        class: "LandingPadInst",
+        doc: "represents a landing pad",
+        overloads: crate::OverloadSet {
+            scalars: 0u32,
+            vectors: 0,
+        },
+        allowed: false,
+    },
+];
+static LLVM_ROW_BY_NAME: crate::__private::phf::Map<&'static str, usize> = crate::__private::phf::Map {
+    key: 9838186554752179993,
+    disps: &[
+        (0, 4),
+        (0, 11),
+        (0, 0),
+        (0, 5),
+        (4, 38),
+        (1, 12),
+        (0, 1),
+        (22, 12),
+        (4, 46),
+        (1, 2),
+        (0, 45),
+        (16, 23),
+    ],
+    entries: &[
+        ("AtomicRMW", 31usize),
+        ("PHI", 47usize),
+        ("Alloca", 25usize),
+        ("AtomicCmpXchg", 30usize),
+        ("Add", 7usize),
+        ("UserOp2", 51usize),
+        ("Invoke", 4usize),
+        ("VAArg", 52usize),
+        ("Select", 49usize),
+        ("ShuffleVector", 55usize),
+        ("IntToPtr", 42usize),
+        ("Shl", 19usize),
+        ("SRem", 17usize),
+        ("ExtractElement", 53usize),
+        ("Switch", 2usize),
+        ("Br", 1usize),
+        ("Store", 27usize),
+        ("LShr", 20usize),
+        ("Load", 26usize),
+        ("InsertElement", 54usize),
+        ("FCmp", 46usize),
+        ("UIToFP", 37usize),
+        ("Xor", 24usize),
+        ("AddrSpaceCast", 44usize),
+        ("UserOp1", 50usize),
+        ("PtrToInt", 41usize),
+        ("Trunc", 32usize),
+        ("Sub", 9usize),
+        ("AShr", 21usize),
+        ("FPToUI", 35usize),
+        ("Ret", 0usize),
+        ("FPTrunc", 39usize),
+        ("FPToSI", 36usize),
+        ("UDiv", 13usize),
+        ("Call", 48usize),
+        ("LandingPad", 57usize),
+        ("FMul", 12usize),
+        ("Resume", 5usize),
+        ("Mul", 11usize),
+        ("Unreachable", 6usize),
+        ("GetElementPtr", 28usize),
+        ("ICmp", 45usize),
+        ("ExtractValue", 56usize),
+        ("And", 22usize),
+        ("SExt", 34usize),
+        ("Fence", 29usize),
+        ("SDiv", 14usize),
+        ("FAdd", 8usize),
+        ("BitCast", 43usize),
+        ("SIToFP", 38usize),
+        ("FPExt", 40usize),
+        ("IndirectBr", 3usize),
+        ("FRem", 18usize),
+        ("ZExt", 33usize),
+        ("FSub", 10usize),
+        ("FDiv", 15usize),
+        ("URem", 16usize),
+        ("Or", 23usize),
+    ],
+};
+/// Row of each LLVM opcode in [`LLVM_INSTRUCTIONS`]; `u16::MAX` for none.
+static LLVM_ROW_BY_OPCODE: [u16; 60usize] = [
+    65535u16, 0u16, 1u16, 2u16, 3u16, 4u16, 5u16, 6u16, 7u16, 8u16, 9u16, 10u16, 11u16,
+    12u16, 13u16, 14u16, 15u16, 16u16, 17u16, 18u16, 19u16, 20u16, 21u16, 22u16, 23u16,
+    24u16, 25u16, 26u16, 27u16, 28u16, 29u16, 30u16, 31u16, 32u16, 33u16, 34u16, 35u16,
+    36u16, 37u16, 38u16, 39u16, 40u16, 41u16, 42u16, 43u16, 44u16, 45u16, 46u16, 47u16,
+    48u16, 49u16, 50u16, 51u16, 52u16, 53u16, 54u16, 55u16, 56u16, 65535u16, 57u16,
+];
+/// The LLVM instruction with this opcode.
+pub const fn llvm_instruction(
+    opcode: u32,
+) -> Option<&'static crate::LlvmInstructionInfo> {
+    if opcode as usize >= LLVM_ROW_BY_OPCODE.len() {
+        return None;
+    }
+    let row = LLVM_ROW_BY_OPCODE[opcode as usize];
+    if row as usize >= LLVM_INSTRUCTIONS.len() {
+        return None;
+    }
+    Some(&LLVM_INSTRUCTIONS[row as usize])
+}
+/// The LLVM instruction with this name (`FAdd`).
+pub fn llvm_instruction_by_name(
+    name: &str,
+) -> Option<&'static crate::LlvmInstructionInfo> {
+    LLVM_INSTRUCTIONS.get(*LLVM_ROW_BY_NAME.get(name)?)
+}

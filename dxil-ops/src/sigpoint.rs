@@ -1,0 +1,46 @@
+//! Shapes of the signature tables: rows of the signature-point table and cells of the
+//! semantic-interpretation table. The rows themselves are generated
+//! ([`tables`](crate::tables)).
+
+use crate::ShaderModel;
+use crate::enums::{
+    PackingKind, SemanticInterpretationKind, ShaderKind, SigPointKind, SignatureKind,
+};
+
+/// A row of the signature-point table: one set of signature elements of one shader kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SigPointInfo {
+    /// The signature point.
+    pub kind: SigPointKind,
+    /// For a point without a signature of its own, the point whose signature its elements
+    /// belong to (hull-shader and patch-constant inputs read the control-point inputs).
+    pub related: Option<SigPointKind>,
+    /// The shader kind the point belongs to.
+    pub shader_kind: ShaderKind,
+    /// How elements at this point are packed into rows.
+    pub packing: PackingKind,
+    /// The signature the elements are written to.
+    pub signature: SignatureKind,
+    /// Description.
+    pub doc: &'static str,
+}
+
+/// A cell of the semantic-interpretation table: how a semantic is treated at a signature point,
+/// and from which shader model.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Interpretation {
+    /// The treatment.
+    pub kind: SemanticInterpretationKind,
+    /// The first shader model with this treatment; `None` for every shader model.
+    pub min_shader_model: Option<ShaderModel>,
+}
+
+impl Interpretation {
+    /// Whether the treatment applies at shader model `sm` (it is not below the minimum).
+    pub const fn applies_at(self, sm: ShaderModel) -> bool {
+        match self.min_shader_model {
+            Some(min) => !sm.is_before(min),
+            None => true,
+        }
+    }
+}

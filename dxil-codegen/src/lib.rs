@@ -8,7 +8,7 @@ mod emit;
 pub mod names;
 mod rust;
 
-use dxil_db::Database;
+use dxil_db::{Database, Extension};
 use proc_macro2::TokenStream;
 
 pub use emit::Emitter;
@@ -30,6 +30,23 @@ pub enum Error {
         second: String,
         /// The identifier.
         ident: String,
+    },
+    /// An extension's op uses a class of the base database with overloads no base op of the
+    /// class has: `dxil-ops` could not read the names of those functions.
+    #[error(
+        "op `{op}` uses the base class `{class}` with the overloads `{overloads}` (since DXIL {since}), but the base ops of `{class}` only have `{base}` in that dimension; declare a class of the extension for `{op}`"
+    )]
+    BaseClassOverloads {
+        /// The extension's op.
+        op: String,
+        /// The base class.
+        class: String,
+        /// The op's overloads that the base class lacks, as written.
+        overloads: String,
+        /// The version of that overload entry.
+        since: String,
+        /// What the base ops of the class allow, in the dimension that differs.
+        base: String,
     },
     /// A table of `dxil-ops` (the signature tables, the LLVM instruction table) lacks what its
     /// generated lookups need: an enumeration it is typed with, or a row they promise.
@@ -78,8 +95,10 @@ pub fn generate(db: &Database) -> Result<Vec<GeneratedFile>, Error> {
     Ok(files)
 }
 
-/// The items generated for a downstream database whose tables extend `dxil-ops`: op enum,
-/// property rows, classes, types and builders, referring to `dxil_ops` for everything shared.
-pub fn generate_extension(db: &Database) -> Result<TokenStream, Error> {
-    Emitter::for_extension(db)?.extension()
+/// The items generated for a downstream extension of the `dxil-ops` database (see
+/// [`dxil_db::load_extension`]): op enum, property rows, and the classes, types and builders of
+/// the extension's records, referring to `::dxil_ops` for everything shared and for the base
+/// database's records. See [`Emitter::extension`] for the layout.
+pub fn generate_extension(ext: &Extension) -> Result<TokenStream, Error> {
+    Emitter::for_extension(ext)?.extension()
 }

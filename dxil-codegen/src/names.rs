@@ -51,15 +51,15 @@ pub fn unique<'a>(
     let mut out = HashMap::new();
     for n in names {
         let id = f(n);
-        if let Some(other) = by_ident.insert(id.to_string(), n.to_owned()) {
-            if other != n {
-                return Err(Error::NameClash {
-                    what: what.to_owned(),
-                    first: other,
-                    second: n.to_owned(),
-                    ident: id.to_string(),
-                });
-            }
+        if let Some(other) = by_ident.insert(id.to_string(), n.to_owned())
+            && other != n
+        {
+            return Err(Error::NameClash {
+                what: what.to_owned(),
+                first: other,
+                second: n.to_owned(),
+                ident: id.to_string(),
+            });
         }
         out.insert(n.to_owned(), id);
     }
@@ -74,7 +74,10 @@ mod tests {
     fn casing() {
         assert_eq!(camel("RayQuery_Abort").to_string(), "RayQueryAbort");
         assert_eq!(camel("FAbs").to_string(), "FAbs");
-        assert_eq!(camel("createNodeOutputHandle").to_string(), "CreateNodeOutputHandle");
+        assert_eq!(
+            camel("createNodeOutputHandle").to_string(),
+            "CreateNodeOutputHandle"
+        );
         assert_eq!(snake("Round_ne").to_string(), "round_ne");
         assert_eq!(snake("newValue").to_string(), "new_value");
         assert_eq!(snake("type").to_string(), "type_");

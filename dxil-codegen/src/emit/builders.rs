@@ -61,7 +61,11 @@ impl Emitter<'_> {
         let mut arg_docs = vec![format!(
             "Builds a call of `{}` ({}).",
             op.name,
-            if op.doc.is_empty() { "no description" } else { &op.doc }
+            if op.doc.is_empty() {
+                "no description"
+            } else {
+                &op.doc
+            }
         )];
         arg_docs.push(String::new());
         arg_docs.push("Checks that the op exists at the target's DXIL version, that the overloads and the target's stage are allowed then, and the ranges of immediate operands.".to_owned());
@@ -115,7 +119,8 @@ impl Emitter<'_> {
                     args.push(quote!(#ident: #rust));
                     if let Some(max) = p.max {
                         let name = &p.name;
-                        checks.push(quote!(#rt::call::check_max(info, #name, #ident as u64, #max)?;));
+                        checks
+                            .push(quote!(#rt::call::check_max(info, #name, #ident as u64, #max)?;));
                     }
                     operands.push(quote!(#rt::Operand::Int { ty: #llvm, value: #ident as i64 }));
                 }
@@ -123,10 +128,18 @@ impl Emitter<'_> {
                     args.push(quote!(#ident: [u32; #n]));
                     let ty = self.ty_ref(p.ty);
                     let fields: Vec<TokenStream> = (0..4)
-                        .map(|i| if i < n { quote!(#ident[#i] as i64) } else { quote!(0) })
+                        .map(|i| {
+                            if i < n {
+                                quote!(#ident[#i] as i64)
+                            } else {
+                                quote!(0)
+                            }
+                        })
                         .collect();
                     let len = n as u8;
-                    operands.push(quote!(#rt::Operand::Struct { ty: #ty, fields: [#(#fields),*], len: #len }));
+                    operands.push(
+                        quote!(#rt::Operand::Struct { ty: #ty, fields: [#(#fields),*], len: #len }),
+                    );
                 }
             }
         }
@@ -145,11 +158,21 @@ impl Emitter<'_> {
     }
 
     pub(super) fn builders(&self) -> TokenStream {
-        let fns = self.db.ops.iter().filter(|o| !o.reserved).map(|o| self.builder(o));
+        let fns: Vec<_> = self
+            .own_ops()
+            .filter(|o| !o.reserved)
+            .map(|o| self.builder(o))
+            .collect();
         let imports = self.imports(&["ops", "types"]);
+        let module_doc = [
+            format!(
+                " Builders: one function per op of {}, named after the op",
+                self.source()
+            ),
+            " (`RayQuery_Abort` → `ray_query_abort`).".to_owned(),
+        ];
         quote! {
-            //! Builders: one function per op of ops.toml, named after the op
-            //! (`RayQuery_Abort` → `ray_query_abort`).
+            #(#![doc = #module_doc])*
             #imports
             #(#fns)*
         }

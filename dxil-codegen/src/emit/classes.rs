@@ -1,14 +1,14 @@
 //! Op classes: signatures, the class enum, and the stem → classes map for reading function names.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
-use dxil_db::{Class, OverloadDim, Param};
+use dxil_db::{Class, ClassId, OverloadDim, Param};
 use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::{Emitter, doc};
 
-impl Emitter<'_> {
+impl<'d> Emitter<'d> {
     fn param(&self, p: &Param) -> TokenStream {
         let rt = &self.rt;
         let (name, d, imm) = (&p.name, &p.doc, p.immediate);
@@ -82,9 +82,24 @@ impl Emitter<'_> {
         }
     }
 
+    /// The classes of the `OpClass` enum: every class, or in an extension its own classes and
+    /// the base classes its ops use.
+    fn enum_classes(&self) -> Vec<(ClassId, &'d Class)> {
+        let used: BTreeSet<ClassId> = self.own_ops().map(|o| o.class).collect();
+        let db = self.db;
+        db.classes
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (ClassId(i as u32), c))
+            .filter(|(id, _)| self.owns_class(*id) || used.contains(id))
+            .collect()
+    }
+
     pub(super) fn classes(&self) -> TokenStream {
         let rt = &self.rt;
-        let statics = self.db.classes.iter().map(|c| {
+        let classes = self.enum_classes();
+        let own = classes.iter().filter(|(id, _)| self.owns_class(*id));
+        let statics = own.map(|(_, c)| {
             let ident = &self.class_statics[&c.name];
             let (name, stem, d) = (&c.name, &c.stem, &c.doc);
             let result = self.param(&c.result);
@@ -92,7 +107,10 @@ impl Emitter<'_> {
             let (dims, text) = self.class_overloads(c);
             let spec = self.overload_spec(&dims, &text);
             let memory = self.class_memory(c);
-            let docs = doc(&format!("Class `{}`: functions `dx.op.{}`.", c.name, c.stem));
+            let docs = doc(&format!(
+                "Class `{}`: functions `dx.op.{}`.",
+                c.name, c.stem
+            ));
             quote! {
                 #docs
                 pub static #ident: #rt::info::ClassInfo = #rt::info::ClassInfo {
@@ -106,9 +124,12 @@ impl Emitter<'_> {
                 };
             }
         });
-        let variants: Vec<_> = self.db.classes.iter().map(|c| &self.class_variants[&c.name]).collect();
-        let statics_ref: Vec<_> = self.db.classes.iter().map(|c| &self.class_statics[&c.name]).collect();
-        let variant_docs = self.db.classes.iter().map(|c| {
+        let variants: Vec<_> = classes
+            .iter()
+            .map(|(_, c)| &self.class_variants[&c.name])
+            .collect();
+        let refs: Vec<_> = classes.iter().map(|(id, _)| self.class_ref(*id)).collect();
+        let variant_docs = classes.iter().map(|(_, c)| {
             let mut text = format!("`dx.op.{}`", c.stem);
             if !c.doc.is_empty() {
                 text.push_str(": ");
@@ -116,27 +137,31 @@ impl Emitter<'_> {
             }
             doc(&text)
         });
-        let n = self.db.classes.len();
-        let mut stems: BTreeMap<&str, Vec<&proc_macro2::Ident>> = BTreeMap::new();
-        for c in &self.db.classes {
-            stems.entry(&c.stem).or_default().push(&self.class_statics[&c.name]);
+        let n = classes.len();
+        let mut stems: BTreeMap<&str, Vec<String>> = BTreeMap::new();
+        for (id, c) in &classes {
+            stems
+                .entry(&c.stem)
+                .or_default()
+                .push(self.class_ref(*id).to_string());
         }
         let mut map = phf_codegen::Map::new();
         map.phf_path(&self.phf_path);
         let values: Vec<(String, String)> = stems
             .iter()
-            .map(|(stem, classes)| {
-                let list: Vec<String> = classes.iter().map(|c| format!("&{c}")).collect();
-                ((*stem).to_owned(), format!("&[{}]", list.join(", ")))
-            })
+            .map(|(stem, classes)| ((*stem).to_owned(), format!("&[{}]", classes.join(", "))))
             .collect();
         for (k, v) in &values {
             map.entry(k.as_str(), v.as_str());
         }
         let map: TokenStream = map.build().to_string().parse().unwrap_or_default();
         let imports = self.imports(&["types"]);
+        let module_doc = format!(
+            " Op classes of {}: function-name stems and signatures.",
+            self.source()
+        );
         quote! {
-            //! Op classes of ops.toml: function-name stems and signatures.
+            #![doc = #module_doc]
             #imports
             #(#statics)*
 
@@ -153,7 +178,7 @@ impl Emitter<'_> {
                 /// The class's properties.
                 pub const fn info(self) -> &'static #rt::info::ClassInfo {
                     match self {
-                        #(OpClass::#variants => &#statics_ref,)*
+                        #(OpClass::#variants => #refs,)*
                     }
                 }
 

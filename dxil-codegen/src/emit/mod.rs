@@ -12,7 +12,7 @@ mod vocab;
 
 use std::collections::HashMap;
 
-use dxil_db::Database;
+use dxil_db::{ClassId, Database, Extension, OpId, TableId, TypeId};
 use proc_macro2::{Ident, TokenStream};
 use quote::quote;
 
@@ -26,8 +26,10 @@ pub struct Emitter<'d> {
     rt: TokenStream,
     /// Path of the `phf` crate.
     phf_path: String,
-    /// Generating a downstream extension: the vocabularies come from `dxil-ops`.
-    extension: bool,
+    /// Generating a downstream extension: the records it declares. Everything else (the
+    /// vocabularies, and the types, classes and enumerations it uses from the base database) is
+    /// `dxil-ops`'s, referred to by path.
+    extension: Option<&'d Extension>,
     type_statics: HashMap<String, Ident>,
     class_statics: HashMap<String, Ident>,
     class_variants: HashMap<String, Ident>,
@@ -39,7 +41,12 @@ pub struct Emitter<'d> {
 }
 
 impl<'d> Emitter<'d> {
-    fn new(db: &'d Database, rt: TokenStream, phf_path: &str, extension: bool) -> Result<Self, Error> {
+    fn new(
+        db: &'d Database,
+        rt: TokenStream,
+        phf_path: &str,
+        extension: Option<&'d Extension>,
+    ) -> Result<Self, Error> {
         let types = db.types.iter().map(|t| t.name.as_str());
         let classes = || db.classes.iter().map(|c| c.name.as_str());
         let ops = || db.ops.iter().map(|o| o.name.as_str());
@@ -56,18 +63,30 @@ impl<'d> Emitter<'d> {
             op_fns: names::unique("op", ops(), names::snake)?,
             table_statics: names::unique("table", tables(), |n| names::shouty("TABLE_", n))?,
             table_variants: names::unique("table", tables(), names::camel)?,
-            enum_types: names::unique("enumeration", db.enums.iter().map(|e| e.name.as_str()), names::camel)?,
+            enum_types: names::unique(
+                "enumeration",
+                db.enums.iter().map(|e| e.name.as_str()),
+                names::camel,
+            )?,
         })
     }
 
     /// The emitter for the `dxil-ops` crate itself.
     pub fn for_dxil_ops(db: &'d Database) -> Result<Self, Error> {
-        Self::new(db, quote!(crate), "crate::__private::phf", false)
+        Self::new(db, quote!(crate), "crate::__private::phf", None)
     }
 
-    /// The emitter for a downstream crate's database.
-    pub fn for_extension(db: &'d Database) -> Result<Self, Error> {
-        Self::new(db, quote!(::dxil_ops), "::dxil_ops::__private::phf", true)
+    /// The emitter for a downstream crate's extension of the `dxil-ops` database: only the
+    /// extension's records are generated, and they refer to `::dxil_ops` for the rest.
+    pub fn for_extension(ext: &'d Extension) -> Result<Self, Error> {
+        let e = Self::new(
+            &ext.db,
+            quote!(::dxil_ops),
+            "::dxil_ops::__private::phf",
+            Some(ext),
+        )?;
+        e.check_builtin_classes()?;
+        Ok(e)
     }
 
     /// Every module of `dxil-ops/src/generated`, by name.
@@ -84,35 +103,145 @@ impl<'d> Emitter<'d> {
         ])
     }
 
-    /// The items of a downstream extension, in one token stream.
+    /// The items of a downstream extension, in one token stream: modules `types`, `classes`,
+    /// `ops` and `build` laid out like `dxil-ops/src/generated` (so the same imports work), and
+    /// the re-exports `dxil-ops` has at its root.
     pub fn extension(&self) -> Result<TokenStream, Error> {
-        let parts = [self.types(), self.classes(), self.ops(), self.builders(), self.enums()];
-        Ok(quote! { #(#parts)* })
+        let (types, classes, ops, builders) =
+            (self.types(), self.classes(), self.ops(), self.builders());
+        Ok(quote! {
+            pub mod types { #types }
+            pub mod classes { #classes }
+            pub mod ops { #ops }
+            pub mod build { #builders }
+            pub use self::classes::{OpClass, STEMS};
+            pub use self::ops::{OPS, Op, OpTable, parse_function_name};
+        })
     }
 
-    /// `use super::MODULE::*;` for each module, inside `dxil-ops` (an extension is one module).
+    /// `use super::MODULE::*;` for each module: the generated modules are siblings, in
+    /// `dxil-ops` and in an extension alike.
     fn imports(&self, modules: &[&str]) -> TokenStream {
-        if self.extension {
-            return quote!();
-        }
-        let m = modules.iter().map(|m| proc_macro2::Ident::new(m, proc_macro2::Span::call_site()));
+        let m = modules
+            .iter()
+            .map(|m| proc_macro2::Ident::new(m, proc_macro2::Span::call_site()));
         quote!(#(#[allow(unused_imports)] use super::#m::*;)*)
     }
 
-    /// The path of a generated enumeration type.
-    fn enum_path(&self, ident: &Ident) -> TokenStream {
-        if self.extension {
-            quote!(#ident)
+    /// How generated docs name the database.
+    fn source(&self) -> &'static str {
+        if self.extension.is_some() {
+            "the extension"
         } else {
-            let rt = &self.rt;
-            quote!(#rt::enums::#ident)
+            "ops.toml"
         }
     }
 
-    fn ty_ref(&self, id: dxil_db::TypeId) -> TokenStream {
-        let t = &self.db.types[id.index()];
-        let s = &self.type_statics[&t.name];
-        quote!(&#s)
+    /// The path of a generated enumeration type (always `dxil-ops`'s: an extension declares no
+    /// enumeration).
+    fn enum_path(&self, ident: &Ident) -> TokenStream {
+        let rt = &self.rt;
+        quote!(#rt::enums::#ident)
+    }
+
+    /// Whether the type is generated here (not the base database's, in an extension).
+    fn owns_type(&self, id: TypeId) -> bool {
+        self.extension.is_none_or(|e| e.declares_type(id))
+    }
+
+    /// Whether the class is generated here.
+    fn owns_class(&self, id: ClassId) -> bool {
+        self.extension.is_none_or(|e| e.declares_class(id))
+    }
+
+    /// Whether the op table is generated here.
+    fn owns_table(&self, id: TableId) -> bool {
+        self.extension.is_none_or(|e| e.declares_table(id))
+    }
+
+    /// The ops generated here, by opcode.
+    fn own_ops(&self) -> impl Iterator<Item = &'d dxil_db::Op> + '_ {
+        let ext = self.extension;
+        self.db
+            .ops
+            .iter()
+            .enumerate()
+            .filter(move |(i, _)| ext.is_none_or(|e| e.declares_op(OpId(*i as u32))))
+            .map(|(_, o)| o)
+    }
+
+    /// The op tables generated here.
+    fn own_tables(&self) -> impl Iterator<Item = &'d dxil_db::Table> + '_ {
+        let db = self.db;
+        db.tables
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| self.owns_table(TableId(*i as u32)))
+            .map(|(_, t)| t)
+    }
+
+    /// A reference to a type's static: `&TY_X`, or `&::dxil_ops::types::TY_X` for a base type
+    /// in an extension.
+    fn ty_ref(&self, id: TypeId) -> TokenStream {
+        let s = &self.type_statics[&self.db.types[id.index()].name];
+        self.static_ref(self.owns_type(id), "types", s)
+    }
+
+    /// A reference to a class's static: `&CLASS_X`, or `&::dxil_ops::classes::CLASS_X` for a
+    /// base class in an extension.
+    fn class_ref(&self, id: ClassId) -> TokenStream {
+        let s = &self.class_statics[&self.db.classes[id.index()].name];
+        self.static_ref(self.owns_class(id), "classes", s)
+    }
+
+    /// `&STATIC` when generated here, else `&RUNTIME::MODULE::STATIC`.
+    fn static_ref(&self, own: bool, module: &str, ident: &Ident) -> TokenStream {
+        if own {
+            return quote!(&#ident);
+        }
+        let rt = &self.rt;
+        let module = Ident::new(module, proc_macro2::Span::call_site());
+        quote!(&#rt::#module::#ident)
+    }
+
+    /// An extension's op may use a base class only with overloads some base op of the class
+    /// allows: the class row in `dxil-ops`, which reads function names, knows only those.
+    fn check_builtin_classes(&self) -> Result<(), Error> {
+        let Some(ext) = self.extension else {
+            return Ok(());
+        };
+        for op in ext.ops() {
+            if self.owns_class(op.class) {
+                continue;
+            }
+            let class = self.db.class_of(op);
+            let mut base = [dxil_db::OverloadDim::default(); 4];
+            for (i, other) in self.db.ops.iter().enumerate() {
+                if other.class != op.class || ext.declares_op(OpId(i as u32)) {
+                    continue;
+                }
+                for (_, spec) in &other.overloads.entries {
+                    for (d, dim) in spec.dims.iter().enumerate().take(4) {
+                        base[d].scalars |= dim.scalars;
+                        base[d].vectors |= dim.vectors;
+                    }
+                }
+            }
+            for (since, spec) in &op.overloads.entries {
+                for (d, dim) in spec.dims.iter().enumerate().take(4) {
+                    if !base[d].covers(*dim) {
+                        return Err(Error::BaseClassOverloads {
+                            op: op.name.clone(),
+                            class: class.name.clone(),
+                            overloads: spec.text.clone(),
+                            since: since.to_string(),
+                            base: self.db.overload_dim_text(base[d]),
+                        });
+                    }
+                }
+            }
+        }
+        Ok(())
     }
 }
 
@@ -121,7 +250,9 @@ fn doc(text: &str) -> TokenStream {
     let lines: Vec<String> = if text.trim().is_empty() {
         Vec::new()
     } else {
-        text.lines().map(|l| format!(" {}", escape_doc(l))).collect()
+        text.lines()
+            .map(|l| format!(" {}", escape_doc(l)))
+            .collect()
     };
     quote! { #(#[doc = #lines])* }
 }

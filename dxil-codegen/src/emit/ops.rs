@@ -11,7 +11,8 @@ use super::{Emitter, doc, shader_model, version};
 impl Emitter<'_> {
     fn table_items(&self) -> TokenStream {
         let rt = &self.rt;
-        let statics = self.db.tables.iter().map(|t| {
+        let tables: Vec<&dxil_db::Table> = self.own_tables().collect();
+        let statics = tables.iter().map(|t| {
             let ident = &self.table_statics[&t.name];
             let (name, id, exp, d) = (&t.name, t.id, t.experimental, &t.doc);
             let docs = doc(&format!("Op table `{}` (id {:#06x}): {}", t.name, t.id, t.doc));
@@ -20,11 +21,17 @@ impl Emitter<'_> {
                 pub static #ident: #rt::info::TableInfo = #rt::info::TableInfo { name: #name, id: #id, experimental: #exp, doc: #d };
             }
         });
-        let variants: Vec<_> = self.db.tables.iter().map(|t| &self.table_variants[&t.name]).collect();
-        let ids: Vec<u32> = self.db.tables.iter().map(|t| u32::from(t.id)).collect();
-        let statics_ref: Vec<_> = self.db.tables.iter().map(|t| &self.table_statics[&t.name]).collect();
-        let docs = self.db.tables.iter().map(|t| doc(&t.doc));
-        let n = self.db.tables.len();
+        let variants: Vec<_> = tables
+            .iter()
+            .map(|t| &self.table_variants[&t.name])
+            .collect();
+        let ids: Vec<u32> = tables.iter().map(|t| u32::from(t.id)).collect();
+        let statics_ref: Vec<_> = tables
+            .iter()
+            .map(|t| &self.table_statics[&t.name])
+            .collect();
+        let docs = tables.iter().map(|t| doc(&t.doc));
+        let n = tables.len();
         quote! {
             #(#statics)*
 
@@ -64,7 +71,7 @@ impl Emitter<'_> {
             }
         };
         add(&[], "v", true);
-        for op in &self.db.ops {
+        for op in self.own_ops() {
             for (_, spec) in &op.overloads.entries {
                 add(&spec.dims, &spec.text, spec.void);
             }
@@ -72,7 +79,10 @@ impl Emitter<'_> {
         (quote!(#(#items)*), seen)
     }
 
-    fn spec_ident<'a>(map: &'a BTreeMap<String, Ident>, spec: Option<&dxil_db::OverloadSpec>) -> &'a Ident {
+    fn spec_ident<'a>(
+        map: &'a BTreeMap<String, Ident>,
+        spec: Option<&dxil_db::OverloadSpec>,
+    ) -> &'a Ident {
         let key = match spec {
             Some(s) => format!("{}|{:?}|{}", s.text, s.dims, s.void),
             None => format!("v|{:?}|true", Vec::<dxil_db::OverloadDim>::new()),
@@ -83,7 +93,7 @@ impl Emitter<'_> {
     fn op_row(&self, op: &Op, specs: &BTreeMap<String, Ident>) -> TokenStream {
         let rt = &self.rt;
         let db = self.db;
-        let class = &self.class_statics[&db.class_of(op).name];
+        let class = self.class_ref(op.class);
         let table = &self.table_statics[&db.table_of(op).name];
         let (opcode, index, name) = (op.opcode, op.index, &op.name);
         let (category, d, remarks, reserved) = (&op.category, &op.doc, &op.remarks, op.reserved);
@@ -159,7 +169,7 @@ impl Emitter<'_> {
                 name: #name,
                 table: &#table,
                 index: #index,
-                class: &#class,
+                class: #class,
                 category: #category,
                 doc: #d,
                 remarks: #remarks,
@@ -199,41 +209,75 @@ impl Emitter<'_> {
         doc(&text)
     }
 
+    /// `parse_function_name`: with this database's stems; an extension's falls back to
+    /// `dxil-ops`'s for names of the base database's functions.
+    fn parse_function_name(&self) -> TokenStream {
+        let rt = &self.rt;
+        if self.extension.is_none() {
+            return quote! {
+                /// Reads a function name of this database's ops: `dx.op.unary.f32` → class and
+                /// overloads.
+                pub fn parse_function_name(name: &str) -> Result<#rt::FunctionName<'_>, #rt::NameError<'_>> {
+                    #rt::name::parse_with(name, |stem| STEMS.get(stem).copied())
+                }
+            };
+        }
+        quote! {
+            /// Reads a function name: of the extension's classes (and the base classes its ops
+            /// use), else of `dxil_ops`'s. On failure, the error is about the extension's reading
+            /// unless only `dxil_ops` knows the stem.
+            pub fn parse_function_name(name: &str) -> Result<#rt::FunctionName<'_>, #rt::NameError<'_>> {
+                match #rt::name::parse_with(name, |stem| STEMS.get(stem).copied()) {
+                    Ok(n) => Ok(n),
+                    Err(e) => match #rt::parse_function_name(name) {
+                        Ok(n) => Ok(n),
+                        Err(base) if matches!(e, #rt::NameError::UnknownStem(_)) => Err(base),
+                        Err(_) => Err(e),
+                    },
+                }
+            }
+        }
+    }
+
     pub(super) fn ops(&self) -> TokenStream {
         let rt = &self.rt;
         let db = self.db;
         let tables = self.table_items();
         let (spec_statics, specs) = self.overload_statics();
-        let rows = db.ops.iter().map(|o| self.op_row(o, &specs));
-        let n = db.ops.len();
-        let variants: Vec<_> = db.ops.iter().map(|o| &self.op_variants[&o.name]).collect();
-        let opcodes: Vec<u32> = db.ops.iter().map(|o| o.opcode).collect();
-        let docs = db.ops.iter().map(|o| self.op_doc(o));
-        let aliases = db.ops.iter().map(|o| {
+        let ops: Vec<&Op> = self.own_ops().collect();
+        let rows = ops.iter().map(|o| self.op_row(o, &specs));
+        let n = ops.len();
+        let variants: Vec<_> = ops.iter().map(|o| &self.op_variants[&o.name]).collect();
+        let opcodes: Vec<u32> = ops.iter().map(|o| o.opcode).collect();
+        let docs = ops.iter().map(|o| self.op_doc(o));
+        let aliases = ops.iter().map(|o| {
             let n = &o.name;
-            if *n != self.op_variants[n].to_string() {
+            if self.op_variants[n] != n {
                 quote!(#[doc(alias = #n)])
             } else {
                 quote!()
             }
         });
-        let classes: Vec<_> = db.ops.iter().map(|o| &self.class_variants[&db.class_of(o).name]).collect();
+        let classes: Vec<_> = ops
+            .iter()
+            .map(|o| &self.class_variants[&db.class_of(o).name])
+            .collect();
         // first row of each table: ops are sorted by opcode and dense in each table
         let mut base = 0usize;
         let mut row_arms = Vec::new();
         let mut from_arms = Vec::new();
-        for t in &db.tables {
-            let count = db.ops.iter().filter(|o| db.table_of(o).name == t.name).count();
+        for t in self.own_tables() {
+            let count = ops.iter().filter(|o| db.table_of(o).name == t.name).count();
             let id = u32::from(t.id);
             let count_u = count as u32;
             row_arms.push(quote!(#id => #base + (v & 0xFFFF) as usize));
-            from_arms.push(quote!(#id if index < #count_u => Some(Op::ALL[#base + index as usize])));
+            from_arms
+                .push(quote!(#id if index < #count_u => Some(Op::ALL[#base + index as usize])));
             base += count;
         }
         let mut names = phf_codegen::Map::new();
         names.phf_path(&self.phf_path);
-        let values: Vec<(String, String)> = db
-            .ops
+        let values: Vec<(String, String)> = ops
             .iter()
             .map(|o| (o.name.clone(), format!("Op::{}", self.op_variants[&o.name])))
             .collect();
@@ -242,8 +286,13 @@ impl Emitter<'_> {
         }
         let names: TokenStream = names.build().to_string().parse().unwrap_or_default();
         let imports = self.imports(&["classes"]);
+        let parse_function_name = self.parse_function_name();
+        let module_doc = format!(
+            " Op tables and ops of {}: the op enum and one property row per op.",
+            self.source()
+        );
         quote! {
-            //! Op tables and ops of ops.toml: the op enum and one property row per op.
+            #![doc = #module_doc]
             #imports
 
             #tables
@@ -365,11 +414,7 @@ impl Emitter<'_> {
                 }
             }
 
-            /// Reads a function name of this database's ops: `dx.op.unary.f32` → class and
-            /// overloads.
-            pub fn parse_function_name(name: &str) -> Result<#rt::FunctionName<'_>, #rt::NameError<'_>> {
-                #rt::name::parse_with(name, |stem| STEMS.get(stem).copied())
-            }
+            #parse_function_name
         }
     }
 }

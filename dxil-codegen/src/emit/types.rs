@@ -15,7 +15,13 @@ impl Emitter<'_> {
 
     pub(super) fn types(&self) -> TokenStream {
         let rt = &self.rt;
-        let items = self.db.types.iter().map(|t| {
+        let own = self
+            .db
+            .types
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| self.owns_type(dxil_db::TypeId(*i as u32)));
+        let items = own.map(|(_, t)| {
             let ident = &self.type_statics[&t.name];
             let (name, d) = (&t.name, &t.doc);
             let dxc = t.dxc.clone().unwrap_or_default();
@@ -25,7 +31,10 @@ impl Emitter<'_> {
                     let f = fields.iter().map(|f| self.ty_ref(*f));
                     quote!(Struct { name: #name, fields: &[#(#f),*] })
                 }
-                TypeKind::Overload { dim, udt_address_space } => {
+                TypeKind::Overload {
+                    dim,
+                    udt_address_space,
+                } => {
                     quote!(Overload { dim: #dim, udt_address_space: #udt_address_space })
                 }
                 TypeKind::Component(c) => {
@@ -80,8 +89,9 @@ impl Emitter<'_> {
                 };
             }
         });
+        let module_doc = format!(" Parameter types of {}.", self.source());
         quote! {
-            //! Parameter types of ops.toml.
+            #![doc = #module_doc]
             #(#items)*
         }
     }

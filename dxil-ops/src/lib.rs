@@ -30,11 +30,14 @@
 
 #[cfg(feature = "alloc")]
 extern crate alloc;
+// `::dxil_ops` paths, which the macros expand to, work inside this crate too.
+extern crate self as dxil_ops;
 #[cfg(feature = "std")]
 extern crate std;
 
 mod attr;
 pub mod call;
+mod checked;
 mod fmt_util;
 mod generated;
 pub mod info;
@@ -53,6 +56,7 @@ use core::fmt;
 
 pub use attr::AttributeSet;
 pub use call::{BuildError, Call, Operand, Target};
+pub use checked::CheckedOp;
 pub use fmt_util::display_eq;
 pub use generated::classes::{OpClass, STEMS};
 pub use generated::ops::{OPS, Op, OpTable, parse_function_name};
@@ -73,6 +77,11 @@ pub use version::{BadDxilVersion, BadShaderModel, DxilVersion, ShaderModel};
 /// Call builders: one function per op (`Sample` → [`build::sample`]).
 pub mod build {
     pub use crate::generated::builders::*;
+}
+
+/// Op classes: one row per class ([`OpClass::info`]), named `CLASS_<NAME>`.
+pub mod classes {
+    pub use crate::generated::classes::*;
 }
 
 /// DXIL enumerations (`db/enums.toml`): Rust enums, and flag types for flag enumerations.

@@ -246,10 +246,13 @@ impl<'a> Overloads<'a> {
     }
 
     /// Several dimensions (at most four; more are ignored).
-    pub fn new(dims: &[Overload<'a>]) -> Self {
+    pub const fn new(dims: &[Overload<'a>]) -> Self {
         let mut items = [Overload::Void; 4];
-        let len = dims.len().min(4);
-        items[..len].copy_from_slice(&dims[..len]);
+        let mut len = 0;
+        while len < dims.len() && len < 4 {
+            items[len] = dims[len];
+            len += 1;
+        }
         Overloads {
             items,
             len: len as u8,

@@ -24,7 +24,9 @@
 //! ```
 //!
 //! The crate works without `std`; the `std` feature (default) adds `std::error::Error`
-//! implementations.
+//! implementations. The `macros` feature (default) adds [`op!`], an op checked against the
+//! database while the program is compiled, and [`include_ops!`], this API for a downstream
+//! crate's extension of the database (e.g. a vendor op table): see `dxil-ops-macro`.
 
 #![no_std]
 
@@ -57,6 +59,8 @@ use core::fmt;
 pub use attr::AttributeSet;
 pub use call::{BuildError, Call, Operand, Target};
 pub use checked::CheckedOp;
+#[cfg(feature = "macros")]
+pub use dxil_ops_macro::{include_ops, op};
 pub use fmt_util::display_eq;
 pub use generated::classes::{OpClass, STEMS};
 pub use generated::ops::{OPS, Op, OpTable, parse_function_name};

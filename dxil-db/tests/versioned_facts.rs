@@ -95,86 +95,61 @@ fn derivatives_reach_compute_at_1_6_and_node_at_1_8() {
     assert!(allowed(&db, scb, "node", v("1.8")));
 }
 
+/// Each op has the overload `new` from `since` on but not at `before`, when it already had `old`.
+/// Overloads are written `l` (a scalar type) or `<f` (vectors of one).
+fn overload_arrives(db: &Database, ops: &[&str], old: &str, new: &str, before: &str, since: &str) {
+    let parse = |which: &str| match which.strip_prefix('<') {
+        Some(rest) => (rest.chars().next(), true),
+        None => (which.chars().next(), false),
+    };
+    let ((Some(old_letter), old_vec), (Some(new_letter), new_vec)) = (parse(old), parse(new))
+    else {
+        panic!("bad overload in test: `{old}` or `{new}`");
+    };
+    for name in ops {
+        let o = op(db, name);
+        let has = |letter, vector, at: &str| has_overload(db, o, letter, vector, v(at));
+        assert!(
+            has(old_letter, old_vec, before),
+            "{name} has `{old}` at {before}"
+        );
+        assert!(
+            !has(new_letter, new_vec, before),
+            "{name} has `{new}` at {before}"
+        );
+        assert!(
+            has(new_letter, new_vec, since),
+            "{name} lacks `{new}` at {since}"
+        );
+    }
+}
+
 #[test]
 fn atomics_get_i64_at_1_6() {
     let db = common::load_db();
-    for name in ["AtomicBinOp", "AtomicCompareExchange"] {
-        let o = op(&db, name);
-        assert!(
-            has_overload(&db, o, 'i', false, v("1.5")),
-            "{name} i32 at 1.5"
-        );
-        assert!(
-            !has_overload(&db, o, 'l', false, v("1.5")),
-            "{name} i64 at 1.5"
-        );
-        assert!(
-            has_overload(&db, o, 'l', false, v("1.6")),
-            "{name} i64 at 1.6"
-        );
-    }
+    let atomics = ["AtomicBinOp", "AtomicCompareExchange"];
+    overload_arrives(&db, &atomics, "i", "l", "1.5", "1.6");
 }
 
 #[test]
 fn raw_buffer_load_and_store_get_64_bit_types_at_1_3() {
     let db = common::load_db();
-    for name in ["RawBufferLoad", "RawBufferStore"] {
-        let o = op(&db, name);
-        assert!(
-            has_overload(&db, o, 'f', false, v("1.2")),
-            "{name} f32 at 1.2"
-        );
-        for letter in ['d', 'l'] {
-            assert!(
-                !has_overload(&db, o, letter, false, v("1.2")),
-                "{name} `{letter}` at 1.2"
-            );
-            assert!(
-                has_overload(&db, o, letter, false, v("1.3")),
-                "{name} `{letter}` at 1.3"
-            );
-        }
-    }
+    let ops = ["RawBufferLoad", "RawBufferStore"];
+    overload_arrives(&db, &ops, "f", "d", "1.2", "1.3");
+    overload_arrives(&db, &ops, "f", "l", "1.2", "1.3");
 }
 
 #[test]
 fn is_special_float_ops_get_half_at_1_9() {
     let db = common::load_db();
-    for name in ["IsNaN", "IsInf", "IsFinite", "IsNormal"] {
-        let o = op(&db, name);
-        assert!(
-            has_overload(&db, o, 'f', false, v("1.0")),
-            "{name} f32 at 1.0"
-        );
-        assert!(
-            !has_overload(&db, o, 'h', false, v("1.8")),
-            "{name} f16 at 1.8"
-        );
-        assert!(
-            has_overload(&db, o, 'h', false, v("1.9")),
-            "{name} f16 at 1.9"
-        );
-    }
+    let ops = ["IsNaN", "IsInf", "IsFinite", "IsNormal"];
+    overload_arrives(&db, &ops, "f", "h", "1.8", "1.9");
 }
 
 #[test]
 fn vector_overloads_come_with_1_9() {
     let db = common::load_db();
-    for name in ["FAbs", "Sin", "Sqrt"] {
-        let o = op(&db, name);
-        assert!(
-            has_overload(&db, o, 'f', false, v("1.8")),
-            "{name} f32 at 1.8"
-        );
-        assert!(
-            !has_overload(&db, o, 'f', true, v("1.8")),
-            "{name} <f32 at 1.8"
-        );
-        assert!(
-            has_overload(&db, o, 'f', true, v("1.9")),
-            "{name} <f32 at 1.9"
-        );
-    }
+    overload_arrives(&db, &["FAbs", "Sin", "Sqrt"], "f", "<f", "1.8", "1.9");
 }
 
 #[test]

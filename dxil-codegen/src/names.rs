@@ -82,6 +82,6 @@ mod tests {
         assert_eq!(snake("newValue").to_string(), "new_value");
         assert_eq!(snake("type").to_string(), "type_");
         assert_eq!(shouty("TY_", "res_ret").to_string(), "TY_RES_RET");
-        assert!(unique("x", ["A_b", "AB"], camel).is_err());
+        assert!(unique("x", ["foo_bar", "FooBar"], camel).is_err());
     }
 }

@@ -3,6 +3,7 @@
 mod codegen;
 mod decls;
 mod export;
+mod lint;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -40,6 +41,13 @@ enum Command {
         #[arg(value_enum)]
         format: export::Format,
     },
+    /// Check the dx.op declarations and calls of DXIL modules (LLVM IR text; a directory
+    /// stands for its .ll files). Exit status 0: no diagnostics, 1: diagnostics, 2: a file
+    /// could not be read.
+    Lint {
+        /// Files or directories.
+        files: Vec<PathBuf>,
+    },
 }
 
 /// The workspace root (the folder of `ops.toml`).
@@ -76,6 +84,7 @@ fn main() -> ExitCode {
         Command::Check => codegen::run(codegen::Mode::Check),
         Command::Decls { dxil, min_precision, names } => decls::run(dxil, min_precision, names),
         Command::Export { format } => export::run(format),
+        Command::Lint { files } => lint::run(files),
     };
     match result {
         Ok(code) => code,

@@ -1,0 +1,743 @@
+//! The checks of declarations and calls against the op database.
+
+use std::collections::HashMap;
+use std::fmt::{self, Display, Write};
+
+use dxil_ops::info::{Availability, OpInfo, Target};
+use dxil_ops::rules::ValidationRule;
+use dxil_ops::ty::LlvmType;
+use dxil_ops::{
+    DXIL_VERSIONS, DxilVersion, Op, Overload, Overloads, Precision, STAGES, ShaderKind, Signature,
+    StageSet,
+};
+
+use crate::enums::{self, EnumValue};
+use crate::module::{Call, Declaration, ModelInfo, Module};
+use crate::text::{ValueKind, int_width, same_type, without_addrspace};
+use crate::{Diagnostic, Report};
+
+/// What the module's metadata says, resolved for the checks.
+struct Facts<'t> {
+    /// The DXIL version the calls are checked at.
+    dxil: DxilVersion,
+    /// `!dx.shaderModel`, if present.
+    model: Option<ModelInfo<'t>>,
+    /// The stage of each function definition (index as in [`Module::functions`]): the module's
+    /// stage outside libraries; in libraries the kind of an entry function, `None` otherwise.
+    function_stages: Vec<Option<Stage<'t>>>,
+    /// The module's stage for calls outside any function (non-libraries only).
+    module_stage: Option<Stage<'t>>,
+}
+
+/// The stage a call is checked for, and where it comes from.
+#[derive(Clone, Copy)]
+struct Stage<'t> {
+    /// The stage.
+    kind: ShaderKind,
+    /// The library entry point whose kind it is; `None` for the module's stage.
+    entry: Option<&'t str>,
+}
+
+/// Whether the stage exists at `version`.
+fn stage_exists(kind: ShaderKind, version: DxilVersion) -> bool {
+    STAGES
+        .iter()
+        .any(|s| s.kind == kind && !version.is_before(s.since))
+}
+
+impl<'t> Facts<'t> {
+    fn of(m: &Module<'t>, out: &mut Vec<Diagnostic>) -> Facts<'t> {
+        let model = m.shader_model();
+        let dxil = match (m.dxil_version(), model.and_then(|s| s.version)) {
+            (Some(v), _) => v,
+            (None, Some(sm)) => dxil_ops::dxil_of(sm).unwrap_or_else(latest),
+            (None, None) => {
+                let v = latest();
+                if let Some(line) = m.first_dx_op_line() {
+                    out.push(diagnostic(
+                        line,
+                        ValidationRule::MetaRequired,
+                        &[],
+                        format_args!(
+                            "the module has neither !dx.version nor !dx.shaderModel; its dx.op calls are checked at DXIL {v}, the latest version"
+                        ),
+                    ));
+                }
+                v
+            }
+        };
+        let module_stage = model
+            .and_then(|s| s.stage())
+            .map(|kind| Stage { kind, entry: None });
+        let library = model.is_some_and(|s| s.is_library());
+        let mut entry_kinds: HashMap<&str, Stage<'t>> = HashMap::new();
+        if library {
+            for e in m.entry_points() {
+                let kind = e
+                    .kind
+                    .and_then(|k| ShaderKind::ALL.iter().copied().find(|s| *s as i128 == k));
+                if let (Some(f), Some(kind)) = (e.function, kind)
+                    && kind != ShaderKind::Library
+                    && stage_exists(kind, dxil)
+                {
+                    entry_kinds.insert(
+                        f,
+                        Stage {
+                            kind,
+                            entry: Some(e.name),
+                        },
+                    );
+                }
+            }
+        }
+        let function_stages = m
+            .functions()
+            .iter()
+            .map(|f| {
+                if library {
+                    entry_kinds.get(f.name).copied()
+                } else {
+                    module_stage
+                }
+            })
+            .collect();
+        Facts {
+            dxil,
+            model,
+            function_stages,
+            module_stage: if library { None } else { module_stage },
+        }
+    }
+
+    /// The stage a call is checked for, if any.
+    fn stage_of(&self, call: &Call<'_>) -> Option<Stage<'t>> {
+        match call.function {
+            Some(i) => self.function_stages.get(i).copied().flatten(),
+            None => self.module_stage,
+        }
+    }
+
+    /// The shader model's name for messages (`ps_6_0`), or the one that pairs with the DXIL
+    /// version when the module has none.
+    fn model_name(&self) -> String {
+        match (&self.model, dxil_ops::shader_model_of(self.dxil)) {
+            (Some(m), _) => m.to_string(),
+            (None, Some(sm)) => format!("{sm} (no !dx.shaderModel; from DXIL {})", self.dxil),
+            (None, None) => format!("unknown (DXIL {})", self.dxil),
+        }
+    }
+}
+
+/// The latest DXIL version of the database.
+fn latest() -> DxilVersion {
+    DXIL_VERSIONS
+        .last()
+        .map_or(DxilVersion::new(1, 0), |v| v.dxil)
+}
+
+/// A diagnostic: the rule's message with `args`, without its final period, then `: detail`.
+fn diagnostic(
+    line: usize,
+    rule: ValidationRule,
+    args: &[&dyn Display],
+    detail: impl Display,
+) -> Diagnostic {
+    let head = match rule.format(args) {
+        Ok(m) => m.to_string(),
+        Err(_) => rule.message().to_owned(),
+    };
+    let head = head.trim_end().trim_end_matches('.');
+    Diagnostic {
+        line,
+        rule,
+        message: format!("{head}: {detail}"),
+    }
+}
+
+/// Checks a whole module.
+pub(crate) fn module(m: &Module<'_>) -> Report {
+    let mut out = Vec::new();
+    let facts = Facts::of(m, &mut out);
+    let mut buf = String::new();
+    out.extend(
+        m.declarations()
+            .iter()
+            .filter_map(|d| declaration(d, &mut buf)),
+    );
+    for c in m.calls() {
+        call(&facts, &c, &mut buf, &mut out);
+    }
+    out.sort_by_key(|d| d.line);
+    Report {
+        diagnostics: out,
+        calls: m.call_count(),
+        declarations: m.declarations().len(),
+    }
+}
+
+/// `t` written into `buf` (cleared first).
+fn render<'b>(buf: &'b mut String, t: &dyn Display) -> &'b str {
+    buf.clear();
+    let _ = write!(buf, "{t}");
+    buf
+}
+
+/// Whether a type as written is the type of the signature: equal ignoring whitespace, and for
+/// pointers to user-defined structs in any address space.
+fn type_matches(found: &str, expected: &LlvmType<'_>, buf: &mut String) -> bool {
+    match expected {
+        LlvmType::Fixed(s) => return same_type(found, s),
+        LlvmType::Overload(Overload::Scalar(t), _) => return same_type(found, t.llvm()),
+        _ => {}
+    }
+    let want = render(buf, expected);
+    if same_type(found, want) {
+        return true;
+    }
+    let udt = matches!(expected, LlvmType::Overload(Overload::Udt(_), _));
+    udt && same_type(&without_addrspace(found), &without_addrspace(want))
+}
+
+/// The first difference between written types and a signature; `None` when they agree.
+fn signature_mismatch(
+    sig: &Signature<'_>,
+    ret: Option<&str>,
+    params: &[&str],
+    buf: &mut String,
+) -> Option<String> {
+    let expected = sig.params().len();
+    if params.len() != expected {
+        return Some(format!(
+            "found {} operand(s) after the opcode, expected {expected}",
+            params.len()
+        ));
+    }
+    if let Some(r) = ret {
+        let want = sig.ret();
+        if !type_matches(r, &want, buf) {
+            return Some(format!("the result has type `{r}`, expected `{want}`"));
+        }
+    }
+    for (i, (found, want)) in params.iter().zip(sig.params()).enumerate() {
+        if !type_matches(found, &want, buf) {
+            let name = sig.class.params.get(i).map_or("", |p| p.name);
+            return Some(format!(
+                "operand {} (`{name}`) has type `{found}`, expected `{want}`",
+                i + 1
+            ));
+        }
+    }
+    None
+}
+
+/// How written types differ from the signature of a function.
+struct Mismatch {
+    /// The first difference.
+    why: String,
+    /// The declaration the types should have.
+    declaration: String,
+    /// The function's name.
+    name: String,
+}
+
+/// The first difference against the signature in either precision (native 16-bit types
+/// first); `None` when one of them agrees.
+fn mismatch_any_precision(
+    class: &'static dxil_ops::info::ClassInfo,
+    overloads: Overloads<'_>,
+    ret: Option<&str>,
+    params: &[&str],
+    buf: &mut String,
+) -> Result<Option<Mismatch>, String> {
+    let mut first = None;
+    for precision in [Precision::Native, Precision::Min] {
+        let sig = Signature::new(class, overloads, precision).map_err(|e| e.to_string())?;
+        match signature_mismatch(&sig, ret, params, buf) {
+            None => return Ok(None),
+            Some(why) => {
+                first.get_or_insert_with(|| Mismatch {
+                    why,
+                    declaration: sig.declaration().to_string(),
+                    name: sig.name().to_string(),
+                });
+            }
+        }
+    }
+    Ok(first)
+}
+
+/// Checks a declaration: its name is a `dx.op` function and its types are the signature's.
+fn declaration(d: &Declaration<'_>, buf: &mut String) -> Option<Diagnostic> {
+    let calloload = |detail: &dyn Display| {
+        Some(diagnostic(
+            d.line,
+            ValidationRule::InstrCallOload,
+            &[&d.name],
+            detail,
+        ))
+    };
+    let parsed = match dxil_ops::parse_function_name_lenient(d.name) {
+        Ok(p) => p,
+        Err(dxil_ops::NameError::UnknownStem(stem)) => {
+            return Some(diagnostic(
+                d.line,
+                ValidationRule::DeclDxilFnExtern,
+                &[&d.name],
+                format_args!("no op class has the function-name stem `{stem}`"),
+            ));
+        }
+        Err(e) => return Some(diagnostic(d.line, ValidationRule::InstrOload, &[], e)),
+    };
+    if d.params.is_none() {
+        return calloload(&"the parameter list is not closed");
+    }
+    let types: Vec<&str> = d.param_types().collect();
+    let Some((opcode, rest)) = types.split_first() else {
+        return calloload(
+            &"a dx.op function takes the i32 opcode first; this one has no parameters",
+        );
+    };
+    if !same_type(opcode, "i32") {
+        return calloload(&format_args!(
+            "the first parameter (the opcode) has type `{opcode}`, expected `i32`"
+        ));
+    }
+    match mismatch_any_precision(parsed.class, parsed.overloads, Some(d.ret), rest, buf) {
+        Ok(None) => None,
+        Ok(Some(m)) => Some(diagnostic(
+            d.line,
+            ValidationRule::InstrCallOload,
+            &[&m.name],
+            format_args!("{}; expected `{}`", m.why, m.declaration),
+        )),
+        Err(e) => calloload(&e),
+    }
+}
+
+/// The opcode as a 32-bit value: a literal between `i32::MIN` and `u32::MAX`.
+fn opcode_value(v: i128) -> Option<u32> {
+    if let Ok(x) = i32::try_from(v) {
+        return Some(x as u32);
+    }
+    u32::try_from(v).ok()
+}
+
+/// The DXIL version at which the op's properties are looked up when it is not available at
+/// `version`: the version that introduced it, or the last one before it was removed.
+fn reference_version(info: &OpInfo, version: DxilVersion) -> DxilVersion {
+    match info.props_at(version).map(|p| p.availability) {
+        Some(Availability::Available) => version,
+        Some(Availability::Removed) => DXIL_VERSIONS
+            .iter()
+            .map(|v| v.dxil)
+            .rfind(|v| v.is_before(version) && info.is_available_at(*v))
+            .unwrap_or(info.introduced),
+        _ => info.introduced,
+    }
+}
+
+/// The DXIL version that removed the op, at or before `version`.
+fn removed_in(info: &OpInfo, version: DxilVersion) -> Option<DxilVersion> {
+    DXIL_VERSIONS
+        .iter()
+        .map(|v| v.dxil)
+        .filter(|v| !version.is_before(*v) && !v.is_before(info.introduced))
+        .find(|v| {
+            matches!(
+                info.props_at(*v).map(|p| p.availability),
+                Some(Availability::Removed)
+            )
+        })
+}
+
+/// Display of the overloads of a function name: `f32`, or `none`.
+struct OverloadText<'a>(Overloads<'a>);
+
+impl Display for OverloadText<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0.is_empty() {
+            f.write_str("none")
+        } else {
+            write!(f, "{}", self.0)
+        }
+    }
+}
+
+/// The flag enumerations of the barrier operations of DXIL 1.8 (BarrierByMemoryType and the
+/// like), whose operands DXC checks with their own rules: `INSTR.BARRIERFLAGINVALID` and
+/// `INSTR.BARRIERNONCONSTANTFLAGARGUMENT`. Other enumerations get `INSTR.OPCONSTRANGE` and
+/// `INSTR.OPCONST`, as the legacy Barrier's mode does.
+fn is_barrier_flags(enumeration: &str) -> bool {
+    matches!(enumeration, "BarrierSemanticFlag" | "MemoryTypeFlag")
+}
+
+/// Words of a flag parameter's name for DXC's barrier message: `MemoryTypeFlags` → `memory type`.
+fn flag_words(param: &str) -> String {
+    let base = param.strip_suffix("Flags").unwrap_or(param);
+    let mut out = String::new();
+    for (i, c) in base.chars().enumerate() {
+        if c.is_ascii_uppercase() && i > 0 {
+            out.push(' ');
+        }
+        out.push(c.to_ascii_lowercase());
+    }
+    out
+}
+
+/// Checks a call.
+fn call(facts: &Facts<'_>, c: &Call<'_>, buf: &mut String, out: &mut Vec<Diagnostic>) {
+    let line = c.line;
+    let version = facts.dxil;
+    if c.unterminated {
+        out.push(diagnostic(
+            line,
+            ValidationRule::InstrCallOload,
+            &[&c.callee],
+            "the operand list of the call is not closed",
+        ));
+        return;
+    }
+
+    // The opcode.
+    let Some(first) = c.operands.first() else {
+        out.push(diagnostic(
+            line,
+            ValidationRule::InstrOpConst,
+            &[&"Opcode", &"DXIL operation"],
+            "the call has no operands; the first operand of a dx.op call is the i32 opcode",
+        ));
+        return;
+    };
+    if !same_type(first.ty, "i32") {
+        out.push(diagnostic(
+            line,
+            ValidationRule::InstrCallOload,
+            &[&c.callee],
+            format_args!(
+                "the first operand (the opcode) is `{} {}`, expected an `i32` constant",
+                first.ty, first.value
+            ),
+        ));
+        return;
+    }
+    let ValueKind::Int(raw) = ValueKind::of(first.value) else {
+        out.push(diagnostic(
+            line,
+            ValidationRule::InstrOpConst,
+            &[&"Opcode", &"DXIL operation"],
+            format_args!("found `{}`", first.value),
+        ));
+        return;
+    };
+    let core_count = || dxil_ops::OPS.iter().filter(|o| o.table.id == 0).count();
+    let Some(opcode) = opcode_value(raw) else {
+        out.push(diagnostic(
+            line,
+            ValidationRule::InstrIllegalDxilOpCode,
+            &[&core_count(), &raw],
+            "the opcode does not fit in 32 bits",
+        ));
+        return;
+    };
+    let Some(op) = Op::from_opcode(opcode) else {
+        out.push(diagnostic(
+            line,
+            ValidationRule::InstrIllegalDxilOpCode,
+            &[&core_count(), &raw],
+            format_args!(
+                "no op has opcode {opcode} ({opcode:#x}: table {:#x}, index {})",
+                opcode >> 16,
+                opcode & 0xFFFF
+            ),
+        ));
+        return;
+    };
+    let info = op.info();
+    if info.reserved {
+        out.push(diagnostic(
+            line,
+            ValidationRule::InstrOpCodeReserved,
+            &[],
+            format_args!(
+                "opcode {opcode} (reserved opcode) is {}, a reserved slot of table {}",
+                info.name, info.table.name
+            ),
+        ));
+        return;
+    }
+
+    // The function: the op's class, and the overloads of its name.
+    let suffix_start = "dx.op.".len() + info.class.stem.len();
+    let stem_matches = c.callee.get("dx.op.".len()..suffix_start) == Some(info.class.stem)
+        && matches!(c.callee.as_bytes().get(suffix_start), None | Some(b'.'));
+    let own_name;
+    let name: &str = if stem_matches {
+        c.callee
+    } else {
+        let found = match dxil_ops::parse_function_name_lenient(c.callee) {
+            Ok(p) => format!("a function of class {}", p.class.name),
+            Err(dxil_ops::NameError::UnknownStem(s)) => format!("no class has the stem `{s}`"),
+            Err(_) => "not a well-formed function name".to_owned(),
+        };
+        out.push(diagnostic(
+            line,
+            ValidationRule::InstrIllegalDxilOpFunction,
+            &[&c.callee, &info.name],
+            format_args!(
+                "opcode {opcode} is {} of class {}, whose functions are named dx.op.{}[.overload]; `{}` is {found}",
+                info.name, info.class.name, info.class.stem, c.callee
+            ),
+        ));
+        // Read the overloads of the name as if it were the op's own class, as DXC derives the
+        // overload of the function for the opcode.
+        let rest = c
+            .callee
+            .get("dx.op.".len()..)
+            .and_then(|r| r.find('.').and_then(|i| r.get(i..)))
+            .unwrap_or("");
+        own_name = format!("dx.op.{}{rest}", info.class.stem);
+        &own_name
+    };
+    let classes = std::slice::from_ref(&info.class);
+    let parsed =
+        dxil_ops::name::parse_lenient_with(name, |s| (s == info.class.stem).then_some(classes));
+    let overloads = match parsed {
+        Ok(p) => p.overloads,
+        Err(e) => {
+            out.push(diagnostic(
+                line,
+                ValidationRule::InstrOload,
+                &[],
+                format_args!("{e} (calling {})", info.name),
+            ));
+            return;
+        }
+    };
+    let at = reference_version(info, version);
+    if let Some(allowed) = info.overloads_at(at)
+        && !allowed.allows(&overloads)
+    {
+        out.push(diagnostic(
+            line,
+            ValidationRule::InstrOload,
+            &[],
+            format_args!(
+                "found overload {} of {}; DXIL {at} allows {}",
+                OverloadText(overloads),
+                info.name,
+                allowed.text
+            ),
+        ));
+    }
+    if !stem_matches {
+        return;
+    }
+
+    // Availability at the module's version, shader model, stage and kind of module.
+    let availability = info
+        .props_at(version)
+        .map_or(Availability::NotYet, |p| p.availability);
+    if info.table.experimental && !dxil_ops::is_prerelease(version) {
+        out.push(diagnostic(
+            line,
+            ValidationRule::InstrExpDxilOpCodeRequiresExpSm,
+            &[],
+            format_args!(
+                "{} (opcode {opcode:#x}) is in the experimental table {}; DXIL {version} is a released version",
+                info.name, info.table.name
+            ),
+        ));
+    } else {
+        let mut reasons: Vec<String> = Vec::new();
+        match availability {
+            Availability::Available => {}
+            Availability::NotYet => reasons.push(format!(
+                "{} was introduced in DXIL {}; the module is DXIL {version}",
+                info.name, info.introduced
+            )),
+            Availability::Removed => {
+                let last =
+                    dxil_ops::shader_model_of(at).map_or_else(|| at.to_string(), |s| s.to_string());
+                let gone = removed_in(info, version)
+                    .map_or_else(|| version.to_string(), |v| v.to_string());
+                out.push(diagnostic(
+                    line,
+                    ValidationRule::SmOpcodeInInvalidFunction,
+                    &[&info.name, &format_args!("Shader model {last} and below")],
+                    format_args!(
+                        "{} was removed in DXIL {gone}; the module is DXIL {version}",
+                        info.name
+                    ),
+                ));
+            }
+        }
+        if let Some(sm) = facts.model.and_then(|m| m.version)
+            && sm < info.shader_model
+        {
+            reasons.push(format!(
+                "{} needs shader model {}",
+                info.name, info.shader_model
+            ));
+        }
+        if let Some(stage) = facts.stage_of(c) {
+            let stages = info.stages_at(at);
+            if !stages.contains(stage.kind) {
+                let mut why = format!(
+                    "{} is not allowed in {} shaders at DXIL {at} (allowed: {})",
+                    info.name,
+                    stage.kind,
+                    StageList(stages)
+                );
+                if let Some(entry) = stage.entry {
+                    let _ = write!(
+                        why,
+                        "; the call is in the {} entry point `{entry}`",
+                        stage.kind
+                    );
+                }
+                reasons.push(why);
+            }
+        }
+        if !reasons.is_empty() {
+            out.push(diagnostic(
+                line,
+                ValidationRule::SmOpcode,
+                &[&info.name, &facts.model_name()],
+                reasons.join("; "),
+            ));
+        }
+        if let Some(m) = facts.model {
+            let wrong_kind = match (info.target, m.is_library()) {
+                (Target::Library, false) => Some(("Library", "can only be used in libraries")),
+                (Target::NonLibrary, true) => {
+                    Some(("non-library targets", "cannot be used in libraries"))
+                }
+                _ => None,
+            };
+            if let Some((allowed, why)) = wrong_kind {
+                out.push(diagnostic(
+                    line,
+                    ValidationRule::SmOpcodeInInvalidFunction,
+                    &[&info.name, &allowed],
+                    format_args!("{} {why}; the module is {m}", info.name),
+                ));
+            }
+        }
+    }
+
+    // The signature: result, operand count and types.
+    let params: Vec<&str> = c.operands.iter().skip(1).map(|o| o.ty).collect();
+    let ret = (!c.ret.is_empty() && !c.ret.contains('(')).then_some(c.ret);
+    match mismatch_any_precision(info.class, overloads, ret, &params, buf) {
+        Ok(None) => {}
+        Ok(Some(m)) => {
+            out.push(diagnostic(
+                line,
+                ValidationRule::InstrCallOload,
+                &[&m.name],
+                format_args!("{} (`{}`)", m.why, m.declaration),
+            ));
+            if params.len() != info.class.params.len() {
+                return;
+            }
+        }
+        Err(e) => {
+            out.push(diagnostic(
+                line,
+                ValidationRule::InstrCallOload,
+                &[&c.callee],
+                e,
+            ));
+            return;
+        }
+    }
+
+    // Immediate operands and the ranges of constant operands.
+    for (p, o) in info.class.params.iter().zip(c.operands.iter().skip(1)) {
+        if !p.immediate && p.max.is_none() && p.enumeration.is_none() {
+            continue;
+        }
+        let kind = ValueKind::of(o.value);
+        let integer = int_width(o.ty).is_some();
+        if p.immediate {
+            let constant = if integer {
+                matches!(kind, ValueKind::Int(_))
+            } else {
+                kind.is_constant() && kind != ValueKind::Float
+            };
+            if !constant {
+                if p.enumeration.is_some_and(is_barrier_flags) {
+                    out.push(diagnostic(
+                        line,
+                        ValidationRule::InstrBarrierNonConstantFlagArgument,
+                        &[],
+                        format_args!("operand `{}` of {} is `{}`", p.name, info.name, o.value),
+                    ));
+                } else {
+                    out.push(diagnostic(
+                        line,
+                        ValidationRule::InstrOpConst,
+                        &[&p.name, &info.name],
+                        format_args!("found `{}`", o.value),
+                    ));
+                }
+                continue;
+            }
+        }
+        let ValueKind::Int(v) = kind else { continue };
+        let width = int_width(o.ty).unwrap_or(64);
+        let value = unsigned_in_width(v, width);
+        if let Some(max) = p.max
+            && value > max
+        {
+            out.push(diagnostic(
+                line,
+                ValidationRule::InstrOpConstRange,
+                &[],
+                format_args!(
+                    "operand `{}` of {} is {value}; the largest allowed value is {max}",
+                    p.name, info.name
+                ),
+            ));
+            continue;
+        }
+        if let Some(e) = p.enumeration {
+            let why = match enums::check(e, value, version) {
+                EnumValue::Valid | EnumValue::Unmapped => continue,
+                EnumValue::Unknown(why) => why,
+                EnumValue::NotAtVersion(why) => format!("{why}; the module is DXIL {version}"),
+            };
+            let diagnostic = if is_barrier_flags(e) {
+                diagnostic(
+                    line,
+                    ValidationRule::InstrBarrierFlagInvalid,
+                    &[&flag_words(p.name), &info.name],
+                    format_args!("operand `{}` is {why}", p.name),
+                )
+            } else {
+                diagnostic(
+                    line,
+                    ValidationRule::InstrOpConstRange,
+                    &[],
+                    format_args!("operand `{}` of {} is {why}", p.name, info.name),
+                )
+            };
+            out.push(diagnostic);
+        }
+    }
+}
+
+/// `v` as an unsigned number of `width` bits (`i8 -1` → 255).
+fn unsigned_in_width(v: i128, width: u32) -> u64 {
+    let modulus: i128 = 1i128 << width.min(64);
+    v.rem_euclid(modulus) as u64
+}
+
+/// Display of a stage set: names, or `none`.
+struct StageList(StageSet);
+
+impl Display for StageList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}

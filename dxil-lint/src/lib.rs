@@ -1,0 +1,217 @@
+//! Checks the `dx.op` declarations and calls of DXIL, written as LLVM IR text, against the
+//! DXIL op database (`dxil-ops`).
+//!
+//! ```
+//! let text = r#"
+//! define void @main() {
+//!   %x = call float @dx.op.unary.f32(i32 13, float 1.0, float 2.0)
+//!   ret void
+//! }
+//! !dx.version = !{!1}
+//! !dx.shaderModel = !{!2}
+//! !1 = !{i32 1, i32 6}
+//! !2 = !{!"ps", i32 6, i32 6}
+//! "#;
+//! let report = dxil_lint::lint(text);
+//! assert_eq!(report.calls, 1);
+//! assert_eq!(
+//!     report.diagnostics[0].with_file("a.ll").to_string(),
+//!     "a.ll:3: INSTR.CALLOLOAD: Call to DXIL intrinsic 'dx.op.unary.f32' does not match an \
+//!      allowed overload signature: found 2 operand(s) after the opcode, expected 1 \
+//!      (`declare float @dx.op.unary.f32(i32, float)`)"
+//! );
+//! ```
+//!
+//! # Reading
+//!
+//! The reader ([`Module::parse`]) is line-oriented and tolerant: it never fails and never
+//! panics, it skips what it does not understand, and it keeps line numbers. In one pass over
+//! the lines it keeps
+//!
+//! - metadata lines: named metadata (`!dx.version = !{!1}`) and numbered nodes
+//!   (`!1 = !{i32 1, i32 8}`), resolved only after the whole text is read, since references
+//!   usually point forward; tuples written in place (`!{!{!"ps", i32 6, i32 0}}`) are read
+//!   too;
+//! - function definitions (`define ... @name(...)`), to know the function around each call;
+//!   a line starting with `}` ends it;
+//! - `declare` lines of `dx.op` functions;
+//! - the lines of `call`, `tail call` and `notail call` instructions whose callee is a
+//!   `dx.op` function, written `@dx.op.<stem>[.<overload>]` or quoted
+//!   (`@"dx.op.createHandleForLib.class.RWBuffer<float>"`). An operand list that is not closed
+//!   on its line takes the following lines, up to 64.
+//!
+//! Comment lines and the comments after code (`; CHECK: call ...`) are never read as code: a
+//! `;` outside a quoted string starts a comment. Operands are split at the commas outside
+//! brackets and quotes (so struct constants `%dx.types.ResBind { i32 0, i32 0, i32 0, i8 1 }`
+//! and vector constants stay whole), then into a type and a value. Attachments
+//! (`, !dbg !12`) and attribute groups (`#1`) after the operand list are ignored. A `dx.op`
+//! function used other than by a call (in a constant, a store) is out of scope and ignored.
+//!
+//! Scanning a line costs one `memchr` search for `dx.op.` unless the first byte already tells
+//! the kind of line (comment, metadata, end of function); operands are split only for the
+//! calls found.
+//!
+//! # The module
+//!
+//! The calls are checked at the DXIL version of `!dx.version`. Without it, the version pairs
+//! with the shader model of `!dx.shaderModel`; without either, the latest version is used and
+//! a `META.REQUIRED` diagnostic says so once (only in modules with `dx.op` functions). The
+//! shader model gives the minimum-shader-model check, the stage and whether the module is a
+//! library. A module without a shader model (a partial module of a pass test) is checked
+//! without stages and kinds of module.
+//!
+//! Stages: outside libraries every call is checked against the module's stage. In a library
+//! any stage is allowed (the linker decides), with one addition: a call made directly in the
+//! function of an entry point whose properties give its shader kind (tag 8 of
+//! `!dx.entryPoints`) is checked against that kind, as DXC does, when the kind exists at the
+//! module's version. Calls in other library functions are not followed through the call graph.
+//!
+//! 16-bit types: a call matches when its types are those of the signature with native 16-bit
+//! types or with minimum-precision stand-ins (`%dx.types.CBufRet.f16` has 8 or 4 elements).
+//! Pointers to user-defined structs match in any address space.
+//!
+//! # Checks and rules
+//!
+//! Every diagnostic names the DXC validation rule that covers it
+//! ([`dxil_ops::rules::ValidationRule`]); its message starts with the rule's message and goes
+//! on with what was found and what was expected. Per call, in this order (a failure in the
+//! first group stops the checks of the call):
+//!
+//! | check | rule |
+//! | --- | --- |
+//! | the opcode operand is an `i32` | `INSTR.CALLOLOAD` |
+//! | the opcode operand is a constant | `INSTR.OPCONST` |
+//! | the opcode is an op | `INSTR.ILLEGALDXILOPCODE` |
+//! | the op is not a reserved slot | `INSTR.OPCODERESERVED` |
+//! | the function is of the op's class (its stem) | `INSTR.ILLEGALDXILOPFUNCTION` |
+//! | the overload of the name is allowed for the op at the version | `INSTR.OLOAD` |
+//! | an experimental op needs a pre-release version | `INSTR.EXPDXILOPCODEREQUIRESEXPSM` |
+//! | the op exists at the version and shader model, and is allowed in the stage | `SM.OPCODE` |
+//! | the op was not removed before the version | `SM.OPCODEININVALIDFUNCTION` |
+//! | library-only and non-library ops | `SM.OPCODEININVALIDFUNCTION` |
+//! | result, operand count and operand types are the signature's | `INSTR.CALLOLOAD` |
+//! | immediate operands are constants | `INSTR.OPCONST` (flags of the DXIL 1.8 barriers: `INSTR.BARRIERNONCONSTANTFLAGARGUMENT`) |
+//! | constant operands within `max` and their enumeration at the version | `INSTR.OPCONSTRANGE` (flags of the DXIL 1.8 barriers: `INSTR.BARRIERFLAGINVALID`) |
+//!
+//! After a function of another class (`INSTR.ILLEGALDXILOPFUNCTION`) only the overload is
+//! checked, read from the name as DXC reads it for the opcode. Where DXC reports an op the
+//! database marks as removed (`CreateHandle` from DXIL 1.6) as
+//! `SM.OPCODEININVALIDFUNCTION` "... should only be used in 'Shader model 6.5 and below'", so
+//! does this checker. A reserved opcode is `INSTR.OPCODERESERVED`, the rule
+//! made for it; DXC declares that rule but its newer validators report a reserved opcode under
+//! `INSTR.ILLEGALDXILOPCODE`, naming the opcode as reserved, so the message here says
+//! "(reserved opcode)" as well.
+//!
+//! Per declaration: the name is a `dx.op` function (`DECL.DXILFNEXTERN` for an unknown stem,
+//! `INSTR.OLOAD` for a suffix that is not an overload) and its types are the signature's
+//! (`INSTR.CALLOLOAD`). A declaration is not checked against the module's version: it is the
+//! calls that use an op.
+//!
+//! Not checked: anything needing the call graph, resource properties, data flow, signatures
+//! (`!dx.entryPoints` element 2) or value ranges the database does not have (such as the bias
+//! range of `SampleBias`).
+//!
+//! Every fact comes from the `dxil-ops` runtime API: [`dxil_ops::Op::from_opcode`],
+//! [`dxil_ops::OpInfo`] (`props_at`, `overloads_at`, `stages_at`, `target`, `table`,
+//! `class`), function names, [`dxil_ops::Signature`] and the enumerations of
+//! [`dxil_ops::enums`].
+
+mod check;
+mod enums;
+pub mod md;
+pub mod module;
+mod text;
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use dxil_ops::rules::ValidationRule;
+
+pub use module::Module;
+pub use text::ValueKind;
+
+/// A finding: a line, the validation rule, and the message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// Line number (1-based).
+    pub line: usize,
+    /// The validation rule.
+    pub rule: ValidationRule,
+    /// The rule's message followed by what was found and what was expected.
+    pub message: String,
+}
+
+impl Diagnostic {
+    /// Display as `FILE:LINE: RULE-CODE: message`.
+    pub fn with_file<'a>(&'a self, file: &'a str) -> WithFile<'a> {
+        WithFile {
+            file,
+            diagnostic: self,
+        }
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    /// `LINE: RULE-CODE: message`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}: {}", self.line, self.rule.code(), self.message)
+    }
+}
+
+/// A diagnostic displayed with its file name.
+#[derive(Clone, Copy, Debug)]
+pub struct WithFile<'a> {
+    file: &'a str,
+    diagnostic: &'a Diagnostic,
+}
+
+impl fmt::Display for WithFile<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.file, self.diagnostic)
+    }
+}
+
+/// What checking a module found.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Report {
+    /// Diagnostics, by line.
+    pub diagnostics: Vec<Diagnostic>,
+    /// Number of `dx.op` calls checked.
+    pub calls: usize,
+    /// Number of `dx.op` declarations checked.
+    pub declarations: usize,
+}
+
+/// Checks a module read with [`Module::parse`].
+pub fn check(module: &Module<'_>) -> Report {
+    check::module(module)
+}
+
+/// Reads and checks a module of LLVM IR text.
+pub fn lint(text: &str) -> Report {
+    check(&Module::parse(text))
+}
+
+/// Reads and checks a module given as bytes: invalid UTF-8 is replaced first.
+pub fn lint_bytes(bytes: &[u8]) -> Report {
+    lint(&String::from_utf8_lossy(bytes))
+}
+
+/// The `.ll` files under `dir` (in its subfolders too), sorted: what `cargo xtask lint DIR`
+/// checks.
+pub fn ll_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
+    let mut out = Vec::new();
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(d) = todo.pop() {
+        for e in std::fs::read_dir(&d)? {
+            let p = e?.path();
+            if p.is_dir() {
+                todo.push(p);
+            } else if p.extension().is_some_and(|x| x == "ll") {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    Ok(out)
+}

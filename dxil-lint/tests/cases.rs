@@ -1,0 +1,63 @@
+//! Own invalid (and valid) inputs: every `tests/cases/NAME.ll` is checked and the output — one
+//! line per diagnostic, `NAME.ll:LINE: RULE-CODE: message`, then
+//! `N calls checked in 1 files, K diagnostics`, as `cargo xtask lint` prints it — must equal
+//! `tests/cases/NAME.expected` exactly. Each input says in its first lines what it tests.
+//!
+//! After a deliberate change of messages, `DXIL_LINT_BLESS=1 cargo test -p dxil-lint --test
+//! cases` rewrites the expected files; review the diff.
+
+use std::path::{Path, PathBuf};
+
+fn cases() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases")
+}
+
+/// What `cargo xtask lint NAME.ll` prints for one file.
+fn output(name: &str, text: &str) -> String {
+    let report = dxil_lint::lint(text);
+    let mut out = String::new();
+    for d in &report.diagnostics {
+        out.push_str(&d.with_file(name).to_string());
+        out.push('\n');
+    }
+    out.push_str(&format!(
+        "{} calls checked in 1 files, {} diagnostics\n",
+        report.calls,
+        report.diagnostics.len()
+    ));
+    out
+}
+
+#[test]
+fn own_cases_give_the_expected_diagnostics() {
+    let bless = std::env::var_os("DXIL_LINT_BLESS").is_some();
+    let inputs = dxil_lint::ll_files(&cases()).expect("tests/cases exists");
+    assert!(inputs.len() >= 15, "only {} cases", inputs.len());
+    let mut failures = Vec::new();
+    let (mut diagnostics, mut clean) = (0usize, 0usize);
+    for input in &inputs {
+        let name = input
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let text = std::fs::read_to_string(input).expect("case is UTF-8");
+        let got = output(&name, &text);
+        let expected_path = input.with_extension("expected");
+        if bless {
+            std::fs::write(&expected_path, &got).expect("expected file is writable");
+        }
+        let expected = std::fs::read_to_string(&expected_path).unwrap_or_default();
+        let n = got.lines().count() - 1;
+        diagnostics += n;
+        clean += usize::from(n == 0);
+        if got != expected {
+            failures.push(format!("{name}:\n--- expected\n{expected}--- got\n{got}"));
+        }
+    }
+    println!(
+        "{} own cases: {} with no diagnostic, {diagnostics} diagnostics in the others",
+        inputs.len(),
+        clean
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

@@ -131,6 +131,7 @@ mod include;
 mod op;
 
 use proc_macro::TokenStream;
+use proc_macro2::Span;
 
 /// An op with its overloads at a DXIL version, and optionally in a shader stage, checked against
 /// the database while the program is compiled; a `const` expression of type
@@ -146,13 +147,10 @@ use proc_macro::TokenStream;
 #[proc_macro]
 pub fn op(input: TokenStream) -> TokenStream {
     let input = syn::parse_macro_input!(input as op::Input);
-    let expanded = database::builtin()
-        .map_err(|e| syn::Error::new(proc_macro2::Span::call_site(), e))
-        .and_then(|db| op::expand(db, &input));
-    match expanded {
-        Ok(t) => t.into(),
-        Err(e) => e.to_compile_error().into(),
-    }
+    guarded(|| {
+        let db = database::builtin().map_err(|e| syn::Error::new(Span::call_site(), e))?;
+        op::expand(db, &input)
+    })
 }
 
 /// The `dxil-ops` API for an extension file (a path relative to the calling crate's
@@ -168,7 +166,19 @@ pub fn op(input: TokenStream) -> TokenStream {
 #[proc_macro]
 pub fn include_ops(input: TokenStream) -> TokenStream {
     let path = syn::parse_macro_input!(input as syn::LitStr);
-    match include::expand(&path) {
+    guarded(|| include::expand(&path))
+}
+
+/// Runs an expansion; its error, or a panic (a bug: loading and generating report every
+/// mistake of the input as an error), becomes a compile error instead of a crashed macro.
+fn guarded(expand: impl FnOnce() -> syn::Result<proc_macro2::TokenStream>) -> TokenStream {
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(expand)).unwrap_or_else(|_| {
+        Err(syn::Error::new(
+            Span::call_site(),
+            "internal error of dxil-ops-macro: it panicked (a bug; the message above says where)",
+        ))
+    });
+    match result {
         Ok(t) => t.into(),
         Err(e) => e.to_compile_error().into(),
     }

@@ -8,7 +8,6 @@ use dxil_ops::rules::ValidationRule;
 use dxil_ops::ty::LlvmType;
 use dxil_ops::{
     DXIL_VERSIONS, DxilVersion, Op, Overload, Overloads, Precision, STAGES, ShaderKind, Signature,
-    StageSet,
 };
 
 use crate::enums::{self, EnumValue};
@@ -584,9 +583,7 @@ fn call(facts: &Facts<'_>, c: &Call<'_>, buf: &mut String, out: &mut Vec<Diagnos
             if !stages.contains(stage.kind) {
                 let mut why = format!(
                     "{} is not allowed in {} shaders at DXIL {at} (allowed: {})",
-                    info.name,
-                    stage.kind,
-                    StageList(stages)
+                    info.name, stage.kind, stages
                 );
                 if let Some(entry) = stage.entry {
                     let _ = write!(
@@ -731,13 +728,4 @@ fn call(facts: &Facts<'_>, c: &Call<'_>, buf: &mut String, out: &mut Vec<Diagnos
 fn unsigned_in_width(v: i128, width: u32) -> u64 {
     let modulus: i128 = 1i128 << width.min(64);
     v.rem_euclid(modulus) as u64
-}
-
-/// Display of a stage set: names, or `none`.
-struct StageList(StageSet);
-
-impl Display for StageList {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.0)
-    }
 }

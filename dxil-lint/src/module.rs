@@ -63,6 +63,47 @@ struct Site<'t> {
     line: usize,
     function: Option<usize>,
     code: Cow<'t, str>,
+    parts: Parts,
+}
+
+/// Where the parts of a call are in its text (byte positions).
+#[derive(Clone, Copy, Debug)]
+struct Parts {
+    /// The `call` keyword.
+    call_kw: usize,
+    /// The `@` of the callee.
+    at: usize,
+    /// The `(` of the operand list, if any.
+    open: Option<usize>,
+    /// The `)` that closes it, if any.
+    close: Option<usize>,
+}
+
+impl Parts {
+    /// Finds the operand list after the callee at `at`.
+    fn locate(code: &str, call_kw: usize, at: usize) -> Parts {
+        let mut parts = Parts {
+            call_kw,
+            at,
+            open: None,
+            close: None,
+        };
+        if let Some((_, n)) = code.get(at + 1..).and_then(read_name) {
+            let after = at + 1 + n;
+            let rest = code.get(after..).unwrap_or("");
+            let open = after + (rest.len() - rest.trim_start().len());
+            if code.as_bytes().get(open) == Some(&b'(') {
+                parts.open = Some(open);
+                parts.close = matching(code.as_bytes(), open);
+            }
+        }
+        parts
+    }
+
+    /// Whether the call has an operand list that is not closed.
+    fn unclosed(&self) -> bool {
+        self.open.is_some() && self.close.is_none()
+    }
 }
 
 /// A call of a `dx.op` function.
@@ -218,13 +259,14 @@ impl<'t> Module<'t> {
                 }
                 continue;
             }
-            if word_position(code.get(..at).unwrap_or(""), "call").is_none() {
+            let Some(call_kw) = word_position(code.get(..at).unwrap_or(""), "call") else {
                 // another use of a dx.op function (out of scope)
                 continue;
-            }
+            };
+            let mut parts = Parts::locate(code, call_kw, at);
             let mut joined: Cow<'t, str> = Cow::Borrowed(code);
             let mut taken = 0;
-            while !operands_closed(&joined, at) && taken < MAX_CONTINUATION_LINES {
+            while parts.unclosed() && taken < MAX_CONTINUATION_LINES {
                 let Some((_, next)) = lines.peek() else { break };
                 let next_code = strip_comment(next.trim()).trim();
                 if next_code.starts_with('!')
@@ -238,11 +280,13 @@ impl<'t> Module<'t> {
                 s.push_str(next_code);
                 lines.next();
                 taken += 1;
+                parts = Parts::locate(&joined, call_kw, at);
             }
             m.sites.push(Site {
                 line: line_no,
                 function: current,
                 code: joined,
+                parts,
             });
         }
         m
@@ -284,9 +328,7 @@ impl<'t> Module<'t> {
 
     /// The calls of `dx.op` functions, in order.
     pub fn calls(&self) -> impl Iterator<Item = Call<'_>> + '_ {
-        self.sites
-            .iter()
-            .filter_map(|s| call(&s.code, s.line, s.function))
+        self.sites.iter().map(call)
     }
 
     /// The line of the first `dx.op` declaration or call.
@@ -376,15 +418,6 @@ impl<'t> Module<'t> {
     }
 }
 
-/// Whether the operand list of the call whose callee starts at `at` is closed on `code`.
-fn operands_closed(code: &str, at: usize) -> bool {
-    let Some((_, n)) = code.get(at + 1..).and_then(read_name) else {
-        return true;
-    };
-    let rest = code.get(at + 1 + n..).unwrap_or("").trim_start();
-    !rest.starts_with('(') || matching(rest.as_bytes(), 0).is_some()
-}
-
 /// The name of the first global in `code` (`define void @main()` → `main`).
 fn global_name(code: &str) -> Option<&str> {
     let at = memchr::memchr(b'@', code.as_bytes())?;
@@ -411,38 +444,36 @@ fn declaration(code: &str, at: usize, line: usize) -> Option<Declaration<'_>> {
     })
 }
 
-/// Reads the call in `code`.
-fn call(code: &str, line: usize, function: Option<usize>) -> Option<Call<'_>> {
-    let at = dx_op_reference(code.as_bytes())?;
-    let before = code.get(..at)?;
-    let call_kw = word_position(before, "call")?;
-    let ret = skip_keywords(before.get(call_kw + 4..)?).trim();
-    let after = code.get(at + 1..)?;
-    let (callee, n) = read_name(after)?;
-    let rest = after.get(n..)?;
-    let open = rest.len() - rest.trim_start().len();
-    let (inside, unterminated) = if rest.as_bytes().get(open) == Some(&b'(') {
-        match matching(rest.as_bytes(), open) {
-            Some(close) => (rest.get(open + 1..close)?, false),
-            None => (rest.get(open + 1..)?, true),
-        }
-    } else {
-        ("", true)
+/// Reads the call of a site; what cannot be read is empty.
+fn call<'m>(site: &'m Site<'_>) -> Call<'m> {
+    let code: &str = &site.code;
+    let p = site.parts;
+    let ret = code
+        .get(p.call_kw + 4..p.at)
+        .map_or("", |r| skip_keywords(r).trim());
+    let callee = code
+        .get(p.at + 1..)
+        .and_then(read_name)
+        .map_or("", |(name, _)| name);
+    let inside = match (p.open, p.close) {
+        (Some(open), Some(close)) => code.get(open + 1..close),
+        (Some(open), None) => code.get(open + 1..),
+        (None, _) => None,
     };
-    let operands = split_top(inside)
+    let operands = split_top(inside.unwrap_or(""))
         .map(|o| {
             let (ty, value) = split_type_value(o);
             Operand { ty, value }
         })
         .collect();
-    Some(Call {
-        line,
-        function,
+    Call {
+        line: site.line,
+        function: site.function,
         callee,
         ret,
         operands,
-        unterminated,
-    })
+        unterminated: p.close.is_none(),
+    }
 }
 
 #[cfg(test)]

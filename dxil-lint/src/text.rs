@@ -10,10 +10,10 @@ pub(crate) fn is_ident_byte(b: u8) -> bool {
 /// The code part of a line: everything before a `;` that is not inside a quoted string.
 pub(crate) fn strip_comment(line: &str) -> &str {
     let b = line.as_bytes();
-    let mut from = 0;
+    let (mut from, mut quotes) = (0, 0usize);
     while let Some(i) = b.get(from..).and_then(|r| memchr::memchr(b';', r)) {
         let semi = from + i;
-        let quotes = memchr::memchr_iter(b'"', b.get(..semi).unwrap_or(&[])).count();
+        quotes += memchr::memchr_iter(b'"', b.get(from..semi).unwrap_or(&[])).count();
         if quotes.is_multiple_of(2) {
             return line.get(..semi).unwrap_or(line);
         }
@@ -398,6 +398,8 @@ mod tests {
     fn comments_outside_quotes() {
         assert_eq!(strip_comment("call void @f() ; x"), "call void @f() ");
         assert_eq!(strip_comment("!0 = !{!\"a;b\"} ; c"), "!0 = !{!\"a;b\"} ");
+        assert_eq!(strip_comment("\"a;b;c\";d"), "\"a;b;c\"");
+        assert_eq!(strip_comment("no comment"), "no comment");
     }
 
     #[test]

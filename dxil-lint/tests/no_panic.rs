@@ -182,3 +182,38 @@ fn never_panics_on_mutated_inputs() {
         );
     }
 }
+
+#[test]
+fn adversarial_inputs_finish_quickly() {
+    let call = "%x = call float @dx.op.unary.f32(i32 13, float ";
+    let inputs = [
+        // a call line with a long quoted string full of `;`
+        format!("{call}\"{}\")\n", ";".repeat(200_000)),
+        // deeply nested brackets in an operand, never closed
+        format!("{call}{}\n", "(".repeat(200_000)),
+        // a call with many operands
+        format!("{call}%y{})\n", ", float %y".repeat(50_000)),
+        // an operand list that is never closed, followed by many lines
+        format!("{call}%y,\n{}", "  i32 0,\n".repeat(50_000)),
+        // deeply nested metadata tuples
+        format!(
+            "!dx.version = !{{!1}}\n!1 = {}{}\n",
+            "!{".repeat(100_000),
+            "}".repeat(100_000)
+        ),
+        // many dx.op references that are not calls
+        "@dx.op.".repeat(200_000),
+    ];
+    let start = Instant::now();
+    for input in &inputs {
+        let r = catch_unwind(AssertUnwindSafe(|| dxil_lint::lint(input)));
+        assert!(r.is_ok(), "panicked on an input of {} bytes", input.len());
+    }
+    let elapsed = start.elapsed();
+    println!(
+        "{} adversarial inputs in {:.2} s",
+        inputs.len(),
+        elapsed.as_secs_f64()
+    );
+    assert!(elapsed < Duration::from_secs(20), "too slow: {elapsed:?}");
+}

@@ -43,12 +43,21 @@ fn index(db: &Database) -> String {
         db.ops.len(),
         db.tables.len()
     );
-    let _ = writeln!(s, "| Opcode | Name | Class | Since | Min SM | Overloads | Stages | Description |");
+    let _ = writeln!(
+        s,
+        "| Opcode | Name | Class | Since | Min SM | Overloads | Stages | Description |"
+    );
     let _ = writeln!(s, "| --- | --- | --- | --- | --- | --- | --- | --- |");
     for op in &db.ops {
         let table = db.table_of(op);
-        let ol = op.overloads.latest().map_or(String::new(), |o| o.text.clone());
-        let st = op.stages.latest().map_or(String::new(), |x| stages_text(db, x));
+        let ol = op
+            .overloads
+            .latest()
+            .map_or(String::new(), |o| o.text.clone());
+        let st = op
+            .stages
+            .latest()
+            .map_or(String::new(), |x| stages_text(db, x));
         let _ = writeln!(
             s,
             "| {:#x} | [{}]({}.md#{}) | {} | {} | {} | `{}` | {} | {} |",
@@ -78,7 +87,11 @@ fn table_page(db: &Database, table: &str) -> String {
             t.doc,
             t.id,
             t.id,
-            if t.experimental { " Experimental: needs a pre-release DXIL version." } else { "" }
+            if t.experimental {
+                " Experimental: needs a pre-release DXIL version."
+            } else {
+                ""
+            }
         );
     }
     for op in db.ops.iter().filter(|o| db.table_of(o).name == table) {
@@ -100,8 +113,14 @@ fn op_section(db: &Database, op: &Op, s: &mut String) {
     let mut row = |k: &str, v: String| {
         let _ = writeln!(s, "| {k} | {} |", cell(&v));
     };
-    row("Opcode", format!("{} ({:#x}), index {}", op.opcode, op.opcode, op.index));
-    row("Class", format!("`{}`, functions `dx.op.{}`", class.name, class.stem));
+    row(
+        "Opcode",
+        format!("{} ({:#x}), index {}", op.opcode, op.opcode, op.index),
+    );
+    row(
+        "Class",
+        format!("`{}`, functions `dx.op.{}`", class.name, class.stem),
+    );
     if !op.category.is_empty() {
         row("Category", op.category.clone());
     }
@@ -138,7 +157,14 @@ fn op_section(db: &Database, op: &Op, s: &mut String) {
         .iter()
         .map(|(v, m)| {
             let names = db.attribute_names(*m);
-            format!("since {v}: {}", if names.is_empty() { "none".to_owned() } else { names.join(", ") })
+            format!(
+                "since {v}: {}",
+                if names.is_empty() {
+                    "none".to_owned()
+                } else {
+                    names.join(", ")
+                }
+            )
         })
         .collect();
     row("Attributes", at.join("; "));
@@ -159,7 +185,12 @@ fn op_section(db: &Database, op: &Op, s: &mut String) {
     let _ = writeln!(s);
     let _ = writeln!(s, "| Operand | Type | Description |\n| --- | --- | --- |");
     let rdoc = op.result_doc.as_deref().unwrap_or(&class.result.doc);
-    let _ = writeln!(s, "| result | `{}` | {} |", db.ty(class.result.ty).name, cell(rdoc));
+    let _ = writeln!(
+        s,
+        "| result | `{}` | {} |",
+        db.ty(class.result.ty).name,
+        cell(rdoc)
+    );
     let _ = writeln!(s, "| opcode | `i32` | {} |", op.opcode);
     for p in &class.params {
         let mut d = op.param_docs.get(&p.name).unwrap_or(&p.doc).clone();
@@ -172,7 +203,13 @@ fn op_section(db: &Database, op: &Op, s: &mut String) {
         if let Some(m) = p.max {
             d.push_str(&format!(" (at most {m})"));
         }
-        let _ = writeln!(s, "| `{}` | `{}` | {} |", p.name, db.ty(p.ty).name, cell(&d));
+        let _ = writeln!(
+            s,
+            "| `{}` | `{}` | {} |",
+            p.name,
+            db.ty(p.ty).name,
+            cell(&d)
+        );
     }
     let _ = writeln!(s);
 }

@@ -20,7 +20,9 @@ pub const COMMAND: &str = "cargo xtask gen";
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
     /// Two names of the database make the same Rust identifier.
-    #[error("{what} `{first}` and `{second}` both become the Rust identifier `{ident}`; rename one")]
+    #[error(
+        "{what} `{first}` and `{second}` both become the Rust identifier `{ident}`; rename one"
+    )]
     NameClash {
         /// What kind of name.
         what: String,

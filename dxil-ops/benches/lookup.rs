@@ -18,7 +18,14 @@ struct NaiveOp {
     params: usize,
 }
 
-fn naive_db() -> (HashMap<u32, NaiveOp>, HashMap<String, u32>, HashMap<String, Vec<u32>>) {
+/// The naive database: ops by opcode, opcodes by name, opcodes by function-name stem.
+type NaiveDb = (
+    HashMap<u32, NaiveOp>,
+    HashMap<String, u32>,
+    HashMap<String, Vec<u32>>,
+);
+
+fn naive_db() -> NaiveDb {
     let mut by_opcode = HashMap::new();
     let mut by_name = HashMap::new();
     let mut by_stem: HashMap<String, Vec<u32>> = HashMap::new();
@@ -43,14 +50,21 @@ fn naive_db() -> (HashMap<u32, NaiveOp>, HashMap<String, u32>, HashMap<String, V
             },
         );
         by_name.insert(info.name.to_owned(), info.opcode);
-        by_stem.entry(info.class.stem.to_owned()).or_default().push(info.opcode);
+        by_stem
+            .entry(info.class.stem.to_owned())
+            .or_default()
+            .push(info.opcode);
     }
     (by_opcode, by_name, by_stem)
 }
 
 fn naive_stages(db: &HashMap<u32, NaiveOp>, opcode: u32, v: DxilVersion) -> Option<u32> {
     let op = db.get(&opcode)?;
-    op.stages.iter().rev().find(|(s, _)| *s <= v).map(|(_, m)| *m)
+    op.stages
+        .iter()
+        .rev()
+        .find(|(s, _)| *s <= v)
+        .map(|(_, m)| *m)
 }
 
 fn naive_parse(by_stem: &HashMap<String, Vec<u32>>, name: &str) -> Option<(u32, String)> {
@@ -62,7 +76,12 @@ fn naive_parse(by_stem: &HashMap<String, Vec<u32>>, name: &str) -> Option<(u32, 
     Some((*ops.first()?, suffix))
 }
 
-fn naive_build(db: &HashMap<u32, NaiveOp>, opcode: u32, v: DxilVersion, x: &str) -> Option<(String, Vec<String>)> {
+fn naive_build(
+    db: &HashMap<u32, NaiveOp>,
+    opcode: u32,
+    v: DxilVersion,
+    x: &str,
+) -> Option<(String, Vec<String>)> {
     let op = db.get(&opcode)?;
     let (_, ol) = op.overloads.iter().rev().find(|(s, _)| *s <= v)?;
     if !ol.contains('f') {
@@ -83,9 +102,7 @@ fn benches(c: &mut Criterion) {
 
     let mut g = c.benchmark_group("property lookup (opcode, version → stages)");
     g.bench_function("dxil-ops", |b| {
-        b.iter(|| {
-            Op::from_opcode(black_box(opcode)).map(|op| op.stages_at(black_box(v)))
-        })
+        b.iter(|| Op::from_opcode(black_box(opcode)).map(|op| op.stages_at(black_box(v))))
     });
     g.bench_function("HashMap baseline", |b| {
         b.iter(|| naive_stages(&naive, black_box(opcode), black_box(v)))
@@ -93,15 +110,23 @@ fn benches(c: &mut Criterion) {
     g.finish();
 
     let mut g = c.benchmark_group("name → opcode");
-    g.bench_function("dxil-ops", |b| b.iter(|| Op::from_name(black_box("RayQuery_CandidateType"))));
+    g.bench_function("dxil-ops", |b| {
+        b.iter(|| Op::from_name(black_box("RayQuery_CandidateType")))
+    });
     g.bench_function("HashMap baseline", |b| {
-        b.iter(|| naive_names.get(black_box("RayQuery_CandidateType")).copied())
+        b.iter(|| {
+            naive_names
+                .get(black_box("RayQuery_CandidateType"))
+                .copied()
+        })
     });
     g.finish();
 
     let mut g = c.benchmark_group("function name → (class, overload)");
     g.bench_function("dxil-ops", |b| {
-        b.iter(|| dxil_ops::parse_function_name(black_box("dx.op.rawBufferVectorLoad.v4f32")).is_ok())
+        b.iter(|| {
+            dxil_ops::parse_function_name(black_box("dx.op.rawBufferVectorLoad.v4f32")).is_ok()
+        })
     });
     g.bench_function("HashMap baseline", |b| {
         b.iter(|| naive_parse(&naive_stems, black_box("dx.op.rawBufferVectorLoad.v4f32")))
@@ -112,12 +137,23 @@ fn benches(c: &mut Criterion) {
     let mut g = c.benchmark_group("one builder call (Sin, f32)");
     g.bench_function("dxil-ops", |b| {
         b.iter(|| {
-            dxil_ops::build::sin(black_box(&target), Overload::Scalar(ScalarType::F32), black_box("%x"))
-                .is_ok()
+            dxil_ops::build::sin(
+                black_box(&target),
+                Overload::Scalar(ScalarType::F32),
+                black_box("%x"),
+            )
+            .is_ok()
         })
     });
     g.bench_function("String/Vec baseline", |b| {
-        b.iter(|| naive_build(&naive, black_box(Op::Sin.opcode()), black_box(v), black_box("%x")))
+        b.iter(|| {
+            naive_build(
+                &naive,
+                black_box(Op::Sin.opcode()),
+                black_box(v),
+                black_box("%x"),
+            )
+        })
     });
     g.finish();
 }

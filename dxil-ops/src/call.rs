@@ -4,7 +4,7 @@
 use core::fmt;
 
 use crate::info::{Availability, OpInfo, Precision, Target as OpTarget, TypeInfo};
-use crate::overload::{OverloadSpec, Overloads};
+use crate::overload::{Overload, OverloadSpec, Overloads};
 use crate::sig::{Declaration, Signature, SignatureError};
 use crate::stage::StageSet;
 use crate::version::DxilVersion;
@@ -137,12 +137,14 @@ pub enum BuildError<'a> {
         /// Target version.
         version: DxilVersion,
     },
-    /// The overload is not allowed at the target version.
+    /// An overload is not allowed at the target version.
     Overload {
         /// Op name.
         op: &'static str,
-        /// The overloads asked for.
-        overloads: Overloads<'a>,
+        /// The overload dimension.
+        dim: u8,
+        /// The overload asked for in that dimension.
+        overload: Overload<'a>,
         /// Target version.
         version: DxilVersion,
         /// What the op allows then.
@@ -195,7 +197,11 @@ pub enum BuildError<'a> {
 impl fmt::Display for BuildError<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            BuildError::NotYetAvailable { op, version, introduced } => write!(
+            BuildError::NotYetAvailable {
+                op,
+                version,
+                introduced,
+            } => write!(
                 f,
                 "{op} does not exist in DXIL {version}: it was introduced in DXIL {introduced}"
             ),
@@ -206,12 +212,29 @@ impl fmt::Display for BuildError<'_> {
                 f,
                 "{op} is an experimental op; DXIL {version} is a released version"
             ),
-            BuildError::Overload { op, overloads, version, allowed } => write!(
-                f,
-                "overload `{overloads}` of {op} is not allowed in DXIL {version}; allowed: {}",
-                allowed.text
-            ),
-            BuildError::Stage { op, stage, version, allowed } => write!(
+            BuildError::Overload {
+                op,
+                dim,
+                overload,
+                version,
+                allowed,
+            } => {
+                write!(f, "overload `{overload}` of {op} ")?;
+                if allowed.dims > 1 {
+                    write!(f, "(dimension {dim}) ")?;
+                }
+                write!(
+                    f,
+                    "is not allowed in DXIL {version}; allowed: {}",
+                    allowed.text
+                )
+            }
+            BuildError::Stage {
+                op,
+                stage,
+                version,
+                allowed,
+            } => write!(
                 f,
                 "{op} is not allowed in {stage} shaders in DXIL {version}; allowed stages: {allowed}"
             ),
@@ -221,11 +244,21 @@ impl fmt::Display for BuildError<'_> {
             BuildError::ModuleKind { op, library: false } => {
                 write!(f, "{op} can only be used in libraries")
             }
-            BuildError::OutOfRange { op, param, value, max } => write!(
+            BuildError::OutOfRange {
+                op,
+                param,
+                value,
+                max,
+            } => write!(
                 f,
                 "operand `{param}` of {op} is {value}; the largest allowed value is {max}"
             ),
-            BuildError::EnumValue { op, param, value, version } => write!(
+            BuildError::EnumValue {
+                op,
+                param,
+                value,
+                version,
+            } => write!(
                 f,
                 "operand `{param}` of {op}: value {value} does not exist in DXIL {version}"
             ),
@@ -260,30 +293,51 @@ pub fn check<'a>(
             });
         }
         Some(p) if p.availability == Availability::Removed => {
-            return Err(BuildError::Removed { op: op.name, version });
+            return Err(BuildError::Removed {
+                op: op.name,
+                version,
+            });
         }
         Some(p) => p,
     };
     if op.table.experimental && !crate::is_prerelease(version) {
-        return Err(BuildError::Experimental { op: op.name, version });
-    }
-    if !props.overloads.allows(&overloads) {
-        return Err(BuildError::Overload {
+        return Err(BuildError::Experimental {
             op: op.name,
-            overloads,
             version,
-            allowed: props.overloads,
         });
     }
-    if let Some(stage) = target.stage {
-        if !props.stages.contains(stage) {
-            return Err(BuildError::Stage {
+    if overloads.len() != usize::from(props.overloads.dims) {
+        return Err(BuildError::Signature(SignatureError::Dimensions {
+            class: op.class.name,
+            expected: props.overloads.dims,
+            found: overloads.len(),
+        }));
+    }
+    for (dim, (o, set)) in overloads
+        .as_slice()
+        .iter()
+        .zip(props.overloads.sets())
+        .enumerate()
+    {
+        if !set.contains(o) {
+            return Err(BuildError::Overload {
                 op: op.name,
-                stage,
+                dim: dim as u8,
+                overload: *o,
                 version,
-                allowed: props.stages,
+                allowed: props.overloads,
             });
         }
+    }
+    if let Some(stage) = target.stage
+        && !props.stages.contains(stage)
+    {
+        return Err(BuildError::Stage {
+            op: op.name,
+            stage,
+            version,
+            allowed: props.stages,
+        });
     }
     match (op.target, target.library) {
         (OpTarget::Library, false) | (OpTarget::NonLibrary, true) => {

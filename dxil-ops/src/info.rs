@@ -5,9 +5,9 @@
 //! tables for its own `ops.toml` (see `dxil_ops::include_ops!`) uses the same shapes and the same
 //! algorithms (function names, signatures, builders).
 
+use crate::attr::AttributeSet;
 use crate::overload::{OverloadSet, OverloadSpec};
 use crate::stage::StageSet;
-use crate::attr::AttributeSet;
 use crate::version::{DxilVersion, ShaderModel};
 
 /// A DXIL version and the shader model it pairs with.

@@ -46,7 +46,11 @@ fn write_operand<V: fmt::Display>(
     match operand {
         Operand::Value(v) => write!(out, "{ty} {v}"),
         Operand::Int { ty, value } => write!(out, "{ty} {value}"),
-        Operand::Struct { ty: sty, fields, len } => {
+        Operand::Struct {
+            ty: sty,
+            fields,
+            len,
+        } => {
             write!(out, "{ty} {{ ")?;
             if let crate::info::TypeKind::Struct { fields: ftys, .. } = sty.kind {
                 for (i, (v, t)) in fields[..*len as usize].iter().zip(ftys.iter()).enumerate() {

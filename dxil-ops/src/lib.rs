@@ -43,10 +43,11 @@ mod checked;
 mod fmt_util;
 mod generated;
 pub mod info;
-mod message;
 pub mod ir;
 mod llvm;
+mod message;
 pub mod name;
+mod name_map;
 mod overload;
 mod sig;
 mod sigpoint;
@@ -72,6 +73,7 @@ pub use info::{OpInfo, Precision};
 pub use llvm::LlvmInstructionInfo;
 pub use message::{ArgumentCount, RuleMessage};
 pub use name::{FunctionName, NameError};
+pub use name_map::NameMap;
 pub use overload::{MAX_VECTOR_WIDTH, Overload, OverloadSet, OverloadSpec, Overloads, StructName};
 pub use sig::{Declaration, Signature, SignatureError};
 pub use sigpoint::{Interpretation, SigPointInfo};
@@ -132,7 +134,7 @@ pub mod types {
 
 #[doc(hidden)]
 pub mod __private {
-    pub use phf;
+    pub use quickphf;
 }
 
 /// Reads a function name like [`parse_function_name`], but accepts any overload of the right
@@ -195,7 +197,12 @@ impl fmt::Display for UnknownOp {
         match self {
             UnknownOp::Name => f.write_str("no DXIL op has this name"),
             UnknownOp::Opcode(v) => {
-                write!(f, "no DXIL op has opcode {v} ({v:#x}): table {:#x}, index {}", v >> 16, v & 0xFFFF)
+                write!(
+                    f,
+                    "no DXIL op has opcode {v} ({v:#x}): table {:#x}, index {}",
+                    v >> 16,
+                    v & 0xFFFF
+                )
             }
         }
     }

@@ -47,7 +47,10 @@ pub enum NameError<'a> {
 impl fmt::Display for NameError<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            NameError::NotDxOp => write!(f, "not a DXIL operation: the name does not start with `{PREFIX}`"),
+            NameError::NotDxOp => write!(
+                f,
+                "not a DXIL operation: the name does not start with `{PREFIX}`"
+            ),
             NameError::UnknownStem(s) => write!(f, "no op class has the function-name stem `{s}`"),
             NameError::MissingOverload(c) => write!(
                 f,
@@ -101,7 +104,9 @@ impl fmt::Display for Example {
                 .enumerate()
                 .find(|(b, _)| s.scalars & (1 << b) != 0);
             match first {
-                Some((_, t)) if t.kind == crate::info::OverloadKind::Scalar => f.write_str(t.name)?,
+                Some((_, t)) if t.kind == crate::info::OverloadKind::Scalar => {
+                    f.write_str(t.name)?
+                }
                 Some(_) => f.write_str("struct.S")?,
                 None => {
                     let v = crate::OVERLOAD_TYPES

@@ -310,18 +310,6 @@ impl fmt::Display for Overloads<'_> {
 }
 
 impl ScalarType {
-    /// The scalar with this function-name spelling (`f32`).
-    pub fn from_name(name: &str) -> Option<ScalarType> {
-        let mut i = 0;
-        while i < ScalarType::ALL.len() {
-            if ScalarType::ALL[i].name() == name {
-                return Some(ScalarType::ALL[i]);
-            }
-            i += 1;
-        }
-        None
-    }
-
     /// Function-name spelling (`f32`).
     pub const fn name(self) -> &'static str {
         OVERLOAD_TYPES[self as usize].name
@@ -349,17 +337,19 @@ pub(crate) fn parse_one<'a>(s: &'a str, set: &OverloadSet) -> Option<Overload<'a
     }
     if let Some(rest) = s.strip_prefix('v') {
         let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
-        if digits > 0 && digits <= 4 && !rest.starts_with('0') {
-            if let (Ok(n), Some(t)) = (
+        if digits > 0
+            && digits <= 4
+            && !rest.starts_with('0')
+            && let (Ok(n), Some(t)) = (
                 rest[..digits].parse::<u16>(),
                 ScalarType::from_name(&rest[digits..]),
-            ) {
-                let o = Overload::Vector(t, n);
-                if (1..=MAX_VECTOR_WIDTH).contains(&n) && set.contains(&o) {
-                    return Some(o);
-                }
-                return None;
+            )
+        {
+            let o = Overload::Vector(t, n);
+            if (1..=MAX_VECTOR_WIDTH).contains(&n) && set.contains(&o) {
+                return Some(o);
             }
+            return None;
         }
     }
     let name = struct_name(s);
@@ -379,13 +369,13 @@ fn struct_name(s: &str) -> StructName<'_> {
             continue;
         }
         for a in t.abbreviations {
-            if let Some(rest) = s.strip_prefix(a.name_prefix) {
-                if rest.starts_with(|c: char| c.is_ascii_uppercase()) {
-                    return StructName {
-                        prefix: a.struct_prefix,
-                        rest,
-                    };
-                }
+            if let Some(rest) = s.strip_prefix(a.name_prefix)
+                && rest.starts_with(|c: char| c.is_ascii_uppercase())
+            {
+                return StructName {
+                    prefix: a.struct_prefix,
+                    rest,
+                };
             }
         }
     }

@@ -40,7 +40,11 @@ pub enum SignatureError {
 impl fmt::Display for SignatureError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SignatureError::Dimensions { class, expected, found } => write!(
+            SignatureError::Dimensions {
+                class,
+                expected,
+                found,
+            } => write!(
                 f,
                 "class {class} has {expected} overload dimension(s), {found} given"
             ),

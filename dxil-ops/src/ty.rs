@@ -3,9 +3,9 @@
 
 use core::fmt;
 
+use crate::generated::vocab::OVERLOAD_TYPES;
 use crate::info::{OverloadKind, Precision, TypeInfo, TypeKind};
 use crate::overload::{Overload, Overloads, StructName};
-use crate::generated::vocab::OVERLOAD_TYPES;
 
 /// An LLVM type of a signature.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -83,8 +83,14 @@ pub enum TypeError {
 impl fmt::Display for TypeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            TypeError::MissingDimension(t, d) => write!(f, "type `{}` needs overload dimension {d}", t.name),
-            TypeError::WrongKind(t) => write!(f, "type `{}` cannot be made from this kind of overload", t.name),
+            TypeError::MissingDimension(t, d) => {
+                write!(f, "type `{}` needs overload dimension {d}", t.name)
+            }
+            TypeError::WrongKind(t) => write!(
+                f,
+                "type `{}` cannot be made from this kind of overload",
+                t.name
+            ),
             TypeError::NoCase(t) => write!(f, "type `{}` has no case for this overload", t.name),
         }
     }
@@ -107,9 +113,10 @@ pub fn resolve<'a>(
             overload: Overload::Void,
             fields,
         }),
-        TypeKind::Overload { dim: d, udt_address_space } => {
-            LlvmType::Overload(dim(t, o, d)?, udt_address_space)
-        }
+        TypeKind::Overload {
+            dim: d,
+            udt_address_space,
+        } => LlvmType::Overload(dim(t, o, d)?, udt_address_space),
         TypeKind::Component(c) => {
             let ov = dim(t, o, 0)?;
             let TypeKind::Llvm(comp) = c.kind else {
@@ -130,9 +137,10 @@ pub fn resolve<'a>(
             ov @ Overload::Scalar(_) => LlvmType::Vector(ov, w),
             _ => return Err(TypeError::WrongKind(t)),
         },
-        TypeKind::Pointer { dim: d, address_space } => {
-            LlvmType::Pointer(dim(t, o, d)?, address_space)
-        }
+        TypeKind::Pointer {
+            dim: d,
+            address_space,
+        } => LlvmType::Pointer(dim(t, o, d)?, address_space),
         TypeKind::ByOverload { dim: d, cases } => {
             let ov = dim(t, o, d)?;
             let case = cases
@@ -288,7 +296,10 @@ impl<'a> LlvmType<'a> {
         let from_overload = |o: &Overload<'a>| match o {
             Overload::Udt(n) => Some(StructDef::Opaque(*n)),
             Overload::Object(n) => {
-                for t in OVERLOAD_TYPES.iter().filter(|t| t.kind == OverloadKind::Object) {
+                for t in OVERLOAD_TYPES
+                    .iter()
+                    .filter(|t| t.kind == OverloadKind::Object)
+                {
                     for a in t.abbreviations {
                         if n.prefix == a.struct_prefix
                             || (n.prefix.is_empty() && n.rest.starts_with(a.struct_prefix))

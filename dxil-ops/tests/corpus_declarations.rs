@@ -10,7 +10,9 @@ fn corpus() -> PathBuf {
 }
 
 fn ll_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
     for e in entries.flatten() {
         let p = e.path();
         if p.is_dir() {
@@ -44,7 +46,11 @@ fn corpus_declarations_match() {
     let mut files = Vec::new();
     ll_files(&corpus(), &mut files);
     files.sort();
-    assert!(files.len() >= 85, "corpus not found at {}", corpus().display());
+    assert!(
+        files.len() >= 85,
+        "corpus not found at {}",
+        corpus().display()
+    );
     let mut checked = 0;
     let mut failures = Vec::new();
     // well-formed functions whose overload no op allows (hand-written pass-test inputs)
@@ -53,10 +59,14 @@ fn corpus_declarations_match() {
         let text = std::fs::read_to_string(f).expect("corpus file is readable");
         for (n, line) in text.lines().enumerate() {
             let line = line.trim();
-            if !line.starts_with("declare ") || !line.contains("@dx.op.") && !line.contains("@\"dx.op.") {
+            if !line.starts_with("declare ")
+                || !line.contains("@dx.op.") && !line.contains("@\"dx.op.")
+            {
                 continue;
             }
-            let Some(name) = function_name(line) else { continue };
+            let Some(name) = function_name(line) else {
+                continue;
+            };
             let want = strip_attributes(line);
             if dxil_ops::parse_function_name(name).is_err() {
                 not_allowed.push(name.to_owned());
@@ -86,13 +96,25 @@ fn corpus_declarations_match() {
             }
         }
     }
-    println!("{}/{checked} corpus declarations match", checked - failures.len());
+    println!(
+        "{}/{checked} corpus declarations match",
+        checked - failures.len()
+    );
     not_allowed.sort();
     not_allowed.dedup();
     // `tools/clang/test/HLSLFileCheck/passes/hl/sccp/bfi.ll` declares the i64 overload of the
     // quaternary class, which Bfi (its only op) does not allow: an input of a constant-folding
     // pass test, not valid DXIL. It is still a well-formed function.
-    assert_eq!(not_allowed, ["dx.op.quaternary.i64"], "overloads no op allows");
-    assert!(failures.is_empty(), "{} mismatches:\n{}", failures.len(), failures.join("\n"));
+    assert_eq!(
+        not_allowed,
+        ["dx.op.quaternary.i64"],
+        "overloads no op allows"
+    );
+    assert!(
+        failures.is_empty(),
+        "{} mismatches:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
     assert!(checked >= 280, "only {checked} declarations found");
 }

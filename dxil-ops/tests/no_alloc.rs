@@ -41,7 +41,10 @@ struct Buf([u8; 512], usize);
 impl Write for Buf {
     fn write_str(&mut self, s: &str) -> std::fmt::Result {
         let end = self.1 + s.len();
-        self.0.get_mut(self.1..end).ok_or(std::fmt::Error)?.copy_from_slice(s.as_bytes());
+        self.0
+            .get_mut(self.1..end)
+            .ok_or(std::fmt::Error)?
+            .copy_from_slice(s.as_bytes());
         self.1 = end;
         Ok(())
     }

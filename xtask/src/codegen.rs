@@ -70,7 +70,10 @@ fn leftovers(root: &Path, files: &[GeneratedFile]) -> anyhow::Result<Vec<String>
             let e = e?;
             let name = e.file_name().to_string_lossy().into_owned();
             let path = format!("{dir}/{name}");
-            if name.ends_with(&format!(".{ext}")) && !keep.contains(&name.as_str()) && !made.contains(path.as_str()) {
+            if name.ends_with(&format!(".{ext}"))
+                && !keep.contains(&name.as_str())
+                && !made.contains(path.as_str())
+            {
                 out.push(path);
             }
         }
@@ -88,7 +91,11 @@ fn write(root: &Path, files: &[GeneratedFile], stale: &[Stale]) -> anyhow::Resul
             let dest = root.join(&f.path);
             let dir = dest.parent().context("generated file without a folder")?;
             fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
-            let tmp = dir.join(format!(".{}.tmp", dest.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned())));
+            let tmp = dir.join(format!(
+                ".{}.tmp",
+                dest.file_name()
+                    .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
+            ));
             fs::write(&tmp, &f.contents).with_context(|| format!("writing {}", tmp.display()))?;
             temps.push((tmp, dest));
         }
@@ -146,7 +153,11 @@ pub fn run(mode: Mode) -> anyhow::Result<ExitCode> {
             eprintln!(
                 "{} generated file(s) are stale: {}\nrun `cargo xtask gen` and commit the result",
                 stale.len(),
-                stale.iter().map(|s| s.path.as_str()).collect::<Vec<_>>().join(", ")
+                stale
+                    .iter()
+                    .map(|s| s.path.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
             );
             Ok(ExitCode::from(1))
         }

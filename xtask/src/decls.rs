@@ -53,7 +53,8 @@ impl Module {
 
     /// The module's text.
     pub fn text(&self) -> String {
-        let mut s = String::from("; Declarations of dx.op functions, printed by `cargo xtask decls`.\n\n");
+        let mut s =
+            String::from("; Declarations of dx.op functions, printed by `cargo xtask decls`.\n\n");
         for t in &self.structs {
             let _ = writeln!(s, "{t}");
         }
@@ -82,10 +83,10 @@ fn dim_examples(set: &OverloadSet) -> Vec<Overload<'static>> {
                 OverloadKind::Void => {}
             }
         }
-        if set.vectors & bit != 0 {
-            if let Some(s) = scalar(t) {
-                out.extend([2, 3, 4].map(|w| Overload::Vector(s, w)));
-            }
+        if set.vectors & bit != 0
+            && let Some(s) = scalar(t)
+        {
+            out.extend([2, 3, 4].map(|w| Overload::Vector(s, w)));
         }
     }
     out
@@ -142,7 +143,9 @@ pub fn one(name: &str, precision: Precision) -> Result<(Signature<'_>, Option<St
         Ok(_) => None,
         Err(strict) => {
             dxil_ops::parse_function_name_lenient(name).map_err(|e| format!("`{name}`: {e}"))?;
-            Some(format!("`{name}`: {strict}; declared anyway, since the function is well-formed"))
+            Some(format!(
+                "`{name}`: {strict}; declared anyway, since the function is well-formed"
+            ))
         }
     };
     let FunctionName { class, overloads } =
@@ -152,11 +155,21 @@ pub fn one(name: &str, precision: Precision) -> Result<(Signature<'_>, Option<St
 }
 
 /// `cargo xtask decls [--dxil V] [--min-precision] [NAME...]`.
-pub fn run(dxil: Option<String>, min_precision: bool, names: Vec<String>) -> anyhow::Result<ExitCode> {
-    let precision = if min_precision { Precision::Min } else { Precision::Native };
+pub fn run(
+    dxil: Option<String>,
+    min_precision: bool,
+    names: Vec<String>,
+) -> anyhow::Result<ExitCode> {
+    let precision = if min_precision {
+        Precision::Min
+    } else {
+        Precision::Native
+    };
     if names.is_empty() {
         let v = match dxil {
-            Some(s) => Some(DxilVersion::parse(&s).map_err(|e| anyhow::anyhow!("--dxil {s}: {e}"))?),
+            Some(s) => {
+                Some(DxilVersion::parse(&s).map_err(|e| anyhow::anyhow!("--dxil {s}: {e}"))?)
+            }
             None => None,
         };
         print!("{}", all(v).text());
@@ -179,7 +192,11 @@ pub fn run(dxil: Option<String>, min_precision: bool, names: Vec<String>) -> any
         }
     }
     print!("{}", m.text());
-    Ok(if failed { ExitCode::from(1) } else { ExitCode::SUCCESS })
+    Ok(if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 #[cfg(test)]
@@ -209,7 +226,9 @@ mod tests {
             }
         };
         if let Some(mut stdin) = child.stdin.take() {
-            stdin.write_all(text.as_bytes()).expect("llvm-as reads its input");
+            stdin
+                .write_all(text.as_bytes())
+                .expect("llvm-as reads its input");
         }
         let out = child.wait_with_output().expect("llvm-as runs");
         Some(if out.status.success() {
@@ -242,26 +261,44 @@ mod tests {
         assert!(!v12.decls.contains_key("dx.op.rawBufferLoad.f64"));
         assert!(v13.decls.contains_key("dx.op.rawBufferLoad.f64"));
         assert!(!v13.decls.contains_key("dx.op.unary.v4f32"));
-        assert!(all(Some(DxilVersion::new(1, 9))).decls.contains_key("dx.op.unary.v4f32"));
+        assert!(
+            all(Some(DxilVersion::new(1, 9)))
+                .decls
+                .contains_key("dx.op.unary.v4f32")
+        );
     }
 
     #[test]
     fn names_give_declarations_or_say_why_not() {
-        let (sig, warn) = one("dx.op.rawBufferVectorLoad.v17f32", Precision::Native).expect("valid");
+        let (sig, warn) =
+            one("dx.op.rawBufferVectorLoad.v17f32", Precision::Native).expect("valid");
         assert!(warn.is_none());
         assert_eq!(
             sig.declaration().to_string(),
             "declare %dx.types.ResRet.v17f32 @dx.op.rawBufferVectorLoad.v17f32(i32, %dx.types.Handle, i32, i32, i32)"
         );
-        let e = one("dx.op.unary.q32", Precision::Native).map(|_| ()).expect_err("bad overload");
+        let e = one("dx.op.unary.q32", Precision::Native)
+            .map(|_| ())
+            .expect_err("bad overload");
         assert!(e.contains("`q32` is not an overload of class Unary"), "{e}");
-        let e = one("dx.op.bogus", Precision::Native).map(|_| ()).expect_err("bad stem");
-        assert!(e.contains("no op class has the function-name stem `bogus`"), "{e}");
-        let e = one("llvm.sin.f32", Precision::Native).map(|_| ()).expect_err("not dx.op");
+        let e = one("dx.op.bogus", Precision::Native)
+            .map(|_| ())
+            .expect_err("bad stem");
+        assert!(
+            e.contains("no op class has the function-name stem `bogus`"),
+            "{e}"
+        );
+        let e = one("llvm.sin.f32", Precision::Native)
+            .map(|_| ())
+            .expect_err("not dx.op");
         assert!(e.contains("does not start with `dx.op.`"), "{e}");
-        let e = one("dx.op.sample", Precision::Native).map(|_| ()).expect_err("missing overload");
+        let e = one("dx.op.sample", Precision::Native)
+            .map(|_| ())
+            .expect_err("missing overload");
         assert!(e.contains("needs an overload suffix"), "{e}");
-        let e = one("dx.op.createHandle.f32", Precision::Native).map(|_| ()).expect_err("extra");
+        let e = one("dx.op.createHandle.f32", Precision::Native)
+            .map(|_| ())
+            .expect_err("extra");
         assert!(e.contains("has no overloads"), "{e}");
     }
 }

@@ -1,8 +1,10 @@
 //! Workspace tasks. Run `cargo xtask --help`.
 
 mod codegen;
+#[cfg(feature = "runtime")]
 mod decls;
 mod export;
+#[cfg(feature = "runtime")]
 mod lint;
 
 use std::path::PathBuf;
@@ -25,6 +27,7 @@ enum Command {
     /// Fail (exit 1, with the diff) when a generated file is stale.
     Check,
     /// Print LLVM IR declarations of dx.op functions: all of them, or the named ones.
+    #[cfg(feature = "runtime")]
     Decls {
         /// Only what this DXIL version allows (e.g. 1.6).
         #[arg(long)]
@@ -44,6 +47,7 @@ enum Command {
     /// Check the dx.op declarations and calls of DXIL modules (LLVM IR text; a directory
     /// stands for its .ll files). Exit status 0: no diagnostics, 1: diagnostics, 2: a file
     /// could not be read.
+    #[cfg(feature = "runtime")]
     Lint {
         /// Files or directories.
         files: Vec<PathBuf>,
@@ -53,10 +57,7 @@ enum Command {
 /// The workspace root (the folder of `ops.toml`).
 pub fn root() -> PathBuf {
     let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    manifest
-        .parent()
-        .map(PathBuf::from)
-        .unwrap_or(manifest)
+    manifest.parent().map(PathBuf::from).unwrap_or(manifest)
 }
 
 /// Loads `ops.toml`, printing every diagnostic on failure.
@@ -82,8 +83,14 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Gen => codegen::run(codegen::Mode::Write),
         Command::Check => codegen::run(codegen::Mode::Check),
-        Command::Decls { dxil, min_precision, names } => decls::run(dxil, min_precision, names),
+        #[cfg(feature = "runtime")]
+        Command::Decls {
+            dxil,
+            min_precision,
+            names,
+        } => decls::run(dxil, min_precision, names),
         Command::Export { format } => export::run(format),
+        #[cfg(feature = "runtime")]
         Command::Lint { files } => lint::run(files),
     };
     match result {

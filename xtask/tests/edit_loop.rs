@@ -33,13 +33,18 @@ fn runtime_only(manifest: &str) -> String {
     for line in manifest.lines() {
         let t = line.trim();
         if t.starts_with('[') {
-            skip = matches!(t, "[dev-dependencies]" | "[[bench]]" | "[[test]]" | "[[example]]");
+            skip = matches!(
+                t,
+                "[dev-dependencies]" | "[[bench]]" | "[[test]]" | "[[example]]"
+            );
         }
         if skip || t.contains("dxil-ops-macro") {
             continue;
         }
         let line = if t.starts_with("default") {
-            line.replace("\"macros\", ", "").replace(", \"macros\"", "").replace("\"macros\"", "")
+            line.replace("\"macros\", ", "")
+                .replace(", \"macros\"", "")
+                .replace("\"macros\"", "")
         } else if t.starts_with("macros") {
             continue;
         } else {
@@ -97,7 +102,8 @@ fn add_an_op_generate_build_and_call_its_builder() {
     copy_dir(&root.join("dxil-ops/src"), &work.join("dxil-ops/src"));
     let manifest = fs::read_to_string(root.join("dxil-ops/Cargo.toml")).expect("manifest");
     fs::write(work.join("dxil-ops/Cargo.toml"), runtime_only(&manifest)).expect("write manifest");
-    let db = dxil_db::load(work.join("ops.toml")).unwrap_or_else(|e| panic!("edited ops.toml loads: {e}"));
+    let db = dxil_db::load(work.join("ops.toml"))
+        .unwrap_or_else(|e| panic!("edited ops.toml loads: {e}"));
     let files = dxil_codegen::generate(&db).expect("generates");
     for f in files.iter().filter(|f| f.path.starts_with("dxil-ops/")) {
         fs::write(work.join(&f.path), &f.contents).expect("write generated file");
@@ -105,9 +111,15 @@ fn add_an_op_generate_build_and_call_its_builder() {
 
     // A workspace with the copy and a user of it.
     let workspace = fs::read_to_string(root.join("Cargo.toml")).expect("workspace manifest");
-    let start = workspace.find("[workspace.package]").expect("package section");
-    let end = workspace.find("[workspace.dependencies]").expect("dependencies section");
-    let lints = workspace.find("[workspace.lints.rust]").expect("lints section");
+    let start = workspace
+        .find("[workspace.package]")
+        .expect("package section");
+    let end = workspace
+        .find("[workspace.dependencies]")
+        .expect("dependencies section");
+    let lints = workspace
+        .find("[workspace.lints.rust]")
+        .expect("lints section");
     let manifest = format!(
         "[workspace]\nresolver = \"3\"\nmembers = [\"dxil-ops\", \"user\"]\n\n{}{}",
         &workspace[start..end],
@@ -141,6 +153,9 @@ fn add_an_op_generate_build_and_call_its_builder() {
     );
     let lines: Vec<&str> = stdout.lines().collect();
     // 0x8000_0023 written as a signed i32, as DXIL prints experimental opcodes
-    assert_eq!(lines[0], "%y = call float @dx.op.unary.f32(i32 -2147483613, float %x)");
+    assert_eq!(
+        lines[0],
+        "%y = call float @dx.op.unary.f32(i32 -2147483613, float %x)"
+    );
     assert_eq!(lines[1], (0x8000_0023u32).to_string());
 }

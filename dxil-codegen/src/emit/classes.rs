@@ -138,23 +138,17 @@ impl<'d> Emitter<'d> {
             doc(&text)
         });
         let n = classes.len();
-        let mut stems: BTreeMap<&str, Vec<String>> = BTreeMap::new();
+        let mut stems: BTreeMap<&str, Vec<TokenStream>> = BTreeMap::new();
         for (id, c) in &classes {
+            stems.entry(&c.stem).or_default().push(self.class_ref(*id));
+        }
+        let map = self.name_map(
+            quote!(&'static [&'static #rt::info::ClassInfo]),
             stems
-                .entry(&c.stem)
-                .or_default()
-                .push(self.class_ref(*id).to_string());
-        }
-        let mut map = phf_codegen::Map::new();
-        map.phf_path(&self.phf_path);
-        let values: Vec<(String, String)> = stems
-            .iter()
-            .map(|(stem, classes)| ((*stem).to_owned(), format!("&[{}]", classes.join(", "))))
-            .collect();
-        for (k, v) in &values {
-            map.entry(k.as_str(), v.as_str());
-        }
-        let map: TokenStream = map.build().to_string().parse().unwrap_or_default();
+                .iter()
+                .map(|(stem, refs)| ((*stem).to_owned(), quote!(&[#(#refs),*])))
+                .collect(),
+        );
         let imports = self.imports(&["types"]);
         let module_doc = format!(
             " Op classes of {}: function-name stems and signatures.",
@@ -189,7 +183,7 @@ impl<'d> Emitter<'d> {
             }
 
             /// The classes of each function-name stem.
-            pub static STEMS: #rt::__private::phf::Map<&'static str, &'static [&'static #rt::info::ClassInfo]> = #map;
+            pub static STEMS: #rt::NameMap<&'static [&'static #rt::info::ClassInfo]> = #map;
         }
     }
 }

@@ -24,8 +24,6 @@ pub struct Emitter<'d> {
     db: &'d Database,
     /// Path of the runtime crate: `crate` inside `dxil-ops`, `::dxil_ops` elsewhere.
     rt: TokenStream,
-    /// Path of the `phf` crate.
-    phf_path: String,
     /// Generating a downstream extension: the records it declares. Everything else (the
     /// vocabularies, and the types, classes and enumerations it uses from the base database) is
     /// `dxil-ops`'s, referred to by path.
@@ -44,7 +42,6 @@ impl<'d> Emitter<'d> {
     fn new(
         db: &'d Database,
         rt: TokenStream,
-        phf_path: &str,
         extension: Option<&'d Extension>,
     ) -> Result<Self, Error> {
         let types = db.types.iter().map(|t| t.name.as_str());
@@ -54,7 +51,6 @@ impl<'d> Emitter<'d> {
         Ok(Emitter {
             db,
             rt,
-            phf_path: phf_path.to_owned(),
             extension,
             type_statics: names::unique("type", types, |n| names::shouty("TY_", n))?,
             class_statics: names::unique("class", classes(), |n| names::shouty("CLASS_", n))?,
@@ -73,18 +69,13 @@ impl<'d> Emitter<'d> {
 
     /// The emitter for the `dxil-ops` crate itself.
     pub fn for_dxil_ops(db: &'d Database) -> Result<Self, Error> {
-        Self::new(db, quote!(crate), "crate::__private::phf", None)
+        Self::new(db, quote!(crate), None)
     }
 
     /// The emitter for a downstream crate's extension of the `dxil-ops` database: only the
     /// extension's records are generated, and they refer to `::dxil_ops` for the rest.
     pub fn for_extension(ext: &'d Extension) -> Result<Self, Error> {
-        let e = Self::new(
-            &ext.db,
-            quote!(::dxil_ops),
-            "::dxil_ops::__private::phf",
-            Some(ext),
-        )?;
+        let e = Self::new(&ext.db, quote!(::dxil_ops), Some(ext))?;
         e.check_builtin_classes()?;
         Ok(e)
     }
@@ -182,6 +173,26 @@ impl<'d> Emitter<'d> {
 
     /// A reference to a type's static: `&TY_X`, or `&::dxil_ops::types::TY_X` for a base type
     /// in an extension.
+    /// A static `NameMap` from each key to the value expression beside it, with a perfect hash
+    /// of the keys computed now.
+    fn name_map(&self, value_ty: TokenStream, entries: Vec<(String, TokenStream)>) -> TokenStream {
+        let rt = &self.rt;
+        let keys: Vec<&str> = entries.iter().map(|(k, _)| k.as_str()).collect();
+        let values: Vec<&TokenStream> = entries.iter().map(|(_, v)| v).collect();
+        let phf = quickphf_codegen::phf::generate_phf(&keys);
+        let seed = phf.seed;
+        let pilots = &phf.pilots_table;
+        let slots: Vec<u16> = phf.map.iter().map(|&i| i as u16).collect();
+        let free = &phf.free;
+        quote! {
+            #rt::NameMap::<#value_ty>::new(
+                #rt::__private::quickphf::RawPhfMap::new(#seed, &[#(#pilots),*], &[#(#slots),*], &[#(#free),*]),
+                &[#(#keys),*],
+                &[#(#values),*],
+            )
+        }
+    }
+
     fn ty_ref(&self, id: TypeId) -> TokenStream {
         let s = &self.type_statics[&self.db.types[id.index()].name];
         self.static_ref(self.owns_type(id), "types", s)

@@ -270,21 +270,25 @@ impl Emitter<'_> {
             let count = ops.iter().filter(|o| db.table_of(o).name == t.name).count();
             let id = u32::from(t.id);
             let count_u = count as u32;
-            row_arms.push(quote!(#id => #base + (v & 0xFFFF) as usize));
-            from_arms
-                .push(quote!(#id if index < #count_u => Some(Op::ALL[#base + index as usize])));
+            if base == 0 {
+                row_arms.push(quote!(#id => (v & 0xFFFF) as usize));
+                from_arms.push(quote!(#id if index < #count_u => Some(Op::ALL[index as usize])));
+            } else {
+                row_arms.push(quote!(#id => #base + (v & 0xFFFF) as usize));
+                from_arms
+                    .push(quote!(#id if index < #count_u => Some(Op::ALL[#base + index as usize])));
+            }
             base += count;
         }
-        let mut names = phf_codegen::Map::new();
-        names.phf_path(&self.phf_path);
-        let values: Vec<(String, String)> = ops
-            .iter()
-            .map(|o| (o.name.clone(), format!("Op::{}", self.op_variants[&o.name])))
-            .collect();
-        for (k, v) in &values {
-            names.entry(k.as_str(), v.as_str());
-        }
-        let names: TokenStream = names.build().to_string().parse().unwrap_or_default();
+        let names = self.name_map(
+            quote!(Op),
+            ops.iter()
+                .map(|o| {
+                    let v = &self.op_variants[&o.name];
+                    (o.name.clone(), quote!(Op::#v))
+                })
+                .collect(),
+        );
         let imports = self.imports(&["classes"]);
         let parse_function_name = self.parse_function_name();
         let module_doc = format!(
@@ -309,7 +313,7 @@ impl Emitter<'_> {
                 #( #docs #aliases #variants = #opcodes, )*
             }
 
-            static OP_BY_NAME: #rt::__private::phf::Map<&'static str, Op> = #names;
+            static OP_BY_NAME: #rt::NameMap<Op> = #names;
 
             impl Op {
                 /// Every op, by opcode.

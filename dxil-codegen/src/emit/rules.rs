@@ -45,10 +45,11 @@ impl Emitter<'_> {
             .collect();
         let n = rules.len();
         let map = self.phf_map(
+            quote!(ValidationRule),
             rules
                 .iter()
                 .zip(&variants)
-                .map(|(r, v)| (r.code.as_str(), format!("ValidationRule::{v}"))),
+                .map(|(r, v)| (r.code.as_str(), quote!(ValidationRule::#v))),
         );
         quote! {
             //! Validation rules of ops.toml (db/validation-rules.toml).
@@ -61,7 +62,7 @@ impl Emitter<'_> {
                 #( #docs #variants = #ids, )*
             }
 
-            static BY_CODE: #rt::__private::phf::Map<&'static str, ValidationRule> = #map;
+            static BY_CODE: #rt::NameMap<ValidationRule> = #map;
 
             impl ValidationRule {
                 /// Every rule.

@@ -22,18 +22,13 @@ fn variants(e: &Enum) -> impl Iterator<Item = &dxil_db::EnumValue> {
 }
 
 impl Emitter<'_> {
-    /// A `phf` map from each key to the Rust expression beside it.
+    /// A `NameMap` from each key to the Rust expression beside it.
     pub(super) fn phf_map<'k>(
         &self,
-        entries: impl Iterator<Item = (&'k str, String)>,
+        value_ty: TokenStream,
+        entries: impl Iterator<Item = (&'k str, TokenStream)>,
     ) -> TokenStream {
-        let entries: Vec<(&str, String)> = entries.collect();
-        let mut map = phf_codegen::Map::new();
-        map.phf_path(&self.phf_path);
-        for (k, v) in &entries {
-            map.entry(*k, v.as_str());
-        }
-        map.build().to_string().parse().unwrap_or_default()
+        self.name_map(value_ty, entries.map(|(k, v)| (k.to_owned(), v)).collect())
     }
 
     /// The declared enumeration `name`, which the `table` table is typed with.
@@ -244,15 +239,16 @@ impl Emitter<'_> {
             }
         };
         let map = self.phf_map(
+            quote!(usize),
             list.iter()
                 .enumerate()
-                .map(|(row, i)| (i.name.as_str(), format!("{row}usize"))),
+                .map(|(row, i)| (i.name.as_str(), quote!(#row))),
         );
         quote! {
             /// The LLVM instructions, sorted by opcode.
             pub static LLVM_INSTRUCTIONS: [#rt::LlvmInstructionInfo; #n] = [#(#rows),*];
 
-            static LLVM_ROW_BY_NAME: #rt::__private::phf::Map<&'static str, usize> = #map;
+            static LLVM_ROW_BY_NAME: #rt::NameMap<usize> = #map;
 
             #by_opcode
 

@@ -22,6 +22,7 @@ impl Emitter<'_> {
         let scalar_variants: Vec<_> = scalars.iter().map(|(_, t)| names::camel(&t.name)).collect();
         let scalar_values: Vec<_> = scalars.iter().map(|(i, _)| *i as u8).collect();
         let scalar_docs: Vec<_> = scalars.iter().map(|(_, t)| doc(&t.doc)).collect();
+        let scalar_names: Vec<&str> = scalars.iter().map(|(_, t)| t.name.as_str()).collect();
         let n_scalars = scalars.len();
         let overload_rows = db.overload_types.iter().map(|t| {
             let (name, letter, llvm) = (&t.name, t.letter, t.llvm.clone().unwrap_or_default());
@@ -56,7 +57,10 @@ impl Emitter<'_> {
         // stages
         let mut stages: Vec<_> = db.stages.iter().collect();
         stages.sort_by_key(|s| s.shader_kind);
-        let stage_variants: Vec<_> = stages.iter().map(|s| names::camel(&s.shader_kind_name)).collect();
+        let stage_variants: Vec<_> = stages
+            .iter()
+            .map(|s| names::camel(&s.shader_kind_name))
+            .collect();
         let stage_values: Vec<_> = stages.iter().map(|s| s.shader_kind).collect();
         let stage_docs: Vec<_> = stages.iter().map(|s| doc(&s.doc)).collect();
         let stage_rows = db.stages.iter().map(|s| {
@@ -68,7 +72,11 @@ impl Emitter<'_> {
         let n_stages = db.stages.len();
 
         // attributes
-        let attr_variants: Vec<_> = db.attributes.iter().map(|a| names::camel(&a.name)).collect();
+        let attr_variants: Vec<_> = db
+            .attributes
+            .iter()
+            .map(|a| names::camel(&a.name))
+            .collect();
         let attr_values: Vec<_> = (0..db.attributes.len() as u32).collect();
         let attr_docs: Vec<_> = db.attributes.iter().map(|a| doc(&a.doc)).collect();
         let attr_rows = db.attributes.iter().zip(&attr_variants).map(|(a, v)| {
@@ -108,6 +116,14 @@ impl Emitter<'_> {
             impl ScalarType {
                 /// Every scalar type.
                 pub const ALL: [ScalarType; #n_scalars] = [#(ScalarType::#scalar_variants),*];
+
+                /// The scalar with this function-name spelling (`f32`).
+                pub fn from_name(name: &str) -> Option<ScalarType> {
+                    match name {
+                        #(#scalar_names => Some(ScalarType::#scalar_variants),)*
+                        _ => None,
+                    }
+                }
             }
 
             /// Every overload type (letter of overload strings), by bit.
@@ -156,12 +172,41 @@ impl Emitter<'_> {
         let rt = &self.rt;
         let versions: Vec<_> = self.db.versions.iter().map(|v| v.dxil).collect();
         let last = versions.len().saturating_sub(1);
+        // the usual case: one major version, minor versions 0, 1, 2, ... without gaps
+        let contiguous = versions
+            .iter()
+            .enumerate()
+            .all(|(i, v)| v.major == versions[0].major && usize::from(v.minor) == i);
+        if contiguous && !versions.is_empty() {
+            let major = versions[0].major;
+            return quote! {
+                /// The index in [`DXIL_VERSIONS`] of the latest declared version not above `v`;
+                /// `None` for versions before the first one.
+                pub const fn version_slot(v: #rt::DxilVersion) -> Option<usize> {
+                    if v.major == #major {
+                        let minor = v.minor as usize;
+                        Some(if minor < #last { minor } else { #last })
+                    } else if v.major > #major {
+                        Some(#last)
+                    } else {
+                        None
+                    }
+                }
+            };
+        }
         let first_major = versions.first().map_or(0, |v| v.major);
         let last_major = versions.last().map_or(0, |v| v.major);
         let arms = (first_major..=last_major).map(|m| {
-            let max_minor = versions.iter().filter(|v| v.major == m).map(|v| v.minor).max();
+            let max_minor = versions
+                .iter()
+                .filter(|v| v.major == m)
+                .map(|v| v.minor)
+                .max();
             let minor_arms = (0..=max_minor.unwrap_or(0)).map(|minor| {
-                match versions.iter().rposition(|v| (v.major, v.minor) <= (m, minor)) {
+                match versions
+                    .iter()
+                    .rposition(|v| (v.major, v.minor) <= (m, minor))
+                {
                     Some(i) => quote!(#minor => Some(#i)),
                     None => quote!(#minor => None),
                 }

@@ -37,6 +37,20 @@ impl ScalarType {
         ScalarType::I32,
         ScalarType::I64,
     ];
+    /// The scalar with this function-name spelling (`f32`).
+    pub fn from_name(name: &str) -> Option<ScalarType> {
+        match name {
+            "f16" => Some(ScalarType::F16),
+            "f32" => Some(ScalarType::F32),
+            "f64" => Some(ScalarType::F64),
+            "i1" => Some(ScalarType::I1),
+            "i8" => Some(ScalarType::I8),
+            "i16" => Some(ScalarType::I16),
+            "i32" => Some(ScalarType::I32),
+            "i64" => Some(ScalarType::I64),
+            _ => None,
+        }
+    }
 }
 /// Every overload type (letter of overload strings), by bit.
 pub static OVERLOAD_TYPES: [crate::info::OverloadTypeInfo; 11usize] = [
@@ -462,27 +476,15 @@ pub static DXIL_VERSIONS: [crate::info::VersionInfo; 11usize] = [
         prerelease: true,
     },
 ];
-/// The index in [`DXIL_VERSIONS`] of the latest declared version not above `v`; `None`
-/// for versions before the first one.
+/// The index in [`DXIL_VERSIONS`] of the latest declared version not above `v`;
+/// `None` for versions before the first one.
 pub const fn version_slot(v: crate::DxilVersion) -> Option<usize> {
-    match v.major {
-        1u8 => {
-            match v.minor {
-                0u8 => Some(0usize),
-                1u8 => Some(1usize),
-                2u8 => Some(2usize),
-                3u8 => Some(3usize),
-                4u8 => Some(4usize),
-                5u8 => Some(5usize),
-                6u8 => Some(6usize),
-                7u8 => Some(7usize),
-                8u8 => Some(8usize),
-                9u8 => Some(9usize),
-                10u8 => Some(10usize),
-                _ => Some(10usize),
-            }
-        }
-        m if m > 1u8 => Some(10usize),
-        _ => None,
+    if v.major == 1u8 {
+        let minor = v.minor as usize;
+        Some(if minor < 10usize { minor } else { 10usize })
+    } else if v.major > 1u8 {
+        Some(10usize)
+    } else {
+        None
     }
 }

@@ -228,3 +228,8 @@ impl fmt::Display for UnknownValue {
 
 #[cfg(feature = "std")]
 impl std::error::Error for UnknownValue {}
+
+/// The README's example, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+struct ReadmeDoctests;

@@ -47,9 +47,9 @@
 //! (`, !dbg !12`) and attribute groups (`#1`) after the operand list are ignored. A `dx.op`
 //! function used other than by a call (in a constant, a store) is out of scope and ignored.
 //!
-//! Scanning a line costs one `memchr` search for `dx.op.` unless the first byte already tells
-//! the kind of line (comment, metadata, end of function); operands are split only for the
-//! calls found.
+//! Scanning a line costs a `memchr` search for `;` and one for `dx.op.` unless the first byte
+//! already tells the kind of line (comment, metadata, end of function); operands are split only
+//! for the calls found.
 //!
 //! # The module
 //!
@@ -74,8 +74,8 @@
 //!
 //! Every diagnostic names the DXC validation rule that covers it
 //! ([`dxil_ops::rules::ValidationRule`]); its message starts with the rule's message and goes
-//! on with what was found and what was expected. Per call, in this order (a failure in the
-//! first group stops the checks of the call):
+//! on with what was found and what was expected. Per call, in this order (a failure of one of
+//! the first four checks stops the checks of the call):
 //!
 //! | check | rule |
 //! | --- | --- |
@@ -101,6 +101,12 @@
 //! made for it; DXC declares that rule but its newer validators report a reserved opcode under
 //! `INSTR.ILLEGALDXILOPCODE`, naming the opcode as reserved, so the message here says
 //! "(reserved opcode)" as well.
+//!
+//! Enumeration operands are checked with the typed enumerations (`from_value` / `from_bits`,
+//! then `is_valid_at` the module's version); a value named `Invalid` (the sentinel of
+//! `ResourceClass` and `AtomicBinOpCode`) is out of range. Only the flag operands of the DXIL
+//! 1.8 barriers (`BarrierSemanticFlag`, `MemoryTypeFlag`) get DXC's barrier rules; the legacy
+//! Barrier's mode gets the general ones, as in DXC.
 //!
 //! Per declaration: the name is a `dx.op` function (`DECL.DXILFNEXTERN` for an unknown stem,
 //! `INSTR.OLOAD` for a suffix that is not an overload) and its types are the signature's

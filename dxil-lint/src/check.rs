@@ -497,9 +497,7 @@ fn call(facts: &Facts<'_>, c: &Call<'_>, buf: &mut String, out: &mut Vec<Diagnos
         own_name = format!("dx.op.{}{rest}", info.class.stem);
         &own_name
     };
-    let classes = std::slice::from_ref(&info.class);
-    let parsed =
-        dxil_ops::name::parse_lenient_with(name, |s| (s == info.class.stem).then_some(classes));
+    let parsed = dxil_ops::name::parse_as(name, info.class, true);
     let overloads = match parsed {
         Ok(p) => p.overloads,
         Err(e) => {

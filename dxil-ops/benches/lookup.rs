@@ -102,7 +102,10 @@ fn benches(c: &mut Criterion) {
 
     let mut g = c.benchmark_group("property lookup (opcode, version → stages)");
     g.bench_function("dxil-ops", |b| {
-        b.iter(|| Op::from_opcode(black_box(opcode)).map(|op| op.stages_at(black_box(v))))
+        b.iter(|| dxil_ops::op_info(black_box(opcode)).map(|info| info.stages_at(black_box(v))))
+    });
+    g.bench_function("dxil-ops, typed op", |b| {
+        b.iter(|| black_box(Op::DerivCoarseX).stages_at(black_box(v)))
     });
     g.bench_function("HashMap baseline", |b| {
         b.iter(|| naive_stages(&naive, black_box(opcode), black_box(v)))

@@ -303,7 +303,7 @@ pub struct OpInfo {
     /// Minimum shader model when the linker translates it.
     pub shader_model_translated: Option<ShaderModel>,
     /// Properties at each declared DXIL version (index: [`crate::version_slot`]).
-    pub by_version: &'static [VersionProps],
+    pub by_version: [VersionProps; crate::VERSION_COUNT],
     /// The versioned overload list as written.
     pub overload_entries: &'static [(DxilVersion, &'static OverloadSpec)],
     /// The versioned stage list as written.
@@ -344,7 +344,8 @@ impl OpInfo {
 impl OpInfo {
     /// The properties at `version`: the entry of the latest declared version not above it.
     /// `None` for versions before the first declared one.
-    pub const fn props_at(&self, version: DxilVersion) -> Option<&'static VersionProps> {
+    #[inline]
+    pub const fn props_at(&self, version: DxilVersion) -> Option<&VersionProps> {
         match crate::version_slot(version) {
             Some(i) if i < self.by_version.len() => Some(&self.by_version[i]),
             _ => None,
@@ -352,6 +353,7 @@ impl OpInfo {
     }
 
     /// Whether the op exists at `version`: introduced and not removed.
+    #[inline]
     pub const fn is_available_at(&self, version: DxilVersion) -> bool {
         matches!(
             self.props_at(version),
@@ -363,6 +365,7 @@ impl OpInfo {
     }
 
     /// The overloads allowed at `version`; `None` when the op does not exist then.
+    #[inline]
     pub const fn overloads_at(&self, version: DxilVersion) -> Option<&'static OverloadSpec> {
         match self.props_at(version) {
             Some(p) if matches!(p.availability, Availability::Available) => Some(p.overloads),
@@ -371,6 +374,7 @@ impl OpInfo {
     }
 
     /// The stages allowed at `version` (empty when the op does not exist then).
+    #[inline]
     pub const fn stages_at(&self, version: DxilVersion) -> StageSet {
         match self.props_at(version) {
             Some(p) => p.stages,
@@ -379,6 +383,7 @@ impl OpInfo {
     }
 
     /// The attributes at `version`.
+    #[inline]
     pub const fn attributes_at(&self, version: DxilVersion) -> AttributeSet {
         match self.props_at(version) {
             Some(p) => p.attributes,

@@ -64,10 +64,10 @@ pub use checked::CheckedOp;
 pub use dxil_ops_macro::{include_ops, op};
 pub use fmt_util::display_eq;
 pub use generated::classes::{OpClass, STEMS};
-pub use generated::ops::{OPS, Op, OpTable, parse_function_name};
+pub use generated::ops::{OPS, Op, OpTable, op_info, parse_function_name};
 pub use generated::vocab::{
     ATTRIBUTES, Attribute, DXIL_VERSIONS, OVERLOAD_TYPES, STAGES, ScalarType, ShaderKind,
-    version_slot,
+    VERSION_COUNT, version_slot,
 };
 pub use info::{OpInfo, Precision};
 pub use llvm::LlvmInstructionInfo;
@@ -132,16 +132,11 @@ pub mod types {
     pub use crate::generated::types::*;
 }
 
-#[doc(hidden)]
-pub mod __private {
-    pub use quickphf;
-}
-
 /// Reads a function name like [`parse_function_name`], but accepts any overload of the right
 /// kind, even one no op of the class allows (`dx.op.quaternary.i64`): the function is still
 /// well-formed and has a signature.
 pub fn parse_function_name_lenient(name: &str) -> Result<FunctionName<'_>, NameError<'_>> {
-    name::parse_lenient_with(name, |stem| STEMS.get(stem).copied())
+    name::parse_lenient_with(name, &STEMS)
 }
 
 /// Whether `version` is a pre-release version (needed by experimental op tables).

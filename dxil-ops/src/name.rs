@@ -123,13 +123,48 @@ impl fmt::Display for Example {
     }
 }
 
+/// Reads a function name as a function of `class`: the stem must be the class's; with
+/// `lenient`, any overload of the right kind is accepted (see [`parse_lenient_with`]).
+pub fn parse_as<'a>(
+    name: &'a str,
+    class: &'static ClassInfo,
+    lenient: bool,
+) -> Result<FunctionName<'a>, NameError<'a>> {
+    let rest = name.strip_prefix(PREFIX).ok_or(NameError::NotDxOp)?;
+    let (stem, suffix) = match rest.split_once('.') {
+        Some((stem, suffix)) => (stem, Some(suffix)),
+        None => (rest, None),
+    };
+    if stem != class.stem {
+        return Err(NameError::UnknownStem(stem));
+    }
+    read_overloads(class, suffix, lenient).map(|overloads| FunctionName { class, overloads })
+}
+
+/// The overloads of `class` named by `suffix` (none when `None`).
+fn read_overloads<'a>(
+    class: &'static ClassInfo,
+    suffix: Option<&'a str>,
+    lenient: bool,
+) -> Result<Overloads<'a>, NameError<'a>> {
+    match suffix {
+        None if class.overloads.is_void() => Ok(Overloads::NONE),
+        None => Err(NameError::MissingOverload(class)),
+        Some(s) if class.overloads.is_void() => Err(NameError::UnexpectedOverload(class, s)),
+        Some(s) if lenient => {
+            parse_suffix(s, &any_overload(&class.overloads)).ok_or(NameError::BadOverload(class, s))
+        }
+        Some(s) => parse_suffix(s, &class.overloads).ok_or(NameError::BadOverload(class, s)),
+    }
+}
+
+/// The classes of each function-name stem.
+pub type Stems = crate::NameMap<&'static [&'static ClassInfo]>;
+
 /// Reads a function name with the classes `stems` maps a stem to (several classes may share a
 /// stem when their overloads never clash: the one that accepts the suffix wins). The suffix
 /// must be an overload that some op of the class allows at some version.
-pub fn parse_with<'a>(
-    name: &'a str,
-    stems: impl Fn(&str) -> Option<&'static [&'static ClassInfo]>,
-) -> Result<FunctionName<'a>, NameError<'a>> {
+pub fn parse_with<'a>(name: &'a str, stems: &Stems) -> Result<FunctionName<'a>, NameError<'a>> {
     parse_impl(name, stems, false)
 }
 
@@ -137,7 +172,7 @@ pub fn parse_with<'a>(
 /// function is well-formed, though no op may allow it: `dx.op.quaternary.i64`).
 pub fn parse_lenient_with<'a>(
     name: &'a str,
-    stems: impl Fn(&str) -> Option<&'static [&'static ClassInfo]>,
+    stems: &Stems,
 ) -> Result<FunctionName<'a>, NameError<'a>> {
     parse_impl(name, stems, true)
 }
@@ -160,26 +195,28 @@ fn any_overload(spec: &crate::OverloadSpec) -> crate::OverloadSpec {
 
 fn parse_impl<'a>(
     name: &'a str,
-    stems: impl Fn(&str) -> Option<&'static [&'static ClassInfo]>,
+    stems: &Stems,
     lenient: bool,
 ) -> Result<FunctionName<'a>, NameError<'a>> {
     let rest = name.strip_prefix(PREFIX).ok_or(NameError::NotDxOp)?;
-    let (stem, suffix) = match rest.find('.') {
-        Some(i) => (&rest[..i], Some(&rest[i + 1..])),
-        None => (rest, None),
-    };
-    let classes = stems(stem).ok_or(NameError::UnknownStem(stem))?;
+    // one pass finds the stem and hashes it
+    let (stem, classes) = stems.get_prefix(rest, b'.');
+    let suffix = rest
+        .get(stem.len() + 1..)
+        .filter(|_| stem.len() < rest.len());
+    let classes = classes.copied().ok_or(NameError::UnknownStem(stem))?;
+    // the usual case: one class for the stem, and a suffix it accepts
+    if let [class] = classes
+        && let Some(s) = suffix
+        && !lenient
+        && !class.overloads.is_void()
+        && let Some(overloads) = parse_suffix(s, &class.overloads)
+    {
+        return Ok(FunctionName { class, overloads });
+    }
     let mut first_error = None;
     for &class in classes {
-        let result = match suffix {
-            None if class.overloads.is_void() => Ok(Overloads::NONE),
-            None => Err(NameError::MissingOverload(class)),
-            Some(s) if class.overloads.is_void() => Err(NameError::UnexpectedOverload(class, s)),
-            Some(s) if lenient => parse_suffix(s, &any_overload(&class.overloads))
-                .ok_or(NameError::BadOverload(class, s)),
-            Some(s) => parse_suffix(s, &class.overloads).ok_or(NameError::BadOverload(class, s)),
-        };
-        match result {
+        match read_overloads(class, suffix, lenient) {
             Ok(overloads) => return Ok(FunctionName { class, overloads }),
             Err(e) => {
                 first_error.get_or_insert(e);

@@ -1,38 +1,52 @@
-//! Static maps from names to values, built at generation time with a perfect hash function
-//! (PTHash, by `quickphf`): one hash and one string comparison per lookup.
-
-use quickphf::RawPhfMap;
+//! Static maps from names to values. The generator chooses a seed for which every key hashes to
+//! its own slot (`dxil-phf`), so a lookup is one hash, one load and one string comparison.
 
 /// A static map from names to values. Generated code builds it with [`NameMap::new`].
 #[derive(Debug)]
 pub struct NameMap<V: 'static> {
-    index: RawPhfMap<&'static str, u16>,
+    seed: u64,
+    slots: &'static [u16],
     keys: &'static [&'static str],
     values: &'static [V],
 }
 
 impl<V: 'static> NameMap<V> {
-    /// A map of `keys[i]` to `values[i]`, with `index` the perfect hash of the keys to their
-    /// positions.
+    /// A map of `keys[i]` to `values[i]`; `slots` (a power of two long) holds the position of the
+    /// key that hashes to each slot with `seed`, or `u16::MAX`.
     #[doc(hidden)]
     pub const fn new(
-        index: RawPhfMap<&'static str, u16>,
+        seed: u64,
+        slots: &'static [u16],
         keys: &'static [&'static str],
         values: &'static [V],
     ) -> Self {
         NameMap {
-            index,
+            seed,
+            slots,
             keys,
             values,
         }
     }
 
     /// The value of `name`, if it is a key.
+    #[inline]
     pub fn get(&self, name: &str) -> Option<&'static V> {
-        if self.keys.is_empty() {
+        self.get_hashed(name, dxil_phf::hash(name.as_bytes(), self.seed))
+    }
+
+    /// The key before the first `delimiter` of `text` (all of it when there is none), and its
+    /// value if it is a key: one pass over the text.
+    pub fn get_prefix<'t>(&self, text: &'t str, delimiter: u8) -> (&'t str, Option<&'static V>) {
+        let (hash, len) = dxil_phf::hash_until(text.as_bytes(), delimiter, self.seed);
+        let key = text.get(..len).unwrap_or(text);
+        (key, self.get_hashed(key, hash))
+    }
+
+    fn get_hashed(&self, name: &str, hash: u64) -> Option<&'static V> {
+        if self.slots.is_empty() {
             return None;
         }
-        let i = usize::from(*self.index.get(name));
+        let i = usize::from(*self.slots.get(dxil_phf::slot(hash, self.slots.len()))?);
         match self.keys.get(i) {
             Some(k) if *k == name => self.values.get(i),
             _ => None,

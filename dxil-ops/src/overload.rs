@@ -3,7 +3,7 @@
 use core::fmt;
 
 use crate::generated::vocab::{OVERLOAD_TYPES, ScalarType};
-use crate::info::OverloadKind;
+use crate::info::{Abbreviation, OverloadKind};
 
 /// Largest vector width of a vector overload.
 pub const MAX_VECTOR_WIDTH: u16 = 1024;
@@ -116,30 +116,64 @@ impl OverloadSpec {
     }
 }
 
-/// A named struct type: `prefix` followed by `rest`. The prefix is non-empty when the name was
-/// read in an abbreviated spelling (`mC8M16N16U0S1` → `dx.types.LinAlgMatrix` + `C8M16N16U0S1`).
+/// A named struct type, by name (no `%`): `struct.Payload`, `dx.types.Handle`. An object may also
+/// be named by its short spelling in function names (`mC8M16N16U0S1` for
+/// `dx.types.LinAlgMatrixC8M16N16U0S1`), which is recognized by the abbreviation rules of the
+/// object overload type: the short prefix followed by an upper-case letter.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct StructName<'a> {
-    /// Leading part of the name.
-    pub prefix: &'static str,
-    /// Rest of the name.
-    pub rest: &'a str,
+pub struct StructName<'a>(&'a str);
+
+/// How a struct name relates to an abbreviation rule.
+enum Form<'a> {
+    /// No rule applies.
+    Plain,
+    /// Written short: the rule's name prefix, then `rest`.
+    Short(&'static Abbreviation, &'a str),
+    /// Written in full: the rule's struct prefix, then `rest`.
+    Long(&'static Abbreviation, &'a str),
 }
 
 impl<'a> StructName<'a> {
-    /// A struct name, e.g. `struct.Payload` (no `%`).
+    /// A struct name, e.g. `struct.Payload` (no `%`), or the short spelling of an object.
     pub const fn new(name: &'a str) -> Self {
-        StructName {
-            prefix: "",
-            rest: name,
+        StructName(name)
+    }
+
+    /// The name as given.
+    pub const fn text(&self) -> &'a str {
+        self.0
+    }
+
+    fn form(&self) -> Form<'a> {
+        for t in OVERLOAD_TYPES.iter() {
+            if t.kind != OverloadKind::Object {
+                continue;
+            }
+            for a in t.abbreviations {
+                if let Some(rest) = self.0.strip_prefix(a.struct_prefix) {
+                    return Form::Long(a, rest);
+                }
+                if let Some(rest) = self.0.strip_prefix(a.name_prefix)
+                    && rest.starts_with(|c: char| c.is_ascii_uppercase())
+                {
+                    return Form::Short(a, rest);
+                }
+            }
+        }
+        Form::Plain
+    }
+
+    /// The abbreviation rule that applies to this name, if any (objects only).
+    pub fn abbreviation(&self) -> Option<&'static Abbreviation> {
+        match self.form() {
+            Form::Plain => None,
+            Form::Short(a, _) | Form::Long(a, _) => Some(a),
         }
     }
 
-    /// Whether the name equals `s`.
+    /// Whether the full name equals `s`.
     pub fn eq_str(&self, s: &str) -> bool {
-        s.len() == self.prefix.len() + self.rest.len()
-            && s.starts_with(self.prefix)
-            && s.ends_with(self.rest)
+        crate::fmt_util::display_eq(self, s)
     }
 
     /// The spelling in function names (abbreviated where a rule says so).
@@ -149,9 +183,15 @@ impl<'a> StructName<'a> {
 }
 
 impl fmt::Display for StructName<'_> {
+    /// The full name (an abbreviated spelling expanded).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.prefix)?;
-        f.write_str(self.rest)
+        match self.form() {
+            Form::Short(a, rest) => {
+                f.write_str(a.struct_prefix)?;
+                f.write_str(rest)
+            }
+            _ => f.write_str(self.0),
+        }
     }
 }
 
@@ -161,21 +201,13 @@ pub struct Spelling<'a>(StructName<'a>);
 
 impl fmt::Display for Spelling<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for t in OVERLOAD_TYPES.iter() {
-            for a in t.abbreviations {
-                // the whole name is prefix + rest; abbreviate when it starts with the rule's prefix
-                let n = &self.0;
-                if n.prefix == a.struct_prefix {
-                    f.write_str(a.name_prefix)?;
-                    return f.write_str(n.rest);
-                }
-                if n.prefix.is_empty() && n.rest.starts_with(a.struct_prefix) {
-                    f.write_str(a.name_prefix)?;
-                    return f.write_str(&n.rest[a.struct_prefix.len()..]);
-                }
+        match self.0.form() {
+            Form::Long(a, rest) => {
+                f.write_str(a.name_prefix)?;
+                f.write_str(rest)
             }
+            _ => f.write_str(self.0.0),
         }
-        write!(f, "{}", self.0)
     }
 }
 
@@ -211,7 +243,7 @@ impl fmt::Display for Overload<'_> {
             Overload::Void => Ok(()),
             Overload::Scalar(t) => f.write_str(t.name()),
             Overload::Vector(t, n) => write!(f, "v{n}{}", t.name()),
-            Overload::Udt(s) => write!(f, "{s}"),
+            Overload::Udt(s) => f.write_str(s.text()),
             Overload::Object(s) => write!(f, "{}", s.spelling()),
         }
     }
@@ -331,55 +363,38 @@ pub(crate) fn parse_one<'a>(s: &'a str, set: &OverloadSet) -> Option<Overload<'a
     if s.is_empty() {
         return None;
     }
+    // `v<digit>...` is a vector (no scalar name starts with `v`); try it first
+    if let Some((n, t)) = vector(s) {
+        let o = Overload::Vector(t, n);
+        return ((1..=MAX_VECTOR_WIDTH).contains(&n) && set.contains(&o)).then_some(o);
+    }
     if let Some(t) = ScalarType::from_name(s) {
         let o = Overload::Scalar(t);
         return set.contains(&o).then_some(o);
     }
-    if let Some(rest) = s.strip_prefix('v') {
-        let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
-        if digits > 0
-            && digits <= 4
-            && !rest.starts_with('0')
-            && let (Ok(n), Some(t)) = (
-                rest[..digits].parse::<u16>(),
-                ScalarType::from_name(&rest[digits..]),
-            )
-        {
-            let o = Overload::Vector(t, n);
-            if (1..=MAX_VECTOR_WIDTH).contains(&n) && set.contains(&o) {
-                return Some(o);
-            }
-            return None;
-        }
-    }
-    let name = struct_name(s);
+    let name = StructName::new(s);
     if set.contains(&Overload::Object(name)) {
         return Some(Overload::Object(name));
     }
     if set.contains(&Overload::Udt(name)) {
-        return Some(Overload::Udt(StructName::new(s)));
+        return Some(Overload::Udt(name));
     }
     None
 }
 
-/// A struct name read from a function name, expanding an abbreviated spelling.
-fn struct_name(s: &str) -> StructName<'_> {
-    for t in OVERLOAD_TYPES.iter() {
-        if t.kind != OverloadKind::Object {
-            continue;
-        }
-        for a in t.abbreviations {
-            if let Some(rest) = s.strip_prefix(a.name_prefix)
-                && rest.starts_with(|c: char| c.is_ascii_uppercase())
-            {
-                return StructName {
-                    prefix: a.struct_prefix,
-                    rest,
-                };
-            }
-        }
+/// `v<width><scalar>`: width without leading zeros (at most four digits), then a scalar name.
+fn vector(s: &str) -> Option<(u16, ScalarType)> {
+    let b = s.as_bytes();
+    if b.len() < 3 || b[0] != b'v' || !(b'1'..=b'9').contains(&b[1]) {
+        return None;
     }
-    StructName::new(s)
+    let mut n: u16 = 0;
+    let mut i = 1;
+    while i < b.len() && i <= 4 && b[i].is_ascii_digit() {
+        n = n * 10 + u16::from(b[i] - b'0');
+        i += 1;
+    }
+    Some((n, ScalarType::from_name(&s[i..])?))
 }
 
 /// Reads the overload suffix of a function name (after `dx.op.<stem>.`) for a class whose ops
@@ -388,11 +403,11 @@ fn struct_name(s: &str) -> StructName<'_> {
 pub(crate) fn parse_suffix<'a>(s: &'a str, spec: &OverloadSpec) -> Option<Overloads<'a>> {
     let mut out = Overloads::NONE;
     out.len = spec.dims;
-    if parse_dims(s, spec, 0, &mut out) {
-        Some(out)
-    } else {
-        None
+    if spec.dims == 1 {
+        out.items[0] = parse_one(s, &spec.sets[0])?;
+        return Some(out);
     }
+    parse_dims(s, spec, 0, &mut out).then_some(out)
 }
 
 fn parse_dims<'a>(s: &'a str, spec: &OverloadSpec, dim: usize, out: &mut Overloads<'a>) -> bool {

@@ -13,6 +13,7 @@ impl StageSet {
     pub const EMPTY: StageSet = StageSet(0);
 
     /// Whether `kind` is in the set.
+    #[inline]
     pub const fn contains(self, kind: ShaderKind) -> bool {
         self.0 & (1 << kind as u32) != 0
     }

@@ -3,8 +3,7 @@
 
 use core::fmt;
 
-use crate::generated::vocab::OVERLOAD_TYPES;
-use crate::info::{OverloadKind, Precision, TypeInfo, TypeKind};
+use crate::info::{Precision, TypeInfo, TypeKind};
 use crate::overload::{Overload, Overloads, StructName};
 
 /// An LLVM type of a signature.
@@ -189,7 +188,7 @@ fn write_overload_type(f: &mut fmt::Formatter<'_>, o: &Overload<'_>, udt_as: u32
         Overload::Scalar(s) => f.write_str(s.llvm()),
         Overload::Vector(s, n) => write!(f, "<{n} x {}>", s.llvm()),
         Overload::Udt(name) => {
-            write!(f, "{}", Local(name))?;
+            write!(f, "{}", Local(&name.text()))?;
             if udt_as != 0 {
                 write!(f, " addrspace({udt_as})")?;
             }
@@ -253,7 +252,8 @@ impl fmt::Display for NameOf<'_, '_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.0 {
             StructDef::Known(s) => write!(f, "{}", s.name()),
-            StructDef::Abbreviated(n, _) | StructDef::Opaque(n) => write!(f, "{n}"),
+            StructDef::Abbreviated(n, _) => write!(f, "{n}"),
+            StructDef::Opaque(n) => f.write_str(n.text()),
         }
     }
 }
@@ -285,7 +285,7 @@ impl fmt::Display for StructDef<'_> {
                 }
                 f.write_str(" }")
             }
-            StructDef::Opaque(n) => write!(f, "{} = type opaque", Local(n)),
+            StructDef::Opaque(n) => write!(f, "{} = type opaque", Local(&n.text())),
         }
     }
 }
@@ -295,21 +295,10 @@ impl<'a> LlvmType<'a> {
     pub fn struct_def(&self) -> Option<StructDef<'a>> {
         let from_overload = |o: &Overload<'a>| match o {
             Overload::Udt(n) => Some(StructDef::Opaque(*n)),
-            Overload::Object(n) => {
-                for t in OVERLOAD_TYPES
-                    .iter()
-                    .filter(|t| t.kind == OverloadKind::Object)
-                {
-                    for a in t.abbreviations {
-                        if n.prefix == a.struct_prefix
-                            || (n.prefix.is_empty() && n.rest.starts_with(a.struct_prefix))
-                        {
-                            return Some(StructDef::Abbreviated(*n, a.fields));
-                        }
-                    }
-                }
-                Some(StructDef::Opaque(*n))
-            }
+            Overload::Object(n) => Some(match n.abbreviation() {
+                Some(a) => StructDef::Abbreviated(*n, a.fields),
+                None => StructDef::Opaque(*n),
+            }),
             _ => None,
         };
         match self {

@@ -173,23 +173,15 @@ impl<'d> Emitter<'d> {
 
     /// A reference to a type's static: `&TY_X`, or `&::dxil_ops::types::TY_X` for a base type
     /// in an extension.
-    /// A static `NameMap` from each key to the value expression beside it, with a perfect hash
-    /// of the keys computed now.
+    /// A static `NameMap` from each key to the value expression beside it, with a seed for
+    /// which every key hashes to its own slot.
     fn name_map(&self, value_ty: TokenStream, entries: Vec<(String, TokenStream)>) -> TokenStream {
         let rt = &self.rt;
         let keys: Vec<&str> = entries.iter().map(|(k, _)| k.as_str()).collect();
         let values: Vec<&TokenStream> = entries.iter().map(|(_, v)| v).collect();
-        let phf = quickphf_codegen::phf::generate_phf(&keys);
-        let seed = phf.seed;
-        let pilots = &phf.pilots_table;
-        let slots: Vec<u16> = phf.map.iter().map(|&i| i as u16).collect();
-        let free = &phf.free;
+        let (seed, slots) = perfect_hash(&keys);
         quote! {
-            #rt::NameMap::<#value_ty>::new(
-                #rt::__private::quickphf::RawPhfMap::new(#seed, &[#(#pilots),*], &[#(#slots),*], &[#(#free),*]),
-                &[#(#keys),*],
-                &[#(#values),*],
-            )
+            #rt::NameMap::<#value_ty>::new(#seed, &[#(#slots),*], &[#(#keys),*], &[#(#values),*])
         }
     }
 
@@ -295,4 +287,23 @@ fn version(rt: &TokenStream, v: dxil_db::DxilVersion) -> TokenStream {
 fn shader_model(rt: &TokenStream, v: dxil_db::ShaderModel) -> TokenStream {
     let (a, b) = (v.major, v.minor);
     quote!(#rt::ShaderModel::new(#a, #b))
+}
+
+/// A seed for which every key hashes to its own slot, and the slots (key positions, or
+/// `dxil_phf::EMPTY`). Seeds are tried in order, so the result is the same on every run.
+fn perfect_hash(keys: &[&str]) -> (u64, Vec<u16>) {
+    if keys.is_empty() {
+        return (0, Vec::new());
+    }
+    let n = dxil_phf::slots_for(keys.len());
+    let mut seen = vec![false; n];
+    // with 16 slots a key, about one seed in 10^5 separates 350 keys: a bound far above that
+    let seed = (1u64..=100_000_000)
+        .find(|&s| dxil_phf::separates(keys.iter().map(|k| k.as_bytes()), s, &mut seen))
+        .unwrap_or(0);
+    let mut slots = vec![dxil_phf::EMPTY; n];
+    for (i, k) in keys.iter().enumerate() {
+        slots[dxil_phf::slot(dxil_phf::hash(k.as_bytes(), seed), n)] = i as u16;
+    }
+    (seed, slots)
 }

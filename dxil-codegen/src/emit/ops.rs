@@ -47,6 +47,7 @@ impl Emitter<'_> {
                 pub const ALL: [OpTable; #n] = [#(OpTable::#variants),*];
 
                 /// The table's properties.
+                #[inline]
                 pub const fn info(self) -> &'static #rt::info::TableInfo {
                     match self {
                         #(OpTable::#variants => &#statics_ref,)*
@@ -178,7 +179,7 @@ impl Emitter<'_> {
                 introduced: #introduced,
                 shader_model: #sm,
                 shader_model_translated: #smt,
-                by_version: &[#(#by_version),*],
+                by_version: [#(#by_version),*],
                 overload_entries: &[#(#overload_entries),*],
                 stage_entries: &[#(#stage_entries),*],
                 attribute_entries: &[#(#attribute_entries),*],
@@ -218,7 +219,7 @@ impl Emitter<'_> {
                 /// Reads a function name of this database's ops: `dx.op.unary.f32` → class and
                 /// overloads.
                 pub fn parse_function_name(name: &str) -> Result<#rt::FunctionName<'_>, #rt::NameError<'_>> {
-                    #rt::name::parse_with(name, |stem| STEMS.get(stem).copied())
+                    #rt::name::parse_with(name, &STEMS)
                 }
             };
         }
@@ -227,7 +228,7 @@ impl Emitter<'_> {
             /// use), else of `dxil_ops`'s. On failure, the error is about the extension's reading
             /// unless only `dxil_ops` knows the stem.
             pub fn parse_function_name(name: &str) -> Result<#rt::FunctionName<'_>, #rt::NameError<'_>> {
-                match #rt::name::parse_with(name, |stem| STEMS.get(stem).copied()) {
+                match #rt::name::parse_with(name, &STEMS) {
                     Ok(n) => Ok(n),
                     Err(e) => match #rt::parse_function_name(name) {
                         Ok(n) => Ok(n),
@@ -266,10 +267,17 @@ impl Emitter<'_> {
         let mut base = 0usize;
         let mut row_arms = Vec::new();
         let mut from_arms = Vec::new();
+        let mut info_arms = Vec::new();
         for t in self.own_tables() {
             let count = ops.iter().filter(|o| db.table_of(o).name == t.name).count();
             let id = u32::from(t.id);
             let count_u = count as u32;
+            if base == 0 {
+                info_arms.push(quote!(#id if index < #count_u => Some(&OPS[index as usize])));
+            } else {
+                info_arms
+                    .push(quote!(#id if index < #count_u => Some(&OPS[#base + index as usize])));
+            }
             if base == 0 {
                 row_arms.push(quote!(#id => (v & 0xFFFF) as usize));
                 from_arms.push(quote!(#id if index < #count_u => Some(Op::ALL[index as usize])));
@@ -306,6 +314,17 @@ impl Emitter<'_> {
             /// Every op, by opcode.
             pub static OPS: [#rt::info::OpInfo; #n] = [#(#rows),*];
 
+            /// Every property of the op with this opcode, if any: [`Op::from_opcode`] and
+            /// [`Op::info`] in one step.
+            #[inline]
+            pub const fn op_info(opcode: u32) -> Option<&'static #rt::info::OpInfo> {
+                let index = opcode & 0xFFFF;
+                match opcode >> 16 {
+                    #(#info_arms,)*
+                    _ => None,
+                }
+            }
+
             /// DXIL operations. The value is the 32-bit opcode (`table id << 16 | index`).
             #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
             #[repr(u32)]
@@ -320,6 +339,7 @@ impl Emitter<'_> {
                 pub const ALL: [Op; #n] = [#(Op::#variants),*];
 
                 /// Position of the op's row in [`OPS`].
+                #[inline]
                 pub const fn row(self) -> usize {
                     let v = self as u32;
                     match v >> 16 {
@@ -329,16 +349,19 @@ impl Emitter<'_> {
                 }
 
                 /// Every property of the op.
+                #[inline]
                 pub const fn info(self) -> &'static #rt::info::OpInfo {
                     &OPS[self.row()]
                 }
 
                 /// The 32-bit opcode.
+                #[inline]
                 pub const fn opcode(self) -> u32 {
                     self as u32
                 }
 
                 /// The op with this opcode, if any (reserved slots are ops too).
+                #[inline]
                 pub const fn from_opcode(opcode: u32) -> Option<Op> {
                     let index = opcode & 0xFFFF;
                     match opcode >> 16 {
@@ -353,6 +376,7 @@ impl Emitter<'_> {
                 }
 
                 /// The op's name (`Sample`).
+                #[inline]
                 pub const fn name(self) -> &'static str {
                     self.info().name
                 }
@@ -365,21 +389,25 @@ impl Emitter<'_> {
                 }
 
                 /// Whether the op exists at `version`.
+                #[inline]
                 pub const fn is_available_at(self, version: #rt::DxilVersion) -> bool {
                     self.info().is_available_at(version)
                 }
 
                 /// The overloads allowed at `version`; `None` when the op does not exist then.
+                #[inline]
                 pub const fn overloads_at(self, version: #rt::DxilVersion) -> Option<&'static #rt::OverloadSpec> {
                     self.info().overloads_at(version)
                 }
 
                 /// The stages allowed at `version`.
+                #[inline]
                 pub const fn stages_at(self, version: #rt::DxilVersion) -> #rt::StageSet {
                     self.info().stages_at(version)
                 }
 
                 /// The attributes at `version`.
+                #[inline]
                 pub const fn attributes_at(self, version: #rt::DxilVersion) -> #rt::AttributeSet {
                     self.info().attributes_at(version)
                 }

@@ -160,6 +160,9 @@ impl Emitter<'_> {
             /// Every attribute, by value.
             pub static ATTRIBUTES: [#rt::info::AttributeInfo; #n_attrs] = [#(#attr_rows),*];
 
+            /// Number of DXIL versions.
+            pub const VERSION_COUNT: usize = #n_versions;
+
             /// Every DXIL version, oldest first.
             pub static DXIL_VERSIONS: [#rt::info::VersionInfo; #n_versions] = [#(#version_rows),*];
 
@@ -182,6 +185,7 @@ impl Emitter<'_> {
             return quote! {
                 /// The index in [`DXIL_VERSIONS`] of the latest declared version not above `v`;
                 /// `None` for versions before the first one.
+                #[inline]
                 pub const fn version_slot(v: #rt::DxilVersion) -> Option<usize> {
                     if v.major == #major {
                         let minor = v.minor as usize;
@@ -224,7 +228,8 @@ impl Emitter<'_> {
         quote! {
             /// The index in [`DXIL_VERSIONS`] of the latest declared version not above `v`; `None`
             /// for versions before the first one.
-            pub const fn version_slot(v: #rt::DxilVersion) -> Option<usize> {
+            #[inline]
+                pub const fn version_slot(v: #rt::DxilVersion) -> Option<usize> {
                 match v.major {
                     #(#arms,)*
                     m if m > #last_major => Some(#last),

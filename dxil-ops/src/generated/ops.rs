@@ -30,6 +30,7 @@ impl OpTable {
     /// Every table.
     pub const ALL: [OpTable; 2usize] = [OpTable::CoreOps, OpTable::ExperimentalOps];
     /// The table's properties.
+    #[inline]
     pub const fn info(self) -> &'static crate::info::TableInfo {
         match self {
             OpTable::CoreOps => &TABLE_CORE_OPS,
@@ -977,7 +978,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_1,
@@ -1070,7 +1071,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_1,
@@ -1163,7 +1164,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_2,
@@ -1256,7 +1257,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_2,
@@ -1349,7 +1350,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_1,
@@ -1442,7 +1443,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_1,
@@ -1535,7 +1536,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_3,
@@ -1636,7 +1637,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_3,
@@ -1737,7 +1738,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_5,
@@ -1833,7 +1834,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_5,
@@ -1934,7 +1935,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_5,
@@ -2030,7 +2031,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_5,
@@ -2126,7 +2127,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_7,
@@ -2227,7 +2228,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_7,
@@ -2328,7 +2329,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_7,
@@ -2429,7 +2430,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_7,
@@ -2530,7 +2531,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_7,
@@ -2631,7 +2632,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_7,
@@ -2732,7 +2733,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_7,
@@ -2833,7 +2834,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_7,
@@ -2934,7 +2935,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_7,
@@ -3035,7 +3036,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_7,
@@ -3136,7 +3137,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_7,
@@ -3237,7 +3238,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_7,
@@ -3338,7 +3339,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_7,
@@ -3439,7 +3440,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_7,
@@ -3540,7 +3541,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_7,
@@ -3641,7 +3642,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_7,
@@ -3742,7 +3743,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_7,
@@ -3843,7 +3844,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_7,
@@ -3944,7 +3945,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_8,
@@ -4045,7 +4046,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_8,
@@ -4141,7 +4142,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_8,
@@ -4237,7 +4238,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_8,
@@ -4338,7 +4339,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_8,
@@ -4439,7 +4440,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_3,
@@ -4540,7 +4541,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_3,
@@ -4641,7 +4642,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_8,
@@ -4742,7 +4743,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_8,
@@ -4843,7 +4844,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_8,
@@ -4944,7 +4945,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_8,
@@ -5045,7 +5046,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_10,
@@ -5138,7 +5139,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_10,
@@ -5231,7 +5232,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_10,
@@ -5324,7 +5325,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_10,
@@ -5417,7 +5418,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_10,
@@ -5510,7 +5511,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_3,
@@ -5611,7 +5612,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_11,
@@ -5709,7 +5710,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_8,
@@ -5810,7 +5811,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_8,
@@ -5911,7 +5912,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_10,
@@ -6004,7 +6005,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_10,
@@ -6097,7 +6098,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_10,
@@ -6190,7 +6191,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_10,
@@ -6283,7 +6284,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_7,
@@ -6381,7 +6382,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_7,
@@ -6479,7 +6480,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_7,
@@ -6577,7 +6578,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_0,
@@ -6674,7 +6675,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_13,
@@ -6767,7 +6768,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_14,
@@ -6860,7 +6861,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_1,
@@ -6964,7 +6965,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_1,
@@ -7068,7 +7069,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_1,
@@ -7161,7 +7162,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_1,
@@ -7254,7 +7255,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_7,
@@ -7358,7 +7359,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_7,
@@ -7451,7 +7452,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_1,
@@ -7544,7 +7545,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_1,
@@ -7637,7 +7638,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_1,
@@ -7730,7 +7731,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_1,
@@ -7823,7 +7824,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_0,
@@ -7916,7 +7917,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_10,
@@ -8009,7 +8010,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_0,
@@ -8102,7 +8103,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_1,
@@ -8195,7 +8196,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_1,
@@ -8288,7 +8289,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_0,
@@ -8381,7 +8382,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_0,
@@ -8477,7 +8478,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_0,
@@ -8573,7 +8574,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_10,
@@ -8669,7 +8670,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_10,
@@ -8765,7 +8766,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_0,
@@ -8863,7 +8864,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_5,
@@ -8967,7 +8968,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_0,
@@ -9068,7 +9069,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_7,
@@ -9177,7 +9178,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_7,
@@ -9286,7 +9287,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_7,
@@ -9395,7 +9396,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_7,
@@ -9504,7 +9505,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_7,
@@ -9600,7 +9601,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_7,
@@ -9696,7 +9697,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_7,
@@ -9792,7 +9793,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_10,
@@ -9888,7 +9889,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_10,
@@ -9984,7 +9985,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_10,
@@ -10080,7 +10081,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_10,
@@ -10181,7 +10182,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_10,
@@ -10282,7 +10283,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_10,
@@ -10383,7 +10384,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_10,
@@ -10484,7 +10485,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_0,
@@ -10580,7 +10581,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_0,
@@ -10676,7 +10677,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_0,
@@ -10772,7 +10773,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_10,
@@ -10868,7 +10869,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_11,
@@ -10966,7 +10967,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_11,
@@ -11059,7 +11060,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_1,
@@ -11155,7 +11156,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_1,
@@ -11251,7 +11252,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_5,
@@ -11347,7 +11348,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_1,
@@ -11443,7 +11444,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_10,
@@ -11539,7 +11540,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_10,
@@ -11635,7 +11636,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_0,
@@ -11728,7 +11729,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_0,
@@ -11829,7 +11830,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_0,
@@ -11930,7 +11931,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_0,
@@ -12026,7 +12027,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_0,
@@ -12127,7 +12128,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_0,
@@ -12228,7 +12229,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_16,
@@ -12327,7 +12328,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_0,
@@ -12423,7 +12424,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_16,
@@ -12527,7 +12528,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_16,
@@ -12626,7 +12627,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_16,
@@ -12725,7 +12726,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_18,
@@ -12824,7 +12825,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_13,
@@ -12923,7 +12924,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_16,
@@ -13022,7 +13023,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_13,
@@ -13121,7 +13122,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_0,
@@ -13214,7 +13215,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_0,
@@ -13307,7 +13308,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_0,
@@ -13400,7 +13401,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_0,
@@ -13493,7 +13494,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_0,
@@ -13586,7 +13587,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_0,
@@ -13679,7 +13680,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_0,
@@ -13772,7 +13773,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_0,
@@ -13865,7 +13866,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_0,
@@ -13958,7 +13959,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_0,
@@ -14051,7 +14052,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_0,
@@ -14144,7 +14145,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_0,
@@ -14245,7 +14246,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 0u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::Available,
                 overloads: &OVERLOADS_0,
@@ -14341,7 +14342,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 1u8),
         shader_model: crate::ShaderModel::new(6u8, 1u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -14437,7 +14438,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 1u8),
         shader_model: crate::ShaderModel::new(6u8, 1u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -14533,7 +14534,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 2u8),
         shader_model: crate::ShaderModel::new(6u8, 2u8),
         shader_model_translated: Some(crate::ShaderModel::new(6u8, 0u8)),
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -14629,7 +14630,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 2u8),
         shader_model: crate::ShaderModel::new(6u8, 2u8),
         shader_model_translated: Some(crate::ShaderModel::new(6u8, 0u8)),
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -14725,7 +14726,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 3u8),
         shader_model: crate::ShaderModel::new(6u8, 3u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -14821,7 +14822,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 3u8),
         shader_model: crate::ShaderModel::new(6u8, 3u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -14917,7 +14918,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 3u8),
         shader_model: crate::ShaderModel::new(6u8, 3u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -15013,7 +15014,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 3u8),
         shader_model: crate::ShaderModel::new(6u8, 3u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -15109,7 +15110,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 3u8),
         shader_model: crate::ShaderModel::new(6u8, 3u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -15205,7 +15206,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 3u8),
         shader_model: crate::ShaderModel::new(6u8, 3u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -15301,7 +15302,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 3u8),
         shader_model: crate::ShaderModel::new(6u8, 3u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -15397,7 +15398,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 3u8),
         shader_model: crate::ShaderModel::new(6u8, 3u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -15493,7 +15494,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 3u8),
         shader_model: crate::ShaderModel::new(6u8, 3u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -15589,7 +15590,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 3u8),
         shader_model: crate::ShaderModel::new(6u8, 3u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -15685,7 +15686,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 3u8),
         shader_model: crate::ShaderModel::new(6u8, 3u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -15781,7 +15782,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 3u8),
         shader_model: crate::ShaderModel::new(6u8, 3u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -15877,7 +15878,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 3u8),
         shader_model: crate::ShaderModel::new(6u8, 3u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -15973,7 +15974,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 3u8),
         shader_model: crate::ShaderModel::new(6u8, 3u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -16069,7 +16070,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 3u8),
         shader_model: crate::ShaderModel::new(6u8, 3u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -16165,7 +16166,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 3u8),
         shader_model: crate::ShaderModel::new(6u8, 3u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -16261,7 +16262,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 3u8),
         shader_model: crate::ShaderModel::new(6u8, 3u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -16357,7 +16358,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 3u8),
         shader_model: crate::ShaderModel::new(6u8, 3u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -16453,7 +16454,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 3u8),
         shader_model: crate::ShaderModel::new(6u8, 3u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -16549,7 +16550,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 3u8),
         shader_model: crate::ShaderModel::new(6u8, 3u8),
         shader_model_translated: Some(crate::ShaderModel::new(6u8, 0u8)),
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -16642,7 +16643,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 3u8),
         shader_model: crate::ShaderModel::new(6u8, 3u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -16738,7 +16739,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 4u8),
         shader_model: crate::ShaderModel::new(6u8, 4u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -16831,7 +16832,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 4u8),
         shader_model: crate::ShaderModel::new(6u8, 4u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -16929,7 +16930,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 4u8),
         shader_model: crate::ShaderModel::new(6u8, 4u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -17030,7 +17031,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 5u8),
         shader_model: crate::ShaderModel::new(6u8, 5u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -17129,7 +17130,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 5u8),
         shader_model: crate::ShaderModel::new(6u8, 5u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -17228,7 +17229,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 5u8),
         shader_model: crate::ShaderModel::new(6u8, 5u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -17324,7 +17325,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 5u8),
         shader_model: crate::ShaderModel::new(6u8, 5u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -17420,7 +17421,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 5u8),
         shader_model: crate::ShaderModel::new(6u8, 5u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -17516,7 +17517,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 5u8),
         shader_model: crate::ShaderModel::new(6u8, 5u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -17612,7 +17613,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 5u8),
         shader_model: crate::ShaderModel::new(6u8, 5u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -17708,7 +17709,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 5u8),
         shader_model: crate::ShaderModel::new(6u8, 5u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -17804,7 +17805,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 5u8),
         shader_model: crate::ShaderModel::new(6u8, 5u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -17900,7 +17901,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 5u8),
         shader_model: crate::ShaderModel::new(6u8, 5u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -17996,7 +17997,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 5u8),
         shader_model: crate::ShaderModel::new(6u8, 5u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -18092,7 +18093,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 5u8),
         shader_model: crate::ShaderModel::new(6u8, 5u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -18185,7 +18186,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 5u8),
         shader_model: crate::ShaderModel::new(6u8, 5u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -18278,7 +18279,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 5u8),
         shader_model: crate::ShaderModel::new(6u8, 5u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -18371,7 +18372,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 5u8),
         shader_model: crate::ShaderModel::new(6u8, 5u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -18464,7 +18465,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 5u8),
         shader_model: crate::ShaderModel::new(6u8, 5u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -18557,7 +18558,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 5u8),
         shader_model: crate::ShaderModel::new(6u8, 5u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -18650,7 +18651,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 5u8),
         shader_model: crate::ShaderModel::new(6u8, 5u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -18743,7 +18744,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 5u8),
         shader_model: crate::ShaderModel::new(6u8, 5u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -18836,7 +18837,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 5u8),
         shader_model: crate::ShaderModel::new(6u8, 5u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -18929,7 +18930,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 5u8),
         shader_model: crate::ShaderModel::new(6u8, 5u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -19022,7 +19023,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 5u8),
         shader_model: crate::ShaderModel::new(6u8, 5u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -19115,7 +19116,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 5u8),
         shader_model: crate::ShaderModel::new(6u8, 5u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -19208,7 +19209,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 5u8),
         shader_model: crate::ShaderModel::new(6u8, 5u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -19301,7 +19302,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 5u8),
         shader_model: crate::ShaderModel::new(6u8, 5u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -19394,7 +19395,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 5u8),
         shader_model: crate::ShaderModel::new(6u8, 5u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -19487,7 +19488,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 5u8),
         shader_model: crate::ShaderModel::new(6u8, 5u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -19580,7 +19581,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 5u8),
         shader_model: crate::ShaderModel::new(6u8, 5u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -19673,7 +19674,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 5u8),
         shader_model: crate::ShaderModel::new(6u8, 5u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -19766,7 +19767,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 5u8),
         shader_model: crate::ShaderModel::new(6u8, 5u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -19859,7 +19860,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 5u8),
         shader_model: crate::ShaderModel::new(6u8, 5u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -19952,7 +19953,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 5u8),
         shader_model: crate::ShaderModel::new(6u8, 5u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -20045,7 +20046,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 5u8),
         shader_model: crate::ShaderModel::new(6u8, 5u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -20138,7 +20139,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 5u8),
         shader_model: crate::ShaderModel::new(6u8, 5u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -20231,7 +20232,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 5u8),
         shader_model: crate::ShaderModel::new(6u8, 5u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -20324,7 +20325,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 5u8),
         shader_model: crate::ShaderModel::new(6u8, 5u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -20417,7 +20418,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 5u8),
         shader_model: crate::ShaderModel::new(6u8, 5u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -20510,7 +20511,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 5u8),
         shader_model: crate::ShaderModel::new(6u8, 5u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -20603,7 +20604,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 5u8),
         shader_model: crate::ShaderModel::new(6u8, 5u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -20696,7 +20697,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 5u8),
         shader_model: crate::ShaderModel::new(6u8, 5u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -20789,7 +20790,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 5u8),
         shader_model: crate::ShaderModel::new(6u8, 5u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -20882,7 +20883,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 5u8),
         shader_model: crate::ShaderModel::new(6u8, 5u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -20975,7 +20976,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 5u8),
         shader_model: crate::ShaderModel::new(6u8, 5u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -21068,7 +21069,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 5u8),
         shader_model: crate::ShaderModel::new(6u8, 5u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -21161,7 +21162,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 5u8),
         shader_model: crate::ShaderModel::new(6u8, 5u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -21254,7 +21255,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 5u8),
         shader_model: crate::ShaderModel::new(6u8, 5u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -21347,7 +21348,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 5u8),
         shader_model: crate::ShaderModel::new(6u8, 5u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -21440,7 +21441,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 5u8),
         shader_model: crate::ShaderModel::new(6u8, 5u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -21533,7 +21534,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 5u8),
         shader_model: crate::ShaderModel::new(6u8, 5u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -21629,7 +21630,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 5u8),
         shader_model: crate::ShaderModel::new(6u8, 5u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -21722,7 +21723,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 5u8),
         shader_model: crate::ShaderModel::new(6u8, 5u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -21815,7 +21816,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 6u8),
         shader_model: crate::ShaderModel::new(6u8, 6u8),
         shader_model_translated: Some(crate::ShaderModel::new(6u8, 0u8)),
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -21908,7 +21909,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 6u8),
         shader_model: crate::ShaderModel::new(6u8, 6u8),
         shader_model_translated: Some(crate::ShaderModel::new(6u8, 0u8)),
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -22001,7 +22002,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 6u8),
         shader_model: crate::ShaderModel::new(6u8, 6u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -22094,7 +22095,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 6u8),
         shader_model: crate::ShaderModel::new(6u8, 6u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -22187,7 +22188,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 6u8),
         shader_model: crate::ShaderModel::new(6u8, 6u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -22280,7 +22281,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 6u8),
         shader_model: crate::ShaderModel::new(6u8, 6u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -22373,7 +22374,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 7u8),
         shader_model: crate::ShaderModel::new(6u8, 7u8),
         shader_model_translated: Some(crate::ShaderModel::new(6u8, 0u8)),
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -22469,7 +22470,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 7u8),
         shader_model: crate::ShaderModel::new(6u8, 7u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -22562,7 +22563,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 7u8),
         shader_model: crate::ShaderModel::new(6u8, 7u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -22655,7 +22656,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 7u8),
         shader_model: crate::ShaderModel::new(6u8, 7u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -22748,7 +22749,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 8u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -22841,7 +22842,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 8u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -22934,7 +22935,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 8u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -23027,7 +23028,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 8u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -23120,7 +23121,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 8u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -23213,7 +23214,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 8u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -23306,7 +23307,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 8u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -23399,7 +23400,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 8u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -23492,7 +23493,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 8u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -23585,7 +23586,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 8u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -23678,7 +23679,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 8u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -23771,7 +23772,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 8u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -23864,7 +23865,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 8u8),
         shader_model: crate::ShaderModel::new(6u8, 8u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -23960,7 +23961,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 8u8),
         shader_model: crate::ShaderModel::new(6u8, 8u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -24056,7 +24057,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 8u8),
         shader_model: crate::ShaderModel::new(6u8, 8u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -24152,7 +24153,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 8u8),
         shader_model: crate::ShaderModel::new(6u8, 8u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -24248,7 +24249,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 8u8),
         shader_model: crate::ShaderModel::new(6u8, 8u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -24344,7 +24345,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 8u8),
         shader_model: crate::ShaderModel::new(6u8, 8u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -24440,7 +24441,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 8u8),
         shader_model: crate::ShaderModel::new(6u8, 8u8),
         shader_model_translated: Some(crate::ShaderModel::new(6u8, 0u8)),
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -24533,7 +24534,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 8u8),
         shader_model: crate::ShaderModel::new(6u8, 8u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -24626,7 +24627,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 8u8),
         shader_model: crate::ShaderModel::new(6u8, 8u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -24722,7 +24723,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 8u8),
         shader_model: crate::ShaderModel::new(6u8, 8u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -24818,7 +24819,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 8u8),
         shader_model: crate::ShaderModel::new(6u8, 8u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -24914,7 +24915,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 8u8),
         shader_model: crate::ShaderModel::new(6u8, 8u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -25010,7 +25011,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 8u8),
         shader_model: crate::ShaderModel::new(6u8, 8u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -25106,7 +25107,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 8u8),
         shader_model: crate::ShaderModel::new(6u8, 8u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -25202,7 +25203,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 8u8),
         shader_model: crate::ShaderModel::new(6u8, 8u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -25298,7 +25299,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 8u8),
         shader_model: crate::ShaderModel::new(6u8, 8u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -25394,7 +25395,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 8u8),
         shader_model: crate::ShaderModel::new(6u8, 8u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -25487,7 +25488,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 8u8),
         shader_model: crate::ShaderModel::new(6u8, 8u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -25583,7 +25584,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 8u8),
         shader_model: crate::ShaderModel::new(6u8, 8u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -25679,7 +25680,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 8u8),
         shader_model: crate::ShaderModel::new(6u8, 8u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -25775,7 +25776,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 9u8),
         shader_model: crate::ShaderModel::new(6u8, 9u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -25868,7 +25869,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 9u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -25961,7 +25962,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 9u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -26054,7 +26055,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 9u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -26147,7 +26148,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 9u8),
         shader_model: crate::ShaderModel::new(6u8, 9u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -26243,7 +26244,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 9u8),
         shader_model: crate::ShaderModel::new(6u8, 9u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -26339,7 +26340,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 9u8),
         shader_model: crate::ShaderModel::new(6u8, 9u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -26435,7 +26436,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 9u8),
         shader_model: crate::ShaderModel::new(6u8, 9u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -26531,7 +26532,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 9u8),
         shader_model: crate::ShaderModel::new(6u8, 9u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -26627,7 +26628,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 9u8),
         shader_model: crate::ShaderModel::new(6u8, 9u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -26723,7 +26724,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 9u8),
         shader_model: crate::ShaderModel::new(6u8, 9u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -26819,7 +26820,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 9u8),
         shader_model: crate::ShaderModel::new(6u8, 9u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -26915,7 +26916,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 9u8),
         shader_model: crate::ShaderModel::new(6u8, 9u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -27011,7 +27012,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 9u8),
         shader_model: crate::ShaderModel::new(6u8, 9u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -27107,7 +27108,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 9u8),
         shader_model: crate::ShaderModel::new(6u8, 9u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -27203,7 +27204,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 9u8),
         shader_model: crate::ShaderModel::new(6u8, 9u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -27299,7 +27300,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 9u8),
         shader_model: crate::ShaderModel::new(6u8, 9u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -27395,7 +27396,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 9u8),
         shader_model: crate::ShaderModel::new(6u8, 9u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -27491,7 +27492,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 9u8),
         shader_model: crate::ShaderModel::new(6u8, 9u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -27587,7 +27588,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 9u8),
         shader_model: crate::ShaderModel::new(6u8, 9u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -27683,7 +27684,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 9u8),
         shader_model: crate::ShaderModel::new(6u8, 9u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -27779,7 +27780,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 9u8),
         shader_model: crate::ShaderModel::new(6u8, 9u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -27875,7 +27876,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 9u8),
         shader_model: crate::ShaderModel::new(6u8, 9u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -27971,7 +27972,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 9u8),
         shader_model: crate::ShaderModel::new(6u8, 9u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -28067,7 +28068,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 9u8),
         shader_model: crate::ShaderModel::new(6u8, 9u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -28163,7 +28164,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 9u8),
         shader_model: crate::ShaderModel::new(6u8, 9u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -28259,7 +28260,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 9u8),
         shader_model: crate::ShaderModel::new(6u8, 9u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -28355,7 +28356,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 9u8),
         shader_model: crate::ShaderModel::new(6u8, 9u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -28451,7 +28452,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 9u8),
         shader_model: crate::ShaderModel::new(6u8, 9u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -28547,7 +28548,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 9u8),
         shader_model: crate::ShaderModel::new(6u8, 9u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -28643,7 +28644,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 9u8),
         shader_model: crate::ShaderModel::new(6u8, 9u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -28739,7 +28740,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 9u8),
         shader_model: crate::ShaderModel::new(6u8, 9u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -28835,7 +28836,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 9u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -28928,7 +28929,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 9u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -29021,7 +29022,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 9u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -29114,7 +29115,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 9u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -29207,7 +29208,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 9u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -29300,7 +29301,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 9u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -29393,7 +29394,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 9u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -29486,7 +29487,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 9u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -29579,7 +29580,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 9u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -29672,7 +29673,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 9u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -29765,7 +29766,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 9u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -29858,7 +29859,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 9u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -29951,7 +29952,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 9u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -30044,7 +30045,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 9u8),
         shader_model: crate::ShaderModel::new(6u8, 9u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -30137,7 +30138,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 9u8),
         shader_model: crate::ShaderModel::new(6u8, 9u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -30230,7 +30231,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 9u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -30323,7 +30324,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 9u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -30416,7 +30417,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 9u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -30509,7 +30510,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 9u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -30602,7 +30603,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 9u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -30695,7 +30696,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 9u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -30788,7 +30789,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 9u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -30881,7 +30882,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 10u8),
         shader_model: crate::ShaderModel::new(6u8, 10u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -30974,7 +30975,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 10u8),
         shader_model: crate::ShaderModel::new(6u8, 10u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -31070,7 +31071,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 10u8),
         shader_model: crate::ShaderModel::new(6u8, 10u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -31166,7 +31167,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 10u8),
         shader_model: crate::ShaderModel::new(6u8, 10u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -31262,7 +31263,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 10u8),
         shader_model: crate::ShaderModel::new(6u8, 10u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -31355,7 +31356,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 10u8),
         shader_model: crate::ShaderModel::new(6u8, 10u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -31448,7 +31449,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 10u8),
         shader_model: crate::ShaderModel::new(6u8, 10u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -31544,7 +31545,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 10u8),
         shader_model: crate::ShaderModel::new(6u8, 10u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -31640,7 +31641,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 10u8),
         shader_model: crate::ShaderModel::new(6u8, 10u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -31733,7 +31734,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 10u8),
         shader_model: crate::ShaderModel::new(6u8, 10u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -31826,7 +31827,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 10u8),
         shader_model: crate::ShaderModel::new(6u8, 10u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -31922,7 +31923,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 10u8),
         shader_model: crate::ShaderModel::new(6u8, 10u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -32018,7 +32019,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 10u8),
         shader_model: crate::ShaderModel::new(6u8, 10u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -32114,7 +32115,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 10u8),
         shader_model: crate::ShaderModel::new(6u8, 10u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -32210,7 +32211,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 10u8),
         shader_model: crate::ShaderModel::new(6u8, 10u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -32303,7 +32304,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 10u8),
         shader_model: crate::ShaderModel::new(6u8, 10u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -32399,7 +32400,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 10u8),
         shader_model: crate::ShaderModel::new(6u8, 10u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -32495,7 +32496,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 10u8),
         shader_model: crate::ShaderModel::new(6u8, 10u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -32591,7 +32592,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 10u8),
         shader_model: crate::ShaderModel::new(6u8, 10u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -32687,7 +32688,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 10u8),
         shader_model: crate::ShaderModel::new(6u8, 10u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -32783,7 +32784,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 10u8),
         shader_model: crate::ShaderModel::new(6u8, 10u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -32879,7 +32880,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 10u8),
         shader_model: crate::ShaderModel::new(6u8, 10u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -32975,7 +32976,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 10u8),
         shader_model: crate::ShaderModel::new(6u8, 10u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -33068,7 +33069,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 10u8),
         shader_model: crate::ShaderModel::new(6u8, 10u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -33164,7 +33165,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 10u8),
         shader_model: crate::ShaderModel::new(6u8, 10u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -33260,7 +33261,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 10u8),
         shader_model: crate::ShaderModel::new(6u8, 10u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -33353,7 +33354,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 10u8),
         shader_model: crate::ShaderModel::new(6u8, 10u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -33446,7 +33447,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 10u8),
         shader_model: crate::ShaderModel::new(6u8, 10u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -33539,7 +33540,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 10u8),
         shader_model: crate::ShaderModel::new(6u8, 10u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -33635,7 +33636,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 10u8),
         shader_model: crate::ShaderModel::new(6u8, 10u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -33728,7 +33729,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 10u8),
         shader_model: crate::ShaderModel::new(6u8, 10u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -33821,7 +33822,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 10u8),
         shader_model: crate::ShaderModel::new(6u8, 10u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -33914,7 +33915,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 10u8),
         shader_model: crate::ShaderModel::new(6u8, 0u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -34007,7 +34008,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 10u8),
         shader_model: crate::ShaderModel::new(6u8, 10u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -34100,7 +34101,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         introduced: crate::DxilVersion::new(1u8, 10u8),
         shader_model: crate::ShaderModel::new(6u8, 10u8),
         shader_model_translated: None,
-        by_version: &[
+        by_version: [
             crate::info::VersionProps {
                 availability: crate::info::Availability::NotYet,
                 overloads: &OVERLOADS_0,
@@ -34180,6 +34181,17 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         param_docs: &[],
     },
 ];
+/// Every property of the op with this opcode, if any: [`Op::from_opcode`] and
+/// [`Op::info`] in one step.
+#[inline]
+pub const fn op_info(opcode: u32) -> Option<&'static crate::info::OpInfo> {
+    let index = opcode & 0xFFFF;
+    match opcode >> 16 {
+        0u32 if index < 312u32 => Some(&OPS[index as usize]),
+        32768u32 if index < 35u32 => Some(&OPS[312usize + index as usize]),
+        _ => None,
+    }
+}
 /// DXIL operations. The value is the 32-bit opcode (`table id << 16 | index`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u32)]
@@ -35657,62 +35669,1033 @@ pub enum Op {
 static OP_BY_NAME: crate::NameMap<Op> = crate::NameMap::<
     Op,
 >::new(
-    crate::__private::quickphf::RawPhfMap::new(
-        4294967296u64,
-        &[
-            9u16, 14u16, 7u16, 6u16, 0u16, 36u16, 11u16, 0u16, 0u16, 0u16, 7u16, 2u16,
-            0u16, 222u16, 36u16, 5u16, 0u16, 4u16, 5u16, 2u16, 10u16, 56u16, 6u16, 6u16,
-            2u16, 16u16, 0u16, 0u16, 16u16, 133u16, 17u16, 35u16, 0u16, 76u16, 44u16,
-            11u16, 3u16, 0u16, 1u16, 20u16, 2u16, 1u16, 4u16, 3u16, 1u16, 15u16, 4u16,
-            1u16, 1u16, 1u16, 6u16, 3u16, 19u16, 1u16, 5u16, 48u16, 1u16, 8u16, 1u16,
-            2u16, 32u16, 5u16, 132u16, 26u16, 39u16, 30u16, 0u16, 44u16, 11u16, 0u16,
-            13u16, 2u16, 13u16, 11u16, 17u16, 1u16, 26u16, 23u16, 3u16, 22u16, 5u16,
-            70u16, 39u16, 52u16, 21u16, 21u16, 0u16, 0u16, 38u16, 92u16, 2u16, 5u16,
-            40u16, 0u16, 8u16, 0u16, 19u16, 0u16, 27u16, 13u16, 0u16, 19u16, 0u16, 49u16,
-            36u16, 2u16, 10u16, 6u16, 2u16, 3u16, 2u16, 0u16, 0u16, 8u16, 22u16, 80u16,
-            6u16, 9u16, 29u16, 0u16, 3u16, 0u16, 5u16, 5u16, 24u16, 76u16, 0u16, 82u16,
-            35u16, 1u16, 43u16, 0u16, 0u16, 9u16, 14u16,
-        ],
-        &[
-            242u16, 286u16, 59u16, 300u16, 339u16, 91u16, 221u16, 148u16, 208u16, 214u16,
-            307u16, 239u16, 336u16, 66u16, 177u16, 321u16, 19u16, 167u16, 244u16, 127u16,
-            225u16, 258u16, 247u16, 116u16, 16u16, 64u16, 49u16, 283u16, 181u16, 11u16,
-            74u16, 173u16, 260u16, 104u16, 51u16, 36u16, 296u16, 210u16, 107u16, 154u16,
-            280u16, 228u16, 33u16, 85u16, 178u16, 232u16, 179u16, 70u16, 213u16, 8u16,
-            326u16, 133u16, 117u16, 141u16, 97u16, 27u16, 338u16, 122u16, 328u16, 320u16,
-            137u16, 206u16, 39u16, 28u16, 226u16, 262u16, 257u16, 263u16, 162u16, 335u16,
-            83u16, 79u16, 136u16, 153u16, 290u16, 174u16, 102u16, 84u16, 0u16, 216u16,
-            145u16, 205u16, 103u16, 180u16, 4u16, 285u16, 95u16, 119u16, 108u16, 25u16,
-            105u16, 32u16, 158u16, 9u16, 259u16, 13u16, 223u16, 311u16, 293u16, 155u16,
-            195u16, 344u16, 202u16, 189u16, 346u16, 211u16, 138u16, 77u16, 277u16,
-            197u16, 301u16, 302u16, 157u16, 149u16, 65u16, 21u16, 315u16, 264u16, 305u16,
-            81u16, 87u16, 341u16, 76u16, 176u16, 18u16, 271u16, 161u16, 135u16, 272u16,
-            164u16, 115u16, 250u16, 185u16, 288u16, 71u16, 233u16, 58u16, 126u16, 48u16,
-            45u16, 261u16, 23u16, 266u16, 171u16, 327u16, 337u16, 292u16, 150u16, 249u16,
-            237u16, 40u16, 92u16, 151u16, 298u16, 170u16, 279u16, 42u16, 310u16, 139u16,
-            314u16, 220u16, 43u16, 295u16, 100u16, 156u16, 188u16, 281u16, 269u16,
-            331u16, 123u16, 299u16, 128u16, 160u16, 112u16, 134u16, 187u16, 248u16,
-            332u16, 276u16, 147u16, 238u16, 98u16, 86u16, 26u16, 1u16, 294u16, 224u16,
-            334u16, 140u16, 99u16, 61u16, 219u16, 217u16, 131u16, 193u16, 29u16, 191u16,
-            199u16, 53u16, 143u16, 317u16, 282u16, 325u16, 316u16, 323u16, 113u16,
-            231u16, 252u16, 343u16, 132u16, 265u16, 234u16, 319u16, 240u16, 291u16,
-            12u16, 114u16, 201u16, 118u16, 207u16, 169u16, 52u16, 209u16, 278u16, 20u16,
-            183u16, 190u16, 50u16, 41u16, 14u16, 47u16, 124u16, 80u16, 62u16, 7u16,
-            186u16, 56u16, 256u16, 253u16, 270u16, 125u16, 203u16, 268u16, 200u16,
-            218u16, 236u16, 111u16, 89u16, 168u16, 312u16, 10u16, 267u16, 130u16, 342u16,
-            144u16, 172u16, 192u16, 243u16, 287u16, 63u16, 73u16, 82u16, 303u16, 230u16,
-            273u16, 222u16, 44u16, 120u16, 246u16, 72u16, 22u16, 93u16, 241u16, 297u16,
-            184u16, 35u16, 78u16, 110u16, 309u16, 255u16, 275u16, 340u16, 308u16, 96u16,
-            90u16, 175u16, 5u16, 345u16, 196u16, 30u16, 106u16, 330u16, 324u16, 204u16,
-            146u16, 101u16, 235u16, 75u16, 34u16, 251u16, 182u16, 57u16, 94u16, 165u16,
-            274u16, 215u16, 329u16, 46u16, 254u16, 313u16, 212u16, 3u16, 31u16, 198u16,
-            333u16, 55u16, 245u16, 60u16, 284u16, 88u16, 69u16, 38u16, 304u16, 142u16,
-            15u16, 163u16, 229u16, 227u16, 322u16, 318u16, 24u16, 67u16, 17u16, 152u16,
-            166u16, 68u16, 306u16, 2u16, 109u16, 129u16, 121u16, 289u16, 159u16, 54u16,
-            194u16, 37u16, 6u16,
-        ],
-        &[63u32, 74u32, 113u32, 198u32, 232u32, 258u32, 279u32, 311u32],
-    ),
+    103u64,
+    &[
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 295u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 84u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 40u16, 65535u16, 57u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 190u16,
+        65535u16, 47u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 28u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 222u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 139u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 169u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 98u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        118u16, 65535u16, 65535u16, 65535u16, 299u16, 65535u16, 242u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 71u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 259u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        24u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 240u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 167u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 220u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 33u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 77u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 334u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 25u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 261u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 150u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        285u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 102u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 258u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 174u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 322u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 317u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 344u16, 288u16, 297u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        235u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 341u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 208u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 236u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 318u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 117u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 86u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 99u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        10u16, 65535u16, 65535u16, 65535u16, 217u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 185u16, 65535u16, 65535u16, 289u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        223u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 1u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 15u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 22u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 103u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        161u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 306u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 144u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 278u16, 65535u16, 65535u16, 315u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        312u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 88u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 224u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 17u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 270u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 31u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 41u16, 3u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        74u16, 65535u16, 337u16, 216u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 63u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 36u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 177u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 245u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 80u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 83u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 253u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        95u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 303u16, 65535u16, 65535u16,
+        215u16, 65535u16, 97u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 296u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 196u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 29u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 7u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        46u16, 246u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 75u16, 277u16, 65535u16, 65535u16, 304u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 116u16, 65535u16, 65535u16, 65535u16, 94u16, 65535u16, 65535u16,
+        65535u16, 225u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 166u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 48u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 201u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        50u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 147u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 226u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        164u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 269u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 135u16, 65535u16, 130u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 81u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 340u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 107u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 137u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 26u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 212u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 191u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 113u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        53u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 200u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 73u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 241u16, 65535u16, 65535u16, 65535u16, 254u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 122u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 205u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 37u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        248u16, 162u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 35u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 308u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 67u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        244u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 165u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 204u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 302u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 194u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 291u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 320u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 123u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 109u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 219u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 298u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 202u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 183u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 279u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        61u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 192u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 333u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 187u16,
+        65535u16, 65535u16, 65535u16, 231u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        121u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 64u16, 140u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 266u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 195u16, 276u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 255u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 154u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 14u16, 65535u16, 65535u16, 214u16,
+        338u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 146u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 155u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 66u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        93u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 90u16,
+        197u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 112u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        221u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 158u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 262u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 54u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 193u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 237u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 148u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 141u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 293u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 267u16, 65535u16, 65535u16, 65535u16, 329u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        305u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 184u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 176u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 210u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 119u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 286u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 339u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 284u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 179u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 85u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 228u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        239u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 307u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 79u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 326u16, 38u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 332u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 182u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        301u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 132u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 13u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 12u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 232u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 160u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 188u16,
+        65535u16, 65535u16, 324u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 283u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 51u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 76u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        175u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 319u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        211u16, 104u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        138u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 143u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 134u16, 65535u16, 268u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 152u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 52u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 230u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        294u16, 309u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 9u16,
+        65535u16, 65535u16, 87u16, 280u16, 65535u16, 65535u16, 65535u16, 20u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 292u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        89u16, 65535u16, 65535u16, 247u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 100u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 133u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 127u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 120u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        209u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 58u16, 65535u16, 65535u16, 60u16, 65535u16, 168u16, 65535u16,
+        42u16, 65535u16, 65535u16, 282u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 314u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 290u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 124u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65u16, 65535u16, 321u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 250u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        345u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        149u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 260u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 92u16, 65535u16, 65535u16,
+        65535u16, 131u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 272u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 343u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        32u16, 65535u16, 65535u16, 156u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 238u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 178u16, 65535u16, 65535u16, 65535u16, 233u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 330u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 207u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 159u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 62u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 105u16, 65535u16, 65535u16, 11u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        257u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        68u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 189u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 115u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 72u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 229u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 198u16, 273u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 126u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        243u16, 65535u16, 65535u16, 65535u16, 65535u16, 129u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 171u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 342u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 275u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 43u16, 65535u16, 163u16, 65535u16, 325u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 101u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 69u16, 65535u16,
+        65535u16, 346u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 234u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 199u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 331u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 39u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 265u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 145u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 252u16, 65535u16,
+        65535u16, 213u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 106u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 180u16, 65535u16, 328u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 274u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 151u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        227u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 21u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 157u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 136u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 335u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 181u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 49u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 170u16, 142u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        56u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 34u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 16u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 300u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        45u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 5u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 91u16, 251u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 172u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 313u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 173u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        264u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 110u16, 65535u16,
+        44u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 281u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 336u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 78u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        186u16, 65535u16, 65535u16, 65535u16, 27u16, 65535u16, 65535u16, 65535u16, 2u16,
+        65535u16, 18u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 128u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 96u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 125u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 82u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 206u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 316u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 23u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 310u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 271u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 203u16, 65535u16, 65535u16, 323u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 55u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 311u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 8u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 59u16, 65535u16, 65535u16, 65535u16, 65535u16, 249u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 153u16,
+        65535u16, 287u16, 65535u16, 65535u16, 263u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 19u16,
+        65535u16, 65535u16, 218u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 114u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 327u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 30u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 6u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 108u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 111u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 70u16, 65535u16, 65535u16, 4u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 0u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 256u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+    ],
     &[
         "TempRegLoad",
         "TempRegStore",
@@ -36764,6 +37747,7 @@ impl Op {
         Op::IsDebuggingEnabled,
     ];
     /// Position of the op's row in [`OPS`].
+    #[inline]
     pub const fn row(self) -> usize {
         let v = self as u32;
         match v >> 16 {
@@ -36773,14 +37757,17 @@ impl Op {
         }
     }
     /// Every property of the op.
+    #[inline]
     pub const fn info(self) -> &'static crate::info::OpInfo {
         &OPS[self.row()]
     }
     /// The 32-bit opcode.
+    #[inline]
     pub const fn opcode(self) -> u32 {
         self as u32
     }
     /// The op with this opcode, if any (reserved slots are ops too).
+    #[inline]
     pub const fn from_opcode(opcode: u32) -> Option<Op> {
         let index = opcode & 0xFFFF;
         match opcode >> 16 {
@@ -36794,6 +37781,7 @@ impl Op {
         OP_BY_NAME.get(name).copied()
     }
     /// The op's name (`Sample`).
+    #[inline]
     pub const fn name(self) -> &'static str {
         self.info().name
     }
@@ -37174,10 +38162,12 @@ impl Op {
         }
     }
     /// Whether the op exists at `version`.
+    #[inline]
     pub const fn is_available_at(self, version: crate::DxilVersion) -> bool {
         self.info().is_available_at(version)
     }
     /// The overloads allowed at `version`; `None` when the op does not exist then.
+    #[inline]
     pub const fn overloads_at(
         self,
         version: crate::DxilVersion,
@@ -37185,10 +38175,12 @@ impl Op {
         self.info().overloads_at(version)
     }
     /// The stages allowed at `version`.
+    #[inline]
     pub const fn stages_at(self, version: crate::DxilVersion) -> crate::StageSet {
         self.info().stages_at(version)
     }
     /// The attributes at `version`.
+    #[inline]
     pub const fn attributes_at(
         self,
         version: crate::DxilVersion,
@@ -37233,5 +38225,5 @@ impl From<Op> for u32 {
 pub fn parse_function_name(
     name: &str,
 ) -> Result<crate::FunctionName<'_>, crate::NameError<'_>> {
-    crate::name::parse_with(name, |stem| STEMS.get(stem).copied())
+    crate::name::parse_with(name, &STEMS)
 }

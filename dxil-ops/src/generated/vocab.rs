@@ -418,6 +418,8 @@ pub static ATTRIBUTES: [crate::info::AttributeInfo; 11usize] = [
         doc: "Is a barrier operation.",
     },
 ];
+/// Number of DXIL versions.
+pub const VERSION_COUNT: usize = 11usize;
 /// Every DXIL version, oldest first.
 pub static DXIL_VERSIONS: [crate::info::VersionInfo; 11usize] = [
     crate::info::VersionInfo {
@@ -478,6 +480,7 @@ pub static DXIL_VERSIONS: [crate::info::VersionInfo; 11usize] = [
 ];
 /// The index in [`DXIL_VERSIONS`] of the latest declared version not above `v`;
 /// `None` for versions before the first one.
+#[inline]
 pub const fn version_slot(v: crate::DxilVersion) -> Option<usize> {
     if v.major == 1u8 {
         let minor = v.minor as usize;

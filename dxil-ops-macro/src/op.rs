@@ -651,10 +651,7 @@ pub fn expand(db: &Database, input: &Input) -> syn::Result<TokenStream> {
                 let t = scalar(t);
                 quote!(#rt::Overload::Vector(#t, #n))
             }
-            Resolved::Object(s) => {
-                let (prefix, rest) = split_abbreviation(db, s);
-                quote!(#rt::Overload::Object(#rt::StructName { prefix: #prefix, rest: #rest }))
-            }
+            Resolved::Object(s) => quote!(#rt::Overload::Object(#rt::StructName::new(#s))),
             Resolved::Udt(s) => quote!(#rt::Overload::Udt(#rt::StructName::new(#s))),
         }
     });
@@ -677,23 +674,4 @@ pub fn expand(db: &Database, input: &Input) -> syn::Result<TokenStream> {
             #stage,
         )
     })
-}
-
-/// An object's struct name as the runtime reads it from a function name: an abbreviated
-/// spelling (`mC8M16N16U0S1`) becomes the full prefix and the rest.
-fn split_abbreviation(db: &Database, s: &str) -> (String, String) {
-    for t in db
-        .overload_types
-        .iter()
-        .filter(|t| t.kind == OverloadKind::Object)
-    {
-        for a in &t.abbreviations {
-            if let Some(rest) = s.strip_prefix(a.name_prefix.as_str())
-                && rest.starts_with(|c: char| c.is_ascii_uppercase())
-            {
-                return (a.struct_prefix.clone(), rest.to_owned());
-            }
-        }
-    }
-    (String::new(), s.to_owned())
 }

@@ -485,6 +485,36 @@ fn since_of(
     Some(v)
 }
 
+/// Walks the entries of a versioned list (`overloads`, `stages`, `attributes`): `entry` checks
+/// one entry with the context pointing at it, given its position and the previous entry's
+/// version. Returns the entries in order, or `None` when any was wrong.
+fn versioned<'c, E, T>(
+    ctx: &mut Ctx<'c>,
+    list: &[Spanned<E>],
+    key: &str,
+    mut entry: impl FnMut(&mut Ctx<'c>, &E, usize, Option<DxilVersion>) -> Option<(DxilVersion, T)>,
+) -> Option<Versioned<T>> {
+    let quiet = ctx.removed.contains(key);
+    let mut entries = Vec::new();
+    let mut ok = true;
+    let mut prev = None;
+    for (i, e) in list.iter().enumerate() {
+        let outer = (ctx.span.clone(), ctx.quiet_missing);
+        ctx.span = e.span();
+        ctx.quiet_missing = quiet;
+        let r = entry(ctx, e.get_ref(), i, prev);
+        (ctx.span, ctx.quiet_missing) = outer;
+        match r {
+            Some((since, value)) => {
+                prev = Some(since);
+                entries.push((since, value));
+            }
+            None => ok = false,
+        }
+    }
+    ok.then_some(Versioned { entries })
+}
+
 fn overload_entries(
     ctx: &mut Ctx<'_>,
     list: &Spanned<Vec<Spanned<crate::raw::RawOverloadEntry>>>,
@@ -505,50 +535,31 @@ fn overload_entries(
         );
         return None;
     }
-    let quiet = ctx.removed.contains("overloads");
-    let mut entries = Vec::new();
-    let mut ok = true;
-    let mut prev = None;
-    for (i, entry) in list.get_ref().iter().enumerate() {
-        let e = entry.get_ref();
-        let outer = (ctx.span.clone(), ctx.quiet_missing);
-        ctx.span = entry.span();
-        ctx.quiet_missing = quiet;
-        let r = (|| {
-            let since = since_of(
-                ctx,
-                "overloads",
-                &e.since,
-                prev,
-                i == 0,
-                introduced,
-                versions,
-            );
-            let t = ctx.require(&e.types, "overloads.types")?;
-            let spec = match parse_overloads(t.get_ref(), &db.overload_types) {
-                Ok(s) => s,
-                Err(err) => {
-                    let at = t.span().start + 1 + err.offset;
-                    ctx.error(at..at + 1, "overloads.types", err.message, err.hint);
-                    return None;
-                }
-            };
-            let since = since?;
-            if let Some(c) = class {
-                check_dims(ctx, t, &spec, c, db)?;
+    versioned(ctx, list.get_ref(), "overloads", |ctx, e, i, prev| {
+        let since = since_of(
+            ctx,
+            "overloads",
+            &e.since,
+            prev,
+            i == 0,
+            introduced,
+            versions,
+        );
+        let t = ctx.require(&e.types, "overloads.types")?;
+        let spec = match parse_overloads(t.get_ref(), &db.overload_types) {
+            Ok(s) => s,
+            Err(err) => {
+                let at = t.span().start + 1 + err.offset;
+                ctx.error(at..at + 1, "overloads.types", err.message, err.hint);
+                return None;
             }
-            Some((since, spec))
-        })();
-        (ctx.span, ctx.quiet_missing) = outer;
-        match r {
-            Some((since, spec)) => {
-                prev = Some(since);
-                entries.push((since, spec));
-            }
-            None => ok = false,
+        };
+        let since = since?;
+        if let Some(c) = class {
+            check_dims(ctx, t, &spec, c, db)?;
         }
-    }
-    ok.then_some(Versioned { entries })
+        Some((since, spec))
+    })
 }
 
 /// Overload dimensions agree with the overloaded parameters of the class, and every parameter
@@ -739,118 +750,99 @@ fn stage_entries(
         );
         return None;
     }
-    let quiet = ctx.removed.contains("stages");
-    let mut entries: Vec<(DxilVersion, StageSpec)> = Vec::new();
-    let mut ok = true;
-    let mut prev = None;
     let n = list.get_ref().len();
-    for (i, entry) in list.get_ref().iter().enumerate() {
-        let e = entry.get_ref();
-        let outer = (ctx.span.clone(), ctx.quiet_missing);
-        ctx.span = entry.span();
-        ctx.quiet_missing = quiet;
-        let r = (|| {
-            let since = since_of(ctx, "stages", &e.since, prev, i == 0, introduced, versions);
-            let s = ctx.require(&e.stages, "stages.stages")?;
-            if s.get_ref().is_empty() {
+    versioned(ctx, list.get_ref(), "stages", |ctx, e, i, prev| {
+        let since = since_of(ctx, "stages", &e.since, prev, i == 0, introduced, versions);
+        let s = ctx.require(&e.stages, "stages.stages")?;
+        if s.get_ref().is_empty() {
+            ctx.error(
+                s.span(),
+                "stages.stages",
+                "empty stage list",
+                "list the stages, or write [\"all\"], or [\"removed\"] when the op is withdrawn",
+            );
+            return None;
+        }
+        let mut mask = 0u32;
+        let mut pseudo: Option<&Spanned<String>> = None;
+        let mut ok = true;
+        for st in s.get_ref() {
+            let name = st.get_ref().as_str();
+            if name == ALL_STAGES || name == REMOVED {
+                pseudo = Some(st);
+                continue;
+            }
+            if !stage_names.contains_key(name)
+                && let Some(s) = crate::diag::did_you_mean(name, [ALL_STAGES, REMOVED])
+            {
                 ctx.error(
-                    s.span(),
+                    st.span(),
                     "stages.stages",
-                    "empty stage list",
-                    "list the stages, or write [\"all\"], or [\"removed\"] when the op is withdrawn",
+                    format!("unknown stage `{name}`"),
+                    format!("{s} `all` and `removed` are the pseudo-stages of stage lists."),
+                );
+                ok = false;
+                continue;
+            }
+            match ctx.lookup(
+                st,
+                "stages.stages",
+                "stage",
+                stage_names,
+                "a [stage.NAME] table (the pseudo-stages are `all` and `removed`)",
+            ) {
+                Some(id) => {
+                    let bit = 1u32 << db.stages[id.index()].shader_kind;
+                    if mask & bit != 0 {
+                        ctx.error(
+                            st.span(),
+                            "stages.stages",
+                            format!("stage `{name}` is listed twice"),
+                            "list each stage once",
+                        );
+                        ok = false;
+                    }
+                    mask |= bit;
+                }
+                None => ok = false,
+            }
+        }
+        let since = since?;
+        if let Some(p) = pseudo {
+            if s.get_ref().len() > 1 {
+                ctx.error(
+                    p.span(),
+                    "stages.stages",
+                    format!("`{}` must stand alone in a stage list", p.get_ref()),
+                    format!("write [\"{}\"] alone", p.get_ref()),
                 );
                 return None;
             }
-            let mut mask = 0u32;
-            let mut pseudo: Option<&Spanned<String>> = None;
-            let mut ok = true;
-            for st in s.get_ref() {
-                let name = st.get_ref().as_str();
-                if name == ALL_STAGES || name == REMOVED {
-                    pseudo = Some(st);
-                    continue;
-                }
-                if !stage_names.contains_key(name)
-                    && let Some(s) = crate::diag::did_you_mean(name, [ALL_STAGES, REMOVED])
-                {
-                    ctx.error(
-                        st.span(),
-                        "stages.stages",
-                        format!("unknown stage `{name}`"),
-                        format!("{s} `all` and `removed` are the pseudo-stages of stage lists."),
-                    );
-                    ok = false;
-                    continue;
-                }
-                match ctx.lookup(
-                    st,
-                    "stages.stages",
-                    "stage",
-                    stage_names,
-                    "a [stage.NAME] table (the pseudo-stages are `all` and `removed`)",
-                ) {
-                    Some(id) => {
-                        let bit = 1u32 << db.stages[id.index()].shader_kind;
-                        if mask & bit != 0 {
-                            ctx.error(
-                                st.span(),
-                                "stages.stages",
-                                format!("stage `{name}` is listed twice"),
-                                "list each stage once",
-                            );
-                            ok = false;
-                        }
-                        mask |= bit;
-                    }
-                    None => ok = false,
-                }
-            }
-            let since = since?;
-            if let Some(p) = pseudo {
-                if s.get_ref().len() > 1 {
+            if p.get_ref() == REMOVED {
+                if i + 1 != n {
                     ctx.error(
                         p.span(),
                         "stages.stages",
-                        format!("`{}` must stand alone in a stage list", p.get_ref()),
-                        format!("write [\"{}\"] alone", p.get_ref()),
+                        "`removed` can only be the last entry",
+                        "an op that is removed stays removed; drop the entries after it",
                     );
                     return None;
                 }
-                if p.get_ref() == REMOVED {
-                    if i + 1 != n {
-                        ctx.error(
-                            p.span(),
-                            "stages.stages",
-                            "`removed` can only be the last entry",
-                            "an op that is removed stays removed; drop the entries after it",
-                        );
-                        return None;
-                    }
-                    if i == 0 {
-                        ctx.error(
-                            p.span(),
-                            "stages.stages",
-                            "the op is removed in the version it is introduced",
-                            "list the stages where the op is available first",
-                        );
-                        return None;
-                    }
-                    return Some((since, StageSpec::Removed));
+                if i == 0 {
+                    ctx.error(
+                        p.span(),
+                        "stages.stages",
+                        "the op is removed in the version it is introduced",
+                        "list the stages where the op is available first",
+                    );
+                    return None;
                 }
-                return Some((since, StageSpec::All));
+                return Some((since, StageSpec::Removed));
             }
-            ok.then_some((since, StageSpec::Stages(StageMask(mask))))
-        })();
-        (ctx.span, ctx.quiet_missing) = outer;
-        match r {
-            Some((since, spec)) => {
-                prev = Some(since);
-                entries.push((since, spec));
-            }
-            None => ok = false,
+            return Some((since, StageSpec::All));
         }
-    }
-    ok.then_some(Versioned { entries })
+        ok.then_some((since, StageSpec::Stages(StageMask(mask))))
+    })
 }
 
 fn attribute_entries(
@@ -861,80 +853,61 @@ fn attribute_entries(
     names: &HashMap<String, AttributeId>,
     db: &Database,
 ) -> Option<Versioned<AttributeMask>> {
-    let quiet = ctx.removed.contains("attributes");
-    let mut entries = Vec::new();
-    let mut ok = true;
-    let mut prev = None;
-    for (i, entry) in list.get_ref().iter().enumerate() {
-        let e = entry.get_ref();
-        let outer = (ctx.span.clone(), ctx.quiet_missing);
-        ctx.span = entry.span();
-        ctx.quiet_missing = quiet;
-        let r = (|| {
-            let since = since_of(
-                ctx,
-                "attributes",
-                &e.since,
-                prev,
-                i == 0,
-                introduced,
-                versions,
-            );
-            let a = ctx.require(&e.attributes, "attributes.attributes")?;
-            let mut mask = 0u32;
-            let mut memory: Option<&str> = None;
-            let mut ok = true;
-            for at in a.get_ref() {
-                let Some(id) = ctx.lookup(
-                    at,
+    let mut out = versioned(ctx, list.get_ref(), "attributes", |ctx, e, i, prev| {
+        let since = since_of(
+            ctx,
+            "attributes",
+            &e.since,
+            prev,
+            i == 0,
+            introduced,
+            versions,
+        );
+        let a = ctx.require(&e.attributes, "attributes.attributes")?;
+        let mut mask = 0u32;
+        let mut memory: Option<&str> = None;
+        let mut ok = true;
+        for at in a.get_ref() {
+            let Some(id) = ctx.lookup(
+                at,
+                "attributes.attributes",
+                "attribute",
+                names,
+                "an [attribute.NAME] table",
+            ) else {
+                ok = false;
+                continue;
+            };
+            if mask & (1 << id.0) != 0 {
+                ctx.error(
+                    at.span(),
                     "attributes.attributes",
-                    "attribute",
-                    names,
-                    "an [attribute.NAME] table",
-                ) else {
-                    ok = false;
-                    continue;
-                };
-                if mask & (1 << id.0) != 0 {
+                    format!("attribute `{}` is listed twice", at.get_ref()),
+                    "list each attribute once",
+                );
+                ok = false;
+            }
+            mask |= 1 << id.0;
+            if db.attributes[id.index()].kind == AttributeKind::Memory {
+                if let Some(m) = memory {
                     ctx.error(
                         at.span(),
                         "attributes.attributes",
-                        format!("attribute `{}` is listed twice", at.get_ref()),
-                        "list each attribute once",
+                        format!("two memory attributes: `{m}` and `{}`", at.get_ref()),
+                        "an op has at most one memory attribute",
                     );
                     ok = false;
                 }
-                mask |= 1 << id.0;
-                if db.attributes[id.index()].kind == AttributeKind::Memory {
-                    if let Some(m) = memory {
-                        ctx.error(
-                            at.span(),
-                            "attributes.attributes",
-                            format!("two memory attributes: `{m}` and `{}`", at.get_ref()),
-                            "an op has at most one memory attribute",
-                        );
-                        ok = false;
-                    }
-                    memory = Some(at.get_ref());
-                }
+                memory = Some(at.get_ref());
             }
-            let since = since?;
-            ok.then_some((since, AttributeMask(mask)))
-        })();
-        (ctx.span, ctx.quiet_missing) = outer;
-        match r {
-            Some((since, m)) => {
-                prev = Some(since);
-                entries.push((since, m));
-            }
-            None => ok = false,
         }
-    }
-    if entries.is_empty()
-        && ok
+        let since = since?;
+        ok.then_some((since, AttributeMask(mask)))
+    })?;
+    if out.entries.is_empty()
         && let Some(v) = introduced
     {
-        entries.push((v, AttributeMask::default()));
+        out.entries.push((v, AttributeMask::default()));
     }
-    ok.then_some(Versioned { entries })
+    Some(out)
 }

@@ -23,7 +23,6 @@ pub mod model;
 mod overload;
 mod raw;
 mod source;
-mod version;
 
 use std::path::{Component, Path};
 

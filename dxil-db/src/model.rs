@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-pub use crate::version::{DxilVersion, ShaderModel};
+pub use dxil_base::{DxilVersion, Precision, ShaderModel};
 
 macro_rules! id_type {
     ($(#[$doc:meta])* $name:ident) => {
@@ -265,15 +265,6 @@ pub struct TypeCase {
     pub precision: Option<Precision>,
     /// What the type is then.
     pub result: CaseResult,
-}
-
-/// 16-bit types of a module: native, or min-precision stand-ins.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Precision {
-    /// 16-bit types are native (`-enable-16bit-types`).
-    Native,
-    /// 16-bit types stand for minimum-precision types.
-    Min,
 }
 
 /// What a [`TypeCase`] selects.

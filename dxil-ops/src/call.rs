@@ -7,8 +7,8 @@ use crate::info::{Availability, OpInfo, Precision, Target as OpTarget, TypeInfo}
 use crate::overload::{Overload, OverloadSpec, Overloads};
 use crate::sig::{Declaration, Signature, SignatureError};
 use crate::stage::StageSet;
-use crate::version::DxilVersion;
 use crate::{FunctionName, ShaderKind};
+use dxil_base::DxilVersion;
 
 /// What a call is built for: the DXIL version, the shader stage and kind of module, and how
 /// 16-bit types are treated.

@@ -6,8 +6,8 @@ use crate::info::{OpInfo, Precision, Target as ModuleKind};
 use crate::name::FunctionName;
 use crate::overload::{Overload, Overloads};
 use crate::sig::{Declaration, Signature};
-use crate::version::DxilVersion;
 use crate::{Op, ShaderKind};
+use dxil_base::DxilVersion;
 
 /// An op with its overloads at a DXIL version, and optionally a shader stage, that the database
 /// allows: the op exists at the version, its table may be used then, the overloads are allowed

@@ -8,7 +8,8 @@
 use crate::attr::AttributeSet;
 use crate::overload::{OverloadSet, OverloadSpec};
 use crate::stage::StageSet;
-use crate::version::{DxilVersion, ShaderModel};
+pub use dxil_base::Precision;
+use dxil_base::{DxilVersion, ShaderModel};
 
 /// A DXIL version and the shader model it pairs with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -112,16 +113,6 @@ pub struct TableInfo {
     pub experimental: bool,
     /// Description.
     pub doc: &'static str,
-}
-
-/// 16-bit types of a module: native, or stand-ins for minimum precision.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum Precision {
-    /// 16-bit types are native (`-enable-16bit-types`).
-    #[default]
-    Native,
-    /// 16-bit types stand for minimum-precision types.
-    Min,
 }
 
 /// One case of a [`TypeKind::ByOverload`] type.

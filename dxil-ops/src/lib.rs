@@ -53,13 +53,13 @@ mod sig;
 mod sigpoint;
 mod stage;
 pub mod ty;
-mod version;
 
 use core::fmt;
 
 pub use attr::AttributeSet;
 pub use call::{BuildError, Call, Operand, Target};
 pub use checked::CheckedOp;
+pub use dxil_base::{BadDxilVersion, BadShaderModel, DxilVersion, ShaderModel};
 #[cfg(feature = "macros")]
 pub use dxil_ops_macro::{include_ops, op};
 pub use fmt_util::display_eq;
@@ -78,7 +78,6 @@ pub use overload::{MAX_VECTOR_WIDTH, Overload, OverloadSet, OverloadSpec, Overlo
 pub use sig::{Declaration, Signature, SignatureError};
 pub use sigpoint::{Interpretation, SigPointInfo};
 pub use stage::StageSet;
-pub use version::{BadDxilVersion, BadShaderModel, DxilVersion, ShaderModel};
 
 /// Call builders: one function per op (`Sample` → [`build::sample`]).
 pub mod build {

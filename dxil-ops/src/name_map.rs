@@ -1,5 +1,5 @@
 //! Static maps from names to values. The generator chooses a seed for which every key hashes to
-//! its own slot (`dxil-phf`), so a lookup is one hash, one load and one string comparison.
+//! its own slot (`dxil_base::phf`), so a lookup is one hash, one load and one string comparison.
 
 /// A static map from names to values. Generated code builds it with [`NameMap::new`].
 #[derive(Debug)]
@@ -31,13 +31,13 @@ impl<V: 'static> NameMap<V> {
     /// The value of `name`, if it is a key.
     #[inline]
     pub fn get(&self, name: &str) -> Option<&'static V> {
-        self.get_hashed(name, dxil_phf::hash(name.as_bytes(), self.seed))
+        self.get_hashed(name, dxil_base::phf::hash(name.as_bytes(), self.seed))
     }
 
     /// The key before the first `delimiter` of `text` (all of it when there is none), and its
     /// value if it is a key: one pass over the text.
     pub fn get_prefix<'t>(&self, text: &'t str, delimiter: u8) -> (&'t str, Option<&'static V>) {
-        let (hash, len) = dxil_phf::hash_until(text.as_bytes(), delimiter, self.seed);
+        let (hash, len) = dxil_base::phf::hash_until(text.as_bytes(), delimiter, self.seed);
         let key = text.get(..len).unwrap_or(text);
         (key, self.get_hashed(key, hash))
     }
@@ -46,7 +46,11 @@ impl<V: 'static> NameMap<V> {
         if self.slots.is_empty() {
             return None;
         }
-        let i = usize::from(*self.slots.get(dxil_phf::slot(hash, self.slots.len()))?);
+        let i = usize::from(
+            *self
+                .slots
+                .get(dxil_base::phf::slot(hash, self.slots.len()))?,
+        );
         match self.keys.get(i) {
             Some(k) if *k == name => self.values.get(i),
             _ => None,

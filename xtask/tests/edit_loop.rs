@@ -100,7 +100,7 @@ fn add_an_op_generate_build_and_call_its_builder() {
 
     // A copy of dxil-ops (and the hashing it shares with the generator), regenerated from the
     // edited data.
-    copy_dir(&root.join("dxil-phf"), &work.join("dxil-phf"));
+    copy_dir(&root.join("dxil-base"), &work.join("dxil-base"));
     copy_dir(&root.join("dxil-ops/src"), &work.join("dxil-ops/src"));
     let manifest = fs::read_to_string(root.join("dxil-ops/Cargo.toml")).expect("manifest");
     fs::write(work.join("dxil-ops/Cargo.toml"), runtime_only(&manifest)).expect("write manifest");
@@ -123,7 +123,7 @@ fn add_an_op_generate_build_and_call_its_builder() {
         .find("[workspace.lints.rust]")
         .expect("lints section");
     let manifest = format!(
-        "[workspace]\nresolver = \"3\"\nmembers = [\"dxil-phf\", \"dxil-ops\", \"user\"]\n\n{}[workspace.dependencies]\ndxil-phf = {{ path = \"dxil-phf\" }}\n\n{}",
+        "[workspace]\nresolver = \"3\"\nmembers = [\"dxil-base\", \"dxil-ops\", \"user\"]\n\n{}[workspace.dependencies]\ndxil-base = {{ path = \"dxil-base\" }}\n\n{}",
         &workspace[start..end],
         &workspace[lints..]
     );

@@ -290,20 +290,20 @@ fn shader_model(rt: &TokenStream, v: dxil_db::ShaderModel) -> TokenStream {
 }
 
 /// A seed for which every key hashes to its own slot, and the slots (key positions, or
-/// `dxil_phf::EMPTY`). Seeds are tried in order, so the result is the same on every run.
+/// `dxil_base::phf::EMPTY`). Seeds are tried in order, so the result is the same on every run.
 fn perfect_hash(keys: &[&str]) -> (u64, Vec<u16>) {
     if keys.is_empty() {
         return (0, Vec::new());
     }
-    let n = dxil_phf::slots_for(keys.len());
+    let n = dxil_base::phf::slots_for(keys.len());
     let mut seen = vec![false; n];
     // with 16 slots a key, about one seed in 10^5 separates 350 keys: a bound far above that
     let seed = (1u64..=100_000_000)
-        .find(|&s| dxil_phf::separates(keys.iter().map(|k| k.as_bytes()), s, &mut seen))
+        .find(|&s| dxil_base::phf::separates(keys.iter().map(|k| k.as_bytes()), s, &mut seen))
         .unwrap_or(0);
-    let mut slots = vec![dxil_phf::EMPTY; n];
+    let mut slots = vec![dxil_base::phf::EMPTY; n];
     for (i, k) in keys.iter().enumerate() {
-        slots[dxil_phf::slot(dxil_phf::hash(k.as_bytes(), seed), n)] = i as u16;
+        slots[dxil_base::phf::slot(dxil_base::phf::hash(k.as_bytes(), seed), n)] = i as u16;
     }
     (seed, slots)
 }

@@ -17,7 +17,7 @@ use crate::db::Database;
 use crate::decode::{Decoded, Named, RawFile};
 use crate::diag::{Diagnostic, Location, Sink, suggest};
 use crate::source::FileId;
-use crate::version::{DxilVersion, ShaderModel};
+use dxil_base::{DxilVersion, ShaderModel};
 
 /// A record together with the file it came from.
 pub(crate) struct In<T> {
@@ -139,14 +139,17 @@ impl Ctx<'_> {
     }
 
     /// Parses a `major.minor` value.
-    pub fn parse<T: FromStr<Err = String>>(&mut self, v: &Spanned<String>, key: &str) -> Option<T> {
+    pub fn parse<T: FromStr>(&mut self, v: &Spanned<String>, key: &str) -> Option<T>
+    where
+        T::Err: std::fmt::Display,
+    {
         match v.get_ref().parse::<T>() {
             Ok(t) => Some(t),
             Err(e) => {
                 self.error(
                     v.span(),
                     key,
-                    e,
+                    format!("`{}` is {e}", v.get_ref()),
                     "versions are written as quoted `major.minor` strings",
                 );
                 None

@@ -333,7 +333,7 @@ impl Builder<'_> {
                             ctx.error(
                                 cell.span(),
                                 sp.get_ref(),
-                                e,
+                                format!("`{s}` is {e}"),
                                 "write the minimum shader model as `major.minor`",
                             );
                             ok = false;

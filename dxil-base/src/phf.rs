@@ -8,8 +8,6 @@
 //!
 //! Both sides use this crate, so they cannot disagree about the hash.
 
-#![no_std]
-
 const K: u64 = 0x9E37_79B9_7F4A_7C15;
 
 /// Mixes one word into the state.

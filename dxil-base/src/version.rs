@@ -4,7 +4,7 @@ use core::fmt;
 use core::str::FromStr;
 
 macro_rules! version_type {
-    ($(#[$doc:meta])* $name:ident, $err:ident, $what:literal) => {
+    ($(#[$doc:meta])* $name:ident, $err:ident, $what:literal, $example:literal) => {
         $(#[$doc])*
         #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
         pub struct $name {
@@ -54,7 +54,7 @@ macro_rules! version_type {
 
         impl fmt::Display for $err {
             fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str(concat!("not a ", $what, ": expected `major.minor`, e.g. `1.6`"))
+                f.write_str(concat!("not a ", $what, " (write it as `", $example, "`)"))
             }
         }
 
@@ -67,13 +67,15 @@ version_type!(
     /// A DXIL version, e.g. 1.6.
     DxilVersion,
     BadDxilVersion,
-    "DXIL version"
+    "DXIL version",
+    "1.6"
 );
 version_type!(
     /// A shader model version, e.g. 6.6.
     ShaderModel,
     BadShaderModel,
-    "shader model"
+    "shader model",
+    "6.6"
 );
 
 const fn parse_number(b: &[u8], start: usize, end: usize) -> Option<u8> {

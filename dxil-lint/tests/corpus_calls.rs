@@ -1,0 +1,124 @@
+//! Every `dx.op` call of the DXC test corpus maps to (op, class, overload) with the right
+//! operand count: the opcode names an op, the function name is of the op's class and reads as
+//! one of its overloads, and the call passes the opcode and one operand per parameter.
+//!
+//! The exceptions are the calls of validator tests written to be wrong, listed by name.
+
+use std::path::{Path, PathBuf};
+
+use dxil_lint::Module;
+
+fn corpus() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/dxc")
+}
+
+fn ll_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            ll_files(&p, out);
+        } else if p.extension().is_some_and(|x| x == "ll") {
+            out.push(p);
+        }
+    }
+}
+
+/// Calls written to be wrong: (file, line, why).
+const WRONG_ON_PURPOSE: &[(&str, usize, &str)] = &[
+    (
+        "tools/clang/test/CodeGenHLSL/container/abs2_m.ll",
+        54,
+        "validator test: opcode 3 (MinPrecXRegStore) called through dx.op.loadInput.i32",
+    ),
+    (
+        "tools/clang/test/HLSLFileCheck/validation/abs2_m.ll",
+        54,
+        "validator test: opcode 3 (MinPrecXRegStore) called through dx.op.loadInput.i32",
+    ),
+];
+
+/// Why a call does not map, or `None` when it does.
+fn why_not(call: &dxil_lint::module::Call<'_>) -> Option<String> {
+    let opcode = call.operands.first()?.value.trim();
+    let opcode: i64 = match opcode.parse() {
+        Ok(v) => v,
+        Err(_) => return Some(format!("opcode `{opcode}` is not a number")),
+    };
+    let Some(info) = dxil_ops::op_info(opcode as u32) else {
+        return Some(format!("opcode {opcode} names no op"));
+    };
+    let name = match dxil_ops::parse_function_name_lenient(call.callee) {
+        Ok(n) => n,
+        Err(e) => return Some(format!("`{}`: {e}", call.callee)),
+    };
+    if !std::ptr::eq(name.class, info.class) {
+        return Some(format!(
+            "`{}` is of class {}, opcode {opcode} is {} of class {}",
+            call.callee, name.class.name, info.name, info.class.name
+        ));
+    }
+    let expected = info.class.params.len() + 1;
+    if call.operands.len() != expected {
+        return Some(format!(
+            "{} operands, {} takes {expected}",
+            call.operands.len(),
+            info.name
+        ));
+    }
+    None
+}
+
+#[test]
+fn every_corpus_call_maps_to_op_class_and_overload() {
+    let mut files = Vec::new();
+    ll_files(&corpus(), &mut files);
+    files.sort();
+    assert!(
+        files.len() >= 85,
+        "corpus not found at {}",
+        corpus().display()
+    );
+    let (mut calls, mut mapped) = (0, 0);
+    let mut unexpected = Vec::new();
+    let mut seen_wrong = Vec::new();
+    for f in &files {
+        let rel = f.strip_prefix(corpus()).unwrap_or(f).display().to_string();
+        let text = std::fs::read_to_string(f).expect("corpus file is readable");
+        let module = Module::parse(&text);
+        for call in module.calls() {
+            calls += 1;
+            match why_not(&call) {
+                None => mapped += 1,
+                Some(why) => {
+                    if WRONG_ON_PURPOSE
+                        .iter()
+                        .any(|(file, line, _)| *file == rel && *line == call.line)
+                    {
+                        seen_wrong.push((rel.clone(), call.line));
+                    } else {
+                        unexpected.push(format!("{rel}:{}: {why}", call.line));
+                    }
+                }
+            }
+        }
+    }
+    println!(
+        "{mapped}/{calls} corpus calls map to (op, class, overload) with the right operand count; \
+         {} written wrong on purpose",
+        seen_wrong.len()
+    );
+    assert!(
+        unexpected.is_empty(),
+        "calls that do not map:\n{}",
+        unexpected.join("\n")
+    );
+    assert_eq!(
+        seen_wrong.len(),
+        WRONG_ON_PURPOSE.len(),
+        "listed exceptions not found"
+    );
+    assert!(calls > 500, "only {calls} calls found");
+}

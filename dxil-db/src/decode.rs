@@ -13,7 +13,7 @@ use serde::de::DeserializeOwned;
 use serde_spanned::Spanned;
 use toml::de::{DeArray, DeTable, DeValue, ValueDeserializer};
 
-use crate::diag::{Diagnostic, Location, Sink, closest, did_you_mean};
+use crate::diag::{Location, Sink, closest, did_you_mean};
 use crate::raw::*;
 use crate::source::FileId;
 
@@ -142,17 +142,15 @@ impl Decoder<'_> {
         message: impl Into<String>,
         hint: impl Into<String>,
     ) {
-        self.sink.push(
-            Diagnostic::new(
-                Location {
-                    file: self.file,
-                    span,
-                },
-                context,
-                key,
-                message,
-            )
-            .with_hint(hint),
+        self.sink.error(
+            Location {
+                file: self.file,
+                span,
+            },
+            context,
+            key,
+            message,
+            hint,
         );
     }
 

@@ -218,8 +218,18 @@ pub(crate) struct Sink {
 }
 
 impl Sink {
-    pub(crate) fn push(&mut self, d: Diagnostic) {
-        self.diagnostics.push(d);
+    /// Records a mistake: where it is, the record and key it is about, what is wrong and what to
+    /// do about it.
+    pub(crate) fn error(
+        &mut self,
+        location: Location,
+        context: impl Into<String>,
+        key: impl Into<String>,
+        message: impl Into<String>,
+        hint: impl Into<String>,
+    ) {
+        self.diagnostics
+            .push(Diagnostic::new(location, context, key, message).with_hint(hint));
     }
 
     pub(crate) fn is_empty(&self) -> bool {

@@ -7,7 +7,7 @@ use std::ops::Range;
 
 use crate::db::Database;
 use crate::decode::{Named, RawFile};
-use crate::diag::{Diagnostic, Location, Sink};
+use crate::diag::{Location, Sink};
 use crate::model::{ClassId, Op, OpId, TableId, TypeId};
 use crate::source::FileId;
 
@@ -114,7 +114,7 @@ impl Declared {
 /// once, here.
 pub(crate) fn restrict(file: FileId, raw: &mut RawFile, base_tables: &[String], sink: &mut Sink) {
     let mut report = |span: Range<usize>, key: &str, message: String, hint: &str| {
-        sink.push(Diagnostic::new(Location { file, span }, "", key, message).with_hint(hint));
+        sink.error(Location { file, span }, "", key, message, hint);
     };
     fn first_named<T>(v: &[Named<T>]) -> Option<Range<usize>> {
         v.first().map(|n| n.name.span())

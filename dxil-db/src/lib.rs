@@ -127,21 +127,22 @@ fn load_files(
             span: inc.span(),
         };
         if !is_plain_relative(file) {
-            sink.push(
-                Diagnostic::new(
-                    loc,
-                    "",
-                    "include",
-                    format!("`{file}` is not a relative path inside the database folder"),
-                )
-                .with_hint("write paths like `db/enums.toml`, without `..` or a leading `/`"),
+            sink.error(
+                loc,
+                "",
+                "include",
+                format!("`{file}` is not a relative path inside the database folder"),
+                "write paths like `db/enums.toml`, without `..` or a leading `/`",
             );
             continue;
         }
         if !seen.insert(file.clone()) {
-            sink.push(
-                Diagnostic::new(loc, "", "include", format!("`{file}` is included twice"))
-                    .with_hint("list each file once"),
+            sink.error(
+                loc,
+                "",
+                "include",
+                format!("`{file}` is included twice"),
+                "list each file once",
             );
             continue;
         }
@@ -150,24 +151,25 @@ fn load_files(
                 let id = sources.add(file.clone(), text.clone());
                 let sub = decode::decode_file(id, &text, &mut sink);
                 if let Some(first) = sub.include.first() {
-                    sink.push(
-                        Diagnostic::new(
-                            Location {
-                                file: id,
-                                span: first.span(),
-                            },
-                            "",
-                            "include",
-                            "only the root file may include other files",
-                        )
-                        .with_hint(format!("move this include to {name}")),
+                    sink.error(
+                        Location {
+                            file: id,
+                            span: first.span(),
+                        },
+                        "",
+                        "include",
+                        "only the root file may include other files",
+                        format!("move this include to {name}"),
                     );
                 }
                 raw.add(id, sub);
             }
-            Err(e) => sink.push(
-                Diagnostic::new(loc, "", "include", format!("cannot read `{file}`: {e}"))
-                    .with_hint("the path is relative to the folder of the root file"),
+            Err(e) => sink.error(
+                loc,
+                "",
+                "include",
+                format!("cannot read `{file}`: {e}"),
+                "the path is relative to the folder of the root file",
             ),
         }
     }

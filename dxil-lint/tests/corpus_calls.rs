@@ -12,20 +12,6 @@ fn corpus() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/dxc")
 }
 
-fn ll_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for e in entries.flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            ll_files(&p, out);
-        } else if p.extension().is_some_and(|x| x == "ll") {
-            out.push(p);
-        }
-    }
-}
-
 /// Calls written to be wrong: (file, line, why).
 const WRONG_ON_PURPOSE: &[(&str, usize, &str)] = &[
     (
@@ -73,9 +59,7 @@ fn why_not(call: &dxil_lint::module::Call<'_>) -> Option<String> {
 
 #[test]
 fn every_corpus_call_maps_to_op_class_and_overload() {
-    let mut files = Vec::new();
-    ll_files(&corpus(), &mut files);
-    files.sort();
+    let files = dxil_lint::ll_files(&corpus()).unwrap_or_default();
     assert!(
         files.len() >= 85,
         "corpus not found at {}",

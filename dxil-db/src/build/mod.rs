@@ -15,7 +15,7 @@ use serde_spanned::Spanned;
 
 use crate::db::Database;
 use crate::decode::{Decoded, Named, RawFile};
-use crate::diag::{Diagnostic, Location, Sink, suggest};
+use crate::diag::{Location, Sink, suggest};
 use crate::source::FileId;
 use dxil_base::{DxilVersion, ShaderModel};
 
@@ -96,17 +96,15 @@ impl Ctx<'_> {
         message: impl Into<String>,
         hint: impl Into<String>,
     ) {
-        self.sink.push(
-            Diagnostic::new(
-                Location {
-                    file: self.file,
-                    span,
-                },
-                self.label.clone(),
-                key,
-                message,
-            )
-            .with_hint(hint),
+        self.sink.error(
+            Location {
+                file: self.file,
+                span,
+            },
+            self.label.clone(),
+            key,
+            message,
+            hint,
         );
     }
 

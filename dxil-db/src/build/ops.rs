@@ -7,7 +7,7 @@ use serde_spanned::Spanned;
 use super::vocab::{ALL_STAGES, REMOVED};
 use super::{Builder, Ctx, RawDb};
 use crate::db::Database;
-use crate::diag::{Diagnostic, Location};
+use crate::diag::Location;
 use crate::model::*;
 use crate::overload::parse_overloads;
 use crate::raw::RawOp;
@@ -131,7 +131,7 @@ impl Builder<'_> {
         hint: String,
     ) {
         self.sink
-            .push(Diagnostic::new(Location { file, span }, context, key, message).with_hint(hint));
+            .error(Location { file, span }, context, key, message, hint);
     }
 
     /// Every table's indices are 0..n with no gap: reserved slots are explicit.

@@ -72,3 +72,19 @@ impl<V: 'static> NameMap<V> {
         self.keys.iter().copied().zip(self.values.iter())
     }
 }
+
+/// Whether two strings are equal, byte by byte: `==` on `str` is not usable in a `const fn`.
+pub(crate) const fn str_eq(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}

@@ -105,7 +105,7 @@ fn from_name_fn(ident: &Ident, what: &str) -> TokenStream {
         pub const fn from_name(name: &str) -> Option<#ident> {
             let mut i = 0;
             while i < Self::NAMES.len() {
-                if __dxil_name_eq(Self::NAMES[i].0, name) {
+                if crate::name_map::str_eq(Self::NAMES[i].0, name) {
                     return Some(Self::NAMES[i].1);
                 }
                 i += 1;
@@ -520,23 +520,6 @@ impl Emitter<'_> {
         });
         quote! {
             //! DXIL enumerations of ops.toml (db/enums.toml).
-
-            /// Byte-wise string equality, usable in `const fn`.
-            #[doc(hidden)]
-            const fn __dxil_name_eq(a: &str, b: &str) -> bool {
-                let (a, b) = (a.as_bytes(), b.as_bytes());
-                if a.len() != b.len() {
-                    return false;
-                }
-                let mut i = 0;
-                while i < a.len() {
-                    if a[i] != b[i] {
-                        return false;
-                    }
-                    i += 1;
-                }
-                true
-            }
 
             #(#items)*
         }

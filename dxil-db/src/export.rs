@@ -36,18 +36,47 @@ pub fn to_json(db: &Database) -> Value {
             "message": r.message,
             "doc": r.doc,
         })).collect::<Vec<_>>(),
-        "enums": db.enums.iter().map(|e| json!({
-            "name": e.name,
-            "flags": e.flags,
-            "values": e.values.iter().map(|v| {
-                let mut m = json!({ "name": v.name, "value": v.value, "doc": v.doc });
-                if v.alias { m["alias"] = json!(true); }
-                if v.mask { m["mask"] = json!(true); }
-                if let Some(s) = v.since { m["since"] = json!(s.to_string()); }
-                m
-            }).collect::<Vec<_>>(),
-        })).collect::<Vec<_>>(),
+        "enums": enums(db),
     })
+}
+
+/// The enumerations of the database, then DXC's `OpCodeClass` and `OpCodeTableID`, which ops.toml
+/// holds as its `[class.*]` and `[table.*]` records.
+fn enums(db: &Database) -> Vec<Value> {
+    let mut out: Vec<Value> = db
+        .enums
+        .iter()
+        .map(|e| {
+            json!({
+                "name": e.name,
+                "flags": e.flags,
+                "values": e.values.iter().map(|v| {
+                    let mut m = json!({ "name": v.name, "value": v.value, "doc": v.doc });
+                    if v.alias { m["alias"] = json!(true); }
+                    if v.mask { m["mask"] = json!(true); }
+                    if let Some(s) = v.since { m["since"] = json!(s.to_string()); }
+                    m
+                }).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    out.push(json!({
+        "name": "OpCodeClass",
+        "flags": false,
+        "derived_from": "class",
+        "values": db.classes.iter().enumerate().map(|(i, c)| json!({
+            "name": c.name, "value": i, "doc": c.doc,
+        })).collect::<Vec<_>>(),
+    }));
+    out.push(json!({
+        "name": "OpCodeTableID",
+        "flags": false,
+        "derived_from": "table",
+        "values": db.tables.iter().map(|t| json!({
+            "name": t.name, "value": t.id, "doc": t.doc,
+        })).collect::<Vec<_>>(),
+    }));
+    out
 }
 
 fn op(db: &Database, o: &Op) -> Value {

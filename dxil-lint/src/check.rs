@@ -74,7 +74,8 @@ impl<'t> Facts<'t> {
             for e in m.entry_points() {
                 let kind = e
                     .kind
-                    .and_then(|k| ShaderKind::ALL.iter().copied().find(|s| *s as i128 == k));
+                    .and_then(|k| u32::try_from(k).ok())
+                    .and_then(ShaderKind::from_value);
                 if let (Some(f), Some(kind)) = (e.function, kind)
                     && kind != ShaderKind::Library
                     && stage_exists(kind, dxil)

@@ -70,6 +70,39 @@ impl ShaderKind {
     pub fn from_name(name: &str) -> Option<ShaderKind> {
         STAGES.iter().find(|s| s.name == name).map(|s| s.kind)
     }
+
+    /// The stage whose value is this DXIL `ShaderKind` number; `None` for `Invalid` and for
+    /// numbers no stage has.
+    pub const fn from_value(value: u32) -> Option<ShaderKind> {
+        let mut i = 0;
+        while i < STAGES.len() {
+            if STAGES[i].kind as u32 == value {
+                return Some(STAGES[i].kind);
+            }
+            i += 1;
+        }
+        None
+    }
+}
+
+/// A stage as the DXIL enumeration value it is declared with in ops.toml (the loader checks that
+/// every stage names one).
+impl From<ShaderKind> for crate::enums::ShaderKind {
+    fn from(kind: ShaderKind) -> Self {
+        match crate::enums::ShaderKind::from_value(kind as i64) {
+            Some(k) => k,
+            None => crate::enums::ShaderKind::Invalid,
+        }
+    }
+}
+
+/// The stage of a DXIL `ShaderKind` value; the value itself when no stage has it (`Invalid`).
+impl TryFrom<crate::enums::ShaderKind> for ShaderKind {
+    type Error = crate::enums::ShaderKind;
+
+    fn try_from(kind: crate::enums::ShaderKind) -> Result<Self, Self::Error> {
+        ShaderKind::from_value(kind as u32).ok_or(kind)
+    }
 }
 
 impl fmt::Display for ShaderKind {

@@ -255,3 +255,18 @@ fn node_metadata_tags_have_dxc_numbers() {
     assert_eq!(NodeIoMetadataTag::NodeAllowSparseNodes as u32, 6);
     assert_eq!(NodeRecordMetadataTag::NodeSVDispatchGrid as u32, 1);
 }
+
+#[test]
+fn stages_and_the_shader_kind_enumeration_convert_both_ways() {
+    use dxil_ops::enums::ShaderKind as Kind;
+    for stage in dxil_ops::ShaderKind::ALL {
+        let kind = Kind::from(stage);
+        assert_eq!(kind as u32, stage as u32, "{stage}");
+        assert_eq!(dxil_ops::ShaderKind::try_from(kind), Ok(stage));
+    }
+    assert_eq!(
+        dxil_ops::ShaderKind::try_from(Kind::Invalid),
+        Err(Kind::Invalid)
+    );
+    assert_eq!(dxil_ops::ShaderKind::from_value(16), None);
+}

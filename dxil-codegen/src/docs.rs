@@ -184,15 +184,16 @@ fn op_section(db: &Database, op: &Op, s: &mut String) {
     }
     let _ = writeln!(s);
     let _ = writeln!(s, "| Operand | Type | Description |\n| --- | --- | --- |");
-    let rdoc = op.result_doc.as_deref().unwrap_or(&class.result.doc);
+    let sig = db.signature_of(op);
+    let rdoc = op.result_doc.as_deref().unwrap_or(&sig.result.doc);
     let _ = writeln!(
         s,
         "| result | `{}` | {} |",
-        db.ty(class.result.ty).name,
+        db.ty(sig.result.ty).name,
         cell(rdoc)
     );
     let _ = writeln!(s, "| opcode | `i32` | {} |", op.opcode);
-    for p in &class.params {
+    for p in &sig.params {
         let mut d = op.param_docs.get(&p.name).unwrap_or(&p.doc).clone();
         if p.immediate {
             d.push_str(" (immediate constant)");

@@ -4,6 +4,7 @@
 //! macros of `dxil-ops-macro` use the same emitters for downstream databases.
 
 mod docs;
+mod embedded;
 mod emit;
 pub mod names;
 mod rust;
@@ -94,6 +95,7 @@ pub fn generate(db: &Database) -> Result<Vec<GeneratedFile>, Error> {
             contents: text,
         });
     }
+    files.extend(embedded::files(db)?);
     Ok(files)
 }
 

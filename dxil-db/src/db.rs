@@ -21,8 +21,10 @@ pub struct Database {
     pub tables: Vec<Table>,
     /// Parameter types.
     pub types: Vec<Type>,
-    /// Op classes.
+    /// Op classes, sorted by name.
     pub classes: Vec<Class>,
+    /// Signatures of the classes' functions.
+    pub signatures: Vec<Signature>,
     /// Ops, sorted by opcode.
     pub ops: Vec<Op>,
     /// Enumerations.
@@ -35,6 +37,9 @@ pub struct Database {
     pub semantic_interpretations: Vec<SemanticRow>,
     /// LLVM instructions.
     pub llvm_instructions: Vec<LlvmInstruction>,
+    /// The files the database was loaded from (root first, then its includes in order): path as
+    /// included and text.
+    files: Vec<(String, String)>,
     index: Index,
 }
 
@@ -55,6 +60,7 @@ struct Index {
 impl Database {
     pub(crate) fn finish(&mut self) {
         self.ops.sort_by_key(|o| o.opcode);
+        self.sort_classes();
         let mut ix = Index::default();
         for (i, o) in self.ops.iter().enumerate() {
             ix.op_by_name.insert(o.name.clone(), OpId(i as u32));
@@ -83,6 +89,24 @@ impl Database {
             .map(|(i, r)| (r.code.clone(), i))
             .collect();
         self.index = ix;
+    }
+
+    /// The files the database was loaded from, root first, then the files it includes in
+    /// include order: the path as written in `include` (the root's name for the root) and the
+    /// text. An extension file is not among them.
+    pub fn files(&self) -> &[(String, String)] {
+        &self.files
+    }
+
+    /// A fingerprint of [`files`](Self::files): names and texts (line endings normalized to
+    /// LF), hashed with 64-bit FNV-1a. Code generated from the database records it, so that a
+    /// consumer can tell whether it was made from the same files.
+    pub fn fingerprint(&self) -> u64 {
+        fingerprint(self.files.iter().map(|(n, t)| (n.as_str(), t.as_str())))
+    }
+
+    pub(crate) fn set_files(&mut self, files: Vec<(String, String)>) {
+        self.files = files;
     }
 
     /// The op with this name.
@@ -175,6 +199,43 @@ impl Database {
     /// The class of an op.
     pub fn class_of(&self, op: &Op) -> &Class {
         &self.classes[op.class.index()]
+    }
+
+    /// The signature of an op.
+    pub fn signature_of(&self, op: &Op) -> &Signature {
+        &self.signatures[op.signature.index()]
+    }
+
+    /// The signature with this id.
+    pub fn signature(&self, id: SignatureId) -> &Signature {
+        &self.signatures[id.index()]
+    }
+
+    /// The ops whose signature is `id`, by opcode.
+    pub fn ops_of_signature(&self, id: SignatureId) -> impl Iterator<Item = &Op> {
+        self.ops.iter().filter(move |o| o.signature == id)
+    }
+
+    /// Puts the classes in name order (the order of the generated `OpClass`), whatever the
+    /// order of the records that declared them, and renumbers the references to them.
+    fn sort_classes(&mut self) {
+        let mut order: Vec<usize> = (0..self.classes.len()).collect();
+        order.sort_by(|&a, &b| self.classes[a].name.cmp(&self.classes[b].name));
+        let mut new_id = vec![ClassId(0); order.len()];
+        for (new, &old) in order.iter().enumerate() {
+            new_id[old] = ClassId(new as u32);
+        }
+        let mut old: Vec<Option<Class>> = std::mem::take(&mut self.classes)
+            .into_iter()
+            .map(Some)
+            .collect();
+        self.classes = order.iter().filter_map(|&i| old[i].take()).collect();
+        for op in &mut self.ops {
+            op.class = new_id[op.class.index()];
+        }
+        for sig in &mut self.signatures {
+            sig.class = new_id[sig.class.index()];
+        }
     }
 
     /// The table of an op.
@@ -283,4 +344,28 @@ impl Database {
         }
         s
     }
+}
+
+/// The fingerprint of database files given as (name, text): see [`Database::fingerprint`].
+pub fn fingerprint<'a>(files: impl IntoIterator<Item = (&'a str, &'a str)>) -> u64 {
+    const PRIME: u64 = 0x0000_0100_0000_01b3;
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut eat = |b: u8| {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(PRIME);
+    };
+    for (name, text) in files {
+        name.bytes().for_each(&mut eat);
+        eat(0);
+        let bytes = text.as_bytes();
+        for (i, &b) in bytes.iter().enumerate() {
+            // CRLF counts as LF, so a checkout with other line endings has the same fingerprint
+            if b == b'\r' && bytes.get(i + 1) == Some(&b'\n') {
+                continue;
+            }
+            eat(b);
+        }
+        eat(0);
+    }
+    h
 }

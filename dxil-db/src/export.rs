@@ -81,17 +81,18 @@ fn enums(db: &Database) -> Vec<Value> {
 
 fn op(db: &Database, o: &Op) -> Value {
     let class = db.class_of(o);
+    let sig = db.signature_of(o);
     let ty = |p: &Param| {
         let t = db.ty(p.ty);
         t.dxc.clone().unwrap_or_else(|| t.name.clone())
     };
     let mut params = vec![json!({
         "name": "",
-        "type": ty(&class.result),
+        "type": ty(&sig.result),
         "is_const": false,
-        "doc": o.result_doc.clone().unwrap_or_else(|| class.result.doc.clone()),
+        "doc": o.result_doc.clone().unwrap_or_else(|| sig.result.doc.clone()),
     })];
-    for p in &class.params {
+    for p in &sig.params {
         let mut v = json!({
             "name": p.name,
             "type": ty(p),

@@ -69,10 +69,20 @@ impl Declared {
         fn names<T>(v: &[Named<T>]) -> Vec<String> {
             v.iter().map(|n| n.name.get_ref().clone()).collect()
         }
+        let own_classes = file
+            .ops
+            .iter()
+            .flat_map(|(_, ops)| ops)
+            .map(|op| op.value.get_ref())
+            .filter(|op| op.result.is_some() || op.params.is_some())
+            .filter_map(|op| op.class.as_ref())
+            .map(|c| c.get_ref().clone());
+        let mut classes = names(&file.classes);
+        classes.extend(own_classes);
         Declared {
             tables: names(&file.tables),
             types: names(&file.types),
-            classes: names(&file.classes),
+            classes,
             ops: file
                 .ops
                 .iter()
@@ -109,10 +119,17 @@ impl Declared {
 }
 
 /// Reports what an extension file may not declare: anything but op tables, ops, classes and
-/// types, and ops of tables it does not declare (`base_tables`: the tables of the base files).
+/// types, ops of tables it does not declare (`base_tables`: the tables of the base files), and
+/// ops with a signature of their own in a class whose base ops carry theirs (`base_own_classes`).
 /// The records of other kinds, and ops of base tables, are dropped, so that they are reported
 /// once, here.
-pub(crate) fn restrict(file: FileId, raw: &mut RawFile, base_tables: &[String], sink: &mut Sink) {
+pub(crate) fn restrict(
+    file: FileId,
+    raw: &mut RawFile,
+    base_tables: &[String],
+    base_own_classes: &HashSet<String>,
+    sink: &mut Sink,
+) {
     let mut report = |span: Range<usize>, key: &str, message: String, hint: &str| {
         sink.error(Location { file, span }, "", key, message, hint);
     };
@@ -169,6 +186,20 @@ pub(crate) fn restrict(file: FileId, raw: &mut RawFile, base_tables: &[String], 
                 own.contains(table.get_ref()) || !base_tables.contains(table.get_ref())
             });
     raw.ops = ops;
+    for op in raw.ops.iter().flat_map(|(_, ops)| ops) {
+        let r = op.value.get_ref();
+        if let Some(c) = &r.class
+            && (r.result.is_some() || r.params.is_some())
+            && base_own_classes.contains(c.get_ref())
+        {
+            report(
+                c.span(),
+                "class",
+                format!("class `{}` belongs to the base database", c.get_ref()),
+                "an op with a signature of its own names a class of its own; use a base class only through its [class.NAME] record, without `result` and `params`",
+            );
+        }
+    }
     for (table, _) in &base_ops {
         report(
             table.span(),

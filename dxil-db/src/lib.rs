@@ -24,9 +24,10 @@ mod overload;
 mod raw;
 mod source;
 
+use std::collections::HashSet;
 use std::path::{Component, Path};
 
-pub use db::Database;
+pub use db::{Database, fingerprint};
 pub use diag::{Diagnostic, Location, Report};
 pub use extension::Extension;
 pub use model::*;
@@ -119,7 +120,7 @@ fn load_files(
     let mut raw = build::RawDb::default();
     let includes = root.include.clone();
     raw.add(root_id, root);
-    let mut seen = std::collections::HashSet::new();
+    let mut seen = HashSet::new();
     for inc in includes {
         let file = inc.get_ref();
         let loc = Location {
@@ -173,6 +174,10 @@ fn load_files(
             ),
         }
     }
+    let files: Vec<(String, String)> = sources
+        .iter()
+        .map(|(_, f)| (f.name().to_owned(), f.text().to_owned()))
+        .collect();
     let declared = extension.map(|(ext_name, ext_text)| {
         let id = sources.add(ext_name, ext_text);
         let mut file = decode::decode_file(id, ext_text, &mut sink);
@@ -181,14 +186,24 @@ fn load_files(
             .iter()
             .map(|t| t.item.name.get_ref().clone())
             .collect();
-        extension::restrict(id, &mut file, &base_tables, &mut sink);
+        let base_own_classes: HashSet<String> = raw
+            .ops
+            .iter()
+            .map(|op| op.item.1.value.get_ref())
+            .filter(|op| op.result.is_some() || op.params.is_some())
+            .filter_map(|op| op.class.as_ref().map(|c| c.get_ref().clone()))
+            .collect();
+        extension::restrict(id, &mut file, &base_tables, &base_own_classes, &mut sink);
         let declared = extension::Declared::of(&file);
         raw.add(id, file);
         declared
     });
     let db = build::build(&raw, &sources, &mut sink);
     match db {
-        Some(db) if sink.is_empty() => Ok((db, declared)),
+        Some(mut db) if sink.is_empty() => {
+            db.set_files(files);
+            Ok((db, declared))
+        }
         _ => Err(LoadError::Invalid(Report::new(sources, sink.diagnostics))),
     }
 }

@@ -45,6 +45,10 @@ id_type!(
     ClassId
 );
 id_type!(
+    /// A signature of [`Database::signatures`](crate::Database::signatures).
+    SignatureId
+);
+id_type!(
     /// An op of [`Database::ops`](crate::Database::ops).
     OpId
 );
@@ -349,7 +353,7 @@ impl Type {
     }
 }
 
-/// A parameter (or the result) of a class.
+/// A parameter (or the result) of a signature.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Param {
     /// Name; empty for the result.
@@ -366,7 +370,24 @@ pub struct Param {
     pub max: Option<u64>,
 }
 
-/// An op class: the function-name stem and the signature shared by its ops.
+impl Param {
+    /// Whether two parameters are the same but for their descriptions.
+    pub fn same_shape(&self, other: &Param) -> bool {
+        self.name == other.name
+            && self.ty == other.ty
+            && self.immediate == other.immediate
+            && self.enumeration == other.enumeration
+            && self.max == other.max
+    }
+}
+
+/// An op class, DXC's `OpCodeClass`: the function-name stem of its ops.
+///
+/// The ops of a class usually share one signature: either the class has a `[class.NAME]`
+/// record with it, or each op carries it in its own record. A class may have several
+/// signatures when its ops never make the same function name (DXC's `WavePrefixOp` class holds
+/// `WavePrefixOp`, overloaded, and `WavePrefixBitCount`, never overloaded, whose signatures
+/// differ).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Class {
     /// Name (`Unary`).
@@ -375,10 +396,35 @@ pub struct Class {
     pub stem: String,
     /// Description.
     pub doc: String,
+    /// Declared by a `[class.NAME]` record, whose signature its ops share; otherwise its ops
+    /// carry their signatures.
+    pub shared: bool,
+    /// Its signatures, in order of first use.
+    pub signatures: Vec<SignatureId>,
+}
+
+/// A signature: the result and the parameters after the leading `i32` opcode operand.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Signature {
+    /// The class whose functions have it.
+    pub class: ClassId,
     /// The result.
     pub result: Param,
     /// The parameters after the opcode.
     pub params: Vec<Param>,
+}
+
+impl Signature {
+    /// Whether two signatures are the same but for their descriptions.
+    pub fn same_shape(&self, other: &Signature) -> bool {
+        self.result.same_shape(&other.result)
+            && self.params.len() == other.params.len()
+            && self
+                .params
+                .iter()
+                .zip(&other.params)
+                .all(|(a, b)| a.same_shape(b))
+    }
 }
 
 /// Which kinds of module may use an op.
@@ -414,6 +460,8 @@ pub struct Op {
     pub name: String,
     /// Class.
     pub class: ClassId,
+    /// Signature (one of the class's).
+    pub signature: SignatureId,
     /// Grouping in documentation.
     pub category: String,
     /// One-line description.
@@ -440,9 +488,9 @@ pub struct Op {
     pub intrinsics: Vec<Intrinsic>,
     /// Instruction counters it adds to.
     pub counters: Vec<String>,
-    /// Description of the result, when it differs from the class's.
+    /// Description of the result, when it differs from the signature's.
     pub result_doc: Option<String>,
-    /// Descriptions of parameters, by name, where they differ from the class's.
+    /// Descriptions of parameters, by name, where they differ from the signature's.
     pub param_docs: BTreeMap<String, String>,
 }
 

@@ -107,7 +107,7 @@ pub struct RawTypeCase {
     pub fields: Option<Spanned<Vec<S>>>,
 }
 
-/// A parameter or the result of a class.
+/// A parameter or the result of a signature (of a class record, or of an op's own record).
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawParam {
@@ -121,7 +121,8 @@ pub struct RawParam {
     pub max: Option<Spanned<u64>>,
 }
 
-/// `[class.NAME]`: an op class: function-name stem and signature.
+/// `[class.NAME]`: an op class whose signature several ops share: function-name stem and
+/// signature.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawClass {
@@ -170,6 +171,8 @@ pub struct RawOp {
     pub index: Option<Spanned<u32>>,
     pub name: OS,
     pub class: OS,
+    /// The function-name stem of the op's class, when the op carries its own signature.
+    pub stem: OS,
     pub category: OS,
     pub doc: OS,
     pub remarks: OS,
@@ -185,6 +188,10 @@ pub struct RawOp {
     pub counters: Option<Vec<S>>,
     pub result_doc: OS,
     pub param_docs: Option<Spanned<BTreeMap<S, S>>>,
+    /// The op's own signature (when its class has no class record).
+    pub result: Option<Spanned<RawParam>>,
+    /// The op's own parameters.
+    pub params: Option<Spanned<Vec<Spanned<RawParam>>>>,
 }
 
 /// `[enum.NAME]`: a DXIL enumeration.

@@ -2,8 +2,9 @@
 //! changes, truncations, deleted, repeated and moved lines, swapped values, extreme numbers) must
 //! each load or fail with a report.
 //!
-//! The count is 4000 in release builds and 200 in debug builds, where parsing the 250 KB root file
-//! costs about a tenth of a second; `DXIL_DB_MUTATIONS=N` sets it, `DXIL_DB_MUTATION=I` replays
+//! The root file is mutated one time in ten, the others in proportion to their size. The count is
+//! 4000 in release builds and 200 in debug builds, where parsing the 250 KB of the database costs
+//! about a tenth of a second; `DXIL_DB_MUTATIONS=N` sets it, `DXIL_DB_MUTATION=I` replays
 //! mutation I alone.
 
 #![allow(clippy::panic)] // a test fails by panicking
@@ -70,24 +71,49 @@ impl Files {
                 .unwrap_or_else(|e| panic!("cannot read {name}: {e}"))
         };
         let mut files = vec![("ops.toml".to_owned(), read("ops.toml"))];
-        let db = root.join("db");
-        let mut names: Vec<String> = std::fs::read_dir(&db)
-            .expect("db/ exists")
-            .map(|e| {
-                e.expect("readable entry")
-                    .file_name()
-                    .to_string_lossy()
-                    .into_owned()
-            })
-            .filter(|n| n.ends_with(".toml"))
-            .collect();
+        let mut names = Vec::new();
+        let mut dirs = vec!["db".to_owned()];
+        while let Some(dir) = dirs.pop() {
+            for e in std::fs::read_dir(root.join(&dir)).expect("db/ exists") {
+                let e = e.expect("readable entry");
+                let name = format!("{dir}/{}", e.file_name().to_string_lossy());
+                if e.file_type().expect("file type").is_dir() {
+                    dirs.push(name);
+                } else if name.ends_with(".toml") {
+                    names.push(name);
+                }
+            }
+        }
         names.sort();
-        for n in names {
-            let name = format!("db/{n}");
+        for name in names {
             let text = read(&name);
             files.push((name, text));
         }
         Files(files)
+    }
+
+    /// The largest file.
+    fn largest(&self) -> &str {
+        self.0
+            .iter()
+            .max_by_key(|(_, t)| t.len())
+            .map_or("", |(_, t)| t.as_str())
+    }
+
+    /// The file to mutate: the root one time in ten, another file in proportion to its size.
+    fn pick(&self, rng: &mut Rng) -> usize {
+        if rng.below(10) == 0 {
+            return 0;
+        }
+        let total: usize = self.0[1..].iter().map(|(_, t)| t.len()).sum();
+        let mut at = rng.below(total.max(1));
+        for (i, (_, t)) in self.0.iter().enumerate().skip(1) {
+            if at < t.len() {
+                return i;
+            }
+            at -= t.len();
+        }
+        0
     }
 }
 
@@ -222,11 +248,7 @@ fn mutate(text: &str, rng: &mut Rng) -> (String, String) {
 /// Mutation `index`: which file, what was done, and whether loading panicked (with the message).
 fn run(files: &Files, index: u64) -> Result<(), String> {
     let mut rng = Rng::new(SEED ^ index.wrapping_mul(0x1000_0000_01B3));
-    let target = if rng.below(3) == 0 {
-        1 + rng.below(files.0.len() - 1)
-    } else {
-        0
-    };
+    let target = files.pick(&mut rng);
     let (name, original) = &files.0[target];
     let (text, what) = mutate(original, &mut rng);
     let read = |p: &str| {
@@ -309,12 +331,12 @@ fn no_mutation_makes_the_loader_panic() {
 #[test]
 fn mutations_are_reproducible_and_change_the_text() {
     let files = Files::load();
-    let original = &files.0[0].1;
+    let original = files.largest();
     let (a, what_a) = mutate(original, &mut Rng::new(7));
     let (b, what_b) = mutate(original, &mut Rng::new(7));
     assert_eq!((&a, &what_a), (&b, &what_b));
     let changed = (0..50)
-        .filter(|&i| mutate(original, &mut Rng::new(i)).0 != *original)
+        .filter(|&i| mutate(original, &mut Rng::new(i)).0 != original)
         .count();
     assert!(
         changed >= 45,

@@ -220,7 +220,7 @@ fn signature_mismatch(
     }
     for (i, (found, want)) in params.iter().zip(sig.params()).enumerate() {
         if !type_matches(found, &want, buf) {
-            let name = sig.class.params.get(i).map_or("", |p| p.name);
+            let name = sig.info.params.get(i).map_or("", |p| p.name);
             return Some(format!(
                 "operand {} (`{name}`) has type `{found}`, expected `{want}`",
                 i + 1
@@ -243,7 +243,7 @@ struct Mismatch {
 /// The first difference against the signature in either precision (native 16-bit types
 /// first); `None` when one of them agrees.
 fn mismatch_any_precision(
-    class: &'static dxil_ops::info::ClassInfo,
+    signature: &'static dxil_ops::info::SignatureInfo,
     overloads: Overloads<'_>,
     ret: Option<&str>,
     params: &[&str],
@@ -251,7 +251,7 @@ fn mismatch_any_precision(
 ) -> Result<Option<Mismatch>, String> {
     let mut first = None;
     for precision in [Precision::Native, Precision::Min] {
-        let sig = Signature::new(class, overloads, precision).map_err(|e| e.to_string())?;
+        let sig = Signature::new(signature, overloads, precision).map_err(|e| e.to_string())?;
         match signature_mismatch(&sig, ret, params, buf) {
             None => return Ok(None),
             Some(why) => {
@@ -302,7 +302,7 @@ fn declaration(d: &Declaration<'_>, buf: &mut String) -> Option<Diagnostic> {
             "the first parameter (the opcode) has type `{opcode}`, expected `i32`"
         ));
     }
-    match mismatch_any_precision(parsed.class, parsed.overloads, Some(d.ret), rest, buf) {
+    match mismatch_any_precision(parsed.signature, parsed.overloads, Some(d.ret), rest, buf) {
         Ok(None) => None,
         Ok(Some(m)) => Some(diagnostic(
             d.line,
@@ -475,7 +475,7 @@ fn call(facts: &Facts<'_>, c: &Call<'_>, buf: &mut String, out: &mut Vec<Diagnos
         c.callee
     } else {
         let found = match dxil_ops::parse_function_name_lenient(c.callee) {
-            Ok(p) => format!("a function of class {}", p.class.name),
+            Ok(p) => format!("a function of class {}", p.class().name),
             Err(dxil_ops::NameError::UnknownStem(s)) => format!("no class has the stem `{s}`"),
             Err(_) => "not a well-formed function name".to_owned(),
         };
@@ -624,7 +624,7 @@ fn call(facts: &Facts<'_>, c: &Call<'_>, buf: &mut String, out: &mut Vec<Diagnos
     // The signature: result, operand count and types.
     let params: Vec<&str> = c.operands.iter().skip(1).map(|o| o.ty).collect();
     let ret = (!c.ret.is_empty() && !c.ret.contains('(')).then_some(c.ret);
-    match mismatch_any_precision(info.class, overloads, ret, &params, buf) {
+    match mismatch_any_precision(info.signature, overloads, ret, &params, buf) {
         Ok(None) => {}
         Ok(Some(m)) => {
             out.push(diagnostic(
@@ -633,7 +633,7 @@ fn call(facts: &Facts<'_>, c: &Call<'_>, buf: &mut String, out: &mut Vec<Diagnos
                 &[&m.name],
                 format_args!("{} (`{}`)", m.why, m.declaration),
             ));
-            if params.len() != info.class.params.len() {
+            if params.len() != info.signature.params.len() {
                 return;
             }
         }
@@ -649,7 +649,7 @@ fn call(facts: &Facts<'_>, c: &Call<'_>, buf: &mut String, out: &mut Vec<Diagnos
     }
 
     // Immediate operands and the ranges of constant operands.
-    for (p, o) in info.class.params.iter().zip(c.operands.iter().skip(1)) {
+    for (p, o) in info.signature.params.iter().zip(c.operands.iter().skip(1)) {
         if !p.immediate && p.max.is_none() && p.enumeration.is_none() {
             continue;
         }

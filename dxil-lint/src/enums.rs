@@ -118,7 +118,7 @@ mod tests {
     fn every_enumeration_of_a_parameter_is_mapped() {
         let v = DxilVersion::new(1, 9);
         for op in dxil_ops::OPS.iter() {
-            for p in op.class.params {
+            for p in op.signature.params {
                 if let Some(e) = p.enumeration {
                     assert_ne!(
                         check(e, 0, v),

@@ -40,13 +40,16 @@ fn why_not(call: &dxil_lint::module::Call<'_>) -> Option<String> {
         Ok(n) => n,
         Err(e) => return Some(format!("`{}`: {e}", call.callee)),
     };
-    if !std::ptr::eq(name.class, info.class) {
+    if !std::ptr::eq(name.class(), info.class) {
         return Some(format!(
             "`{}` is of class {}, opcode {opcode} is {} of class {}",
-            call.callee, name.class.name, info.name, info.class.name
+            call.callee,
+            name.class().name,
+            info.name,
+            info.class.name
         ));
     }
-    let expected = info.class.params.len() + 1;
+    let expected = info.signature.params.len() + 1;
     if call.operands.len() != expected {
         return Some(format!(
             "{} operands, {} takes {expected}",

@@ -1,33 +1,19 @@
-//! The workspace's database, built into the macro: `ops.toml` and the files it includes are
-//! embedded with `include_str!` (so cargo rebuilds the macro when they change) and loaded once
-//! per compiler process.
+//! The database the macros check against: the files `dxil-ops` was generated from, which
+//! `cargo xtask gen` copies into this crate (`database/`, embedded by the generated
+//! `embedded.rs`), loaded once per compiler process.
+//!
+//! In a checkout of the workspace the build script also passes the fingerprint of the live
+//! files: when they changed after the last `cargo xtask gen`, the macros refuse to expand and
+//! say to run it, rather than check against a database the generated code does not have.
 
 use std::sync::OnceLock;
 
 use dxil_db::{Database, Extension, LoadError};
 
+use crate::embedded::{FINGERPRINT, INCLUDES, ROOT};
+
 /// The name of the root file in diagnostics.
-pub const ROOT_NAME: &str = "ops.toml";
-
-const ROOT: &str = include_str!("../../ops.toml");
-
-/// The files `ops.toml` includes, by include path. A file added to `include` must be added here;
-/// loading fails with a message that says so otherwise (and the crate's tests load it).
-const INCLUDES: &[(&str, &str)] = &[
-    ("db/enums.toml", include_str!("../../db/enums.toml")),
-    (
-        "db/validation-rules.toml",
-        include_str!("../../db/validation-rules.toml"),
-    ),
-    (
-        "db/signature-tables.toml",
-        include_str!("../../db/signature-tables.toml"),
-    ),
-    (
-        "db/llvm-instructions.toml",
-        include_str!("../../db/llvm-instructions.toml"),
-    ),
-];
+pub const ROOT_NAME: &str = ROOT.0;
 
 /// Reads an embedded include.
 fn read(path: &str) -> Result<String, String> {
@@ -36,7 +22,7 @@ fn read(path: &str) -> Result<String, String> {
         .find(|(p, _)| *p == path)
         .map(|(_, text)| (*text).to_owned())
         .ok_or_else(|| {
-            "it is not embedded in dxil-ops-macro: add it to INCLUDES in dxil-ops-macro/src/database.rs".to_owned()
+            "it is not among the files `cargo xtask gen` embedded in dxil-ops-macro: run `cargo xtask gen`".to_owned()
         })
 }
 
@@ -53,17 +39,45 @@ pub fn describe(e: &LoadError) -> String {
     }
 }
 
-/// The workspace's database, loaded on first use.
+/// Whether the workspace's database files are those the generated code was made from (always
+/// true outside a checkout of the workspace).
+fn current() -> Result<(), String> {
+    let Some(live) = option_env!("DXIL_OPS_LIVE_FINGERPRINT") else {
+        return Ok(());
+    };
+    if live == "unloadable" {
+        return Err("the workspace's database (ops.toml and db/) has mistakes: run `cargo xtask gen`, which reports them, and fix them".to_owned());
+    }
+    if live != format!("{FINGERPRINT:#x}") {
+        return Err("the workspace's database (ops.toml and db/) changed since `cargo xtask gen` generated dxil-ops from it: run `cargo xtask gen`".to_owned());
+    }
+    Ok(())
+}
+
+/// The database, loaded on first use.
 pub fn builtin() -> Result<&'static Database, String> {
     static DB: OnceLock<Result<Database, String>> = OnceLock::new();
-    DB.get_or_init(|| dxil_db::load_from(ROOT_NAME, ROOT, read).map_err(|e| describe(&e)))
+    current()?;
+    DB.get_or_init(|| dxil_db::load_from(ROOT_NAME, ROOT.1, read).map_err(|e| describe(&e)))
         .as_ref()
         .map_err(|e| format!("the database of dxil-ops does not load:\n{e}"))
 }
 
-/// The workspace's database together with an extension file.
-pub fn with_extension(name: &str, text: &str) -> Result<Extension, LoadError> {
-    dxil_db::load_extension(ROOT_NAME, ROOT, read, name, text)
+/// The database together with an extension file.
+pub fn with_extension(name: &str, text: &str) -> Result<Extension, String> {
+    current()?;
+    dxil_db::load_extension(ROOT_NAME, ROOT.1, read, name, text).map_err(|e| describe(&e))
+}
+
+/// An item that fails to compile when the `dxil_ops` the expansion is compiled against was
+/// generated from another database than the macros' (crates of different versions).
+pub fn same_database_check() -> proc_macro2::TokenStream {
+    let message = format!(
+        "dxil-ops and dxil-ops-macro were generated from different databases (fingerprint of the macros' {FINGERPRINT:#x}): use versions of the two crates that belong together, or run `cargo xtask gen` in the workspace"
+    );
+    quote::quote! {
+        const _: () = ::core::assert!(::dxil_ops::DATABASE_FINGERPRINT == #FINGERPRINT, #message);
+    }
 }
 
 #[cfg(test)]

@@ -26,18 +26,16 @@ pub fn expand(path: &LitStr) -> syn::Result<TokenStream> {
             "cannot read `{rel}` (relative to the folder of the crate's Cargo.toml): {e}"
         ))
     })?;
-    let ext = database::with_extension(&rel, &text).map_err(|e| {
-        err(format!(
-            "`{rel}` does not load:\n{}",
-            database::describe(&e)
-        ))
-    })?;
+    let ext = database::with_extension(&rel, &text)
+        .map_err(|e| err(format!("`{rel}` does not load:\n{e}")))?;
     let items = dxil_codegen::generate_extension(&ext)
         .map_err(|e| err(format!("cannot generate the API of `{rel}`: {e}")))?;
     // Makes the compiler record the file, so that cargo rebuilds the crate when it changes.
     let tracked = full.to_string_lossy().into_owned();
+    let same_database = database::same_database_check();
     Ok(quote! {
         #items
+        #same_database
         const _: &str = ::core::include_str!(#tracked);
     })
 }

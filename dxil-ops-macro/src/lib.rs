@@ -101,7 +101,7 @@
 //! let call = vendor::build::vendor_scale(&target, Overload::Scalar(ScalarType::F32), "%x", 4)?;
 //! assert_eq!(call.function_name().to_string(), "dx.op.vendorScale.f32");
 //! assert_eq!(vendor::Op::VendorScale.opcode(), 0x8001_0000);
-//! assert_eq!(vendor::parse_function_name("dx.op.vendorScale.f16")?.class.name, "VendorScale");
+//! assert_eq!(vendor::parse_function_name("dx.op.vendorScale.f16")?.class().name, "VendorScale");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
@@ -127,6 +127,8 @@
 //!   workspace (its `include_str!` paths point outside the package).
 
 mod database;
+#[rustfmt::skip]
+mod embedded;
 mod include;
 mod op;
 

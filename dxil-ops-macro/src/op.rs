@@ -666,12 +666,16 @@ pub fn expand(db: &Database, input: &Input) -> syn::Result<TokenStream> {
         }
         None => quote!(::core::option::Option::None),
     };
+    let same_database = crate::database::same_database_check();
     Ok(quote! {
-        #rt::CheckedOp::__checked_by_macro(
-            #rt::Op::#variant,
-            #rt::Overloads::new(&[#(#overloads),*]),
-            #rt::DxilVersion::new(#major, #minor),
-            #stage,
-        )
+        {
+            #same_database
+            #rt::CheckedOp::__checked_by_macro(
+                #rt::Op::#variant,
+                #rt::Overloads::new(&[#(#overloads),*]),
+                #rt::DxilVersion::new(#major, #minor),
+                #stage,
+            )
+        }
     })
 }

@@ -108,15 +108,15 @@ fn builders_check_and_describe_calls() {
 #[test]
 fn function_names_of_the_extension_and_of_the_base() {
     let n = vendor::parse_function_name("dx.op.vendorScale.v2f16").expect("a vendor function");
-    assert_eq!(n.class.name, "VendorScale");
+    assert_eq!(n.class().name, "VendorScale");
     assert_eq!(
         n.overloads.get(0),
         Some(Overload::Vector(ScalarType::F16, 2))
     );
     let n = vendor::parse_function_name("dx.op.unary.f32").expect("a base class");
-    assert_eq!(n.class.name, "Unary");
+    assert_eq!(n.class().name, "Unary");
     let n = vendor::parse_function_name("dx.op.sample.f32").expect("a base function");
-    assert_eq!(n.class.name, "Sample");
+    assert_eq!(n.class().name, "Sample");
     assert!(vendor::parse_function_name("dx.op.vendorScale.i32").is_err());
     assert!(vendor::parse_function_name("dx.op.nothing").is_err());
 }

@@ -46,7 +46,7 @@ fn naive_db() -> NaiveDb {
                 stem: info.class.stem.to_owned(),
                 stages,
                 overloads,
-                params: info.class.params.len(),
+                params: info.signature.params.len(),
             },
         );
         by_name.insert(info.name.to_owned(), info.opcode);

@@ -93,7 +93,7 @@ impl<V> Operand<V> {
 pub struct Call<'a, V, const N: usize> {
     /// The op.
     pub op: &'static OpInfo,
-    /// The function's signature (class, overloads, precision).
+    /// The function's signature (signature of the class, overloads, precision).
     pub signature: Signature<'a>,
     /// Operands, opcode first.
     pub operands: [Operand<V>; N],
@@ -348,7 +348,7 @@ pub fn check<'a>(
         }
         _ => {}
     }
-    Signature::new(op.class, overloads, target.precision).map_err(BuildError::Signature)
+    Signature::new(op.signature, overloads, target.precision).map_err(BuildError::Signature)
 }
 
 /// Checks an immediate operand against its maximum.

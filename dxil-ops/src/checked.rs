@@ -167,7 +167,7 @@ impl CheckedOp {
     /// The signature in the given 16-bit mode.
     pub fn signature_with(&self, precision: Precision) -> Signature<'static> {
         Signature {
-            class: self.info().class,
+            info: self.info().signature,
             overloads: self.overloads,
             precision,
         }

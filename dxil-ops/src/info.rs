@@ -184,7 +184,7 @@ pub struct TypeInfo {
     pub kind: TypeKind,
 }
 
-/// A parameter or result of a class.
+/// A parameter or the result of a signature.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ParamInfo {
     /// Name (empty for the result).
@@ -201,7 +201,8 @@ pub struct ParamInfo {
     pub max: Option<u64>,
 }
 
-/// An op class: function-name stem and signature.
+/// An op class (DXC's `OpCodeClass`): the function-name stem of its ops, and the signatures of
+/// their functions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ClassInfo {
     /// Name (`Unary`).
@@ -210,13 +211,27 @@ pub struct ClassInfo {
     pub stem: &'static str,
     /// Description.
     pub doc: &'static str,
+    /// The signatures of its functions: one, except in a class whose ops never make the same
+    /// function name (`WavePrefixOp`, whose `WavePrefixBitCount` is never overloaded).
+    pub signatures: &'static [SignatureInfo],
+    /// Every overload any op of the class allows at any version.
+    pub overloads: OverloadSpec,
+}
+
+/// The signature of some functions of a class: result and parameters (types that may depend on
+/// the overloads), and the memory attribute they are declared with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SignatureInfo {
+    /// The class.
+    pub class: &'static ClassInfo,
     /// Result.
     pub result: ParamInfo,
     /// Parameters after the opcode.
     pub params: &'static [ParamInfo],
-    /// Every overload any op of the class allows at any version (for reading function names).
+    /// Every overload an op with this signature allows at any version (for reading function
+    /// names).
     pub overloads: OverloadSpec,
-    /// The memory attribute of its ops' declarations, as LLVM spells it (`readnone`), if any.
+    /// The memory attribute of the declarations, as LLVM spells it (`readnone`), if any.
     pub memory: Option<&'static str>,
 }
 
@@ -277,6 +292,8 @@ pub struct OpInfo {
     pub index: u32,
     /// Class.
     pub class: &'static ClassInfo,
+    /// Signature (one of the class's).
+    pub signature: &'static SignatureInfo,
     /// Grouping in documentation.
     pub category: &'static str,
     /// One-line description.
@@ -303,9 +320,9 @@ pub struct OpInfo {
     pub attribute_entries: &'static [(DxilVersion, AttributeSet)],
     /// LLVM intrinsics it is lowered from.
     pub intrinsics: &'static [IntrinsicInfo],
-    /// Description of the result, when it differs from the class's.
+    /// Description of the result, when it differs from the signature's.
     pub result_doc: Option<&'static str>,
-    /// Descriptions of parameters that differ from the class's.
+    /// Descriptions of parameters that differ from the signature's.
     pub param_docs: &'static [(&'static str, &'static str)],
 }
 
@@ -315,7 +332,7 @@ impl OpInfo {
         if name.is_empty() {
             return match self.result_doc {
                 Some(d) => d,
-                None => self.class.result.doc,
+                None => self.signature.result.doc,
             };
         }
         for (n, d) in self.param_docs {
@@ -323,7 +340,7 @@ impl OpInfo {
                 return d;
             }
         }
-        for p in self.class.params {
+        for p in self.signature.params {
             if p.name == name {
                 return p.doc;
             }

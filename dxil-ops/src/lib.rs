@@ -13,7 +13,7 @@
 //! let name = Op::Sin.function_name(ScalarType::F32);
 //! assert_eq!(name.to_string(), "dx.op.unary.f32");
 //! let parsed = dxil_ops::parse_function_name("dx.op.rawBufferVectorLoad.v4f32").unwrap();
-//! assert_eq!(parsed.class.name, "RawBufferVectorLoad");
+//! assert_eq!(parsed.class().name, "RawBufferVectorLoad");
 //!
 //! // A checked call, with the caller's own value type.
 //! let target = Target::new(v16).with_stage(ShaderKind::Pixel);
@@ -66,8 +66,8 @@ pub use fmt_util::display_eq;
 pub use generated::classes::{OpClass, STEMS};
 pub use generated::ops::{OPS, Op, OpTable, op_info, parse_function_name};
 pub use generated::vocab::{
-    ATTRIBUTES, Attribute, DXIL_VERSIONS, OVERLOAD_TYPES, STAGES, ScalarType, ShaderKind,
-    VERSION_COUNT, version_slot,
+    ATTRIBUTES, Attribute, DATABASE_FINGERPRINT, DXIL_VERSIONS, OVERLOAD_TYPES, STAGES, ScalarType,
+    ShaderKind, VERSION_COUNT, version_slot,
 };
 pub use info::{OpInfo, Precision};
 pub use llvm::LlvmInstructionInfo;

@@ -1,9 +1,9 @@
-//! Function names of `dx.op` calls, both ways: `(class, overloads) → "dx.op.unary.f32"` and
-//! `"dx.op.rawBufferVectorLoad.v4f32" → (class, overloads)`.
+//! Function names of `dx.op` calls, both ways: `(signature, overloads) → "dx.op.unary.f32"` and
+//! `"dx.op.rawBufferVectorLoad.v4f32" → (signature, overloads)`.
 
 use core::fmt;
 
-use crate::info::ClassInfo;
+use crate::info::{ClassInfo, SignatureInfo};
 use crate::overload::{Overloads, parse_suffix};
 
 /// The prefix of every DXIL operation function.
@@ -12,16 +12,23 @@ pub const PREFIX: &str = "dx.op.";
 /// The name of a `dx.op` function: `dx.op.<stem>[.<overload>[.<overload>...]]`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FunctionName<'a> {
-    /// The op class (its stem starts the name).
-    pub class: &'static ClassInfo,
+    /// The signature of the function, one of its class's (the class's stem starts the name).
+    pub signature: &'static SignatureInfo,
     /// The overloads (the suffix).
     pub overloads: Overloads<'a>,
+}
+
+impl FunctionName<'_> {
+    /// The op class whose function it is.
+    pub fn class(&self) -> &'static ClassInfo {
+        self.signature.class
+    }
 }
 
 impl fmt::Display for FunctionName<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(PREFIX)?;
-        f.write_str(self.class.stem)?;
+        f.write_str(self.signature.class.stem)?;
         if !self.overloads.is_empty() {
             write!(f, ".{}", self.overloads)?;
         }
@@ -138,32 +145,43 @@ pub fn parse_as<'a>(
     if stem != class.stem {
         return Err(NameError::UnknownStem(stem));
     }
-    read_overloads(class, suffix, lenient).map(|overloads| FunctionName { class, overloads })
+    read(class, suffix, lenient)
 }
 
-/// The overloads of `class` named by `suffix` (none when `None`).
-fn read_overloads<'a>(
+/// The function of `class` named by `suffix` (none when `None`): the first of the class's
+/// signatures whose overloads it names.
+fn read<'a>(
     class: &'static ClassInfo,
     suffix: Option<&'a str>,
     lenient: bool,
-) -> Result<Overloads<'a>, NameError<'a>> {
-    match suffix {
-        None if class.overloads.is_void() => Ok(Overloads::NONE),
-        None => Err(NameError::MissingOverload(class)),
-        Some(s) if class.overloads.is_void() => Err(NameError::UnexpectedOverload(class, s)),
-        Some(s) if lenient => {
-            parse_suffix(s, &any_overload(&class.overloads)).ok_or(NameError::BadOverload(class, s))
+) -> Result<FunctionName<'a>, NameError<'a>> {
+    for signature in class.signatures {
+        let overloads = match suffix {
+            None if signature.overloads.is_void() => Some(Overloads::NONE),
+            None => None,
+            Some(_) if signature.overloads.is_void() => None,
+            Some(s) if lenient => parse_suffix(s, &any_overload(&signature.overloads)),
+            Some(s) => parse_suffix(s, &signature.overloads),
+        };
+        if let Some(overloads) = overloads {
+            return Ok(FunctionName {
+                signature,
+                overloads,
+            });
         }
-        Some(s) => parse_suffix(s, &class.overloads).ok_or(NameError::BadOverload(class, s)),
     }
+    Err(match suffix {
+        None => NameError::MissingOverload(class),
+        Some(s) if class.overloads.is_void() => NameError::UnexpectedOverload(class, s),
+        Some(s) => NameError::BadOverload(class, s),
+    })
 }
 
-/// The classes of each function-name stem.
-pub type Stems = crate::NameMap<&'static [&'static ClassInfo]>;
+/// The class of each function-name stem.
+pub type Stems = crate::NameMap<&'static ClassInfo>;
 
-/// Reads a function name with the classes `stems` maps a stem to (several classes may share a
-/// stem when their overloads never clash: the one that accepts the suffix wins). The suffix
-/// must be an overload that some op of the class allows at some version.
+/// Reads a function name with the classes `stems` maps a stem to. The suffix must be an
+/// overload that some op of the class allows at some version.
 pub fn parse_with<'a>(name: &'a str, stems: &Stems) -> Result<FunctionName<'a>, NameError<'a>> {
     parse_impl(name, stems, false)
 }
@@ -177,7 +195,7 @@ pub fn parse_lenient_with<'a>(
     parse_impl(name, stems, true)
 }
 
-/// The class's overloads plus every scalar and vector overload, in each of its dimensions.
+/// The overloads plus every scalar and vector overload, in each of its dimensions.
 fn any_overload(spec: &crate::OverloadSpec) -> crate::OverloadSpec {
     let scalars = crate::OVERLOAD_TYPES
         .iter()
@@ -200,28 +218,10 @@ fn parse_impl<'a>(
 ) -> Result<FunctionName<'a>, NameError<'a>> {
     let rest = name.strip_prefix(PREFIX).ok_or(NameError::NotDxOp)?;
     // one pass finds the stem and hashes it
-    let (stem, classes) = stems.get_prefix(rest, b'.');
+    let (stem, class) = stems.get_prefix(rest, b'.');
     let suffix = rest
         .get(stem.len() + 1..)
         .filter(|_| stem.len() < rest.len());
-    let classes = classes.copied().ok_or(NameError::UnknownStem(stem))?;
-    // the usual case: one class for the stem, and a suffix it accepts
-    if let [class] = classes
-        && let Some(s) = suffix
-        && !lenient
-        && !class.overloads.is_void()
-        && let Some(overloads) = parse_suffix(s, &class.overloads)
-    {
-        return Ok(FunctionName { class, overloads });
-    }
-    let mut first_error = None;
-    for &class in classes {
-        match read_overloads(class, suffix, lenient) {
-            Ok(overloads) => return Ok(FunctionName { class, overloads }),
-            Err(e) => {
-                first_error.get_or_insert(e);
-            }
-        }
-    }
-    Err(first_error.unwrap_or(NameError::UnknownStem(stem)))
+    let class = class.copied().ok_or(NameError::UnknownStem(stem))?;
+    read(class, suffix, lenient)
 }

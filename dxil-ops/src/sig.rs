@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use crate::info::{ClassInfo, Precision};
+use crate::info::{ClassInfo, Precision, SignatureInfo};
 use crate::name::FunctionName;
 use crate::overload::Overloads;
 use crate::ty::{LlvmType, StructDef, TypeError, resolve};
@@ -13,8 +13,8 @@ pub const OPCODE_TYPE: &str = "i32";
 /// The LLVM signature of a `dx.op` function: result and operands (after the opcode).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Signature<'a> {
-    /// The op class.
-    pub class: &'static ClassInfo,
+    /// The signature of the class's functions it is made from.
+    pub info: &'static SignatureInfo,
     /// The overloads.
     pub overloads: Overloads<'a>,
     /// How 16-bit types are treated (chooses e.g. `%dx.types.CBufRet.f16.8`).
@@ -57,40 +57,50 @@ impl fmt::Display for SignatureError {
 impl std::error::Error for SignatureError {}
 
 impl<'a> Signature<'a> {
-    /// The signature of `class` for `overloads`, checking that every type can be made.
+    /// The signature `info` for `overloads`, checking that every type can be made.
     pub fn new(
-        class: &'static ClassInfo,
+        info: &'static SignatureInfo,
         overloads: Overloads<'a>,
         precision: Precision,
     ) -> Result<Self, SignatureError> {
-        if overloads.len() != class.overloads.dims as usize {
+        if overloads.len() != info.overloads.dims as usize {
             return Err(SignatureError::Dimensions {
-                class: class.name,
-                expected: class.overloads.dims,
+                class: info.class.name,
+                expected: info.overloads.dims,
                 found: overloads.len(),
             });
         }
         let s = Signature {
-            class,
+            info,
             overloads,
             precision,
         };
-        resolve(class.result.ty, &overloads, precision).map_err(SignatureError::Type)?;
-        for p in class.params {
+        resolve(info.result.ty, &overloads, precision).map_err(SignatureError::Type)?;
+        for p in info.params {
             resolve(p.ty, &overloads, precision).map_err(SignatureError::Type)?;
         }
         Ok(s)
     }
 
+    /// The signature of a function name, checking that every type can be made.
+    pub fn of(name: FunctionName<'a>, precision: Precision) -> Result<Self, SignatureError> {
+        Signature::new(name.signature, name.overloads, precision)
+    }
+
+    /// The class whose function it is.
+    pub fn class(&self) -> &'static ClassInfo {
+        self.info.class
+    }
+
     /// The result type.
     pub fn ret(&self) -> LlvmType<'a> {
-        resolve(self.class.result.ty, &self.overloads, self.precision)
+        resolve(self.info.result.ty, &self.overloads, self.precision)
             .unwrap_or(LlvmType::Fixed("void"))
     }
 
     /// The operand types after the opcode.
     pub fn params(&self) -> impl ExactSizeIterator<Item = LlvmType<'a>> + '_ {
-        self.class.params.iter().map(|p| {
+        self.info.params.iter().map(|p| {
             resolve(p.ty, &self.overloads, self.precision).unwrap_or(LlvmType::Fixed("void"))
         })
     }
@@ -98,7 +108,7 @@ impl<'a> Signature<'a> {
     /// The function name.
     pub fn name(&self) -> FunctionName<'a> {
         FunctionName {
-            class: self.class,
+            signature: self.info,
             overloads: self.overloads,
         }
     }
@@ -143,7 +153,7 @@ impl Declaration<'_> {
     /// The function attributes: `nounwind` (every `dx.op` function) and the class's memory
     /// attribute, in the order LLVM prints them (`nounwind readnone`, `noduplicate nounwind`).
     pub fn attributes(&self) -> Attributes {
-        Attributes(self.0.class.memory)
+        Attributes(self.0.info.memory)
     }
 }
 

@@ -74,8 +74,7 @@ fn corpus_declarations_match() {
             let parsed = dxil_ops::parse_function_name_lenient(name);
             let ok = parsed.is_ok_and(|p| {
                 [Precision::Native, Precision::Min].iter().any(|&prec| {
-                    Signature::new(p.class, p.overloads, prec)
-                        .is_ok_and(|s| s.declaration().to_string() == want)
+                    Signature::of(p, prec).is_ok_and(|s| s.declaration().to_string() == want)
                 })
             });
             checked += 1;
@@ -83,7 +82,7 @@ fn corpus_declarations_match() {
                 let ours = dxil_ops::parse_function_name_lenient(name)
                     .map_err(|e| e.to_string())
                     .and_then(|p| {
-                        Signature::new(p.class, p.overloads, Precision::Native)
+                        Signature::of(p, Precision::Native)
                             .map(|s| s.declaration().to_string())
                             .map_err(|e| e.to_string())
                     });

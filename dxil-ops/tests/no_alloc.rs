@@ -59,8 +59,7 @@ fn hot_paths_do_not_allocate() {
         assert!(op.overloads_at(v).is_some());
         assert_eq!(Op::from_name("Sample"), Some(Op::Sample));
         let f = dxil_ops::parse_function_name("dx.op.rawBufferVectorLoad.v4f32").expect("valid");
-        let sig = dxil_ops::Signature::new(f.class, f.overloads, dxil_ops::Precision::Native)
-            .expect("signature");
+        let sig = dxil_ops::Signature::of(f, dxil_ops::Precision::Native).expect("signature");
         let mut buf = Buf([0; 512], 0);
         write!(buf, "{}", sig.declaration()).expect("fits");
         let target = Target::new(v).with_stage(ShaderKind::Pixel);

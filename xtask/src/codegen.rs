@@ -19,10 +19,12 @@ pub enum Mode {
     Check,
 }
 
-/// Folders whose files are all generated (besides the listed hand-written ones).
+/// Folders whose files (with the extension, in the folder and its subfolders) are all
+/// generated, besides the listed hand-written ones.
 const GENERATED_DIRS: &[(&str, &str, &[&str])] = &[
     ("dxil-ops/src/generated", "rs", &["mod.rs"]),
     ("docs/ops", "md", &[]),
+    ("dxil-ops-macro/database", "toml", &[]),
 ];
 
 /// A file that differs from what the generator makes.
@@ -62,19 +64,24 @@ pub fn stale(root: &Path, files: &[GeneratedFile]) -> anyhow::Result<Vec<Stale>>
 fn leftovers(root: &Path, files: &[GeneratedFile]) -> anyhow::Result<Vec<String>> {
     let made: BTreeSet<&str> = files.iter().map(|f| f.path.as_str()).collect();
     let mut out = Vec::new();
-    for (dir, ext, keep) in GENERATED_DIRS {
-        let Ok(entries) = fs::read_dir(root.join(dir)) else {
-            continue;
-        };
-        for e in entries {
-            let e = e?;
-            let name = e.file_name().to_string_lossy().into_owned();
-            let path = format!("{dir}/{name}");
-            if name.ends_with(&format!(".{ext}"))
-                && !keep.contains(&name.as_str())
-                && !made.contains(path.as_str())
-            {
-                out.push(path);
+    for (top, ext, keep) in GENERATED_DIRS {
+        let mut dirs = vec![(*top).to_owned()];
+        while let Some(dir) = dirs.pop() {
+            let Ok(entries) = fs::read_dir(root.join(&dir)) else {
+                continue;
+            };
+            for e in entries {
+                let e = e?;
+                let name = e.file_name().to_string_lossy().into_owned();
+                let path = format!("{dir}/{name}");
+                if e.file_type()?.is_dir() {
+                    dirs.push(path);
+                } else if name.ends_with(&format!(".{ext}"))
+                    && !keep.contains(&name.as_str())
+                    && !made.contains(path.as_str())
+                {
+                    out.push(path);
+                }
             }
         }
     }

@@ -127,7 +127,7 @@ pub fn all(dxil: Option<DxilVersion>) -> Module {
             for combo in combinations(spec.sets()) {
                 let o = Overloads::new(&combo);
                 for p in [Precision::Native, Precision::Min] {
-                    if let Ok(sig) = Signature::new(op.class, o, p) {
+                    if let Ok(sig) = Signature::new(op.signature, o, p) {
                         m.add(&sig);
                     }
                 }
@@ -148,9 +148,9 @@ pub fn one(name: &str, precision: Precision) -> Result<(Signature<'_>, Option<St
             ))
         }
     };
-    let FunctionName { class, overloads } =
+    let f: FunctionName<'_> =
         dxil_ops::parse_function_name_lenient(name).map_err(|e| format!("`{name}`: {e}"))?;
-    let sig = Signature::new(class, overloads, precision).map_err(|e| format!("`{name}`: {e}"))?;
+    let sig = Signature::of(f, precision).map_err(|e| format!("`{name}`: {e}"))?;
     Ok((sig, warning))
 }
 

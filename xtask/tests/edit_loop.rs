@@ -1,4 +1,5 @@
-//! The edit loop: add an op to a copy of ops.toml, generate, build, and call its builder.
+//! The edit loop: append an op with a class of its own to the core table of a copy of the
+//! database, generate, build, and call its builder.
 //!
 //! The copy holds `ops.toml`, `db/` and the `dxil-ops` crate; the generator runs in-process (the
 //! same code as `cargo xtask gen`); then a small program that depends on the copied `dxil-ops`
@@ -56,17 +57,21 @@ fn runtime_only(manifest: &str) -> String {
     out
 }
 
+/// The record of docs/editing.md: a new core op with its own class and signature.
 const NEW_OP: &str = r#"
-[[ops.ExperimentalOps]]
-index = 35
-name = "ExperimentalSquare"
-class = "Unary"
-doc = "Returns the square of the value (an op added by the edit-loop test)."
+[[ops.CoreOps]]
+index = 312
+name = "FTriple"
+class = "FTriple"
+category = "Unary float"
+doc = "returns three times the input value"
 introduced = "1.10"
 shader_model = "6.10"
 overloads = [{ since = "1.10", types = "hf" }]
 stages = [{ since = "1.10", stages = ["all"] }]
 attributes = [{ since = "1.10", attributes = ["readnone"] }]
+result = { type = "overload", doc = "three times the input" }
+params = [{ name = "value", type = "overload", doc = "input value" }]
 "#;
 
 const USER: &str = r#"
@@ -74,12 +79,20 @@ use dxil_ops::{DxilVersion, Op, Overload, ScalarType, Target};
 
 fn main() {
     let target = Target::new(DxilVersion::new(1, 10));
-    let call = dxil_ops::build::experimental_square(&target, Overload::Scalar(ScalarType::F32), "%x")
+    let call = dxil_ops::build::f_triple(&target, Overload::Scalar(ScalarType::F32), "%x")
         .expect("the new op builds");
     let mut ir = String::new();
     dxil_ops::ir::write_call(&mut ir, Some("y"), &call).expect("writes");
     println!("{ir}");
-    println!("{}", Op::from_name("ExperimentalSquare").expect("named").opcode());
+    let d = call.declaration();
+    println!("{d} #0");
+    println!("attributes #0 = {{ {} }}", d.attributes());
+    println!("{}", Op::from_name("FTriple").expect("named").opcode());
+    let f = dxil_ops::parse_function_name("dx.op.fTriple.f16").expect("reads");
+    println!("{}", f.class().name);
+    let old = Target::new(DxilVersion::new(1, 9));
+    let e = dxil_ops::build::f_triple(&old, Overload::Scalar(ScalarType::F32), "%x");
+    println!("{}", e.map_or_else(|e| e.to_string(), |_| "built".to_owned()));
 }
 "#;
 
@@ -90,13 +103,12 @@ fn add_an_op_generate_build_and_call_its_builder() {
     let _ = fs::remove_dir_all(&work);
     fs::create_dir_all(&work).expect("work folder");
 
-    // A copy of the data with one more op.
-    let ops = fs::read_to_string(root.join("ops.toml")).expect("ops.toml");
-    let marker = "# ---------------------------------------------------------------------------\n# Op classes.";
-    let at = ops.find(marker).expect("the class section follows the ops");
-    let edited = format!("{}{}\n{}", &ops[..at], NEW_OP.trim_start(), &ops[at..]);
-    fs::write(work.join("ops.toml"), edited).expect("write ops.toml");
+    // A copy of the data with one more op, appended to the file of the core table.
+    fs::copy(root.join("ops.toml"), work.join("ops.toml")).expect("copy ops.toml");
     copy_dir(&root.join("db"), &work.join("db"));
+    let core = work.join("db/ops/core.toml");
+    let text = fs::read_to_string(&core).expect("db/ops/core.toml");
+    fs::write(&core, format!("{text}{NEW_OP}")).expect("append the op");
 
     // A copy of dxil-ops (and the hashing it shares with the generator), regenerated from the
     // edited data.
@@ -154,10 +166,15 @@ fn add_an_op_generate_build_and_call_its_builder() {
         String::from_utf8_lossy(&out.stderr)
     );
     let lines: Vec<&str> = stdout.lines().collect();
-    // 0x8000_0023 written as a signed i32, as DXIL prints experimental opcodes
     assert_eq!(
-        lines[0],
-        "%y = call float @dx.op.unary.f32(i32 -2147483613, float %x)"
+        lines,
+        [
+            "%y = call float @dx.op.fTriple.f32(i32 312, float %x)",
+            "declare float @dx.op.fTriple.f32(i32, float) #0",
+            "attributes #0 = { nounwind readnone }",
+            "312",
+            "FTriple",
+            "FTriple does not exist in DXIL 1.9: it was introduced in DXIL 1.10",
+        ]
     );
-    assert_eq!(lines[1], (0x8000_0023u32).to_string());
 }

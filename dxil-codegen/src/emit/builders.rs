@@ -48,10 +48,10 @@ impl Emitter<'_> {
 
     fn builder(&self, op: &Op) -> TokenStream {
         let rt = &self.rt;
-        let class = self.db.class_of(op);
+        let sig = self.db.signature_of(op);
         let f = &self.op_fns[&op.name];
         let variant = &self.op_variants[&op.name];
-        let (dims, _) = self.class_overloads(class);
+        let (dims, _) = self.overloads_of(self.db.ops_of_signature(op.signature));
         let mut args = Vec::new();
         let mut operands = vec![{
             let code = i64::from(op.opcode as i32);
@@ -83,7 +83,7 @@ impl Emitter<'_> {
                 quote!(#rt::Overloads::new(&overloads))
             }
         };
-        for p in &class.params {
+        for p in &sig.params {
             let mut ident = names::snake(&p.name);
             if ["target", "overload", "overloads"].contains(&ident.to_string().as_str()) {
                 ident = format_ident!("{}_value", ident);

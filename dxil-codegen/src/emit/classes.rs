@@ -1,10 +1,11 @@
-//! Op classes: signatures, the class enum, and the stem → classes map for reading function names.
+//! Op classes and their signatures, the class enum, and the stem → class map for reading
+//! function names.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
-use dxil_db::{Class, ClassId, OverloadDim, Param};
-use proc_macro2::TokenStream;
-use quote::quote;
+use dxil_db::{Class, ClassId, OverloadDim, Param, SignatureId};
+use proc_macro2::{Ident, TokenStream};
+use quote::{format_ident, quote};
 
 use super::{Emitter, doc};
 
@@ -29,13 +30,13 @@ impl<'d> Emitter<'d> {
         }
     }
 
-    /// Union of the overloads of every op of the class at every version.
-    pub(super) fn class_overloads(&self, c: &Class) -> (Vec<OverloadDim>, String) {
-        let Some(id) = self.db.class_id(&c.name) else {
-            return (Vec::new(), String::new());
-        };
+    /// Union of the overloads of `ops` at every version, and its overload-string text.
+    pub(super) fn overloads_of<'o>(
+        &self,
+        ops: impl Iterator<Item = &'o dxil_db::Op>,
+    ) -> (Vec<OverloadDim>, String) {
         let mut dims: Vec<OverloadDim> = Vec::new();
-        for op in self.db.ops_of_class(id) {
+        for op in ops {
             for (_, spec) in &op.overloads.entries {
                 for (i, d) in spec.dims.iter().enumerate() {
                     if dims.len() <= i {
@@ -67,15 +68,13 @@ impl<'d> Emitter<'d> {
         quote!(#rt::OverloadSpec { sets: [#(#sets),*], dims: #n, text: #text })
     }
 
-    fn class_memory(&self, c: &Class) -> TokenStream {
-        let latest = self.db.latest_version();
-        let memory = self.db.class_id(&c.name).and_then(|id| {
-            self.db.ops_of_class(id).find_map(|op| {
-                let m = op.attributes.latest().copied().unwrap_or_default();
-                self.db.memory_attribute(m).and_then(|a| a.llvm.clone())
-            })
+    /// The memory attribute of the declarations of a signature's functions: that of its ops at
+    /// their latest version.
+    fn signature_memory(&self, sig: SignatureId) -> TokenStream {
+        let memory = self.db.ops_of_signature(sig).find_map(|op| {
+            let m = op.attributes.latest().copied().unwrap_or_default();
+            self.db.memory_attribute(m).and_then(|a| a.llvm.clone())
         });
-        let _ = latest;
         match memory {
             Some(m) => quote!(Some(#m)),
             None => quote!(None),
@@ -99,17 +98,37 @@ impl<'d> Emitter<'d> {
         let rt = &self.rt;
         let classes = self.enum_classes();
         let own = classes.iter().filter(|(id, _)| self.owns_class(*id));
-        let statics = own.map(|(_, c)| {
+        let statics = own.map(|(id, c)| {
             let ident = &self.class_statics[&c.name];
+            let sigs = self.signature_array(c);
             let (name, stem, d) = (&c.name, &c.stem, &c.doc);
-            let result = self.param(&c.result);
-            let params = c.params.iter().map(|p| self.param(p));
-            let (dims, text) = self.class_overloads(c);
+            let (dims, text) = self.overloads_of(self.db.ops_of_class(*id));
             let spec = self.overload_spec(&dims, &text);
-            let memory = self.class_memory(c);
+            let n = c.signatures.len();
+            let signatures = c.signatures.iter().map(|&s| {
+                let sig = self.db.signature(s);
+                let result = self.param(&sig.result);
+                let params = sig.params.iter().map(|p| self.param(p));
+                let (dims, text) = self.overloads_of(self.db.ops_of_signature(s));
+                let spec = self.overload_spec(&dims, &text);
+                let memory = self.signature_memory(s);
+                quote! {
+                    #rt::info::SignatureInfo {
+                        class: &#ident,
+                        result: #result,
+                        params: &[#(#params),*],
+                        overloads: #spec,
+                        memory: #memory,
+                    }
+                }
+            });
             let docs = doc(&format!(
                 "Class `{}`: functions `dx.op.{}`.",
                 c.name, c.stem
+            ));
+            let sig_docs = doc(&format!(
+                "The signatures of the functions of class `{}`.",
+                c.name
             ));
             quote! {
                 #docs
@@ -117,11 +136,11 @@ impl<'d> Emitter<'d> {
                     name: #name,
                     stem: #stem,
                     doc: #d,
-                    result: #result,
-                    params: &[#(#params),*],
+                    signatures: &#sigs,
                     overloads: #spec,
-                    memory: #memory,
                 };
+                #sig_docs
+                pub static #sigs: [#rt::info::SignatureInfo; #n] = [#(#signatures),*];
             }
         });
         let variants: Vec<_> = classes
@@ -138,15 +157,11 @@ impl<'d> Emitter<'d> {
             doc(&text)
         });
         let n = classes.len();
-        let mut stems: BTreeMap<&str, Vec<TokenStream>> = BTreeMap::new();
-        for (id, c) in &classes {
-            stems.entry(&c.stem).or_default().push(self.class_ref(*id));
-        }
         let map = self.name_map(
-            quote!(&'static [&'static #rt::info::ClassInfo]),
-            stems
+            quote!(&'static #rt::info::ClassInfo),
+            classes
                 .iter()
-                .map(|(stem, refs)| ((*stem).to_owned(), quote!(&[#(#refs),*])))
+                .map(|(id, c)| (c.stem.clone(), self.class_ref(*id)))
                 .collect(),
         );
         let imports = self.imports(&["types"]);
@@ -159,7 +174,7 @@ impl<'d> Emitter<'d> {
             #imports
             #(#statics)*
 
-            /// Op classes: ops of a class share a function-name stem and a signature.
+            /// Op classes (DXC's `OpCodeClass`): the ops of a class share a function-name stem.
             #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
             pub enum OpClass {
                 #( #variant_docs #variants, )*
@@ -182,8 +197,31 @@ impl<'d> Emitter<'d> {
                 }
             }
 
-            /// The classes of each function-name stem.
-            pub static STEMS: #rt::NameMap<&'static [&'static #rt::info::ClassInfo]> = #map;
+            /// The class of each function-name stem.
+            pub static STEMS: #rt::NameMap<&'static #rt::info::ClassInfo> = #map;
         }
+    }
+}
+
+impl Emitter<'_> {
+    /// The static array of a class's signatures: `SIG_UNARY`.
+    pub(super) fn signature_array(&self, c: &Class) -> Ident {
+        let class = self.class_statics[&c.name].to_string();
+        let rest = class.strip_prefix("CLASS_").unwrap_or(&class);
+        format_ident!("SIG_{}", rest)
+    }
+
+    /// A reference to the row of a signature: `&SIG_UNARY[0]`, or
+    /// `&::dxil_ops::classes::SIG_UNARY[0]` for a base class in an extension.
+    pub(super) fn signature_ref(&self, sig: SignatureId) -> TokenStream {
+        let s = self.db.signature(sig);
+        let class = &self.db.classes[s.class.index()];
+        let ident = self.signature_array(class);
+        let k = class.signatures.iter().position(|&x| x == sig).unwrap_or(0);
+        if self.owns_class(s.class) {
+            return quote!(&#ident[#k]);
+        }
+        let rt = &self.rt;
+        quote!(&#rt::classes::#ident[#k])
     }
 }

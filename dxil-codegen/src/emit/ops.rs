@@ -95,6 +95,7 @@ impl Emitter<'_> {
         let rt = &self.rt;
         let db = self.db;
         let class = self.class_ref(op.class);
+        let signature = self.signature_ref(op.signature);
         let table = &self.table_statics[&db.table_of(op).name];
         let (opcode, index, name) = (op.opcode, op.index, &op.name);
         let (category, d, remarks, reserved) = (&op.category, &op.doc, &op.remarks, op.reserved);
@@ -171,6 +172,7 @@ impl Emitter<'_> {
                 table: &#table,
                 index: #index,
                 class: #class,
+                signature: #signature,
                 category: #category,
                 doc: #d,
                 remarks: #remarks,
@@ -414,7 +416,7 @@ impl Emitter<'_> {
 
                 /// The function name for `overloads`, e.g. `dx.op.unary.f32`.
                 pub fn function_name<'a>(self, overloads: impl Into<#rt::Overloads<'a>>) -> #rt::FunctionName<'a> {
-                    #rt::FunctionName { class: self.info().class, overloads: overloads.into() }
+                    #rt::FunctionName { signature: self.info().signature, overloads: overloads.into() }
                 }
             }
 

@@ -101,9 +101,21 @@ impl Emitter<'_> {
         let slot = self.version_slot_fn();
 
         let imports = self.imports(&["types"]);
+        let fingerprint = db.fingerprint();
+        let files: Vec<String> = db.files().iter().map(|(n, _)| format!("`{n}`")).collect();
+        let fingerprint_doc = format!(
+            " The fingerprint (`dxil_db::fingerprint`) of the database files this code was generated from: {}.",
+            files.join(", ")
+        );
         quote! {
             //! Vocabularies of ops.toml: overload types, shader stages, attributes, DXIL versions.
             #imports
+
+            #[doc = #fingerprint_doc]
+            ///
+            /// The macros of `dxil-ops-macro` embed the same files and refuse to expand when
+            /// their fingerprint differs from this one (crates of different versions).
+            pub const DATABASE_FINGERPRINT: u64 = #fingerprint;
 
             /// Scalar overload types. The value is the overload type's bit in an
             /// [`OverloadSet`](crate::OverloadSet).

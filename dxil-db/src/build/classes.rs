@@ -1,15 +1,17 @@
-//! Op classes: function-name stem and signature.
+//! Op classes and signatures: `[class.NAME]` records (a signature several ops share), and the
+//! checks of a signature, also used for the signatures ops carry in their own records.
 
 use std::collections::HashMap;
 
 use serde_spanned::Spanned;
 
-use super::{Builder, Ctx, Declared, RawDb};
+use super::{Builder, Ctx, Declared, Known, RawDb};
 use crate::db::Database;
 use crate::model::*;
 use crate::raw::RawParam;
 
 impl Builder<'_> {
+    /// `[class.NAME]` records: the classes whose signature several ops share.
     pub(crate) fn classes(&mut self, raw: &RawDb, db: &mut Database) {
         let mut declared = Declared::default();
         for rec in &raw.classes {
@@ -21,29 +23,42 @@ impl Builder<'_> {
             let mut ctx = self.ctx(rec.file, &rec.item.record, label);
             let ok = declared.add(&mut ctx, name, "", "class", sources);
             let class = if ok {
-                class(
-                    &mut ctx,
-                    name,
-                    rec.item.record.value.get_ref(),
-                    &types,
-                    &enums,
-                    db,
-                )
+                let r = rec.item.record.value.get_ref();
+                let stem = stem_of(&mut ctx, &r.stem, name);
+                let result = ctx.require(&r.result, "result");
+                let params = ctx.require(&r.params, "params");
+                let sig = match (result, params) {
+                    (Some(result), Some(params)) => {
+                        signature(&mut ctx, result, params, &types, &enums, db)
+                    }
+                    _ => None,
+                };
+                stem.zip(sig)
+                    .map(|(stem, sig)| (stem, sig, Ctx::opt_string(&r.doc)))
             } else {
                 None
             };
             self.names.types = types;
             self.names.enums = enums;
             match class {
-                Some(c) => {
-                    self.names
-                        .classes
-                        .insert(c.name.clone(), ClassId(db.classes.len() as u32));
-                    db.classes.push(c);
+                Some((stem, (result, params), doc)) => {
+                    let id = ClassId(db.classes.len() as u32);
+                    let sig = SignatureId(db.signatures.len() as u32);
+                    db.signatures.push(Signature {
+                        class: id,
+                        result,
+                        params,
+                    });
+                    db.classes.push(Class {
+                        name: name.get_ref().clone(),
+                        stem,
+                        doc,
+                        shared: true,
+                        signatures: vec![sig],
+                    });
+                    self.names.classes.insert(name.get_ref().clone(), id);
                 }
-                None if ok => {
-                    self.names.broken_classes.insert(name.get_ref().clone());
-                }
+                None if ok => self.names.classes.insert_broken(name.get_ref().clone()),
                 None => {}
             }
         }
@@ -64,15 +79,14 @@ fn valid_stem(s: &str) -> bool {
         && !s.as_bytes()[0].is_ascii_digit()
 }
 
-fn class(
+/// The function-name stem of class `name`: the explicit `stem`, or the class name with a
+/// lower-case first letter.
+pub(super) fn stem_of(
     ctx: &mut Ctx<'_>,
+    explicit: &Option<Spanned<String>>,
     name: &Spanned<String>,
-    r: &crate::raw::RawClass,
-    types: &HashMap<String, TypeId>,
-    enums: &HashMap<String, EnumId>,
-    db: &Database,
-) -> Option<Class> {
-    let stem = match &r.stem {
+) -> Option<String> {
+    match explicit {
         Some(s) => {
             if !valid_stem(s.get_ref()) {
                 ctx.error(
@@ -83,7 +97,7 @@ fn class(
                 );
                 return None;
             }
-            s.get_ref().clone()
+            Some(s.get_ref().clone())
         }
         None => {
             let s = default_stem(name.get_ref());
@@ -99,12 +113,21 @@ fn class(
                 );
                 return None;
             }
-            s
+            Some(s)
         }
-    };
-    let result = ctx.require(&r.result, "result");
-    let params = ctx.require(&r.params, "params");
-    let (result, params) = (result?, params?);
+    }
+}
+
+/// A signature: `result` and `params` of a class record or of an op's own record. Every
+/// mistake of every parameter is reported.
+pub(super) fn signature(
+    ctx: &mut Ctx<'_>,
+    result: &Spanned<RawParam>,
+    params: &Spanned<Vec<Spanned<RawParam>>>,
+    types: &Known<TypeId>,
+    enums: &Known<EnumId>,
+    db: &Database,
+) -> Option<(Param, Vec<Param>)> {
     let mut ok = true;
     let result = param(ctx, result, "result", true, types, enums, db);
     let mut out = Vec::new();
@@ -127,16 +150,7 @@ fn class(
         }
     }
     let result = result?;
-    if !ok {
-        return None;
-    }
-    Some(Class {
-        name: name.get_ref().clone(),
-        stem,
-        doc: Ctx::opt_string(&r.doc),
-        result,
-        params: out,
-    })
+    ok.then_some((result, out))
 }
 
 fn param(
@@ -144,8 +158,8 @@ fn param(
     p: &Spanned<RawParam>,
     key: &str,
     is_result: bool,
-    types: &HashMap<String, TypeId>,
-    enums: &HashMap<String, EnumId>,
+    types: &Known<TypeId>,
+    enums: &Known<EnumId>,
     db: &Database,
 ) -> Option<Param> {
     let v = p.get_ref();

@@ -7,7 +7,7 @@ mod tables;
 mod types;
 mod vocab;
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeSet, HashMap, HashSet};
 use std::ops::Range;
 use std::str::FromStr;
 
@@ -203,20 +203,24 @@ impl Ctx<'_> {
         Some(parsed)
     }
 
-    /// Looks `v` up among `names`, reporting an unknown name with a suggestion.
+    /// Looks `v` up among `names`, reporting an unknown name with a suggestion. A name whose
+    /// record has mistakes of its own (reported there) is not reported again, and is among the
+    /// suggestions for a misspelled name.
     pub fn lookup<Id: Copy>(
         &mut self,
         v: &Spanned<String>,
         key: &str,
         what: &str,
-        names: &HashMap<String, Id>,
+        names: &Known<Id>,
         declared_as: &str,
     ) -> Option<Id> {
         if let Some(id) = names.get(v.get_ref()) {
             return Some(*id);
         }
-        let mut candidates: Vec<&str> = names.keys().map(String::as_str).collect();
-        candidates.sort_unstable();
+        if names.is_broken(v.get_ref()) {
+            return None;
+        }
+        let candidates = names.all_names();
         self.error(
             v.span(),
             key,
@@ -227,6 +231,71 @@ impl Ctx<'_> {
             ),
         );
         None
+    }
+}
+
+/// The declared names of one kind: those that built, with their ids, and those whose records
+/// have mistakes (reported with the record), which other records may name without a second
+/// error about the same mistake.
+pub(crate) struct Known<Id> {
+    ids: HashMap<String, Id>,
+    broken: HashSet<String>,
+}
+
+impl<Id> Default for Known<Id> {
+    fn default() -> Self {
+        Known {
+            ids: HashMap::new(),
+            broken: HashSet::new(),
+        }
+    }
+}
+
+impl<Id> Known<Id> {
+    /// The id of a name that built.
+    pub fn get(&self, name: &str) -> Option<&Id> {
+        self.ids.get(name)
+    }
+
+    /// Whether the name was declared, built or not.
+    pub fn is_declared(&self, name: &str) -> bool {
+        self.ids.contains_key(name) || self.broken.contains(name)
+    }
+
+    /// Whether the name was declared by a record with mistakes.
+    pub fn is_broken(&self, name: &str) -> bool {
+        self.broken.contains(name)
+    }
+
+    /// Registers a name that built.
+    pub fn insert(&mut self, name: String, id: Id) {
+        self.ids.insert(name, id);
+    }
+
+    /// Registers a name that was registered as broken while its record was checked, and then
+    /// built.
+    pub fn set_built(&mut self, name: String, id: Id) {
+        self.broken.remove(&name);
+        self.ids.insert(name, id);
+    }
+
+    /// Registers a name whose record has mistakes.
+    pub fn insert_broken(&mut self, name: String) {
+        if !self.ids.contains_key(&name) {
+            self.broken.insert(name);
+        }
+    }
+
+    /// Every declared name, sorted.
+    pub fn all_names(&self) -> Vec<&str> {
+        let mut v: Vec<&str> = self
+            .ids
+            .keys()
+            .chain(self.broken.iter())
+            .map(String::as_str)
+            .collect();
+        v.sort_unstable();
+        v
     }
 }
 
@@ -310,15 +379,13 @@ pub(crate) fn build(
 /// Name → id maps of the vocabularies.
 #[derive(Default)]
 pub(crate) struct Names {
-    pub stages: HashMap<String, crate::model::StageId>,
-    pub attributes: HashMap<String, crate::model::AttributeId>,
-    pub tables: HashMap<String, crate::model::TableId>,
-    pub types: HashMap<String, crate::model::TypeId>,
-    pub classes: HashMap<String, crate::model::ClassId>,
-    /// Classes that are declared but have mistakes (reported with the class): ops that use them
-    /// are not also told the class is unknown.
-    pub broken_classes: std::collections::HashSet<String>,
-    pub enums: HashMap<String, crate::model::EnumId>,
+    pub stages: Known<crate::model::StageId>,
+    pub attributes: Known<crate::model::AttributeId>,
+    pub tables: Known<crate::model::TableId>,
+    pub types: Known<crate::model::TypeId>,
+    /// Classes of `[class.NAME]` records, and the classes ops declare with their own signature.
+    pub classes: Known<crate::model::ClassId>,
+    pub enums: Known<crate::model::EnumId>,
 }
 
 pub(crate) struct Builder<'a> {

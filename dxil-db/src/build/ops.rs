@@ -1,6 +1,6 @@
 //! Ops: every property, versioned lists, and the checks across ops, classes and tables.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 use serde_spanned::Spanned;
 
@@ -13,23 +13,55 @@ use crate::overload::parse_overloads;
 use crate::raw::RawOp;
 use crate::source::FileId;
 
-/// Where an op was declared, for checks across ops.
-struct OpSite {
-    file: FileId,
-    span: std::ops::Range<usize>,
-    name_span: std::ops::Range<usize>,
-    index_span: std::ops::Range<usize>,
+/// The signature an op has: its class's shared one, or its own.
+enum SigChoice {
+    /// The signature of a `[class.NAME]` record.
+    Shared(ClassId),
+    /// The op's own `result` and `params`, for the class named in the op.
+    Own {
+        class: Spanned<String>,
+        stem: String,
+        /// The op's `stem` key, or its `class` key without one.
+        stem_span: std::ops::Range<usize>,
+        result: Param,
+        params: Vec<Param>,
+    },
+}
+
+/// Every `(table, index)` and name written down by an op record, even by records with other
+/// mistakes: duplicates and gaps are found among them, so one broken op is still checked against
+/// the others, and does not also show up as a gap.
+#[derive(Default)]
+struct Slots {
+    /// (table, index, file, span of the index, op name).
+    indices: Vec<(TableId, u32, FileId, std::ops::Range<usize>, String)>,
+    /// Tables with an op whose index is missing or unreadable: it could fill any gap.
+    unknown_index: HashSet<TableId>,
+    /// Where each (table, index) was first declared.
+    first_index: HashMap<(TableId, u32), (FileId, std::ops::Range<usize>, String)>,
+    /// Where each op name was first declared.
+    first_name: HashMap<String, (FileId, std::ops::Range<usize>)>,
 }
 
 impl Builder<'_> {
+    fn at(&self, file: FileId, span: &std::ops::Range<usize>) -> String {
+        let f = self.sources.get(file);
+        let (l, c) = f.line_col(span.start);
+        format!("{}:{l}:{c}", f.name())
+    }
+
     pub(crate) fn ops(&mut self, raw: &RawDb, db: &mut Database) {
-        let mut sites: Vec<OpSite> = Vec::new();
-        // every (table, index) written down, even by records that have other mistakes, so that
-        // one broken op does not also show up as a gap
-        let mut slots: Vec<(TableId, u32, FileId, std::ops::Range<usize>, String)> = Vec::new();
-        let mut unknown_slot: std::collections::HashSet<TableId> = std::collections::HashSet::new();
-        let mut by_slot: HashMap<(TableId, u32), usize> = HashMap::new();
-        let mut by_name: HashMap<String, usize> = HashMap::new();
+        let mut slots = Slots::default();
+        // classes whose ops carry their own signature, by name, with the op that first gave
+        // the class its stem
+        let own_classes: HashSet<String> = raw
+            .ops
+            .iter()
+            .map(|rec| rec.item.1.value.get_ref())
+            .filter(|r| r.result.is_some() || r.params.is_some())
+            .filter_map(|r| r.class.as_ref().map(|c| c.get_ref().clone()))
+            .collect();
+        let mut stems: HashMap<ClassId, (String, String)> = HashMap::new();
         for rec in &raw.ops {
             let (table_name, decoded) = &rec.item;
             let r = decoded.value.get_ref();
@@ -44,8 +76,8 @@ impl Builder<'_> {
                 (None, Some(i)) => format!("op {} {}", table_name.get_ref(), i.get_ref()),
                 (None, None) => format!("`[[ops.{}]]` record", table_name.get_ref()),
             };
-            let names = std::mem::take(&mut self.names);
-            let mut ctx = self.ctx(rec.file, decoded, label);
+            let mut names = std::mem::take(&mut self.names);
+            let mut ctx = self.ctx(rec.file, decoded, label.clone());
             let table = ctx.lookup(
                 table_name,
                 "",
@@ -53,72 +85,109 @@ impl Builder<'_> {
                 &names.tables,
                 "a [table.NAME] table",
             );
-            let op = op(&mut ctx, r, table, &names, db);
+            let op = op(&mut ctx, r, table, &names, &own_classes, db);
+            self.names = std::mem::take(&mut names);
+            let unique = self.unique_slot(&mut slots, rec.file, table, r, db);
+            let Some((mut op, choice)) = op else { continue };
+            if !unique {
+                continue;
+            }
+            let mut names = std::mem::take(&mut self.names);
+            let mut ctx = self.ctx(rec.file, decoded, label);
+            let resolved = resolve_class(&mut ctx, &mut op, choice, &mut names, &mut stems, db);
             self.names = names;
-            match (table, &r.index) {
-                (Some(t), Some(i)) => {
-                    let name = r
-                        .name
-                        .as_ref()
-                        .map_or_else(String::new, |n| n.get_ref().clone());
-                    slots.push((t, *i.get_ref(), rec.file, i.span(), name));
-                }
-                // an op whose index is missing or unreadable (reported) could fill any gap
-                (Some(t), None) => {
-                    unknown_slot.insert(t);
-                }
-                (None, _) => {}
+            if resolved {
+                db.ops.push(op);
             }
-            let Some(op) = op else { continue };
-            let site = OpSite {
-                file: rec.file,
-                span: decoded.span(),
-                name_span: r.name.as_ref().map_or(decoded.span(), |n| n.span()),
-                index_span: r.index.as_ref().map_or(decoded.span(), |n| n.span()),
-            };
-            let at = |sites: &[OpSite], i: usize| {
-                let f = self.sources.get(sites[i].file);
-                let (l, c) = f.line_col(sites[i].span.start);
-                format!("{}:{l}:{c}", f.name())
-            };
-            if let Some(&other) = by_slot.get(&(op.table, op.index)) {
-                let where_ = at(&sites, other);
-                self.report(
-                    site.file,
-                    site.index_span.clone(),
-                    &format!("op `{}` ({} {})", op.name, db.tables[op.table.index()].name, op.index),
-                    "index",
-                    format!(
-                        "duplicate opcode: index {} of table `{}` is already op `{}`",
-                        op.index,
-                        db.tables[op.table.index()].name,
-                        db.ops[other].name
-                    ),
-                    format!("the other op is declared at {where_}; give each op of a table its own index"),
-                );
-                continue;
-            }
-            if let Some(&other) = by_name.get(&op.name) {
-                let where_ = at(&sites, other);
-                self.report(
-                    site.file,
-                    site.name_span.clone(),
-                    &format!("op `{}` ({} {})", op.name, db.tables[op.table.index()].name, op.index),
-                    "name",
-                    format!("duplicate op name `{}`", op.name),
-                    format!("the other op is declared at {where_}; op names are unique across all tables (they name the variants of the generated opcode enum)"),
-                );
-                continue;
-            }
-            by_slot.insert((op.table, op.index), db.ops.len());
-            by_name.insert(op.name.clone(), db.ops.len());
-            sites.push(site);
-            db.ops.push(op);
         }
-        slots.retain(|s| !unknown_slot.contains(&s.0));
-        self.dense_indices(db, &slots);
-        let _ = sites;
-        self.shared_stems(raw, db);
+        let Slots {
+            mut indices,
+            unknown_index,
+            ..
+        } = slots;
+        indices.retain(|s| !unknown_index.contains(&s.0));
+        self.dense_indices(db, &indices);
+        self.function_names_distinct(raw, db);
+    }
+
+    /// Registers the index and name of an op record, reporting a duplicate of either. Returns
+    /// false for a duplicate.
+    fn unique_slot(
+        &mut self,
+        slots: &mut Slots,
+        file: FileId,
+        table: Option<TableId>,
+        r: &RawOp,
+        db: &Database,
+    ) -> bool {
+        let name = r
+            .name
+            .as_ref()
+            .map_or_else(String::new, |n| n.get_ref().clone());
+        let context = |table: &str| match &r.index {
+            Some(i) => format!("op `{name}` ({table} {})", i.get_ref()),
+            None => format!("op `{name}` ({table})"),
+        };
+        let mut unique = true;
+        match (table, &r.index) {
+            (Some(t), Some(i)) => {
+                let index = *i.get_ref();
+                slots.indices.push((t, index, file, i.span(), name.clone()));
+                let table_name = db.tables[t.index()].name.clone();
+                match slots.first_index.get(&(t, index)) {
+                    Some((f, span, other)) => {
+                        let where_ = self.at(*f, span);
+                        let other = other.clone();
+                        self.report(
+                            file,
+                            i.span(),
+                            &context(&table_name),
+                            "index",
+                            format!(
+                                "duplicate opcode: index {index} of table `{table_name}` is already op `{other}`"
+                            ),
+                            format!(
+                                "the other op is declared at {where_}; give each op of a table its own index"
+                            ),
+                        );
+                        unique = false;
+                    }
+                    None => {
+                        slots
+                            .first_index
+                            .insert((t, index), (file, i.span(), name.clone()));
+                    }
+                }
+            }
+            (Some(t), None) => {
+                slots.unknown_index.insert(t);
+            }
+            (None, _) => {}
+        }
+        if let Some(n) = &r.name {
+            match slots.first_name.get(n.get_ref()) {
+                Some((f, span)) => {
+                    let where_ = self.at(*f, span);
+                    let table_name = table.map_or("", |t| db.tables[t.index()].name.as_str());
+                    let table_name = table_name.to_owned();
+                    self.report(
+                        file,
+                        n.span(),
+                        &context(&table_name),
+                        "name",
+                        format!("duplicate op name `{name}`"),
+                        format!(
+                            "the other op is declared at {where_}; op names are unique across all tables (they name the variants of the generated opcode enum)"
+                        ),
+                    );
+                    unique = false;
+                }
+                None => {
+                    slots.first_name.insert(name.clone(), (file, n.span()));
+                }
+            }
+        }
+        unique
     }
 
     fn report(
@@ -171,21 +240,76 @@ impl Builder<'_> {
         }
     }
 
-    /// Classes that share a function-name stem must not produce the same function name.
-    fn shared_stems(&mut self, raw: &RawDb, db: &Database) {
-        let mut by_stem: BTreeMap<&str, Vec<ClassId>> = BTreeMap::new();
-        for (i, c) in db.classes.iter().enumerate() {
-            by_stem.entry(&c.stem).or_default().push(ClassId(i as u32));
+    /// One function name has one signature: classes have distinct stems, and the signatures of
+    /// a class are used with overloads that never make the same function name.
+    fn function_names_distinct(&mut self, raw: &RawDb, db: &Database) {
+        // where a class is named: its record's stem or name, or its last op's class key; and
+        // whether that place writes a `stem`
+        let site = |class: &Class| -> Option<(FileId, std::ops::Range<usize>, bool)> {
+            if let Some(rec) = raw
+                .classes
+                .iter()
+                .find(|r| r.item.name.get_ref() == &class.name)
+            {
+                let r = rec.item.record.value.get_ref();
+                let span = r.stem.as_ref().map_or(rec.item.name.span(), |s| s.span());
+                return Some((rec.file, span, r.stem.is_some()));
+            }
+            raw.ops.iter().rev().find_map(|rec| {
+                let r = rec.item.1.value.get_ref();
+                let c = r.class.as_ref()?;
+                (c.get_ref() == &class.name && (r.result.is_some() || r.params.is_some())).then(
+                    || {
+                        let span = r.stem.as_ref().map_or(c.span(), |s| s.span());
+                        (rec.file, span, r.stem.is_some())
+                    },
+                )
+            })
+        };
+        let mut by_stem: BTreeMap<&str, Vec<&Class>> = BTreeMap::new();
+        for c in &db.classes {
+            by_stem.entry(&c.stem).or_default().push(c);
         }
         for (stem, classes) in by_stem {
             if classes.len() < 2 {
                 continue;
             }
-            // (ever void, union of dimension-0 overloads) of each class
-            let shape = |c: ClassId| {
+            // report at the class that chose the stem with an explicit `stem`, if one did
+            let sites: Vec<_> = classes.iter().map(|c| site(c)).collect();
+            let at = sites
+                .iter()
+                .rposition(|s| s.as_ref().is_some_and(|s| s.2))
+                .unwrap_or(classes.len() - 1);
+            let Some((file, span, _)) = sites[at].clone() else {
+                continue;
+            };
+            let others: Vec<String> = classes
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| *i != at)
+                .map(|(_, c)| format!("`{}`", c.name))
+                .collect();
+            self.report(
+                file,
+                span,
+                &format!("class `{}`", classes[at].name),
+                "stem",
+                format!(
+                    "the function-name stem `{stem}` is also the stem of class {}",
+                    others.join(", ")
+                ),
+                "give each class its own stem; ops whose functions share a stem belong to one class".to_owned(),
+            );
+        }
+        for class in &db.classes {
+            if class.signatures.len() < 2 {
+                continue;
+            }
+            // (ever without overload, union of dimension-0 overloads) of each signature
+            let shape = |sig: SignatureId| {
                 let mut void = false;
                 let mut first = OverloadDim::default();
-                for o in db.ops.iter().filter(|o| o.class == c) {
+                for o in db.ops.iter().filter(|o| o.signature == sig) {
                     for (_, spec) in &o.overloads.entries {
                         if spec.void {
                             void = true;
@@ -197,17 +321,10 @@ impl Builder<'_> {
                 }
                 (void, first)
             };
-            for (i, &a) in classes.iter().enumerate() {
-                for &b in &classes[i + 1..] {
+            for (i, &a) in class.signatures.iter().enumerate() {
+                for &b in &class.signatures[i + 1..] {
                     let (va, fa) = shape(a);
                     let (vb, fb) = shape(b);
-                    let clash = (va && vb)
-                        || (fa.scalars & fb.scalars) != 0
-                        || (fa.vectors & fb.vectors) != 0;
-                    if !clash {
-                        continue;
-                    }
-                    let (ca, cb) = (&db.classes[a.index()].name, &db.classes[b.index()].name);
                     let common = |m: u32| {
                         (0..db.overload_types.len())
                             .find(|i| m & (1 << i) != 0)
@@ -217,40 +334,44 @@ impl Builder<'_> {
                         "no overload".to_owned()
                     } else if fa.scalars & fb.scalars != 0 {
                         format!("the overload `{}`", common(fa.scalars & fb.scalars))
-                    } else {
+                    } else if fa.vectors & fb.vectors != 0 {
                         format!("vector overloads of `{}`", common(fa.vectors & fb.vectors))
-                    };
-                    // Point at the class that chose the shared stem with an explicit `stem`.
-                    let record =
-                        |name: &str| raw.classes.iter().find(|r| r.item.name.get_ref() == name);
-                    let has_stem = |name: &str| {
-                        record(name).is_some_and(|r| r.item.record.value.get_ref().stem.is_some())
-                    };
-                    let shown = if !has_stem(cb) && has_stem(ca) {
-                        ca
                     } else {
-                        cb
-                    };
-                    let Some(rec) = record(shown) else {
                         continue;
                     };
-                    let stem_span = rec
-                        .item
-                        .record
-                        .value
-                        .get_ref()
-                        .stem
+                    let op_of = |sig: SignatureId| {
+                        db.ops
+                            .iter()
+                            .find(|o| o.signature == sig)
+                            .map_or("", |o| o.name.as_str())
+                    };
+                    let (oa, ob) = (op_of(a), op_of(b));
+                    let Some(rec) = raw.ops.iter().find(|rec| {
+                        rec.item
+                            .1
+                            .value
+                            .get_ref()
+                            .name
+                            .as_ref()
+                            .is_some_and(|n| n.get_ref() == ob)
+                    }) else {
+                        continue;
+                    };
+                    let r = rec.item.1.value.get_ref();
+                    let span = r
+                        .result
                         .as_ref()
-                        .map_or(rec.item.name.span(), |s| s.span());
+                        .map_or_else(|| rec.item.1.span(), |s| s.span());
                     self.report(
                         rec.file,
-                        stem_span,
-                        &format!("class `{shown}`"),
-                        "stem",
+                        span,
+                        &format!("op `{ob}`"),
+                        "result",
                         format!(
-                            "classes `{ca}` and `{cb}` share the stem `{stem}`, and ops of both have {what}: their functions would have the same name"
+                            "ops `{oa}` and `{ob}` of class `{}` have different signatures, and both have {what}: their functions would have the same name with two signatures",
+                            class.name
                         ),
-                        "one function name has one signature: classes sharing a stem must use disjoint overloads (e.g. one never overloaded, the other always)".to_owned(),
+                        "the ops of a class have one signature, unless their overloads never meet (e.g. one never overloaded, the other always); make the signatures agree, or give the op a class of its own".to_owned(),
                     );
                 }
             }
@@ -258,13 +379,105 @@ impl Builder<'_> {
     }
 }
 
+/// Gives `op` its class and signature: the shared one of a class record, or its own, joined to
+/// the class other ops gave their own signatures (with the same stem), and to a signature of
+/// that class with the same shape (its descriptions becoming the op's). Returns false when
+/// something was reported.
+fn resolve_class(
+    ctx: &mut Ctx<'_>,
+    op: &mut Op,
+    choice: SigChoice,
+    names: &mut super::Names,
+    stems: &mut HashMap<ClassId, (String, String)>,
+    db: &mut Database,
+) -> bool {
+    let (class, stem, stem_span, result, params) = match choice {
+        SigChoice::Shared(id) => {
+            op.class = id;
+            op.signature = db.classes[id.index()].signatures[0];
+            return true;
+        }
+        SigChoice::Own {
+            class,
+            stem,
+            stem_span,
+            result,
+            params,
+        } => (class, stem, stem_span, result, params),
+    };
+    let id = match names.classes.get(class.get_ref()) {
+        Some(&id) => {
+            let (first_op, first_stem) = stems.get(&id).cloned().unwrap_or_default();
+            if first_stem != stem {
+                ctx.error(
+                    stem_span,
+                    "stem",
+                    format!(
+                        "this op gives class `{}` the stem `{stem}`, but op `{first_op}` gives it `{first_stem}`",
+                        class.get_ref()
+                    ),
+                    "the ops of a class share the stem of its function names: write the same `stem` (or none) in each",
+                );
+                return false;
+            }
+            id
+        }
+        None => {
+            let id = ClassId(db.classes.len() as u32);
+            db.classes.push(Class {
+                name: class.get_ref().clone(),
+                stem: stem.clone(),
+                doc: String::new(),
+                shared: false,
+                signatures: Vec::new(),
+            });
+            names.classes.insert(class.get_ref().clone(), id);
+            stems.insert(id, (op.name.clone(), stem));
+            id
+        }
+    };
+    let own = Signature {
+        class: id,
+        result,
+        params,
+    };
+    let same = db.classes[id.index()]
+        .signatures
+        .iter()
+        .copied()
+        .find(|s| db.signatures[s.index()].same_shape(&own));
+    op.class = id;
+    match same {
+        Some(sig) => {
+            let shared = &db.signatures[sig.index()];
+            if shared.result.doc != own.result.doc {
+                op.result_doc = Some(own.result.doc.clone());
+            }
+            for (a, b) in shared.params.iter().zip(&own.params) {
+                if a.doc != b.doc {
+                    op.param_docs.insert(b.name.clone(), b.doc.clone());
+                }
+            }
+            op.signature = sig;
+        }
+        None => {
+            let sig = SignatureId(db.signatures.len() as u32);
+            db.signatures.push(own);
+            db.classes[id.index()].signatures.push(sig);
+            op.signature = sig;
+        }
+    }
+    true
+}
+
 fn op(
     ctx: &mut Ctx<'_>,
     r: &RawOp,
     table: Option<TableId>,
     names: &super::Names,
+    own_classes: &HashSet<String>,
     db: &Database,
-) -> Option<Op> {
+) -> Option<(Op, SigChoice)> {
     let versions: Vec<DxilVersion> = db.versions.iter().map(|v| v.dxil).collect();
     let shader_models: Vec<ShaderModel> = db.versions.iter().map(|v| v.shader_model).collect();
     let index = ctx
@@ -296,12 +509,7 @@ fn op(
         }
         Some(s.clone())
     });
-    let class = ctx.require(&r.class, "class").and_then(|c| {
-        if names.broken_classes.contains(c.get_ref()) {
-            return None; // the class's own mistakes are reported with the class
-        }
-        ctx.lookup(c, "class", "class", &names.classes, "a [class.NAME] table")
-    });
+    let sig = sig_choice(ctx, r, names, own_classes, db);
     let doc = ctx.string(&r.doc, "doc");
     let introduced = ctx
         .require(&r.introduced, "introduced")
@@ -329,10 +537,22 @@ fn op(
             }
         },
     };
-    let class_ref = class.map(|c| &db.classes[c.index()]);
+    let sig_ref = sig.as_ref().map(|s| match s {
+        SigChoice::Shared(c) => {
+            let class = &db.classes[c.index()];
+            let s = &db.signatures[class.signatures[0].index()];
+            (class.name.as_str(), &s.result, s.params.as_slice())
+        }
+        SigChoice::Own {
+            class,
+            result,
+            params,
+            ..
+        } => (class.get_ref().as_str(), result, params.as_slice()),
+    });
     let overloads = ctx
         .require(&r.overloads, "overloads")
-        .and_then(|o| overload_entries(ctx, o, introduced, &versions, class_ref, db));
+        .and_then(|o| overload_entries(ctx, o, introduced, &versions, sig_ref, db));
     let stages = ctx
         .require(&r.stages, "stages")
         .and_then(|s| stage_entries(ctx, s, introduced, &versions, &names.stages, db));
@@ -372,32 +592,26 @@ fn op(
         }
     }
     let mut param_docs = BTreeMap::new();
-    if let (Some(docs), Some(c)) = (&r.param_docs, class_ref) {
+    if let (Some(docs), Some((class, _, params))) = (&r.param_docs, sig_ref) {
         for (k, v) in docs.get_ref() {
-            if c.params.iter().any(|p| &p.name == k.get_ref()) {
+            if params.iter().any(|p| &p.name == k.get_ref()) {
                 param_docs.insert(k.get_ref().clone(), v.get_ref().clone());
             } else {
                 ctx.error(
                     k.span(),
                     "param_docs",
-                    format!("class `{}` has no parameter `{}`", c.name, k.get_ref()),
+                    format!("class `{class}` has no parameter `{}`", k.get_ref()),
                     crate::diag::suggest(
                         k.get_ref(),
-                        c.params.iter().map(|p| p.name.as_str()),
+                        params.iter().map(|p| p.name.as_str()),
                         "parameters",
                     ),
                 );
             }
         }
     }
-    let (
-        Some((index, _)),
-        Some(name),
-        Some(class),
-        Some(doc),
-        Some(introduced),
-        Some(shader_model),
-    ) = (index, name, class, doc, introduced, shader_model)
+    let (Some((index, _)), Some(name), Some(sig), Some(doc), Some(introduced), Some(shader_model)) =
+        (index, name, sig, doc, introduced, shader_model)
     else {
         return None;
     };
@@ -409,12 +623,14 @@ fn op(
     if index > 0xFFFF {
         return None;
     }
-    Some(Op {
+    let op = Op {
         table,
         index,
         opcode: (u32::from(db.tables[table.index()].id) << 16) | index,
         name,
-        class,
+        // set by `resolve_class`
+        class: ClassId(0),
+        signature: SignatureId(0),
         category: Ctx::opt_string(&r.category),
         doc,
         remarks: Ctx::opt_string(&r.remarks),
@@ -435,6 +651,116 @@ fn op(
             .collect(),
         result_doc: r.result_doc.as_ref().map(|d| d.get_ref().clone()),
         param_docs,
+    };
+    Some((op, sig))
+}
+
+/// Which signature an op has: with `result` and `params` of its own, the class it names is
+/// one whose ops carry their signatures; without, the class must be a `[class.NAME]` record.
+fn sig_choice(
+    ctx: &mut Ctx<'_>,
+    r: &RawOp,
+    names: &super::Names,
+    own_classes: &HashSet<String>,
+    db: &Database,
+) -> Option<SigChoice> {
+    let own = r.result.is_some() || r.params.is_some();
+    let class = ctx.require(&r.class, "class");
+    let record_class = class.and_then(|c| {
+        names
+            .classes
+            .get(c.get_ref())
+            .copied()
+            .filter(|id| db.classes[id.index()].shared)
+            .or_else(|| {
+                names
+                    .classes
+                    .is_broken(c.get_ref())
+                    .then_some(ClassId(u32::MAX))
+            })
+    });
+    if !own {
+        if let Some(s) = &r.stem {
+            ctx.error(
+                s.span(),
+                "stem",
+                "`stem` is a key of an op that carries its own signature",
+                "the stem of a class with a [class.NAME] record is written in that record",
+            );
+        }
+        let c = class?;
+        if record_class.is_none() && own_classes.contains(c.get_ref()) {
+            ctx.error(
+                c.span(),
+                "class",
+                format!(
+                    "class `{}` has no [class.{}] record: its ops carry their signature in their own records",
+                    c.get_ref(),
+                    c.get_ref()
+                ),
+                "give this op its own `result` and `params` too, or move the signature into a [class.NAME] record in db/classes.toml that the ops share",
+            );
+            return None;
+        }
+        let id = ctx.lookup(
+            c,
+            "class",
+            "class",
+            &names.classes,
+            "a [class.NAME] table (or, for a class of its own, the op carries `result` and `params`)",
+        )?;
+        return db.classes[id.index()]
+            .shared
+            .then_some(SigChoice::Shared(id));
+    }
+    for (key, present) in [
+        ("result_doc", r.result_doc.is_some()),
+        ("param_docs", r.param_docs.is_some()),
+    ] {
+        if present {
+            let span = if key == "result_doc" {
+                r.result_doc.as_ref().map(|s| s.span())
+            } else {
+                r.param_docs.as_ref().map(|s| s.span())
+            };
+            ctx.error(
+                span.unwrap_or_else(|| ctx.span.clone()),
+                key,
+                format!("`{key}` is for ops of a shared class; this op carries its own signature"),
+                "write the descriptions in `result` and `params`",
+            );
+        }
+    }
+    let result = ctx.require(&r.result, "result");
+    let params = ctx.require(&r.params, "params");
+    let sig = match (result, params) {
+        (Some(result), Some(params)) => {
+            super::classes::signature(ctx, result, params, &names.types, &names.enums, db)
+        }
+        _ => None,
+    };
+    let c = class?;
+    if record_class.is_some() {
+        ctx.error(
+            r.result.as_ref().map_or(c.span(), |s| s.span()),
+            "result",
+            format!(
+                "class `{}` has a [class.{}] record with the signature its ops share",
+                c.get_ref(),
+                c.get_ref()
+            ),
+            "remove `result` and `params` from this op, or give it a class of its own",
+        );
+        return None;
+    }
+    let stem = super::classes::stem_of(ctx, &r.stem, c)?;
+    let (result, params) = sig?;
+    Some(SigChoice::Own {
+        class: c.clone(),
+        stem,
+        stem_span: r.stem.as_ref().map_or(c.span(), |s| s.span()),
+        result,
+        params,
     })
 }
 
@@ -520,7 +846,7 @@ fn overload_entries(
     list: &Spanned<Vec<Spanned<crate::raw::RawOverloadEntry>>>,
     introduced: Option<DxilVersion>,
     versions: &[DxilVersion],
-    class: Option<&Class>,
+    sig: Option<(&str, &Param, &[Param])>,
     db: &Database,
 ) -> Option<Versioned<OverloadSpec>> {
     if list.get_ref().is_empty() {
@@ -555,8 +881,8 @@ fn overload_entries(
             }
         };
         let since = since?;
-        if let Some(c) = class {
-            check_dims(ctx, t, &spec, c, db)?;
+        if let Some(sig) = sig {
+            check_dims(ctx, t, &spec, sig, db)?;
         }
         Some((since, spec))
     })
@@ -568,12 +894,10 @@ fn check_dims(
     ctx: &mut Ctx<'_>,
     t: &Spanned<String>,
     spec: &OverloadSpec,
-    class: &Class,
+    (class, result, params): (&str, &Param, &[Param]),
     db: &Database,
 ) -> Option<()> {
-    let params: Vec<&Param> = std::iter::once(&class.result)
-        .chain(&class.params)
-        .collect();
+    let params: Vec<&Param> = std::iter::once(result).chain(params).collect();
     let label = |p: &Param| {
         if p.name.is_empty() {
             "the result".to_owned()
@@ -595,7 +919,7 @@ fn check_dims(
                     "`{}` says the op has no overload, but {} of class `{}` has the overloaded type `{}`",
                     t.get_ref(),
                     label(p),
-                    class.name,
+                    class,
                     db.types[p.ty.index()].name
                 ),
                 "give the op overload types, or use a class whose parameters are not overloaded",
@@ -611,7 +935,7 @@ fn check_dims(
             format!(
                 "`{}` gives the op overloads, but no result or parameter of class `{}` has an overloaded type",
                 t.get_ref(),
-                class.name
+                class
             ),
             "write `v` for an op without overloads, or use a class with overloaded parameters",
         );
@@ -626,7 +950,7 @@ fn check_dims(
                 "`{}` has {have} overload dimension{}, but the parameters of class `{}` use {}",
                 t.get_ref(),
                 if have == 1 { "" } else { "s" },
-                class.name,
+                class,
                 needed
             ),
             "write one `,`-separated group of letters per overload dimension used by the class ($x0, $x1, ...)",
@@ -735,7 +1059,7 @@ fn stage_entries(
     list: &Spanned<Vec<Spanned<crate::raw::RawStageEntry>>>,
     introduced: Option<DxilVersion>,
     versions: &[DxilVersion],
-    stage_names: &HashMap<String, StageId>,
+    stage_names: &super::Known<StageId>,
     db: &Database,
 ) -> Option<Versioned<StageSpec>> {
     if list.get_ref().is_empty() {
@@ -772,7 +1096,7 @@ fn stage_entries(
                 pseudo = Some(st);
                 continue;
             }
-            if !stage_names.contains_key(name)
+            if !stage_names.is_declared(name)
                 && let Some(s) = crate::diag::did_you_mean(name, [ALL_STAGES, REMOVED])
             {
                 ctx.error(
@@ -850,7 +1174,7 @@ fn attribute_entries(
     list: &Spanned<Vec<Spanned<crate::raw::RawAttributeEntry>>>,
     introduced: Option<DxilVersion>,
     versions: &[DxilVersion],
-    names: &HashMap<String, AttributeId>,
+    names: &super::Known<AttributeId>,
     db: &Database,
 ) -> Option<Versioned<AttributeMask>> {
     let mut out = versioned(ctx, list.get_ref(), "attributes", |ctx, e, i, prev| {

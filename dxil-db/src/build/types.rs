@@ -157,7 +157,7 @@ fn fixed_fields(
     ctx: &mut Ctx<'_>,
     fields: &Spanned<Vec<S>>,
     key: &str,
-    names: &std::collections::HashMap<String, TypeId>,
+    names: &super::Known<TypeId>,
     db: &Database,
 ) -> Option<Vec<TypeId>> {
     let mut out = Vec::new();
@@ -199,7 +199,7 @@ type Modifier<'a> = (&'a str, Option<std::ops::Range<usize>>, &'a [&'a str]);
 fn type_kind(
     ctx: &mut Ctx<'_>,
     r: &RawType,
-    names: &std::collections::HashMap<String, TypeId>,
+    names: &super::Known<TypeId>,
     db: &Database,
 ) -> Option<TypeKind> {
     let present: Vec<(&str, std::ops::Range<usize>)> = [
@@ -383,7 +383,7 @@ fn type_kind(
 fn type_case(
     ctx: &mut Ctx<'_>,
     case: &Spanned<crate::raw::RawTypeCase>,
-    names: &std::collections::HashMap<String, TypeId>,
+    names: &super::Known<TypeId>,
     db: &Database,
     base_dim: u8,
 ) -> Option<TypeCase> {

@@ -553,6 +553,13 @@ impl Builder<'_> {
             if !declared.add(&mut ctx, name, "", "op table", sources) {
                 continue;
             }
+            // a table with mistakes (reported here) is still known to the ops that use it
+            self.names.tables.insert_broken(name.get_ref().clone());
+            let mut ctx = self.ctx(
+                rec.file,
+                &rec.item.record,
+                format!("table `{}`", name.get_ref()),
+            );
             let r = rec.item.record.value.get_ref();
             let Some(id) = ctx.require(&r.id, "id") else {
                 continue;
@@ -581,7 +588,7 @@ impl Builder<'_> {
             ids.insert(*id.get_ref(), name.get_ref().clone());
             self.names
                 .tables
-                .insert(name.get_ref().clone(), TableId(db.tables.len() as u32));
+                .set_built(name.get_ref().clone(), TableId(db.tables.len() as u32));
             db.tables.push(Table {
                 name: name.get_ref().clone(),
                 id: *id.get_ref() as u16,

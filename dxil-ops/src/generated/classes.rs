@@ -8,15 +8,7 @@ pub static CLASS_ACCEPT_HIT_AND_END_SEARCH: crate::info::ClassInfo = crate::info
     name: "AcceptHitAndEndSearch",
     stem: "acceptHitAndEndSearch",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_VOID,
-        doc: "",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[],
+    signatures: &SIG_ACCEPT_HIT_AND_END_SEARCH,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -39,47 +31,51 @@ pub static CLASS_ACCEPT_HIT_AND_END_SEARCH: crate::info::ClassInfo = crate::info
         dims: 0u8,
         text: "v",
     },
-    memory: Some("noreturn"),
 };
+/// The signatures of the functions of class \`AcceptHitAndEndSearch\`.
+pub static SIG_ACCEPT_HIT_AND_END_SEARCH: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_ACCEPT_HIT_AND_END_SEARCH,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_VOID,
+            doc: "",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 0u8,
+            text: "v",
+        },
+        memory: Some("noreturn"),
+    },
+];
 /// Class \`AllocateNodeOutputRecords\`: functions \`dx.op.allocateNodeOutputRecords\`.
 pub static CLASS_ALLOCATE_NODE_OUTPUT_RECORDS: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "AllocateNodeOutputRecords",
     stem: "allocateNodeOutputRecords",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_NODE_RECORD_HANDLE,
-        doc: "handle of output record",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "output",
-            ty: &TY_NODE_HANDLE,
-            doc: "handle of node output",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "numRecords",
-            ty: &TY_I32,
-            doc: "number of records",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "perThread",
-            ty: &TY_I1,
-            doc: "perThread flag",
-            immediate: true,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_ALLOCATE_NODE_OUTPUT_RECORDS,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -102,31 +98,76 @@ pub static CLASS_ALLOCATE_NODE_OUTPUT_RECORDS: crate::info::ClassInfo = crate::i
         dims: 0u8,
         text: "v",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`AllocateNodeOutputRecords\`.
+pub static SIG_ALLOCATE_NODE_OUTPUT_RECORDS: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_ALLOCATE_NODE_OUTPUT_RECORDS,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_NODE_RECORD_HANDLE,
+            doc: "handle of output record",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "output",
+                ty: &TY_NODE_HANDLE,
+                doc: "handle of node output",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "numRecords",
+                ty: &TY_I32,
+                doc: "number of records",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "perThread",
+                ty: &TY_I1,
+                doc: "perThread flag",
+                immediate: true,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 0u8,
+            text: "v",
+        },
+        memory: None,
+    },
+];
 /// Class \`AllocateRayQuery\`: functions \`dx.op.allocateRayQuery\`.
 pub static CLASS_ALLOCATE_RAY_QUERY: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "AllocateRayQuery",
     stem: "allocateRayQuery",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_I32,
-        doc: "handle to RayQuery state",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "constRayFlags",
-            ty: &TY_U32,
-            doc: "Valid combination of RAY_FLAGS",
-            immediate: true,
-            enumeration: Some("RayFlag"),
-            max: None,
-        },
-    ],
+    signatures: &SIG_ALLOCATE_RAY_QUERY,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -149,39 +190,60 @@ pub static CLASS_ALLOCATE_RAY_QUERY: crate::info::ClassInfo = crate::info::Class
         dims: 0u8,
         text: "v",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`AllocateRayQuery\`.
+pub static SIG_ALLOCATE_RAY_QUERY: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_ALLOCATE_RAY_QUERY,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_I32,
+            doc: "handle to RayQuery state",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "constRayFlags",
+                ty: &TY_U32,
+                doc: "Valid combination of RAY_FLAGS",
+                immediate: true,
+                enumeration: Some("RayFlag"),
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 0u8,
+            text: "v",
+        },
+        memory: None,
+    },
+];
 /// Class \`AllocateRayQuery2\`: functions \`dx.op.allocateRayQuery2\`.
 pub static CLASS_ALLOCATE_RAY_QUERY2: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "AllocateRayQuery2",
     stem: "allocateRayQuery2",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_I32,
-        doc: "handle to RayQuery state",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "constRayFlags",
-            ty: &TY_U32,
-            doc: "Valid combination of RAY_FLAGS",
-            immediate: true,
-            enumeration: Some("RayFlag"),
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "constRayQueryFlags",
-            ty: &TY_U32,
-            doc: "Valid combination of RAYQUERY_FLAGS",
-            immediate: true,
-            enumeration: Some("RayQueryFlag"),
-            max: None,
-        },
-    ],
+    signatures: &SIG_ALLOCATE_RAY_QUERY2,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -204,39 +266,68 @@ pub static CLASS_ALLOCATE_RAY_QUERY2: crate::info::ClassInfo = crate::info::Clas
         dims: 0u8,
         text: "v",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`AllocateRayQuery2\`.
+pub static SIG_ALLOCATE_RAY_QUERY2: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_ALLOCATE_RAY_QUERY2,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_I32,
+            doc: "handle to RayQuery state",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "constRayFlags",
+                ty: &TY_U32,
+                doc: "Valid combination of RAY_FLAGS",
+                immediate: true,
+                enumeration: Some("RayFlag"),
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "constRayQueryFlags",
+                ty: &TY_U32,
+                doc: "Valid combination of RAYQUERY_FLAGS",
+                immediate: true,
+                enumeration: Some("RayQueryFlag"),
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 0u8,
+            text: "v",
+        },
+        memory: None,
+    },
+];
 /// Class \`AnnotateHandle\`: functions \`dx.op.annotateHandle\`.
 pub static CLASS_ANNOTATE_HANDLE: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "AnnotateHandle",
     stem: "annotateHandle",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_HANDLE,
-        doc: "annotated handle",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "res",
-            ty: &TY_HANDLE,
-            doc: "input handle",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "props",
-            ty: &TY_RES_PROPS,
-            doc: "details like component type, structure stride...",
-            immediate: true,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_ANNOTATE_HANDLE,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -259,39 +350,68 @@ pub static CLASS_ANNOTATE_HANDLE: crate::info::ClassInfo = crate::info::ClassInf
         dims: 0u8,
         text: "v",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`AnnotateHandle\`.
+pub static SIG_ANNOTATE_HANDLE: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_ANNOTATE_HANDLE,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_HANDLE,
+            doc: "annotated handle",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "res",
+                ty: &TY_HANDLE,
+                doc: "input handle",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "props",
+                ty: &TY_RES_PROPS,
+                doc: "details like component type, structure stride...",
+                immediate: true,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 0u8,
+            text: "v",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`AnnotateNodeHandle\`: functions \`dx.op.annotateNodeHandle\`.
 pub static CLASS_ANNOTATE_NODE_HANDLE: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "AnnotateNodeHandle",
     stem: "annotateNodeHandle",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_NODE_HANDLE,
-        doc: "annotated node handle",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "node",
-            ty: &TY_NODE_HANDLE,
-            doc: "input node handle",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "props",
-            ty: &TY_NODE_INFO,
-            doc: "details like NodeIOFlags, RecordSize ...",
-            immediate: true,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_ANNOTATE_NODE_HANDLE,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -314,39 +434,68 @@ pub static CLASS_ANNOTATE_NODE_HANDLE: crate::info::ClassInfo = crate::info::Cla
         dims: 0u8,
         text: "v",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`AnnotateNodeHandle\`.
+pub static SIG_ANNOTATE_NODE_HANDLE: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_ANNOTATE_NODE_HANDLE,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_NODE_HANDLE,
+            doc: "annotated node handle",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "node",
+                ty: &TY_NODE_HANDLE,
+                doc: "input node handle",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "props",
+                ty: &TY_NODE_INFO,
+                doc: "details like NodeIOFlags, RecordSize ...",
+                immediate: true,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 0u8,
+            text: "v",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`AnnotateNodeRecordHandle\`: functions \`dx.op.annotateNodeRecordHandle\`.
 pub static CLASS_ANNOTATE_NODE_RECORD_HANDLE: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "AnnotateNodeRecordHandle",
     stem: "annotateNodeRecordHandle",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_NODE_RECORD_HANDLE,
-        doc: "annotated node record handle",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "noderecord",
-            ty: &TY_NODE_RECORD_HANDLE,
-            doc: "input node record handle",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "props",
-            ty: &TY_NODE_RECORD_INFO,
-            doc: "details like NodeIOFlags, MaxArraySize ...",
-            immediate: true,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_ANNOTATE_NODE_RECORD_HANDLE,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -369,71 +518,68 @@ pub static CLASS_ANNOTATE_NODE_RECORD_HANDLE: crate::info::ClassInfo = crate::in
         dims: 0u8,
         text: "v",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`AnnotateNodeRecordHandle\`.
+pub static SIG_ANNOTATE_NODE_RECORD_HANDLE: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_ANNOTATE_NODE_RECORD_HANDLE,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_NODE_RECORD_HANDLE,
+            doc: "annotated node record handle",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "noderecord",
+                ty: &TY_NODE_RECORD_HANDLE,
+                doc: "input node record handle",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "props",
+                ty: &TY_NODE_RECORD_INFO,
+                doc: "details like NodeIOFlags, MaxArraySize ...",
+                immediate: true,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 0u8,
+            text: "v",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`AtomicBinOp\`: functions \`dx.op.atomicBinOp\`.
 pub static CLASS_ATOMIC_BIN_OP: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "AtomicBinOp",
     stem: "atomicBinOp",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_OVERLOAD,
-        doc: "the original value in the location updated",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "handle",
-            ty: &TY_HANDLE,
-            doc: "typed int or uint UAV handle",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "atomicOp",
-            ty: &TY_I32,
-            doc: "atomic operation as per DXIL::AtomicBinOpCode",
-            immediate: false,
-            enumeration: Some("AtomicBinOpCode"),
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "offset0",
-            ty: &TY_I32,
-            doc: "offset in elements",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "offset1",
-            ty: &TY_I32,
-            doc: "offset",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "offset2",
-            ty: &TY_I32,
-            doc: "offset",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "newValue",
-            ty: &TY_OVERLOAD,
-            doc: "new value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_ATOMIC_BIN_OP,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -456,71 +602,100 @@ pub static CLASS_ATOMIC_BIN_OP: crate::info::ClassInfo = crate::info::ClassInfo 
         dims: 1u8,
         text: "il",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`AtomicBinOp\`.
+pub static SIG_ATOMIC_BIN_OP: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_ATOMIC_BIN_OP,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_OVERLOAD,
+            doc: "the original value in the location updated",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "handle",
+                ty: &TY_HANDLE,
+                doc: "typed int or uint UAV handle",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "atomicOp",
+                ty: &TY_I32,
+                doc: "atomic operation as per DXIL::AtomicBinOpCode",
+                immediate: false,
+                enumeration: Some("AtomicBinOpCode"),
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "offset0",
+                ty: &TY_I32,
+                doc: "offset in elements",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "offset1",
+                ty: &TY_I32,
+                doc: "offset",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "offset2",
+                ty: &TY_I32,
+                doc: "offset",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "newValue",
+                ty: &TY_OVERLOAD,
+                doc: "new value",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 384u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "il",
+        },
+        memory: None,
+    },
+];
 /// Class \`AtomicCompareExchange\`: functions \`dx.op.atomicCompareExchange\`.
 pub static CLASS_ATOMIC_COMPARE_EXCHANGE: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "AtomicCompareExchange",
     stem: "atomicCompareExchange",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_OVERLOAD,
-        doc: "the original value in the location updated",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "handle",
-            ty: &TY_HANDLE,
-            doc: "typed int or uint UAV handle",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "offset0",
-            ty: &TY_I32,
-            doc: "offset in elements",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "offset1",
-            ty: &TY_I32,
-            doc: "offset",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "offset2",
-            ty: &TY_I32,
-            doc: "offset",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "compareValue",
-            ty: &TY_OVERLOAD,
-            doc: "value to compare for exchange",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "newValue",
-            ty: &TY_OVERLOAD,
-            doc: "new value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_ATOMIC_COMPARE_EXCHANGE,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -543,55 +718,100 @@ pub static CLASS_ATOMIC_COMPARE_EXCHANGE: crate::info::ClassInfo = crate::info::
         dims: 1u8,
         text: "il",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`AtomicCompareExchange\`.
+pub static SIG_ATOMIC_COMPARE_EXCHANGE: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_ATOMIC_COMPARE_EXCHANGE,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_OVERLOAD,
+            doc: "the original value in the location updated",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "handle",
+                ty: &TY_HANDLE,
+                doc: "typed int or uint UAV handle",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "offset0",
+                ty: &TY_I32,
+                doc: "offset in elements",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "offset1",
+                ty: &TY_I32,
+                doc: "offset",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "offset2",
+                ty: &TY_I32,
+                doc: "offset",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "compareValue",
+                ty: &TY_OVERLOAD,
+                doc: "value to compare for exchange",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "newValue",
+                ty: &TY_OVERLOAD,
+                doc: "new value",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 384u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "il",
+        },
+        memory: None,
+    },
+];
 /// Class \`AttributeAtVertex\`: functions \`dx.op.attributeAtVertex\`.
 pub static CLASS_ATTRIBUTE_AT_VERTEX: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "AttributeAtVertex",
     stem: "attributeAtVertex",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_OVERLOAD,
-        doc: "result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "inputSigId",
-            ty: &TY_I32,
-            doc: "input signature element ID",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "inputRowIndex",
-            ty: &TY_I32,
-            doc: "row index of an input attribute",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "inputColIndex",
-            ty: &TY_I8,
-            doc: "column index of an input attribute",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "VertexID",
-            ty: &TY_I8,
-            doc: "Vertex Index",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_ATTRIBUTE_AT_VERTEX,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -614,31 +834,84 @@ pub static CLASS_ATTRIBUTE_AT_VERTEX: crate::info::ClassInfo = crate::info::Clas
         dims: 1u8,
         text: "hfwi",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`AttributeAtVertex\`.
+pub static SIG_ATTRIBUTE_AT_VERTEX: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_ATTRIBUTE_AT_VERTEX,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_OVERLOAD,
+            doc: "result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "inputSigId",
+                ty: &TY_I32,
+                doc: "input signature element ID",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "inputRowIndex",
+                ty: &TY_I32,
+                doc: "row index of an input attribute",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "inputColIndex",
+                ty: &TY_I8,
+                doc: "column index of an input attribute",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "VertexID",
+                ty: &TY_I8,
+                doc: "Vertex Index",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 198u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "hfwi",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`Barrier\`: functions \`dx.op.barrier\`.
 pub static CLASS_BARRIER: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "Barrier",
     stem: "barrier",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_VOID,
-        doc: "no return value",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "barrierMode",
-            ty: &TY_I32,
-            doc: "a mask of DXIL::BarrierMode values",
-            immediate: true,
-            enumeration: Some("BarrierMode"),
-            max: None,
-        },
-    ],
+    signatures: &SIG_BARRIER,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -661,39 +934,60 @@ pub static CLASS_BARRIER: crate::info::ClassInfo = crate::info::ClassInfo {
         dims: 0u8,
         text: "v",
     },
-    memory: Some("noduplicate"),
 };
+/// The signatures of the functions of class \`Barrier\`.
+pub static SIG_BARRIER: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_BARRIER,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_VOID,
+            doc: "no return value",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "barrierMode",
+                ty: &TY_I32,
+                doc: "a mask of DXIL::BarrierMode values",
+                immediate: true,
+                enumeration: Some("BarrierMode"),
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 0u8,
+            text: "v",
+        },
+        memory: Some("noduplicate"),
+    },
+];
 /// Class \`BarrierByMemoryHandle\`: functions \`dx.op.barrierByMemoryHandle\`.
 pub static CLASS_BARRIER_BY_MEMORY_HANDLE: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "BarrierByMemoryHandle",
     stem: "barrierByMemoryHandle",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_VOID,
-        doc: "no return value",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "object",
-            ty: &TY_HANDLE,
-            doc: "handle of object",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "SemanticFlags",
-            ty: &TY_I32,
-            doc: "semantic flags",
-            immediate: true,
-            enumeration: Some("BarrierSemanticFlag"),
-            max: None,
-        },
-    ],
+    signatures: &SIG_BARRIER_BY_MEMORY_HANDLE,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -716,39 +1010,68 @@ pub static CLASS_BARRIER_BY_MEMORY_HANDLE: crate::info::ClassInfo = crate::info:
         dims: 0u8,
         text: "v",
     },
-    memory: Some("noduplicate"),
 };
+/// The signatures of the functions of class \`BarrierByMemoryHandle\`.
+pub static SIG_BARRIER_BY_MEMORY_HANDLE: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_BARRIER_BY_MEMORY_HANDLE,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_VOID,
+            doc: "no return value",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "object",
+                ty: &TY_HANDLE,
+                doc: "handle of object",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "SemanticFlags",
+                ty: &TY_I32,
+                doc: "semantic flags",
+                immediate: true,
+                enumeration: Some("BarrierSemanticFlag"),
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 0u8,
+            text: "v",
+        },
+        memory: Some("noduplicate"),
+    },
+];
 /// Class \`BarrierByMemoryType\`: functions \`dx.op.barrierByMemoryType\`.
 pub static CLASS_BARRIER_BY_MEMORY_TYPE: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "BarrierByMemoryType",
     stem: "barrierByMemoryType",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_VOID,
-        doc: "no return value",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "MemoryTypeFlags",
-            ty: &TY_I32,
-            doc: "memory type flags",
-            immediate: true,
-            enumeration: Some("MemoryTypeFlag"),
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "SemanticFlags",
-            ty: &TY_I32,
-            doc: "semantic flags",
-            immediate: true,
-            enumeration: Some("BarrierSemanticFlag"),
-            max: None,
-        },
-    ],
+    signatures: &SIG_BARRIER_BY_MEMORY_TYPE,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -771,39 +1094,68 @@ pub static CLASS_BARRIER_BY_MEMORY_TYPE: crate::info::ClassInfo = crate::info::C
         dims: 0u8,
         text: "v",
     },
-    memory: Some("noduplicate"),
 };
+/// The signatures of the functions of class \`BarrierByMemoryType\`.
+pub static SIG_BARRIER_BY_MEMORY_TYPE: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_BARRIER_BY_MEMORY_TYPE,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_VOID,
+            doc: "no return value",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "MemoryTypeFlags",
+                ty: &TY_I32,
+                doc: "memory type flags",
+                immediate: true,
+                enumeration: Some("MemoryTypeFlag"),
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "SemanticFlags",
+                ty: &TY_I32,
+                doc: "semantic flags",
+                immediate: true,
+                enumeration: Some("BarrierSemanticFlag"),
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 0u8,
+            text: "v",
+        },
+        memory: Some("noduplicate"),
+    },
+];
 /// Class \`BarrierByNodeRecordHandle\`: functions \`dx.op.barrierByNodeRecordHandle\`.
 pub static CLASS_BARRIER_BY_NODE_RECORD_HANDLE: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "BarrierByNodeRecordHandle",
     stem: "barrierByNodeRecordHandle",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_VOID,
-        doc: "no return value",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "object",
-            ty: &TY_NODE_RECORD_HANDLE,
-            doc: "handle of object",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "SemanticFlags",
-            ty: &TY_I32,
-            doc: "semantic flags",
-            immediate: true,
-            enumeration: Some("BarrierSemanticFlag"),
-            max: None,
-        },
-    ],
+    signatures: &SIG_BARRIER_BY_NODE_RECORD_HANDLE,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -826,39 +1178,68 @@ pub static CLASS_BARRIER_BY_NODE_RECORD_HANDLE: crate::info::ClassInfo = crate::
         dims: 0u8,
         text: "v",
     },
-    memory: Some("noduplicate"),
 };
+/// The signatures of the functions of class \`BarrierByNodeRecordHandle\`.
+pub static SIG_BARRIER_BY_NODE_RECORD_HANDLE: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_BARRIER_BY_NODE_RECORD_HANDLE,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_VOID,
+            doc: "no return value",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "object",
+                ty: &TY_NODE_RECORD_HANDLE,
+                doc: "handle of object",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "SemanticFlags",
+                ty: &TY_I32,
+                doc: "semantic flags",
+                immediate: true,
+                enumeration: Some("BarrierSemanticFlag"),
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 0u8,
+            text: "v",
+        },
+        memory: Some("noduplicate"),
+    },
+];
 /// Class \`Binary\`: functions \`dx.op.binary\`.
 pub static CLASS_BINARY: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "Binary",
     stem: "binary",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_OVERLOAD,
-        doc: "operation result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "a",
-            ty: &TY_OVERLOAD,
-            doc: "input value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "b",
-            ty: &TY_OVERLOAD,
-            doc: "input value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_BINARY,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -881,39 +1262,68 @@ pub static CLASS_BINARY: crate::info::ClassInfo = crate::info::ClassInfo {
         dims: 1u8,
         text: "hfdwil<hfdwil",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`Binary\`.
+pub static SIG_BINARY: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_BINARY,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_OVERLOAD,
+            doc: "operation result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "a",
+                ty: &TY_OVERLOAD,
+                doc: "input value",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "b",
+                ty: &TY_OVERLOAD,
+                doc: "input value",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 462u32,
+                    vectors: 462u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "hfdwil<hfdwil",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`BinaryWithCarryOrBorrow\`: functions \`dx.op.binaryWithCarryOrBorrow\`.
 pub static CLASS_BINARY_WITH_CARRY_OR_BORROW: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "BinaryWithCarryOrBorrow",
     stem: "binaryWithCarryOrBorrow",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_I32_CARRY,
-        doc: "operation result with carry/borrow value",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "a",
-            ty: &TY_OVERLOAD,
-            doc: "input value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "b",
-            ty: &TY_OVERLOAD,
-            doc: "input value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_BINARY_WITH_CARRY_OR_BORROW,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -936,39 +1346,68 @@ pub static CLASS_BINARY_WITH_CARRY_OR_BORROW: crate::info::ClassInfo = crate::in
         dims: 1u8,
         text: "i",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`BinaryWithCarryOrBorrow\`.
+pub static SIG_BINARY_WITH_CARRY_OR_BORROW: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_BINARY_WITH_CARRY_OR_BORROW,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_I32_CARRY,
+            doc: "operation result with carry/borrow value",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "a",
+                ty: &TY_OVERLOAD,
+                doc: "input value",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "b",
+                ty: &TY_OVERLOAD,
+                doc: "input value",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 128u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "i",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`BinaryWithTwoOuts\`: functions \`dx.op.binaryWithTwoOuts\`.
 pub static CLASS_BINARY_WITH_TWO_OUTS: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "BinaryWithTwoOuts",
     stem: "binaryWithTwoOuts",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_TWO_I32,
-        doc: "operation result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "a",
-            ty: &TY_OVERLOAD,
-            doc: "input value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "b",
-            ty: &TY_OVERLOAD,
-            doc: "input value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_BINARY_WITH_TWO_OUTS,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -991,31 +1430,68 @@ pub static CLASS_BINARY_WITH_TWO_OUTS: crate::info::ClassInfo = crate::info::Cla
         dims: 1u8,
         text: "i",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`BinaryWithTwoOuts\`.
+pub static SIG_BINARY_WITH_TWO_OUTS: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_BINARY_WITH_TWO_OUTS,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_TWO_I32,
+            doc: "operation result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "a",
+                ty: &TY_OVERLOAD,
+                doc: "input value",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "b",
+                ty: &TY_OVERLOAD,
+                doc: "input value",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 128u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "i",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`BitcastF16toI16\`: functions \`dx.op.bitcastF16toI16\`.
 pub static CLASS_BITCAST_F16TO_I16: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "BitcastF16toI16",
     stem: "bitcastF16toI16",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_I16,
-        doc: "operation result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "value",
-            ty: &TY_HALF,
-            doc: "input value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_BITCAST_F16TO_I16,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -1038,31 +1514,60 @@ pub static CLASS_BITCAST_F16TO_I16: crate::info::ClassInfo = crate::info::ClassI
         dims: 0u8,
         text: "v",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`BitcastF16toI16\`.
+pub static SIG_BITCAST_F16TO_I16: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_BITCAST_F16TO_I16,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_I16,
+            doc: "operation result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "value",
+                ty: &TY_HALF,
+                doc: "input value",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 0u8,
+            text: "v",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`BitcastF32toI32\`: functions \`dx.op.bitcastF32toI32\`.
 pub static CLASS_BITCAST_F32TO_I32: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "BitcastF32toI32",
     stem: "bitcastF32toI32",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_I32,
-        doc: "operation result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "value",
-            ty: &TY_FLOAT,
-            doc: "input value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_BITCAST_F32TO_I32,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -1085,31 +1590,60 @@ pub static CLASS_BITCAST_F32TO_I32: crate::info::ClassInfo = crate::info::ClassI
         dims: 0u8,
         text: "v",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`BitcastF32toI32\`.
+pub static SIG_BITCAST_F32TO_I32: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_BITCAST_F32TO_I32,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_I32,
+            doc: "operation result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "value",
+                ty: &TY_FLOAT,
+                doc: "input value",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 0u8,
+            text: "v",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`BitcastF64toI64\`: functions \`dx.op.bitcastF64toI64\`.
 pub static CLASS_BITCAST_F64TO_I64: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "BitcastF64toI64",
     stem: "bitcastF64toI64",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_I64,
-        doc: "operation result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "value",
-            ty: &TY_DOUBLE,
-            doc: "input value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_BITCAST_F64TO_I64,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -1132,31 +1666,60 @@ pub static CLASS_BITCAST_F64TO_I64: crate::info::ClassInfo = crate::info::ClassI
         dims: 0u8,
         text: "v",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`BitcastF64toI64\`.
+pub static SIG_BITCAST_F64TO_I64: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_BITCAST_F64TO_I64,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_I64,
+            doc: "operation result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "value",
+                ty: &TY_DOUBLE,
+                doc: "input value",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 0u8,
+            text: "v",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`BitcastI16toF16\`: functions \`dx.op.bitcastI16toF16\`.
 pub static CLASS_BITCAST_I16TO_F16: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "BitcastI16toF16",
     stem: "bitcastI16toF16",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_HALF,
-        doc: "operation result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "value",
-            ty: &TY_I16,
-            doc: "input value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_BITCAST_I16TO_F16,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -1179,31 +1742,60 @@ pub static CLASS_BITCAST_I16TO_F16: crate::info::ClassInfo = crate::info::ClassI
         dims: 0u8,
         text: "v",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`BitcastI16toF16\`.
+pub static SIG_BITCAST_I16TO_F16: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_BITCAST_I16TO_F16,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_HALF,
+            doc: "operation result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "value",
+                ty: &TY_I16,
+                doc: "input value",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 0u8,
+            text: "v",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`BitcastI32toF32\`: functions \`dx.op.bitcastI32toF32\`.
 pub static CLASS_BITCAST_I32TO_F32: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "BitcastI32toF32",
     stem: "bitcastI32toF32",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_FLOAT,
-        doc: "operation result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "value",
-            ty: &TY_I32,
-            doc: "input value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_BITCAST_I32TO_F32,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -1226,31 +1818,60 @@ pub static CLASS_BITCAST_I32TO_F32: crate::info::ClassInfo = crate::info::ClassI
         dims: 0u8,
         text: "v",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`BitcastI32toF32\`.
+pub static SIG_BITCAST_I32TO_F32: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_BITCAST_I32TO_F32,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_FLOAT,
+            doc: "operation result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "value",
+                ty: &TY_I32,
+                doc: "input value",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 0u8,
+            text: "v",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`BitcastI64toF64\`: functions \`dx.op.bitcastI64toF64\`.
 pub static CLASS_BITCAST_I64TO_F64: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "BitcastI64toF64",
     stem: "bitcastI64toF64",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_DOUBLE,
-        doc: "operation result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "value",
-            ty: &TY_I64,
-            doc: "input value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_BITCAST_I64TO_F64,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -1273,47 +1894,60 @@ pub static CLASS_BITCAST_I64TO_F64: crate::info::ClassInfo = crate::info::ClassI
         dims: 0u8,
         text: "v",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`BitcastI64toF64\`.
+pub static SIG_BITCAST_I64TO_F64: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_BITCAST_I64TO_F64,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_DOUBLE,
+            doc: "operation result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "value",
+                ty: &TY_I64,
+                doc: "input value",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 0u8,
+            text: "v",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`BufferLoad\`: functions \`dx.op.bufferLoad\`.
 pub static CLASS_BUFFER_LOAD: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "BufferLoad",
     stem: "bufferLoad",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_RES_RET,
-        doc: "the loaded value",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "srv",
-            ty: &TY_HANDLE,
-            doc: "handle of TypedBuffer SRV to sample",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "index",
-            ty: &TY_I32,
-            doc: "element index",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "wot",
-            ty: &TY_I32,
-            doc: "coordinate",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_BUFFER_LOAD,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -1336,87 +1970,76 @@ pub static CLASS_BUFFER_LOAD: crate::info::ClassInfo = crate::info::ClassInfo {
         dims: 1u8,
         text: "hfwi",
     },
-    memory: Some("readonly"),
 };
+/// The signatures of the functions of class \`BufferLoad\`.
+pub static SIG_BUFFER_LOAD: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_BUFFER_LOAD,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_RES_RET,
+            doc: "the loaded value",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "srv",
+                ty: &TY_HANDLE,
+                doc: "handle of TypedBuffer SRV to sample",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "index",
+                ty: &TY_I32,
+                doc: "element index",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "wot",
+                ty: &TY_I32,
+                doc: "coordinate",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 198u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "hfwi",
+        },
+        memory: Some("readonly"),
+    },
+];
 /// Class \`BufferStore\`: functions \`dx.op.bufferStore\`.
 pub static CLASS_BUFFER_STORE: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "BufferStore",
     stem: "bufferStore",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_VOID,
-        doc: "",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "uav",
-            ty: &TY_HANDLE,
-            doc: "handle of UAV to store to",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "coord0",
-            ty: &TY_I32,
-            doc: "coordinate in elements",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "coord1",
-            ty: &TY_I32,
-            doc: "coordinate (unused?)",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "value0",
-            ty: &TY_OVERLOAD,
-            doc: "value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "value1",
-            ty: &TY_OVERLOAD,
-            doc: "value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "value2",
-            ty: &TY_OVERLOAD,
-            doc: "value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "value3",
-            ty: &TY_OVERLOAD,
-            doc: "value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "mask",
-            ty: &TY_I8,
-            doc: "written value mask",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_BUFFER_STORE,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -1439,39 +2062,116 @@ pub static CLASS_BUFFER_STORE: crate::info::ClassInfo = crate::info::ClassInfo {
         dims: 1u8,
         text: "hfwi",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`BufferStore\`.
+pub static SIG_BUFFER_STORE: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_BUFFER_STORE,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_VOID,
+            doc: "",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "uav",
+                ty: &TY_HANDLE,
+                doc: "handle of UAV to store to",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "coord0",
+                ty: &TY_I32,
+                doc: "coordinate in elements",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "coord1",
+                ty: &TY_I32,
+                doc: "coordinate (unused?)",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "value0",
+                ty: &TY_OVERLOAD,
+                doc: "value",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "value1",
+                ty: &TY_OVERLOAD,
+                doc: "value",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "value2",
+                ty: &TY_OVERLOAD,
+                doc: "value",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "value3",
+                ty: &TY_OVERLOAD,
+                doc: "value",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "mask",
+                ty: &TY_I8,
+                doc: "written value mask",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 198u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "hfwi",
+        },
+        memory: None,
+    },
+];
 /// Class \`BufferUpdateCounter\`: functions \`dx.op.bufferUpdateCounter\`.
 pub static CLASS_BUFFER_UPDATE_COUNTER: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "BufferUpdateCounter",
     stem: "bufferUpdateCounter",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_I32,
-        doc: "the new value in the buffer",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "uav",
-            ty: &TY_HANDLE,
-            doc: "handle to a structured buffer UAV with the count or append flag",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "inc",
-            ty: &TY_I8,
-            doc: "1 to increase, 0 to decrease",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_BUFFER_UPDATE_COUNTER,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -1494,47 +2194,68 @@ pub static CLASS_BUFFER_UPDATE_COUNTER: crate::info::ClassInfo = crate::info::Cl
         dims: 0u8,
         text: "v",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`BufferUpdateCounter\`.
+pub static SIG_BUFFER_UPDATE_COUNTER: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_BUFFER_UPDATE_COUNTER,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_I32,
+            doc: "the new value in the buffer",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "uav",
+                ty: &TY_HANDLE,
+                doc: "handle to a structured buffer UAV with the count or append flag",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "inc",
+                ty: &TY_I8,
+                doc: "1 to increase, 0 to decrease",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 0u8,
+            text: "v",
+        },
+        memory: None,
+    },
+];
 /// Class \`CBufferLoad\`: functions \`dx.op.cbufferLoad\`.
 pub static CLASS_C_BUFFER_LOAD: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "CBufferLoad",
     stem: "cbufferLoad",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_OVERLOAD,
-        doc: "the value for the constant buffer variable",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "handle",
-            ty: &TY_HANDLE,
-            doc: "cbuffer handle",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "byteOffset",
-            ty: &TY_U32,
-            doc: "linear byte offset of value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "alignment",
-            ty: &TY_U32,
-            doc: "load access alignment",
-            immediate: true,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_C_BUFFER_LOAD,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -1557,39 +2278,76 @@ pub static CLASS_C_BUFFER_LOAD: crate::info::ClassInfo = crate::info::ClassInfo 
         dims: 1u8,
         text: "hfd8wil",
     },
-    memory: Some("readonly"),
 };
+/// The signatures of the functions of class \`CBufferLoad\`.
+pub static SIG_C_BUFFER_LOAD: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_C_BUFFER_LOAD,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_OVERLOAD,
+            doc: "the value for the constant buffer variable",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "handle",
+                ty: &TY_HANDLE,
+                doc: "cbuffer handle",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "byteOffset",
+                ty: &TY_U32,
+                doc: "linear byte offset of value",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "alignment",
+                ty: &TY_U32,
+                doc: "load access alignment",
+                immediate: true,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 494u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "hfd8wil",
+        },
+        memory: Some("readonly"),
+    },
+];
 /// Class \`CBufferLoadLegacy\`: functions \`dx.op.cbufferLoadLegacy\`.
 pub static CLASS_C_BUFFER_LOAD_LEGACY: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "CBufferLoadLegacy",
     stem: "cbufferLoadLegacy",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_CBUF_RET,
-        doc: "the value for the constant buffer variable",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "handle",
-            ty: &TY_HANDLE,
-            doc: "cbuffer handle",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "regIndex",
-            ty: &TY_U32,
-            doc: "0-based index into cbuffer instance",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_C_BUFFER_LOAD_LEGACY,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -1612,71 +2370,68 @@ pub static CLASS_C_BUFFER_LOAD_LEGACY: crate::info::ClassInfo = crate::info::Cla
         dims: 1u8,
         text: "hfdwil",
     },
-    memory: Some("readonly"),
 };
+/// The signatures of the functions of class \`CBufferLoadLegacy\`.
+pub static SIG_C_BUFFER_LOAD_LEGACY: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_C_BUFFER_LOAD_LEGACY,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_CBUF_RET,
+            doc: "the value for the constant buffer variable",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "handle",
+                ty: &TY_HANDLE,
+                doc: "cbuffer handle",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "regIndex",
+                ty: &TY_U32,
+                doc: "0-based index into cbuffer instance",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 462u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "hfdwil",
+        },
+        memory: Some("readonly"),
+    },
+];
 /// Class \`CalculateLOD\`: functions \`dx.op.calculateLOD\`.
 pub static CLASS_CALCULATE_LOD: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "CalculateLOD",
     stem: "calculateLOD",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_FLOAT,
-        doc: "level of detail",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "handle",
-            ty: &TY_HANDLE,
-            doc: "resource handle",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "sampler",
-            ty: &TY_HANDLE,
-            doc: "sampler handle",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "coord0",
-            ty: &TY_OVERLOAD,
-            doc: "coordinate",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "coord1",
-            ty: &TY_OVERLOAD,
-            doc: "coordinate",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "coord2",
-            ty: &TY_OVERLOAD,
-            doc: "coordinate",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "clamped",
-            ty: &TY_I1,
-            doc: "1 if clampled LOD should be calculated, 0 for unclamped",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_CALCULATE_LOD,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -1699,39 +2454,100 @@ pub static CLASS_CALCULATE_LOD: crate::info::ClassInfo = crate::info::ClassInfo 
         dims: 1u8,
         text: "f",
     },
-    memory: Some("readonly"),
 };
+/// The signatures of the functions of class \`CalculateLOD\`.
+pub static SIG_CALCULATE_LOD: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_CALCULATE_LOD,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_FLOAT,
+            doc: "level of detail",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "handle",
+                ty: &TY_HANDLE,
+                doc: "resource handle",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "sampler",
+                ty: &TY_HANDLE,
+                doc: "sampler handle",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "coord0",
+                ty: &TY_OVERLOAD,
+                doc: "coordinate",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "coord1",
+                ty: &TY_OVERLOAD,
+                doc: "coordinate",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "coord2",
+                ty: &TY_OVERLOAD,
+                doc: "coordinate",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "clamped",
+                ty: &TY_I1,
+                doc: "1 if clampled LOD should be calculated, 0 for unclamped",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 4u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "f",
+        },
+        memory: Some("readonly"),
+    },
+];
 /// Class \`CallShader\`: functions \`dx.op.callShader\`.
 pub static CLASS_CALL_SHADER: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "CallShader",
     stem: "callShader",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_VOID,
-        doc: "result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "ShaderIndex",
-            ty: &TY_I32,
-            doc: "Provides index into the callable shader table supplied through the DispatchRays() API",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "Parameter",
-            ty: &TY_UDT,
-            doc: "User-defined parameters to pass to the callable shader,This parameter structure must match the parameter structure used in the callable shader pointed to in the shader table",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_CALL_SHADER,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -1754,31 +2570,68 @@ pub static CLASS_CALL_SHADER: crate::info::ClassInfo = crate::info::ClassInfo {
         dims: 1u8,
         text: "u",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`CallShader\`.
+pub static SIG_CALL_SHADER: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_CALL_SHADER,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_VOID,
+            doc: "result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "ShaderIndex",
+                ty: &TY_I32,
+                doc: "Provides index into the callable shader table supplied through the DispatchRays() API",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "Parameter",
+                ty: &TY_UDT,
+                doc: "User-defined parameters to pass to the callable shader,This parameter structure must match the parameter structure used in the callable shader pointed to in the shader table",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 512u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "u",
+        },
+        memory: None,
+    },
+];
 /// Class \`CheckAccessFullyMapped\`: functions \`dx.op.checkAccessFullyMapped\`.
 pub static CLASS_CHECK_ACCESS_FULLY_MAPPED: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "CheckAccessFullyMapped",
     stem: "checkAccessFullyMapped",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_I1,
-        doc: "nonzero if all values accessed mapped tiles in a tiled resource",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "status",
-            ty: &TY_OVERLOAD,
-            doc: "status result from the Sample, Gather or Load operation",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_CHECK_ACCESS_FULLY_MAPPED,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -1801,22 +2654,60 @@ pub static CLASS_CHECK_ACCESS_FULLY_MAPPED: crate::info::ClassInfo = crate::info
         dims: 1u8,
         text: "i",
     },
-    memory: Some("readonly"),
 };
+/// The signatures of the functions of class \`CheckAccessFullyMapped\`.
+pub static SIG_CHECK_ACCESS_FULLY_MAPPED: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_CHECK_ACCESS_FULLY_MAPPED,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_I1,
+            doc: "nonzero if all values accessed mapped tiles in a tiled resource",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "status",
+                ty: &TY_OVERLOAD,
+                doc: "status result from the Sample, Gather or Load operation",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 128u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "i",
+        },
+        memory: Some("readonly"),
+    },
+];
 /// Class \`ClusterID\`: functions \`dx.op.clusterID\`.
 pub static CLASS_CLUSTER_ID: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "ClusterID",
     stem: "clusterID",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_I32,
-        doc: "result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[],
+    signatures: &SIG_CLUSTER_ID,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -1839,22 +2730,51 @@ pub static CLASS_CLUSTER_ID: crate::info::ClassInfo = crate::info::ClassInfo {
         dims: 0u8,
         text: "v",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`ClusterID\`.
+pub static SIG_CLUSTER_ID: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_CLUSTER_ID,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_I32,
+            doc: "result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 0u8,
+            text: "v",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`Coverage\`: functions \`dx.op.coverage\`.
 pub static CLASS_COVERAGE: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "Coverage",
     stem: "coverage",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_OVERLOAD,
-        doc: "result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[],
+    signatures: &SIG_COVERAGE,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -1877,55 +2797,51 @@ pub static CLASS_COVERAGE: crate::info::ClassInfo = crate::info::ClassInfo {
         dims: 1u8,
         text: "i",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`Coverage\`.
+pub static SIG_COVERAGE: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_COVERAGE,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_OVERLOAD,
+            doc: "result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 128u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "i",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`CreateHandle\`: functions \`dx.op.createHandle\`.
 pub static CLASS_CREATE_HANDLE: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "CreateHandle",
     stem: "createHandle",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_HANDLE,
-        doc: "the handle to the resource",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "resourceClass",
-            ty: &TY_I8,
-            doc: "the class of resource to create (SRV, UAV, CBuffer, Sampler)",
-            immediate: true,
-            enumeration: Some("ResourceClass"),
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "rangeId",
-            ty: &TY_I32,
-            doc: "range identifier for resource",
-            immediate: true,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "index",
-            ty: &TY_I32,
-            doc: "zero-based index into range",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "nonUniformIndex",
-            ty: &TY_I1,
-            doc: "non-uniform resource index",
-            immediate: true,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_CREATE_HANDLE,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -1948,31 +2864,84 @@ pub static CLASS_CREATE_HANDLE: crate::info::ClassInfo = crate::info::ClassInfo 
         dims: 0u8,
         text: "v",
     },
-    memory: Some("readonly"),
 };
+/// The signatures of the functions of class \`CreateHandle\`.
+pub static SIG_CREATE_HANDLE: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_CREATE_HANDLE,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_HANDLE,
+            doc: "the handle to the resource",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "resourceClass",
+                ty: &TY_I8,
+                doc: "the class of resource to create (SRV, UAV, CBuffer, Sampler)",
+                immediate: true,
+                enumeration: Some("ResourceClass"),
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "rangeId",
+                ty: &TY_I32,
+                doc: "range identifier for resource",
+                immediate: true,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "index",
+                ty: &TY_I32,
+                doc: "zero-based index into range",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "nonUniformIndex",
+                ty: &TY_I1,
+                doc: "non-uniform resource index",
+                immediate: true,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 0u8,
+            text: "v",
+        },
+        memory: Some("readonly"),
+    },
+];
 /// Class \`CreateHandleForLib\`: functions \`dx.op.createHandleForLib\`.
 pub static CLASS_CREATE_HANDLE_FOR_LIB: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "CreateHandleForLib",
     stem: "createHandleForLib",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_HANDLE,
-        doc: "result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "Resource",
-            ty: &TY_OBJECT,
-            doc: "resource to create the handle",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_CREATE_HANDLE_FOR_LIB,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -1995,47 +2964,60 @@ pub static CLASS_CREATE_HANDLE_FOR_LIB: crate::info::ClassInfo = crate::info::Cl
         dims: 1u8,
         text: "o",
     },
-    memory: Some("readonly"),
 };
+/// The signatures of the functions of class \`CreateHandleForLib\`.
+pub static SIG_CREATE_HANDLE_FOR_LIB: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_CREATE_HANDLE_FOR_LIB,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_HANDLE,
+            doc: "result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "Resource",
+                ty: &TY_OBJECT,
+                doc: "resource to create the handle",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 1024u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "o",
+        },
+        memory: Some("readonly"),
+    },
+];
 /// Class \`CreateHandleFromBinding\`: functions \`dx.op.createHandleFromBinding\`.
 pub static CLASS_CREATE_HANDLE_FROM_BINDING: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "CreateHandleFromBinding",
     stem: "createHandleFromBinding",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_HANDLE,
-        doc: "result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "bind",
-            ty: &TY_RES_BIND,
-            doc: "resource binding",
-            immediate: true,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "index",
-            ty: &TY_I32,
-            doc: "index",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "nonUniformIndex",
-            ty: &TY_I1,
-            doc: "non-uniform resource index",
-            immediate: true,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_CREATE_HANDLE_FROM_BINDING,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -2058,47 +3040,76 @@ pub static CLASS_CREATE_HANDLE_FROM_BINDING: crate::info::ClassInfo = crate::inf
         dims: 0u8,
         text: "v",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`CreateHandleFromBinding\`.
+pub static SIG_CREATE_HANDLE_FROM_BINDING: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_CREATE_HANDLE_FROM_BINDING,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_HANDLE,
+            doc: "result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "bind",
+                ty: &TY_RES_BIND,
+                doc: "resource binding",
+                immediate: true,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "index",
+                ty: &TY_I32,
+                doc: "index",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "nonUniformIndex",
+                ty: &TY_I1,
+                doc: "non-uniform resource index",
+                immediate: true,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 0u8,
+            text: "v",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`CreateHandleFromHeap\`: functions \`dx.op.createHandleFromHeap\`.
 pub static CLASS_CREATE_HANDLE_FROM_HEAP: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "CreateHandleFromHeap",
     stem: "createHandleFromHeap",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_HANDLE,
-        doc: "result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "index",
-            ty: &TY_I32,
-            doc: "heap index",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "samplerHeap",
-            ty: &TY_I1,
-            doc: "If samplerHeap is 1, the heap indexed is the sampler descriptor heap, otherwise it is the CBV_SRV_UAV (resource) descriptor heap",
-            immediate: true,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "nonUniformIndex",
-            ty: &TY_I1,
-            doc: "non-uniform resource index",
-            immediate: true,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_CREATE_HANDLE_FROM_HEAP,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -2121,31 +3132,76 @@ pub static CLASS_CREATE_HANDLE_FROM_HEAP: crate::info::ClassInfo = crate::info::
         dims: 0u8,
         text: "v",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`CreateHandleFromHeap\`.
+pub static SIG_CREATE_HANDLE_FROM_HEAP: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_CREATE_HANDLE_FROM_HEAP,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_HANDLE,
+            doc: "result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "index",
+                ty: &TY_I32,
+                doc: "heap index",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "samplerHeap",
+                ty: &TY_I1,
+                doc: "If samplerHeap is 1, the heap indexed is the sampler descriptor heap, otherwise it is the CBV_SRV_UAV (resource) descriptor heap",
+                immediate: true,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "nonUniformIndex",
+                ty: &TY_I1,
+                doc: "non-uniform resource index",
+                immediate: true,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 0u8,
+            text: "v",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`CreateNodeInputRecordHandle\`: functions \`dx.op.createNodeInputRecordHandle\`.
 pub static CLASS_CREATE_NODE_INPUT_RECORD_HANDLE: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "CreateNodeInputRecordHandle",
     stem: "createNodeInputRecordHandle",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_NODE_RECORD_HANDLE,
-        doc: "output handle",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "MetadataIdx",
-            ty: &TY_I32,
-            doc: "metadata index",
-            immediate: true,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_CREATE_NODE_INPUT_RECORD_HANDLE,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -2168,31 +3224,60 @@ pub static CLASS_CREATE_NODE_INPUT_RECORD_HANDLE: crate::info::ClassInfo = crate
         dims: 0u8,
         text: "v",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`CreateNodeInputRecordHandle\`.
+pub static SIG_CREATE_NODE_INPUT_RECORD_HANDLE: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_CREATE_NODE_INPUT_RECORD_HANDLE,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_NODE_RECORD_HANDLE,
+            doc: "output handle",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "MetadataIdx",
+                ty: &TY_I32,
+                doc: "metadata index",
+                immediate: true,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 0u8,
+            text: "v",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`CutStream\`: functions \`dx.op.cutStream\`.
 pub static CLASS_CUT_STREAM: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "CutStream",
     stem: "cutStream",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_VOID,
-        doc: "no return value",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "streamId",
-            ty: &TY_I8,
-            doc: "target stream ID for operation",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_CUT_STREAM,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -2215,22 +3300,60 @@ pub static CLASS_CUT_STREAM: crate::info::ClassInfo = crate::info::ClassInfo {
         dims: 0u8,
         text: "v",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`CutStream\`.
+pub static SIG_CUT_STREAM: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_CUT_STREAM,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_VOID,
+            doc: "no return value",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "streamId",
+                ty: &TY_I8,
+                doc: "target stream ID for operation",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 0u8,
+            text: "v",
+        },
+        memory: None,
+    },
+];
 /// Class \`CycleCounterLegacy\`: functions \`dx.op.cycleCounterLegacy\`.
 pub static CLASS_CYCLE_COUNTER_LEGACY: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "CycleCounterLegacy",
     stem: "cycleCounterLegacy",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_TWO_I32,
-        doc: "result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[],
+    signatures: &SIG_CYCLE_COUNTER_LEGACY,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -2253,22 +3376,51 @@ pub static CLASS_CYCLE_COUNTER_LEGACY: crate::info::ClassInfo = crate::info::Cla
         dims: 0u8,
         text: "v",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`CycleCounterLegacy\`.
+pub static SIG_CYCLE_COUNTER_LEGACY: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_CYCLE_COUNTER_LEGACY,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_TWO_I32,
+            doc: "result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 0u8,
+            text: "v",
+        },
+        memory: None,
+    },
+];
 /// Class \`DebugBreak\`: functions \`dx.op.debugBreak\`.
 pub static CLASS_DEBUG_BREAK: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "DebugBreak",
     stem: "debugBreak",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_VOID,
-        doc: "no return value",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[],
+    signatures: &SIG_DEBUG_BREAK,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -2291,31 +3443,51 @@ pub static CLASS_DEBUG_BREAK: crate::info::ClassInfo = crate::info::ClassInfo {
         dims: 0u8,
         text: "v",
     },
-    memory: Some("noduplicate"),
 };
+/// The signatures of the functions of class \`DebugBreak\`.
+pub static SIG_DEBUG_BREAK: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_DEBUG_BREAK,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_VOID,
+            doc: "no return value",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 0u8,
+            text: "v",
+        },
+        memory: Some("noduplicate"),
+    },
+];
 /// Class \`Discard\`: functions \`dx.op.discard\`.
 pub static CLASS_DISCARD: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "Discard",
     stem: "discard",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_VOID,
-        doc: "no return value",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "condition",
-            ty: &TY_I1,
-            doc: "condition for conditional discard",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_DISCARD,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -2338,55 +3510,60 @@ pub static CLASS_DISCARD: crate::info::ClassInfo = crate::info::ClassInfo {
         dims: 0u8,
         text: "v",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`Discard\`.
+pub static SIG_DISCARD: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_DISCARD,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_VOID,
+            doc: "no return value",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "condition",
+                ty: &TY_I1,
+                doc: "condition for conditional discard",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 0u8,
+            text: "v",
+        },
+        memory: None,
+    },
+];
 /// Class \`DispatchMesh\`: functions \`dx.op.dispatchMesh\`.
 pub static CLASS_DISPATCH_MESH: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "DispatchMesh",
     stem: "dispatchMesh",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_VOID,
-        doc: "no return value",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "threadGroupCountX",
-            ty: &TY_I32,
-            doc: "thread group count x",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "threadGroupCountY",
-            ty: &TY_I32,
-            doc: "thread group count y",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "threadGroupCountZ",
-            ty: &TY_I32,
-            doc: "thread group count z",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "payload",
-            ty: &TY_OVERLOAD,
-            doc: "payload",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_DISPATCH_MESH,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -2409,31 +3586,84 @@ pub static CLASS_DISPATCH_MESH: crate::info::ClassInfo = crate::info::ClassInfo 
         dims: 1u8,
         text: "u",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`DispatchMesh\`.
+pub static SIG_DISPATCH_MESH: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_DISPATCH_MESH,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_VOID,
+            doc: "no return value",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "threadGroupCountX",
+                ty: &TY_I32,
+                doc: "thread group count x",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "threadGroupCountY",
+                ty: &TY_I32,
+                doc: "thread group count y",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "threadGroupCountZ",
+                ty: &TY_I32,
+                doc: "thread group count z",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "payload",
+                ty: &TY_OVERLOAD,
+                doc: "payload",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 512u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "u",
+        },
+        memory: None,
+    },
+];
 /// Class \`DispatchRaysDimensions\`: functions \`dx.op.dispatchRaysDimensions\`.
 pub static CLASS_DISPATCH_RAYS_DIMENSIONS: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "DispatchRaysDimensions",
     stem: "dispatchRaysDimensions",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_OVERLOAD,
-        doc: "result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "col",
-            ty: &TY_I8,
-            doc: "column, relative to the element",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_DISPATCH_RAYS_DIMENSIONS,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -2456,31 +3686,60 @@ pub static CLASS_DISPATCH_RAYS_DIMENSIONS: crate::info::ClassInfo = crate::info:
         dims: 1u8,
         text: "i",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`DispatchRaysDimensions\`.
+pub static SIG_DISPATCH_RAYS_DIMENSIONS: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_DISPATCH_RAYS_DIMENSIONS,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_OVERLOAD,
+            doc: "result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "col",
+                ty: &TY_I8,
+                doc: "column, relative to the element",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 128u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "i",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`DispatchRaysIndex\`: functions \`dx.op.dispatchRaysIndex\`.
 pub static CLASS_DISPATCH_RAYS_INDEX: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "DispatchRaysIndex",
     stem: "dispatchRaysIndex",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_OVERLOAD,
-        doc: "result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "col",
-            ty: &TY_I8,
-            doc: "column, relative to the element",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_DISPATCH_RAYS_INDEX,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -2503,31 +3762,60 @@ pub static CLASS_DISPATCH_RAYS_INDEX: crate::info::ClassInfo = crate::info::Clas
         dims: 1u8,
         text: "i",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`DispatchRaysIndex\`.
+pub static SIG_DISPATCH_RAYS_INDEX: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_DISPATCH_RAYS_INDEX,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_OVERLOAD,
+            doc: "result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "col",
+                ty: &TY_I8,
+                doc: "column, relative to the element",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 128u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "i",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`DomainLocation\`: functions \`dx.op.domainLocation\`.
 pub static CLASS_DOMAIN_LOCATION: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "DomainLocation",
     stem: "domainLocation",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_OVERLOAD,
-        doc: "result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "component",
-            ty: &TY_I8,
-            doc: "input",
-            immediate: true,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_DOMAIN_LOCATION,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -2550,39 +3838,60 @@ pub static CLASS_DOMAIN_LOCATION: crate::info::ClassInfo = crate::info::ClassInf
         dims: 1u8,
         text: "f",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`DomainLocation\`.
+pub static SIG_DOMAIN_LOCATION: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_DOMAIN_LOCATION,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_OVERLOAD,
+            doc: "result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "component",
+                ty: &TY_I8,
+                doc: "input",
+                immediate: true,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 4u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "f",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`Dot\`: functions \`dx.op.dot\`.
 pub static CLASS_DOT: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "Dot",
     stem: "dot",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_ELEMENT,
-        doc: "operation result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "a",
-            ty: &TY_OVERLOAD,
-            doc: "input value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "b",
-            ty: &TY_OVERLOAD,
-            doc: "input value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_DOT,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -2605,55 +3914,68 @@ pub static CLASS_DOT: crate::info::ClassInfo = crate::info::ClassInfo {
         dims: 1u8,
         text: "<hf",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`Dot\`.
+pub static SIG_DOT: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_DOT,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_ELEMENT,
+            doc: "operation result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "a",
+                ty: &TY_OVERLOAD,
+                doc: "input value",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "b",
+                ty: &TY_OVERLOAD,
+                doc: "input value",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0u32,
+                    vectors: 6u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "<hf",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`Dot2\`: functions \`dx.op.dot2\`.
 pub static CLASS_DOT2: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "Dot2",
     stem: "dot2",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_OVERLOAD,
-        doc: "the operation result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "ax",
-            ty: &TY_OVERLOAD,
-            doc: "the first component of the first vector",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "ay",
-            ty: &TY_OVERLOAD,
-            doc: "the second component of the first vector",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "bx",
-            ty: &TY_OVERLOAD,
-            doc: "the first component of the second vector",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "by",
-            ty: &TY_OVERLOAD,
-            doc: "the second component of the second vector",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_DOT2,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -2676,63 +3998,84 @@ pub static CLASS_DOT2: crate::info::ClassInfo = crate::info::ClassInfo {
         dims: 1u8,
         text: "hf",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`Dot2\`.
+pub static SIG_DOT2: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_DOT2,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_OVERLOAD,
+            doc: "the operation result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "ax",
+                ty: &TY_OVERLOAD,
+                doc: "the first component of the first vector",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "ay",
+                ty: &TY_OVERLOAD,
+                doc: "the second component of the first vector",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "bx",
+                ty: &TY_OVERLOAD,
+                doc: "the first component of the second vector",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "by",
+                ty: &TY_OVERLOAD,
+                doc: "the second component of the second vector",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 6u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "hf",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`Dot2AddHalf\`: functions \`dx.op.dot2AddHalf\`.
 pub static CLASS_DOT2_ADD_HALF: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "Dot2AddHalf",
     stem: "dot2AddHalf",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_OVERLOAD,
-        doc: "accumulated result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "acc",
-            ty: &TY_OVERLOAD,
-            doc: "input accumulator",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "ax",
-            ty: &TY_HALF,
-            doc: "the first component of the first vector",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "ay",
-            ty: &TY_HALF,
-            doc: "the second component of the first vector",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "bx",
-            ty: &TY_HALF,
-            doc: "the first component of the second vector",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "by",
-            ty: &TY_HALF,
-            doc: "the second component of the second vector",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_DOT2_ADD_HALF,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -2755,71 +4098,92 @@ pub static CLASS_DOT2_ADD_HALF: crate::info::ClassInfo = crate::info::ClassInfo 
         dims: 1u8,
         text: "f",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`Dot2AddHalf\`.
+pub static SIG_DOT2_ADD_HALF: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_DOT2_ADD_HALF,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_OVERLOAD,
+            doc: "accumulated result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "acc",
+                ty: &TY_OVERLOAD,
+                doc: "input accumulator",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "ax",
+                ty: &TY_HALF,
+                doc: "the first component of the first vector",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "ay",
+                ty: &TY_HALF,
+                doc: "the second component of the first vector",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "bx",
+                ty: &TY_HALF,
+                doc: "the first component of the second vector",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "by",
+                ty: &TY_HALF,
+                doc: "the second component of the second vector",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 4u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "f",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`Dot3\`: functions \`dx.op.dot3\`.
 pub static CLASS_DOT3: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "Dot3",
     stem: "dot3",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_OVERLOAD,
-        doc: "the operation result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "ax",
-            ty: &TY_OVERLOAD,
-            doc: "the first component of the first vector",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "ay",
-            ty: &TY_OVERLOAD,
-            doc: "the second component of the first vector",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "az",
-            ty: &TY_OVERLOAD,
-            doc: "the third component of the first vector",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "bx",
-            ty: &TY_OVERLOAD,
-            doc: "the first component of the second vector",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "by",
-            ty: &TY_OVERLOAD,
-            doc: "the second component of the second vector",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "bz",
-            ty: &TY_OVERLOAD,
-            doc: "the third component of the second vector",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_DOT3,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -2842,87 +4206,100 @@ pub static CLASS_DOT3: crate::info::ClassInfo = crate::info::ClassInfo {
         dims: 1u8,
         text: "hf",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`Dot3\`.
+pub static SIG_DOT3: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_DOT3,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_OVERLOAD,
+            doc: "the operation result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "ax",
+                ty: &TY_OVERLOAD,
+                doc: "the first component of the first vector",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "ay",
+                ty: &TY_OVERLOAD,
+                doc: "the second component of the first vector",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "az",
+                ty: &TY_OVERLOAD,
+                doc: "the third component of the first vector",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "bx",
+                ty: &TY_OVERLOAD,
+                doc: "the first component of the second vector",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "by",
+                ty: &TY_OVERLOAD,
+                doc: "the second component of the second vector",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "bz",
+                ty: &TY_OVERLOAD,
+                doc: "the third component of the second vector",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 6u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "hf",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`Dot4\`: functions \`dx.op.dot4\`.
 pub static CLASS_DOT4: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "Dot4",
     stem: "dot4",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_OVERLOAD,
-        doc: "the operation result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "ax",
-            ty: &TY_OVERLOAD,
-            doc: "the first component of the first vector",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "ay",
-            ty: &TY_OVERLOAD,
-            doc: "the second component of the first vector",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "az",
-            ty: &TY_OVERLOAD,
-            doc: "the third component of the first vector",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "aw",
-            ty: &TY_OVERLOAD,
-            doc: "the fourth component of the first vector",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "bx",
-            ty: &TY_OVERLOAD,
-            doc: "the first component of the second vector",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "by",
-            ty: &TY_OVERLOAD,
-            doc: "the second component of the second vector",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "bz",
-            ty: &TY_OVERLOAD,
-            doc: "the third component of the second vector",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "bw",
-            ty: &TY_OVERLOAD,
-            doc: "the fourth component of the second vector",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_DOT4,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -2945,47 +4322,116 @@ pub static CLASS_DOT4: crate::info::ClassInfo = crate::info::ClassInfo {
         dims: 1u8,
         text: "hf",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`Dot4\`.
+pub static SIG_DOT4: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_DOT4,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_OVERLOAD,
+            doc: "the operation result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "ax",
+                ty: &TY_OVERLOAD,
+                doc: "the first component of the first vector",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "ay",
+                ty: &TY_OVERLOAD,
+                doc: "the second component of the first vector",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "az",
+                ty: &TY_OVERLOAD,
+                doc: "the third component of the first vector",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "aw",
+                ty: &TY_OVERLOAD,
+                doc: "the fourth component of the first vector",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "bx",
+                ty: &TY_OVERLOAD,
+                doc: "the first component of the second vector",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "by",
+                ty: &TY_OVERLOAD,
+                doc: "the second component of the second vector",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "bz",
+                ty: &TY_OVERLOAD,
+                doc: "the third component of the second vector",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "bw",
+                ty: &TY_OVERLOAD,
+                doc: "the fourth component of the second vector",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 6u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "hf",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`Dot4AddPacked\`: functions \`dx.op.dot4AddPacked\`.
 pub static CLASS_DOT4_ADD_PACKED: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "Dot4AddPacked",
     stem: "dot4AddPacked",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_OVERLOAD,
-        doc: "accumulated result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "acc",
-            ty: &TY_OVERLOAD,
-            doc: "input accumulator",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "a",
-            ty: &TY_I32,
-            doc: "first packed 4 x i8 for dot product",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "b",
-            ty: &TY_I32,
-            doc: "second packed 4 x i8 for dot product",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_DOT4_ADD_PACKED,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -3008,55 +4454,76 @@ pub static CLASS_DOT4_ADD_PACKED: crate::info::ClassInfo = crate::info::ClassInf
         dims: 1u8,
         text: "i",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`Dot4AddPacked\`.
+pub static SIG_DOT4_ADD_PACKED: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_DOT4_ADD_PACKED,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_OVERLOAD,
+            doc: "accumulated result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "acc",
+                ty: &TY_OVERLOAD,
+                doc: "input accumulator",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "a",
+                ty: &TY_I32,
+                doc: "first packed 4 x i8 for dot product",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "b",
+                ty: &TY_I32,
+                doc: "second packed 4 x i8 for dot product",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 128u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "i",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`EmitIndices\`: functions \`dx.op.emitIndices\`.
 pub static CLASS_EMIT_INDICES: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "EmitIndices",
     stem: "emitIndices",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_VOID,
-        doc: "no return value",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "PrimitiveIndex",
-            ty: &TY_U32,
-            doc: "a primitive's index",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "VertexIndex0",
-            ty: &TY_U32,
-            doc: "a primitive's first vertex index",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "VertexIndex1",
-            ty: &TY_U32,
-            doc: "a primitive's second vertex index",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "VertexIndex2",
-            ty: &TY_U32,
-            doc: "a primitive's third vertex index",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_EMIT_INDICES,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -3079,31 +4546,84 @@ pub static CLASS_EMIT_INDICES: crate::info::ClassInfo = crate::info::ClassInfo {
         dims: 0u8,
         text: "v",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`EmitIndices\`.
+pub static SIG_EMIT_INDICES: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_EMIT_INDICES,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_VOID,
+            doc: "no return value",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "PrimitiveIndex",
+                ty: &TY_U32,
+                doc: "a primitive's index",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "VertexIndex0",
+                ty: &TY_U32,
+                doc: "a primitive's first vertex index",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "VertexIndex1",
+                ty: &TY_U32,
+                doc: "a primitive's second vertex index",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "VertexIndex2",
+                ty: &TY_U32,
+                doc: "a primitive's third vertex index",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 0u8,
+            text: "v",
+        },
+        memory: None,
+    },
+];
 /// Class \`EmitStream\`: functions \`dx.op.emitStream\`.
 pub static CLASS_EMIT_STREAM: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "EmitStream",
     stem: "emitStream",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_VOID,
-        doc: "no return value",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "streamId",
-            ty: &TY_I8,
-            doc: "target stream ID for operation",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_EMIT_STREAM,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -3126,31 +4646,60 @@ pub static CLASS_EMIT_STREAM: crate::info::ClassInfo = crate::info::ClassInfo {
         dims: 0u8,
         text: "v",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`EmitStream\`.
+pub static SIG_EMIT_STREAM: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_EMIT_STREAM,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_VOID,
+            doc: "no return value",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "streamId",
+                ty: &TY_I8,
+                doc: "target stream ID for operation",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 0u8,
+            text: "v",
+        },
+        memory: None,
+    },
+];
 /// Class \`EmitThenCutStream\`: functions \`dx.op.emitThenCutStream\`.
 pub static CLASS_EMIT_THEN_CUT_STREAM: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "EmitThenCutStream",
     stem: "emitThenCutStream",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_VOID,
-        doc: "no return value",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "streamId",
-            ty: &TY_I8,
-            doc: "target stream ID for operation",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_EMIT_THEN_CUT_STREAM,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -3173,47 +4722,60 @@ pub static CLASS_EMIT_THEN_CUT_STREAM: crate::info::ClassInfo = crate::info::Cla
         dims: 0u8,
         text: "v",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`EmitThenCutStream\`.
+pub static SIG_EMIT_THEN_CUT_STREAM: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_EMIT_THEN_CUT_STREAM,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_VOID,
+            doc: "no return value",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "streamId",
+                ty: &TY_I8,
+                doc: "target stream ID for operation",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 0u8,
+            text: "v",
+        },
+        memory: None,
+    },
+];
 /// Class \`EvalCentroid\`: functions \`dx.op.evalCentroid\`.
 pub static CLASS_EVAL_CENTROID: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "EvalCentroid",
     stem: "evalCentroid",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_OVERLOAD,
-        doc: "result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "inputSigId",
-            ty: &TY_I32,
-            doc: "input signature element ID",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "inputRowIndex",
-            ty: &TY_I32,
-            doc: "row index of an input attribute",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "inputColIndex",
-            ty: &TY_I8,
-            doc: "column index of an input attribute",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_EVAL_CENTROID,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -3236,55 +4798,76 @@ pub static CLASS_EVAL_CENTROID: crate::info::ClassInfo = crate::info::ClassInfo 
         dims: 1u8,
         text: "hf",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`EvalCentroid\`.
+pub static SIG_EVAL_CENTROID: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_EVAL_CENTROID,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_OVERLOAD,
+            doc: "result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "inputSigId",
+                ty: &TY_I32,
+                doc: "input signature element ID",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "inputRowIndex",
+                ty: &TY_I32,
+                doc: "row index of an input attribute",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "inputColIndex",
+                ty: &TY_I8,
+                doc: "column index of an input attribute",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 6u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "hf",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`EvalSampleIndex\`: functions \`dx.op.evalSampleIndex\`.
 pub static CLASS_EVAL_SAMPLE_INDEX: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "EvalSampleIndex",
     stem: "evalSampleIndex",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_OVERLOAD,
-        doc: "result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "inputSigId",
-            ty: &TY_I32,
-            doc: "input signature element ID",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "inputRowIndex",
-            ty: &TY_I32,
-            doc: "row index of an input attribute",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "inputColIndex",
-            ty: &TY_I8,
-            doc: "column index of an input attribute",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "sampleIndex",
-            ty: &TY_I32,
-            doc: "sample location",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_EVAL_SAMPLE_INDEX,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -3307,63 +4890,84 @@ pub static CLASS_EVAL_SAMPLE_INDEX: crate::info::ClassInfo = crate::info::ClassI
         dims: 1u8,
         text: "hf",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`EvalSampleIndex\`.
+pub static SIG_EVAL_SAMPLE_INDEX: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_EVAL_SAMPLE_INDEX,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_OVERLOAD,
+            doc: "result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "inputSigId",
+                ty: &TY_I32,
+                doc: "input signature element ID",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "inputRowIndex",
+                ty: &TY_I32,
+                doc: "row index of an input attribute",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "inputColIndex",
+                ty: &TY_I8,
+                doc: "column index of an input attribute",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "sampleIndex",
+                ty: &TY_I32,
+                doc: "sample location",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 6u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "hf",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`EvalSnapped\`: functions \`dx.op.evalSnapped\`.
 pub static CLASS_EVAL_SNAPPED: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "EvalSnapped",
     stem: "evalSnapped",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_OVERLOAD,
-        doc: "result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "inputSigId",
-            ty: &TY_I32,
-            doc: "input signature element ID",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "inputRowIndex",
-            ty: &TY_I32,
-            doc: "row index of an input attribute",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "inputColIndex",
-            ty: &TY_I8,
-            doc: "column index of an input attribute",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "offsetX",
-            ty: &TY_I32,
-            doc: "2D offset from the pixel center using a 16x16 grid",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "offsetY",
-            ty: &TY_I32,
-            doc: "2D offset from the pixel center using a 16x16 grid",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_EVAL_SNAPPED,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -3386,31 +4990,92 @@ pub static CLASS_EVAL_SNAPPED: crate::info::ClassInfo = crate::info::ClassInfo {
         dims: 1u8,
         text: "hf",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`EvalSnapped\`.
+pub static SIG_EVAL_SNAPPED: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_EVAL_SNAPPED,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_OVERLOAD,
+            doc: "result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "inputSigId",
+                ty: &TY_I32,
+                doc: "input signature element ID",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "inputRowIndex",
+                ty: &TY_I32,
+                doc: "row index of an input attribute",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "inputColIndex",
+                ty: &TY_I8,
+                doc: "column index of an input attribute",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "offsetX",
+                ty: &TY_I32,
+                doc: "2D offset from the pixel center using a 16x16 grid",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "offsetY",
+                ty: &TY_I32,
+                doc: "2D offset from the pixel center using a 16x16 grid",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 6u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "hf",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`FinishedCrossGroupSharing\`: functions \`dx.op.finishedCrossGroupSharing\`.
 pub static CLASS_FINISHED_CROSS_GROUP_SHARING: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "FinishedCrossGroupSharing",
     stem: "finishedCrossGroupSharing",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_I1,
-        doc: "true if current thread group is last to access the input ",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "input",
-            ty: &TY_NODE_RECORD_HANDLE,
-            doc: "handle of input record",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_FINISHED_CROSS_GROUP_SHARING,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -3433,22 +5098,60 @@ pub static CLASS_FINISHED_CROSS_GROUP_SHARING: crate::info::ClassInfo = crate::i
         dims: 0u8,
         text: "v",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`FinishedCrossGroupSharing\`.
+pub static SIG_FINISHED_CROSS_GROUP_SHARING: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_FINISHED_CROSS_GROUP_SHARING,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_I1,
+            doc: "true if current thread group is last to access the input ",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "input",
+                ty: &TY_NODE_RECORD_HANDLE,
+                doc: "handle of input record",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 0u8,
+            text: "v",
+        },
+        memory: None,
+    },
+];
 /// Class \`FlattenedThreadIdInGroup\`: functions \`dx.op.flattenedThreadIdInGroup\`.
 pub static CLASS_FLATTENED_THREAD_ID_IN_GROUP: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "FlattenedThreadIdInGroup",
     stem: "flattenedThreadIdInGroup",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_OVERLOAD,
-        doc: "result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[],
+    signatures: &SIG_FLATTENED_THREAD_ID_IN_GROUP,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -3471,22 +5174,51 @@ pub static CLASS_FLATTENED_THREAD_ID_IN_GROUP: crate::info::ClassInfo = crate::i
         dims: 1u8,
         text: "i",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`FlattenedThreadIdInGroup\`.
+pub static SIG_FLATTENED_THREAD_ID_IN_GROUP: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_FLATTENED_THREAD_ID_IN_GROUP,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_OVERLOAD,
+            doc: "result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 128u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "i",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`GSInstanceID\`: functions \`dx.op.gsInstanceID\`.
 pub static CLASS_GS_INSTANCE_ID: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "GSInstanceID",
     stem: "gsInstanceID",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_OVERLOAD,
-        doc: "result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[],
+    signatures: &SIG_GS_INSTANCE_ID,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -3509,22 +5241,51 @@ pub static CLASS_GS_INSTANCE_ID: crate::info::ClassInfo = crate::info::ClassInfo
         dims: 1u8,
         text: "i",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`GSInstanceID\`.
+pub static SIG_GS_INSTANCE_ID: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_GS_INSTANCE_ID,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_OVERLOAD,
+            doc: "result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 128u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "i",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`GeometryIndex\`: functions \`dx.op.geometryIndex\`.
 pub static CLASS_GEOMETRY_INDEX: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "GeometryIndex",
     stem: "geometryIndex",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_OVERLOAD,
-        doc: "result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[],
+    signatures: &SIG_GEOMETRY_INDEX,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -3547,39 +5308,51 @@ pub static CLASS_GEOMETRY_INDEX: crate::info::ClassInfo = crate::info::ClassInfo
         dims: 1u8,
         text: "i",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`GeometryIndex\`.
+pub static SIG_GEOMETRY_INDEX: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_GEOMETRY_INDEX,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_OVERLOAD,
+            doc: "result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 128u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "i",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`GetDimensions\`: functions \`dx.op.getDimensions\`.
 pub static CLASS_GET_DIMENSIONS: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "GetDimensions",
     stem: "getDimensions",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_DIMENSIONS,
-        doc: "dimension information for texture",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "handle",
-            ty: &TY_HANDLE,
-            doc: "resource handle to query",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "mipLevel",
-            ty: &TY_I32,
-            doc: "mip level to query",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_GET_DIMENSIONS,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -3602,22 +5375,68 @@ pub static CLASS_GET_DIMENSIONS: crate::info::ClassInfo = crate::info::ClassInfo
         dims: 0u8,
         text: "v",
     },
-    memory: Some("readonly"),
 };
+/// The signatures of the functions of class \`GetDimensions\`.
+pub static SIG_GET_DIMENSIONS: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_GET_DIMENSIONS,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_DIMENSIONS,
+            doc: "dimension information for texture",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "handle",
+                ty: &TY_HANDLE,
+                doc: "resource handle to query",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "mipLevel",
+                ty: &TY_I32,
+                doc: "mip level to query",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 0u8,
+            text: "v",
+        },
+        memory: Some("readonly"),
+    },
+];
 /// Class \`GetGroupWaveCount\`: functions \`dx.op.getGroupWaveCount\`.
 pub static CLASS_GET_GROUP_WAVE_COUNT: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "GetGroupWaveCount",
     stem: "getGroupWaveCount",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_I32,
-        doc: "operation result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[],
+    signatures: &SIG_GET_GROUP_WAVE_COUNT,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -3640,22 +5459,51 @@ pub static CLASS_GET_GROUP_WAVE_COUNT: crate::info::ClassInfo = crate::info::Cla
         dims: 0u8,
         text: "v",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`GetGroupWaveCount\`.
+pub static SIG_GET_GROUP_WAVE_COUNT: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_GET_GROUP_WAVE_COUNT,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_I32,
+            doc: "operation result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 0u8,
+            text: "v",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`GetGroupWaveIndex\`: functions \`dx.op.getGroupWaveIndex\`.
 pub static CLASS_GET_GROUP_WAVE_INDEX: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "GetGroupWaveIndex",
     stem: "getGroupWaveIndex",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_I32,
-        doc: "operation result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[],
+    signatures: &SIG_GET_GROUP_WAVE_INDEX,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -3678,31 +5526,51 @@ pub static CLASS_GET_GROUP_WAVE_INDEX: crate::info::ClassInfo = crate::info::Cla
         dims: 0u8,
         text: "v",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`GetGroupWaveIndex\`.
+pub static SIG_GET_GROUP_WAVE_INDEX: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_GET_GROUP_WAVE_INDEX,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_I32,
+            doc: "operation result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 0u8,
+            text: "v",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`GetInputRecordCount\`: functions \`dx.op.getInputRecordCount\`.
 pub static CLASS_GET_INPUT_RECORD_COUNT: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "GetInputRecordCount",
     stem: "getInputRecordCount",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_I32,
-        doc: "number of records",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "input",
-            ty: &TY_NODE_RECORD_HANDLE,
-            doc: "handle of input record",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_GET_INPUT_RECORD_COUNT,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -3725,22 +5593,60 @@ pub static CLASS_GET_INPUT_RECORD_COUNT: crate::info::ClassInfo = crate::info::C
         dims: 0u8,
         text: "v",
     },
-    memory: Some("readonly"),
 };
+/// The signatures of the functions of class \`GetInputRecordCount\`.
+pub static SIG_GET_INPUT_RECORD_COUNT: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_GET_INPUT_RECORD_COUNT,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_I32,
+            doc: "number of records",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "input",
+                ty: &TY_NODE_RECORD_HANDLE,
+                doc: "handle of input record",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 0u8,
+            text: "v",
+        },
+        memory: Some("readonly"),
+    },
+];
 /// Class \`GetMeshPayload\`: functions \`dx.op.getMeshPayload\`.
 pub static CLASS_GET_MESH_PAYLOAD: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "GetMeshPayload",
     stem: "getMeshPayload",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_OVERLOAD,
-        doc: "mesh payload result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[],
+    signatures: &SIG_GET_MESH_PAYLOAD,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -3763,39 +5669,51 @@ pub static CLASS_GET_MESH_PAYLOAD: crate::info::ClassInfo = crate::info::ClassIn
         dims: 1u8,
         text: "u",
     },
-    memory: Some("readonly"),
 };
+/// The signatures of the functions of class \`GetMeshPayload\`.
+pub static SIG_GET_MESH_PAYLOAD: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_GET_MESH_PAYLOAD,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_OVERLOAD,
+            doc: "mesh payload result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 512u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "u",
+        },
+        memory: Some("readonly"),
+    },
+];
 /// Class \`GetNodeRecordPtr\`: functions \`dx.op.getNodeRecordPtr\`.
 pub static CLASS_GET_NODE_RECORD_PTR: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "GetNodeRecordPtr",
     stem: "getNodeRecordPtr",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_RECORD_PTR,
-        doc: "record pointer",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "recordhandle",
-            ty: &TY_NODE_RECORD_HANDLE,
-            doc: "handle of record",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "arrayIndex",
-            ty: &TY_I32,
-            doc: "array index",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_GET_NODE_RECORD_PTR,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -3818,22 +5736,68 @@ pub static CLASS_GET_NODE_RECORD_PTR: crate::info::ClassInfo = crate::info::Clas
         dims: 1u8,
         text: "u",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`GetNodeRecordPtr\`.
+pub static SIG_GET_NODE_RECORD_PTR: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_GET_NODE_RECORD_PTR,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_RECORD_PTR,
+            doc: "record pointer",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "recordhandle",
+                ty: &TY_NODE_RECORD_HANDLE,
+                doc: "handle of record",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "arrayIndex",
+                ty: &TY_I32,
+                doc: "array index",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 512u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "u",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`GetRemainingRecursionLevels\`: functions \`dx.op.getRemainingRecursionLevels\`.
 pub static CLASS_GET_REMAINING_RECURSION_LEVELS: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "GetRemainingRecursionLevels",
     stem: "getRemainingRecursionLevels",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_I32,
-        doc: "number of levels of recursion remaining",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[],
+    signatures: &SIG_GET_REMAINING_RECURSION_LEVELS,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -3856,31 +5820,51 @@ pub static CLASS_GET_REMAINING_RECURSION_LEVELS: crate::info::ClassInfo = crate:
         dims: 0u8,
         text: "v",
     },
-    memory: Some("readonly"),
 };
+/// The signatures of the functions of class \`GetRemainingRecursionLevels\`.
+pub static SIG_GET_REMAINING_RECURSION_LEVELS: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_GET_REMAINING_RECURSION_LEVELS,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_I32,
+            doc: "number of levels of recursion remaining",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 0u8,
+            text: "v",
+        },
+        memory: Some("readonly"),
+    },
+];
 /// Class \`GroupId\`: functions \`dx.op.groupId\`.
 pub static CLASS_GROUP_ID: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "GroupId",
     stem: "groupId",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_OVERLOAD,
-        doc: "group ID component",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "component",
-            ty: &TY_I32,
-            doc: "component to read",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_GROUP_ID,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -3903,22 +5887,60 @@ pub static CLASS_GROUP_ID: crate::info::ClassInfo = crate::info::ClassInfo {
         dims: 1u8,
         text: "i",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`GroupId\`.
+pub static SIG_GROUP_ID: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_GROUP_ID,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_OVERLOAD,
+            doc: "group ID component",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "component",
+                ty: &TY_I32,
+                doc: "component to read",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 128u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "i",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`HitKind\`: functions \`dx.op.hitKind\`.
 pub static CLASS_HIT_KIND: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "HitKind",
     stem: "hitKind",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_OVERLOAD,
-        doc: "result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[],
+    signatures: &SIG_HIT_KIND,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -3941,39 +5963,51 @@ pub static CLASS_HIT_KIND: crate::info::ClassInfo = crate::info::ClassInfo {
         dims: 1u8,
         text: "i",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`HitKind\`.
+pub static SIG_HIT_KIND: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_HIT_KIND,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_OVERLOAD,
+            doc: "result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 128u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "i",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`HitObject\_Attributes\`: functions \`dx.op.hitObject\_Attributes\`.
 pub static CLASS_HIT_OBJECT_ATTRIBUTES: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "HitObject_Attributes",
     stem: "hitObject_Attributes",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_VOID,
-        doc: "no return value",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "hitObject",
-            ty: &TY_HIT_OBJECT,
-            doc: "hit",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "attributes",
-            ty: &TY_UDT,
-            doc: "pointer to store the attributes to",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_HIT_OBJECT_ATTRIBUTES,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -3996,31 +6030,68 @@ pub static CLASS_HIT_OBJECT_ATTRIBUTES: crate::info::ClassInfo = crate::info::Cl
         dims: 1u8,
         text: "u",
     },
-    memory: Some("argmemonly"),
 };
+/// The signatures of the functions of class \`HitObject\_Attributes\`.
+pub static SIG_HIT_OBJECT_ATTRIBUTES: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_HIT_OBJECT_ATTRIBUTES,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_VOID,
+            doc: "no return value",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "hitObject",
+                ty: &TY_HIT_OBJECT,
+                doc: "hit",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "attributes",
+                ty: &TY_UDT,
+                doc: "pointer to store the attributes to",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 512u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "u",
+        },
+        memory: Some("argmemonly"),
+    },
+];
 /// Class \`HitObject\_FromRayQuery\`: functions \`dx.op.hitObject\_FromRayQuery\`.
 pub static CLASS_HIT_OBJECT_FROM_RAY_QUERY: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "HitObject_FromRayQuery",
     stem: "hitObject_FromRayQuery",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_HIT_OBJECT,
-        doc: "HitObject created from RayQuery object",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "rayQueryHandle",
-            ty: &TY_I32,
-            doc: "RayQuery handle",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_HIT_OBJECT_FROM_RAY_QUERY,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -4043,47 +6114,60 @@ pub static CLASS_HIT_OBJECT_FROM_RAY_QUERY: crate::info::ClassInfo = crate::info
         dims: 0u8,
         text: "v",
     },
-    memory: Some("readonly"),
 };
+/// The signatures of the functions of class \`HitObject\_FromRayQuery\`.
+pub static SIG_HIT_OBJECT_FROM_RAY_QUERY: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_HIT_OBJECT_FROM_RAY_QUERY,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_HIT_OBJECT,
+            doc: "HitObject created from RayQuery object",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "rayQueryHandle",
+                ty: &TY_I32,
+                doc: "RayQuery handle",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 0u8,
+            text: "v",
+        },
+        memory: Some("readonly"),
+    },
+];
 /// Class \`HitObject\_FromRayQueryWithAttrs\`: functions \`dx.op.hitObject\_FromRayQueryWithAttrs\`.
 pub static CLASS_HIT_OBJECT_FROM_RAY_QUERY_WITH_ATTRS: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "HitObject_FromRayQueryWithAttrs",
     stem: "hitObject_FromRayQueryWithAttrs",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_HIT_OBJECT,
-        doc: "HitObject created from RayQuery object",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "rayQueryHandle",
-            ty: &TY_I32,
-            doc: "RayQuery handle",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "HitKind",
-            ty: &TY_I32,
-            doc: "User-specified value in range of 0-127 to identify the type of hit",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "CommittedAttribs",
-            ty: &TY_UDT,
-            doc: "Committed attributes",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_HIT_OBJECT_FROM_RAY_QUERY_WITH_ATTRS,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -4106,39 +6190,76 @@ pub static CLASS_HIT_OBJECT_FROM_RAY_QUERY_WITH_ATTRS: crate::info::ClassInfo = 
         dims: 1u8,
         text: "u",
     },
-    memory: Some("readonly"),
 };
+/// The signatures of the functions of class \`HitObject\_FromRayQueryWithAttrs\`.
+pub static SIG_HIT_OBJECT_FROM_RAY_QUERY_WITH_ATTRS: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_HIT_OBJECT_FROM_RAY_QUERY_WITH_ATTRS,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_HIT_OBJECT,
+            doc: "HitObject created from RayQuery object",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "rayQueryHandle",
+                ty: &TY_I32,
+                doc: "RayQuery handle",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "HitKind",
+                ty: &TY_I32,
+                doc: "User-specified value in range of 0-127 to identify the type of hit",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "CommittedAttribs",
+                ty: &TY_UDT,
+                doc: "Committed attributes",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 512u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "u",
+        },
+        memory: Some("readonly"),
+    },
+];
 /// Class \`HitObject\_Invoke\`: functions \`dx.op.hitObject\_Invoke\`.
 pub static CLASS_HIT_OBJECT_INVOKE: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "HitObject_Invoke",
     stem: "hitObject_Invoke",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_VOID,
-        doc: "no return value",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "hitObject",
-            ty: &TY_HIT_OBJECT,
-            doc: "hit",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "payload",
-            ty: &TY_UDT,
-            doc: "User-defined payload structure",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_HIT_OBJECT_INVOKE,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -4161,39 +6282,68 @@ pub static CLASS_HIT_OBJECT_INVOKE: crate::info::ClassInfo = crate::info::ClassI
         dims: 1u8,
         text: "u",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`HitObject\_Invoke\`.
+pub static SIG_HIT_OBJECT_INVOKE: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_HIT_OBJECT_INVOKE,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_VOID,
+            doc: "no return value",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "hitObject",
+                ty: &TY_HIT_OBJECT,
+                doc: "hit",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "payload",
+                ty: &TY_UDT,
+                doc: "User-defined payload structure",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 512u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "u",
+        },
+        memory: None,
+    },
+];
 /// Class \`HitObject\_LoadLocalRootTableConstant\`: functions \`dx.op.hitObject\_LoadLocalRootTableConstant\`.
 pub static CLASS_HIT_OBJECT_LOAD_LOCAL_ROOT_TABLE_CONSTANT: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "HitObject_LoadLocalRootTableConstant",
     stem: "hitObject_LoadLocalRootTableConstant",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_I32,
-        doc: "operation result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "hitObject",
-            ty: &TY_HIT_OBJECT,
-            doc: "hit",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "offset",
-            ty: &TY_I32,
-            doc: "offset",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_HIT_OBJECT_LOAD_LOCAL_ROOT_TABLE_CONSTANT,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -4216,103 +6366,68 @@ pub static CLASS_HIT_OBJECT_LOAD_LOCAL_ROOT_TABLE_CONSTANT: crate::info::ClassIn
         dims: 0u8,
         text: "v",
     },
-    memory: Some("readonly"),
 };
+/// The signatures of the functions of class \`HitObject\_LoadLocalRootTableConstant\`.
+pub static SIG_HIT_OBJECT_LOAD_LOCAL_ROOT_TABLE_CONSTANT: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_HIT_OBJECT_LOAD_LOCAL_ROOT_TABLE_CONSTANT,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_I32,
+            doc: "operation result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "hitObject",
+                ty: &TY_HIT_OBJECT,
+                doc: "hit",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "offset",
+                ty: &TY_I32,
+                doc: "offset",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 0u8,
+            text: "v",
+        },
+        memory: Some("readonly"),
+    },
+];
 /// Class \`HitObject\_MakeMiss\`: functions \`dx.op.hitObject\_MakeMiss\`.
 pub static CLASS_HIT_OBJECT_MAKE_MISS: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "HitObject_MakeMiss",
     stem: "hitObject_MakeMiss",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_HIT_OBJECT,
-        doc: "HitObject with a committed miss",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "RayFlags",
-            ty: &TY_I32,
-            doc: "ray flags",
-            immediate: false,
-            enumeration: Some("RayFlag"),
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "MissShaderIndex",
-            ty: &TY_I32,
-            doc: "Miss shader index",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "Origin_X",
-            ty: &TY_FLOAT,
-            doc: "Origin x of the ray",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "Origin_Y",
-            ty: &TY_FLOAT,
-            doc: "Origin y of the ray",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "Origin_Z",
-            ty: &TY_FLOAT,
-            doc: "Origin z of the ray",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "TMin",
-            ty: &TY_FLOAT,
-            doc: "Tmin of the ray",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "Direction_X",
-            ty: &TY_FLOAT,
-            doc: "Direction x of the ray",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "Direction_Y",
-            ty: &TY_FLOAT,
-            doc: "Direction y of the ray",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "Direction_Z",
-            ty: &TY_FLOAT,
-            doc: "Direction z of the ray",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "TMax",
-            ty: &TY_FLOAT,
-            doc: "Tmax of the ray",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_HIT_OBJECT_MAKE_MISS,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -4335,22 +6450,132 @@ pub static CLASS_HIT_OBJECT_MAKE_MISS: crate::info::ClassInfo = crate::info::Cla
         dims: 0u8,
         text: "v",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`HitObject\_MakeMiss\`.
+pub static SIG_HIT_OBJECT_MAKE_MISS: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_HIT_OBJECT_MAKE_MISS,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_HIT_OBJECT,
+            doc: "HitObject with a committed miss",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "RayFlags",
+                ty: &TY_I32,
+                doc: "ray flags",
+                immediate: false,
+                enumeration: Some("RayFlag"),
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "MissShaderIndex",
+                ty: &TY_I32,
+                doc: "Miss shader index",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "Origin_X",
+                ty: &TY_FLOAT,
+                doc: "Origin x of the ray",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "Origin_Y",
+                ty: &TY_FLOAT,
+                doc: "Origin y of the ray",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "Origin_Z",
+                ty: &TY_FLOAT,
+                doc: "Origin z of the ray",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "TMin",
+                ty: &TY_FLOAT,
+                doc: "Tmin of the ray",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "Direction_X",
+                ty: &TY_FLOAT,
+                doc: "Direction x of the ray",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "Direction_Y",
+                ty: &TY_FLOAT,
+                doc: "Direction y of the ray",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "Direction_Z",
+                ty: &TY_FLOAT,
+                doc: "Direction z of the ray",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "TMax",
+                ty: &TY_FLOAT,
+                doc: "Tmax of the ray",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 0u8,
+            text: "v",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`HitObject\_MakeNop\`: functions \`dx.op.hitObject\_MakeNop\`.
 pub static CLASS_HIT_OBJECT_MAKE_NOP: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "HitObject_MakeNop",
     stem: "hitObject_MakeNop",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_HIT_OBJECT,
-        doc: "Empty nop HitObject",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[],
+    signatures: &SIG_HIT_OBJECT_MAKE_NOP,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -4373,39 +6598,51 @@ pub static CLASS_HIT_OBJECT_MAKE_NOP: crate::info::ClassInfo = crate::info::Clas
         dims: 0u8,
         text: "v",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`HitObject\_MakeNop\`.
+pub static SIG_HIT_OBJECT_MAKE_NOP: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_HIT_OBJECT_MAKE_NOP,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_HIT_OBJECT,
+            doc: "Empty nop HitObject",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 0u8,
+            text: "v",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`HitObject\_SetShaderTableIndex\`: functions \`dx.op.hitObject\_SetShaderTableIndex\`.
 pub static CLASS_HIT_OBJECT_SET_SHADER_TABLE_INDEX: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "HitObject_SetShaderTableIndex",
     stem: "hitObject_SetShaderTableIndex",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_HIT_OBJECT,
-        doc: "hit with shader table index set",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "hitObject",
-            ty: &TY_HIT_OBJECT,
-            doc: "hit",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "shaderTableIndex",
-            ty: &TY_I32,
-            doc: "shader table index",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_HIT_OBJECT_SET_SHADER_TABLE_INDEX,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -4428,47 +6665,68 @@ pub static CLASS_HIT_OBJECT_SET_SHADER_TABLE_INDEX: crate::info::ClassInfo = cra
         dims: 0u8,
         text: "v",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`HitObject\_SetShaderTableIndex\`.
+pub static SIG_HIT_OBJECT_SET_SHADER_TABLE_INDEX: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_HIT_OBJECT_SET_SHADER_TABLE_INDEX,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_HIT_OBJECT,
+            doc: "hit with shader table index set",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "hitObject",
+                ty: &TY_HIT_OBJECT,
+                doc: "hit",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "shaderTableIndex",
+                ty: &TY_I32,
+                doc: "shader table index",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 0u8,
+            text: "v",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`HitObject\_StateMatrix\`: functions \`dx.op.hitObject\_StateMatrix\`.
 pub static CLASS_HIT_OBJECT_STATE_MATRIX: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "HitObject_StateMatrix",
     stem: "hitObject_StateMatrix",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_OVERLOAD,
-        doc: "operation result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "hitObject",
-            ty: &TY_HIT_OBJECT,
-            doc: "hit",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "row",
-            ty: &TY_I32,
-            doc: "row [0..2], , relative to the element",
-            immediate: true,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "col",
-            ty: &TY_I32,
-            doc: "column [0..3], relative to the element",
-            immediate: true,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_HIT_OBJECT_STATE_MATRIX,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -4491,31 +6749,76 @@ pub static CLASS_HIT_OBJECT_STATE_MATRIX: crate::info::ClassInfo = crate::info::
         dims: 1u8,
         text: "f",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`HitObject\_StateMatrix\`.
+pub static SIG_HIT_OBJECT_STATE_MATRIX: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_HIT_OBJECT_STATE_MATRIX,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_OVERLOAD,
+            doc: "operation result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "hitObject",
+                ty: &TY_HIT_OBJECT,
+                doc: "hit",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "row",
+                ty: &TY_I32,
+                doc: "row [0..2], , relative to the element",
+                immediate: true,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "col",
+                ty: &TY_I32,
+                doc: "column [0..3], relative to the element",
+                immediate: true,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 4u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "f",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`HitObject\_StateScalar\`: functions \`dx.op.hitObject\_StateScalar\`.
 pub static CLASS_HIT_OBJECT_STATE_SCALAR: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "HitObject_StateScalar",
     stem: "hitObject_StateScalar",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_OVERLOAD,
-        doc: "operation result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "hitObject",
-            ty: &TY_HIT_OBJECT,
-            doc: "hit",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_HIT_OBJECT_STATE_SCALAR,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -4538,39 +6841,60 @@ pub static CLASS_HIT_OBJECT_STATE_SCALAR: crate::info::ClassInfo = crate::info::
         dims: 1u8,
         text: "f1i",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`HitObject\_StateScalar\`.
+pub static SIG_HIT_OBJECT_STATE_SCALAR: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_HIT_OBJECT_STATE_SCALAR,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_OVERLOAD,
+            doc: "operation result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "hitObject",
+                ty: &TY_HIT_OBJECT,
+                doc: "hit",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 148u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "f1i",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`HitObject\_StateVector\`: functions \`dx.op.hitObject\_StateVector\`.
 pub static CLASS_HIT_OBJECT_STATE_VECTOR: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "HitObject_StateVector",
     stem: "hitObject_StateVector",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_OVERLOAD,
-        doc: "operation result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "hitObject",
-            ty: &TY_HIT_OBJECT,
-            doc: "hit",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "component",
-            ty: &TY_I32,
-            doc: "component [0..2]",
-            immediate: true,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_HIT_OBJECT_STATE_VECTOR,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -4593,143 +6917,68 @@ pub static CLASS_HIT_OBJECT_STATE_VECTOR: crate::info::ClassInfo = crate::info::
         dims: 1u8,
         text: "f",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`HitObject\_StateVector\`.
+pub static SIG_HIT_OBJECT_STATE_VECTOR: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_HIT_OBJECT_STATE_VECTOR,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_OVERLOAD,
+            doc: "operation result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "hitObject",
+                ty: &TY_HIT_OBJECT,
+                doc: "hit",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "component",
+                ty: &TY_I32,
+                doc: "component [0..2]",
+                immediate: true,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 4u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "f",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`HitObject\_TraceRay\`: functions \`dx.op.hitObject\_TraceRay\`.
 pub static CLASS_HIT_OBJECT_TRACE_RAY: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "HitObject_TraceRay",
     stem: "hitObject_TraceRay",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_HIT_OBJECT,
-        doc: "Resulting HitObject",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "accelerationStructure",
-            ty: &TY_HANDLE,
-            doc: "Top-level acceleration structure to use",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "rayFlags",
-            ty: &TY_I32,
-            doc: "Valid combination of Ray_flags",
-            immediate: false,
-            enumeration: Some("RayFlag"),
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "instanceInclusionMask",
-            ty: &TY_I32,
-            doc: "Bottom 8 bits of InstanceInclusionMask are used to include/reject geometry instances based on the InstanceMask in each instance: if(!((InstanceInclusionMask & InstanceMask) & 0xff)) { ignore intersection }",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "rayContributionToHitGroupIndex",
-            ty: &TY_I32,
-            doc: "Offset to add into Addressing calculations within shader tables for hit group indexing.  Only the bottom 4 bits of this value are used",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "multiplierForGeometryContributionToHitGroupIndex",
-            ty: &TY_I32,
-            doc: "Stride to multiply by per-geometry GeometryContributionToHitGroupIndex in Addressing calculations within shader tables for hit group indexing.  Only the bottom 4 bits of this value are used",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "missShaderIndex",
-            ty: &TY_I32,
-            doc: "Miss shader index in Addressing calculations within shader tables.  Only the bottom 16 bits of this value are used",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "Origin_X",
-            ty: &TY_FLOAT,
-            doc: "Origin x of the ray",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "Origin_Y",
-            ty: &TY_FLOAT,
-            doc: "Origin y of the ray",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "Origin_Z",
-            ty: &TY_FLOAT,
-            doc: "Origin z of the ray",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "TMin",
-            ty: &TY_FLOAT,
-            doc: "Tmin of the ray",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "Direction_X",
-            ty: &TY_FLOAT,
-            doc: "Direction x of the ray",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "Direction_Y",
-            ty: &TY_FLOAT,
-            doc: "Direction y of the ray",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "Direction_Z",
-            ty: &TY_FLOAT,
-            doc: "Direction z of the ray",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "TMax",
-            ty: &TY_FLOAT,
-            doc: "Tmax of the ray",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "payload",
-            ty: &TY_UDT,
-            doc: "User-defined payload structure",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_HIT_OBJECT_TRACE_RAY,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -4752,31 +7001,172 @@ pub static CLASS_HIT_OBJECT_TRACE_RAY: crate::info::ClassInfo = crate::info::Cla
         dims: 1u8,
         text: "u",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`HitObject\_TraceRay\`.
+pub static SIG_HIT_OBJECT_TRACE_RAY: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_HIT_OBJECT_TRACE_RAY,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_HIT_OBJECT,
+            doc: "Resulting HitObject",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "accelerationStructure",
+                ty: &TY_HANDLE,
+                doc: "Top-level acceleration structure to use",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "rayFlags",
+                ty: &TY_I32,
+                doc: "Valid combination of Ray_flags",
+                immediate: false,
+                enumeration: Some("RayFlag"),
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "instanceInclusionMask",
+                ty: &TY_I32,
+                doc: "Bottom 8 bits of InstanceInclusionMask are used to include/reject geometry instances based on the InstanceMask in each instance: if(!((InstanceInclusionMask & InstanceMask) & 0xff)) { ignore intersection }",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "rayContributionToHitGroupIndex",
+                ty: &TY_I32,
+                doc: "Offset to add into Addressing calculations within shader tables for hit group indexing.  Only the bottom 4 bits of this value are used",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "multiplierForGeometryContributionToHitGroupIndex",
+                ty: &TY_I32,
+                doc: "Stride to multiply by per-geometry GeometryContributionToHitGroupIndex in Addressing calculations within shader tables for hit group indexing.  Only the bottom 4 bits of this value are used",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "missShaderIndex",
+                ty: &TY_I32,
+                doc: "Miss shader index in Addressing calculations within shader tables.  Only the bottom 16 bits of this value are used",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "Origin_X",
+                ty: &TY_FLOAT,
+                doc: "Origin x of the ray",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "Origin_Y",
+                ty: &TY_FLOAT,
+                doc: "Origin y of the ray",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "Origin_Z",
+                ty: &TY_FLOAT,
+                doc: "Origin z of the ray",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "TMin",
+                ty: &TY_FLOAT,
+                doc: "Tmin of the ray",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "Direction_X",
+                ty: &TY_FLOAT,
+                doc: "Direction x of the ray",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "Direction_Y",
+                ty: &TY_FLOAT,
+                doc: "Direction y of the ray",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "Direction_Z",
+                ty: &TY_FLOAT,
+                doc: "Direction z of the ray",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "TMax",
+                ty: &TY_FLOAT,
+                doc: "Tmax of the ray",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "payload",
+                ty: &TY_UDT,
+                doc: "User-defined payload structure",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 512u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "u",
+        },
+        memory: None,
+    },
+];
 /// Class \`HitObject\_TriangleObjectPosition\`: functions \`dx.op.hitObject\_TriangleObjectPosition\`.
 pub static CLASS_HIT_OBJECT_TRIANGLE_OBJECT_POSITION: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "HitObject_TriangleObjectPosition",
     stem: "hitObject_TriangleObjectPosition",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_VEC9,
-        doc: "operation result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "hitObject",
-            ty: &TY_HIT_OBJECT,
-            doc: "hit",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_HIT_OBJECT_TRIANGLE_OBJECT_POSITION,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -4799,22 +7189,60 @@ pub static CLASS_HIT_OBJECT_TRIANGLE_OBJECT_POSITION: crate::info::ClassInfo = c
         dims: 1u8,
         text: "f",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`HitObject\_TriangleObjectPosition\`.
+pub static SIG_HIT_OBJECT_TRIANGLE_OBJECT_POSITION: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_HIT_OBJECT_TRIANGLE_OBJECT_POSITION,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_VEC9,
+            doc: "operation result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "hitObject",
+                ty: &TY_HIT_OBJECT,
+                doc: "hit",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 4u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "f",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`IgnoreHit\`: functions \`dx.op.ignoreHit\`.
 pub static CLASS_IGNORE_HIT: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "IgnoreHit",
     stem: "ignoreHit",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_VOID,
-        doc: "",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[],
+    signatures: &SIG_IGNORE_HIT,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -4837,47 +7265,51 @@ pub static CLASS_IGNORE_HIT: crate::info::ClassInfo = crate::info::ClassInfo {
         dims: 0u8,
         text: "v",
     },
-    memory: Some("noreturn"),
 };
+/// The signatures of the functions of class \`IgnoreHit\`.
+pub static SIG_IGNORE_HIT: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_IGNORE_HIT,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_VOID,
+            doc: "",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 0u8,
+            text: "v",
+        },
+        memory: Some("noreturn"),
+    },
+];
 /// Class \`IncrementOutputCount\`: functions \`dx.op.incrementOutputCount\`.
 pub static CLASS_INCREMENT_OUTPUT_COUNT: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "IncrementOutputCount",
     stem: "incrementOutputCount",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_VOID,
-        doc: "no return value",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "output",
-            ty: &TY_NODE_HANDLE,
-            doc: "handle of node output",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "count",
-            ty: &TY_I32,
-            doc: "value by which to increment the count",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "perThread",
-            ty: &TY_I1,
-            doc: "perThread flag",
-            immediate: true,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_INCREMENT_OUTPUT_COUNT,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -4900,39 +7332,76 @@ pub static CLASS_INCREMENT_OUTPUT_COUNT: crate::info::ClassInfo = crate::info::C
         dims: 0u8,
         text: "v",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`IncrementOutputCount\`.
+pub static SIG_INCREMENT_OUTPUT_COUNT: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_INCREMENT_OUTPUT_COUNT,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_VOID,
+            doc: "no return value",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "output",
+                ty: &TY_NODE_HANDLE,
+                doc: "handle of node output",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "count",
+                ty: &TY_I32,
+                doc: "value by which to increment the count",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "perThread",
+                ty: &TY_I1,
+                doc: "perThread flag",
+                immediate: true,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 0u8,
+            text: "v",
+        },
+        memory: None,
+    },
+];
 /// Class \`IndexNodeHandle\`: functions \`dx.op.indexNodeHandle\`.
 pub static CLASS_INDEX_NODE_HANDLE: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "IndexNodeHandle",
     stem: "indexNodeHandle",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_NODE_HANDLE,
-        doc: "handle of index",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "NodeOutputHandle",
-            ty: &TY_NODE_HANDLE,
-            doc: "Handle from CreateNodeOutputHandle",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "ArrayIndex",
-            ty: &TY_I32,
-            doc: "array index",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_INDEX_NODE_HANDLE,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -4955,22 +7424,68 @@ pub static CLASS_INDEX_NODE_HANDLE: crate::info::ClassInfo = crate::info::ClassI
         dims: 0u8,
         text: "v",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`IndexNodeHandle\`.
+pub static SIG_INDEX_NODE_HANDLE: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_INDEX_NODE_HANDLE,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_NODE_HANDLE,
+            doc: "handle of index",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "NodeOutputHandle",
+                ty: &TY_NODE_HANDLE,
+                doc: "Handle from CreateNodeOutputHandle",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "ArrayIndex",
+                ty: &TY_I32,
+                doc: "array index",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 0u8,
+            text: "v",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`InnerCoverage\`: functions \`dx.op.innerCoverage\`.
 pub static CLASS_INNER_COVERAGE: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "InnerCoverage",
     stem: "innerCoverage",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_OVERLOAD,
-        doc: "result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[],
+    signatures: &SIG_INNER_COVERAGE,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -4993,22 +7508,51 @@ pub static CLASS_INNER_COVERAGE: crate::info::ClassInfo = crate::info::ClassInfo
         dims: 1u8,
         text: "i",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`InnerCoverage\`.
+pub static SIG_INNER_COVERAGE: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_INNER_COVERAGE,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_OVERLOAD,
+            doc: "result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 128u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "i",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`InstanceID\`: functions \`dx.op.instanceID\`.
 pub static CLASS_INSTANCE_ID: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "InstanceID",
     stem: "instanceID",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_OVERLOAD,
-        doc: "result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[],
+    signatures: &SIG_INSTANCE_ID,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -5031,22 +7575,51 @@ pub static CLASS_INSTANCE_ID: crate::info::ClassInfo = crate::info::ClassInfo {
         dims: 1u8,
         text: "i",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`InstanceID\`.
+pub static SIG_INSTANCE_ID: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_INSTANCE_ID,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_OVERLOAD,
+            doc: "result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 128u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "i",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`InstanceIndex\`: functions \`dx.op.instanceIndex\`.
 pub static CLASS_INSTANCE_INDEX: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "InstanceIndex",
     stem: "instanceIndex",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_OVERLOAD,
-        doc: "result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[],
+    signatures: &SIG_INSTANCE_INDEX,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -5069,22 +7642,51 @@ pub static CLASS_INSTANCE_INDEX: crate::info::ClassInfo = crate::info::ClassInfo
         dims: 1u8,
         text: "i",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`InstanceIndex\`.
+pub static SIG_INSTANCE_INDEX: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_INSTANCE_INDEX,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_OVERLOAD,
+            doc: "result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 128u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "i",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`IsDebuggingEnabled\`: functions \`dx.op.isDebuggingEnabled\`.
 pub static CLASS_IS_DEBUGGING_ENABLED: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "IsDebuggingEnabled",
     stem: "isDebuggingEnabled",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_I1,
-        doc: "true if debugging is enabled",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[],
+    signatures: &SIG_IS_DEBUGGING_ENABLED,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -5107,22 +7709,51 @@ pub static CLASS_IS_DEBUGGING_ENABLED: crate::info::ClassInfo = crate::info::Cla
         dims: 0u8,
         text: "v",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`IsDebuggingEnabled\`.
+pub static SIG_IS_DEBUGGING_ENABLED: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_IS_DEBUGGING_ENABLED,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_I1,
+            doc: "true if debugging is enabled",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 0u8,
+            text: "v",
+        },
+        memory: None,
+    },
+];
 /// Class \`IsHelperLane\`: functions \`dx.op.isHelperLane\`.
 pub static CLASS_IS_HELPER_LANE: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "IsHelperLane",
     stem: "isHelperLane",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_OVERLOAD,
-        doc: "result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[],
+    signatures: &SIG_IS_HELPER_LANE,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -5145,31 +7776,51 @@ pub static CLASS_IS_HELPER_LANE: crate::info::ClassInfo = crate::info::ClassInfo
         dims: 1u8,
         text: "1",
     },
-    memory: Some("readonly"),
 };
+/// The signatures of the functions of class \`IsHelperLane\`.
+pub static SIG_IS_HELPER_LANE: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_IS_HELPER_LANE,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_OVERLOAD,
+            doc: "result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 16u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "1",
+        },
+        memory: Some("readonly"),
+    },
+];
 /// Class \`IsSpecialFloat\`: functions \`dx.op.isSpecialFloat\`.
 pub static CLASS_IS_SPECIAL_FLOAT: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "IsSpecialFloat",
     stem: "isSpecialFloat",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_OVERLOAD_I1,
-        doc: "operation result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "value",
-            ty: &TY_OVERLOAD,
-            doc: "input value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_IS_SPECIAL_FLOAT,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -5192,31 +7843,60 @@ pub static CLASS_IS_SPECIAL_FLOAT: crate::info::ClassInfo = crate::info::ClassIn
         dims: 1u8,
         text: "hf<hf",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`IsSpecialFloat\`.
+pub static SIG_IS_SPECIAL_FLOAT: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_IS_SPECIAL_FLOAT,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_OVERLOAD_I1,
+            doc: "operation result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "value",
+                ty: &TY_OVERLOAD,
+                doc: "input value",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 6u32,
+                    vectors: 6u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "hf<hf",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`LegacyDoubleToFloat\`: functions \`dx.op.legacyDoubleToFloat\`.
 pub static CLASS_LEGACY_DOUBLE_TO_FLOAT: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "LegacyDoubleToFloat",
     stem: "legacyDoubleToFloat",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_FLOAT,
-        doc: "float value",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "value",
-            ty: &TY_DOUBLE,
-            doc: "double value to convert",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_LEGACY_DOUBLE_TO_FLOAT,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -5239,31 +7919,60 @@ pub static CLASS_LEGACY_DOUBLE_TO_FLOAT: crate::info::ClassInfo = crate::info::C
         dims: 0u8,
         text: "v",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`LegacyDoubleToFloat\`.
+pub static SIG_LEGACY_DOUBLE_TO_FLOAT: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_LEGACY_DOUBLE_TO_FLOAT,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_FLOAT,
+            doc: "float value",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "value",
+                ty: &TY_DOUBLE,
+                doc: "double value to convert",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 0u8,
+            text: "v",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`LegacyDoubleToSInt32\`: functions \`dx.op.legacyDoubleToSInt32\`.
 pub static CLASS_LEGACY_DOUBLE_TO_S_INT32: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "LegacyDoubleToSInt32",
     stem: "legacyDoubleToSInt32",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_I32,
-        doc: "i32 value",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "value",
-            ty: &TY_DOUBLE,
-            doc: "double value to convert",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_LEGACY_DOUBLE_TO_S_INT32,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -5286,31 +7995,60 @@ pub static CLASS_LEGACY_DOUBLE_TO_S_INT32: crate::info::ClassInfo = crate::info:
         dims: 0u8,
         text: "v",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`LegacyDoubleToSInt32\`.
+pub static SIG_LEGACY_DOUBLE_TO_S_INT32: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_LEGACY_DOUBLE_TO_S_INT32,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_I32,
+            doc: "i32 value",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "value",
+                ty: &TY_DOUBLE,
+                doc: "double value to convert",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 0u8,
+            text: "v",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`LegacyDoubleToUInt32\`: functions \`dx.op.legacyDoubleToUInt32\`.
 pub static CLASS_LEGACY_DOUBLE_TO_U_INT32: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "LegacyDoubleToUInt32",
     stem: "legacyDoubleToUInt32",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_I32,
-        doc: "i32 value",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "value",
-            ty: &TY_DOUBLE,
-            doc: "double value to convert",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_LEGACY_DOUBLE_TO_U_INT32,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -5333,31 +8071,60 @@ pub static CLASS_LEGACY_DOUBLE_TO_U_INT32: crate::info::ClassInfo = crate::info:
         dims: 0u8,
         text: "v",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`LegacyDoubleToUInt32\`.
+pub static SIG_LEGACY_DOUBLE_TO_U_INT32: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_LEGACY_DOUBLE_TO_U_INT32,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_I32,
+            doc: "i32 value",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "value",
+                ty: &TY_DOUBLE,
+                doc: "double value to convert",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 0u8,
+            text: "v",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`LegacyF16ToF32\`: functions \`dx.op.legacyF16ToF32\`.
 pub static CLASS_LEGACY_F16_TO_F32: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "LegacyF16ToF32",
     stem: "legacyF16ToF32",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_FLOAT,
-        doc: "converted float value",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "value",
-            ty: &TY_I32,
-            doc: "half value to convert",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_LEGACY_F16_TO_F32,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -5380,31 +8147,60 @@ pub static CLASS_LEGACY_F16_TO_F32: crate::info::ClassInfo = crate::info::ClassI
         dims: 0u8,
         text: "v",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`LegacyF16ToF32\`.
+pub static SIG_LEGACY_F16_TO_F32: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_LEGACY_F16_TO_F32,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_FLOAT,
+            doc: "converted float value",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "value",
+                ty: &TY_I32,
+                doc: "half value to convert",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 0u8,
+            text: "v",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`LegacyF32ToF16\`: functions \`dx.op.legacyF32ToF16\`.
 pub static CLASS_LEGACY_F32_TO_F16: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "LegacyF32ToF16",
     stem: "legacyF32ToF16",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_I32,
-        doc: "low 16 bits - half value, high 16 bits - zeroes",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "value",
-            ty: &TY_FLOAT,
-            doc: "float value to convert",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_LEGACY_F32_TO_F16,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -5427,47 +8223,60 @@ pub static CLASS_LEGACY_F32_TO_F16: crate::info::ClassInfo = crate::info::ClassI
         dims: 0u8,
         text: "v",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`LegacyF32ToF16\`.
+pub static SIG_LEGACY_F32_TO_F16: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_LEGACY_F32_TO_F16,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_I32,
+            doc: "low 16 bits - half value, high 16 bits - zeroes",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "value",
+                ty: &TY_FLOAT,
+                doc: "float value to convert",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 0u8,
+            text: "v",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`LinAlgConvert\`: functions \`dx.op.linAlgConvert\`.
 pub static CLASS_LIN_ALG_CONVERT: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "LinAlgConvert",
     stem: "linAlgConvert",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_X0,
-        doc: "operation result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "inputVector",
-            ty: &TY_X1,
-            doc: "vector to convert",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "inputInterpretation",
-            ty: &TY_I32,
-            doc: "input vector interpretation type",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "outputInterpretation",
-            ty: &TY_I32,
-            doc: "output vector interpretation type",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_LIN_ALG_CONVERT,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -5490,39 +8299,76 @@ pub static CLASS_LIN_ALG_CONVERT: crate::info::ClassInfo = crate::info::ClassInf
         dims: 2u8,
         text: "<hfdwil,<hfdwil",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`LinAlgConvert\`.
+pub static SIG_LIN_ALG_CONVERT: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_LIN_ALG_CONVERT,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_X0,
+            doc: "operation result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "inputVector",
+                ty: &TY_X1,
+                doc: "vector to convert",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "inputInterpretation",
+                ty: &TY_I32,
+                doc: "input vector interpretation type",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "outputInterpretation",
+                ty: &TY_I32,
+                doc: "output vector interpretation type",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0u32,
+                    vectors: 462u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0u32,
+                    vectors: 462u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 2u8,
+            text: "<hfdwil,<hfdwil",
+        },
+        memory: None,
+    },
+];
 /// Class \`LinAlgCopyConvertMatrix\`: functions \`dx.op.linAlgCopyConvertMatrix\`.
 pub static CLASS_LIN_ALG_COPY_CONVERT_MATRIX: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "LinAlgCopyConvertMatrix",
     stem: "linAlgCopyConvertMatrix",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_X0,
-        doc: "resulting matrix",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "srcMatrix",
-            ty: &TY_X1,
-            doc: "matrix to copy from",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "transpose",
-            ty: &TY_I1,
-            doc: "should the matrix be transposed",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_LIN_ALG_COPY_CONVERT_MATRIX,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -5545,31 +8391,68 @@ pub static CLASS_LIN_ALG_COPY_CONVERT_MATRIX: crate::info::ClassInfo = crate::in
         dims: 2u8,
         text: "o,o",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`LinAlgCopyConvertMatrix\`.
+pub static SIG_LIN_ALG_COPY_CONVERT_MATRIX: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_LIN_ALG_COPY_CONVERT_MATRIX,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_X0,
+            doc: "resulting matrix",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "srcMatrix",
+                ty: &TY_X1,
+                doc: "matrix to copy from",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "transpose",
+                ty: &TY_I1,
+                doc: "should the matrix be transposed",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 1024u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 1024u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 2u8,
+            text: "o,o",
+        },
+        memory: None,
+    },
+];
 /// Class \`LinAlgFillMatrix\`: functions \`dx.op.linAlgFillMatrix\`.
 pub static CLASS_LIN_ALG_FILL_MATRIX: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "LinAlgFillMatrix",
     stem: "linAlgFillMatrix",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_X0,
-        doc: "resulting matrix",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "value",
-            ty: &TY_X1,
-            doc: "value to fill matrix with",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_LIN_ALG_FILL_MATRIX,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -5592,55 +8475,60 @@ pub static CLASS_LIN_ALG_FILL_MATRIX: crate::info::ClassInfo = crate::info::Clas
         dims: 2u8,
         text: "o,hfdwil",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`LinAlgFillMatrix\`.
+pub static SIG_LIN_ALG_FILL_MATRIX: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_LIN_ALG_FILL_MATRIX,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_X0,
+            doc: "resulting matrix",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "value",
+                ty: &TY_X1,
+                doc: "value to fill matrix with",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 1024u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 462u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 2u8,
+            text: "o,hfdwil",
+        },
+        memory: None,
+    },
+];
 /// Class \`LinAlgMatVecMul\`: functions \`dx.op.linAlgMatVecMul\`.
 pub static CLASS_LIN_ALG_MAT_VEC_MUL: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "LinAlgMatVecMul",
     stem: "linAlgMatVecMul",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_X0,
-        doc: "operation result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "matrix",
-            ty: &TY_X1,
-            doc: "A matrix to multiply",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "isOutputSigned",
-            ty: &TY_I1,
-            doc: "true if output is signed",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "inputVector",
-            ty: &TY_X2,
-            doc: "K dim vector to multiply",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "interpretation",
-            ty: &TY_I32,
-            doc: "vector interpretation type",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_LIN_ALG_MAT_VEC_MUL,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -5663,63 +8551,84 @@ pub static CLASS_LIN_ALG_MAT_VEC_MUL: crate::info::ClassInfo = crate::info::Clas
         dims: 3u8,
         text: "<hfdwil,o,<hfdwil",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`LinAlgMatVecMul\`.
+pub static SIG_LIN_ALG_MAT_VEC_MUL: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_LIN_ALG_MAT_VEC_MUL,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_X0,
+            doc: "operation result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "matrix",
+                ty: &TY_X1,
+                doc: "A matrix to multiply",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "isOutputSigned",
+                ty: &TY_I1,
+                doc: "true if output is signed",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "inputVector",
+                ty: &TY_X2,
+                doc: "K dim vector to multiply",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "interpretation",
+                ty: &TY_I32,
+                doc: "vector interpretation type",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0u32,
+                    vectors: 462u32,
+                },
+                crate::OverloadSet {
+                    scalars: 1024u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0u32,
+                    vectors: 462u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 3u8,
+            text: "<hfdwil,o,<hfdwil",
+        },
+        memory: None,
+    },
+];
 /// Class \`LinAlgMatVecMulAdd\`: functions \`dx.op.linAlgMatVecMulAdd\`.
 pub static CLASS_LIN_ALG_MAT_VEC_MUL_ADD: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "LinAlgMatVecMulAdd",
     stem: "linAlgMatVecMulAdd",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_X0,
-        doc: "operation result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "matrix",
-            ty: &TY_X1,
-            doc: "A matrix to multiply",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "isOutputSigned",
-            ty: &TY_I1,
-            doc: "true if output is signed",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "inputVector",
-            ty: &TY_X2,
-            doc: "K dim vector to multiply",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "inputInterpretation",
-            ty: &TY_I32,
-            doc: "input vector interpretation type",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "biasVector",
-            ty: &TY_X3,
-            doc: "M dim vector to add",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_LIN_ALG_MAT_VEC_MUL_ADD,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -5742,39 +8651,92 @@ pub static CLASS_LIN_ALG_MAT_VEC_MUL_ADD: crate::info::ClassInfo = crate::info::
         dims: 4u8,
         text: "<hfdwil,o,<hfdwil,<hfdwil",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`LinAlgMatVecMulAdd\`.
+pub static SIG_LIN_ALG_MAT_VEC_MUL_ADD: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_LIN_ALG_MAT_VEC_MUL_ADD,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_X0,
+            doc: "operation result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "matrix",
+                ty: &TY_X1,
+                doc: "A matrix to multiply",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "isOutputSigned",
+                ty: &TY_I1,
+                doc: "true if output is signed",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "inputVector",
+                ty: &TY_X2,
+                doc: "K dim vector to multiply",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "inputInterpretation",
+                ty: &TY_I32,
+                doc: "input vector interpretation type",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "biasVector",
+                ty: &TY_X3,
+                doc: "M dim vector to add",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0u32,
+                    vectors: 462u32,
+                },
+                crate::OverloadSet {
+                    scalars: 1024u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0u32,
+                    vectors: 462u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0u32,
+                    vectors: 462u32,
+                },
+            ],
+            dims: 4u8,
+            text: "<hfdwil,o,<hfdwil,<hfdwil",
+        },
+        memory: None,
+    },
+];
 /// Class \`LinAlgMatrixAccumulate\`: functions \`dx.op.linAlgMatrixAccumulate\`.
 pub static CLASS_LIN_ALG_MATRIX_ACCUMULATE: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "LinAlgMatrixAccumulate",
     stem: "linAlgMatrixAccumulate",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_X0,
-        doc: "resulting matrix",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "matrixLHS",
-            ty: &TY_X1,
-            doc: "Accumulator matrix",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "matrixRHS",
-            ty: &TY_X2,
-            doc: "A or B matrix",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_LIN_ALG_MATRIX_ACCUMULATE,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -5797,71 +8759,68 @@ pub static CLASS_LIN_ALG_MATRIX_ACCUMULATE: crate::info::ClassInfo = crate::info
         dims: 3u8,
         text: "o,o,o",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`LinAlgMatrixAccumulate\`.
+pub static SIG_LIN_ALG_MATRIX_ACCUMULATE: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_LIN_ALG_MATRIX_ACCUMULATE,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_X0,
+            doc: "resulting matrix",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "matrixLHS",
+                ty: &TY_X1,
+                doc: "Accumulator matrix",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "matrixRHS",
+                ty: &TY_X2,
+                doc: "A or B matrix",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 1024u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 1024u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 1024u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 3u8,
+            text: "o,o,o",
+        },
+        memory: None,
+    },
+];
 /// Class \`LinAlgMatrixAccumulateToDescriptor\`: functions \`dx.op.linAlgMatrixAccumulateToDescriptor\`.
 pub static CLASS_LIN_ALG_MATRIX_ACCUMULATE_TO_DESCRIPTOR: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "LinAlgMatrixAccumulateToDescriptor",
     stem: "linAlgMatrixAccumulateToDescriptor",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_VOID,
-        doc: "",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "matrix",
-            ty: &TY_OVERLOAD,
-            doc: "Accumulator matrix",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "handle",
-            ty: &TY_HANDLE,
-            doc: "byte address buffer to accumulated into",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "offset",
-            ty: &TY_I32,
-            doc: "starting offset in the buffer",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "stride",
-            ty: &TY_I32,
-            doc: "number of bytes between the start of each row or column",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "layout",
-            ty: &TY_I32,
-            doc: "memory layout of matrix elements",
-            immediate: false,
-            enumeration: Some("MatrixLayout"),
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "align",
-            ty: &TY_I32,
-            doc: "alignment of matrix elements",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_LIN_ALG_MATRIX_ACCUMULATE_TO_DESCRIPTOR,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -5884,71 +8843,100 @@ pub static CLASS_LIN_ALG_MATRIX_ACCUMULATE_TO_DESCRIPTOR: crate::info::ClassInfo
         dims: 1u8,
         text: "o",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`LinAlgMatrixAccumulateToDescriptor\`.
+pub static SIG_LIN_ALG_MATRIX_ACCUMULATE_TO_DESCRIPTOR: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_LIN_ALG_MATRIX_ACCUMULATE_TO_DESCRIPTOR,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_VOID,
+            doc: "",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "matrix",
+                ty: &TY_OVERLOAD,
+                doc: "Accumulator matrix",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "handle",
+                ty: &TY_HANDLE,
+                doc: "byte address buffer to accumulated into",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "offset",
+                ty: &TY_I32,
+                doc: "starting offset in the buffer",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "stride",
+                ty: &TY_I32,
+                doc: "number of bytes between the start of each row or column",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "layout",
+                ty: &TY_I32,
+                doc: "memory layout of matrix elements",
+                immediate: false,
+                enumeration: Some("MatrixLayout"),
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "align",
+                ty: &TY_I32,
+                doc: "alignment of matrix elements",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 1024u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "o",
+        },
+        memory: None,
+    },
+];
 /// Class \`LinAlgMatrixAccumulateToMemory\`: functions \`dx.op.linAlgMatrixAccumulateToMemory\`.
 pub static CLASS_LIN_ALG_MATRIX_ACCUMULATE_TO_MEMORY: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "LinAlgMatrixAccumulateToMemory",
     stem: "linAlgMatrixAccumulateToMemory",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_VOID,
-        doc: "",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "matrix",
-            ty: &TY_X0,
-            doc: "Accumulator matrix",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "memory",
-            ty: &TY_X1_GROUPSHARED_PTR,
-            doc: "groupshared array to accumulate into",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "targetType",
-            ty: &TY_I32,
-            doc: "data type of the array",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "offset",
-            ty: &TY_I32,
-            doc: "starting offset in the array",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "stride",
-            ty: &TY_I32,
-            doc: "number of bytes between the start of each row or column",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "layout",
-            ty: &TY_I32,
-            doc: "memory layout of matrix elements",
-            immediate: false,
-            enumeration: Some("MatrixLayout"),
-            max: None,
-        },
-    ],
+    signatures: &SIG_LIN_ALG_MATRIX_ACCUMULATE_TO_MEMORY,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -5971,39 +8959,100 @@ pub static CLASS_LIN_ALG_MATRIX_ACCUMULATE_TO_MEMORY: crate::info::ClassInfo = c
         dims: 2u8,
         text: "o,hfdwil<hfdwil",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`LinAlgMatrixAccumulateToMemory\`.
+pub static SIG_LIN_ALG_MATRIX_ACCUMULATE_TO_MEMORY: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_LIN_ALG_MATRIX_ACCUMULATE_TO_MEMORY,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_VOID,
+            doc: "",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "matrix",
+                ty: &TY_X0,
+                doc: "Accumulator matrix",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "memory",
+                ty: &TY_X1_GROUPSHARED_PTR,
+                doc: "groupshared array to accumulate into",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "targetType",
+                ty: &TY_I32,
+                doc: "data type of the array",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "offset",
+                ty: &TY_I32,
+                doc: "starting offset in the array",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "stride",
+                ty: &TY_I32,
+                doc: "number of bytes between the start of each row or column",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "layout",
+                ty: &TY_I32,
+                doc: "memory layout of matrix elements",
+                immediate: false,
+                enumeration: Some("MatrixLayout"),
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 1024u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 462u32,
+                    vectors: 462u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 2u8,
+            text: "o,hfdwil<hfdwil",
+        },
+        memory: None,
+    },
+];
 /// Class \`LinAlgMatrixGetCoordinate\`: functions \`dx.op.linAlgMatrixGetCoordinate\`.
 pub static CLASS_LIN_ALG_MATRIX_GET_COORDINATE: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "LinAlgMatrixGetCoordinate",
     stem: "linAlgMatrixGetCoordinate",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_INT2,
-        doc: "operation result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "matrix",
-            ty: &TY_OVERLOAD,
-            doc: "matrix to be examined",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "threadLocalIndex",
-            ty: &TY_I32,
-            doc: "thread-local index to be examined",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_LIN_ALG_MATRIX_GET_COORDINATE,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -6026,39 +9075,68 @@ pub static CLASS_LIN_ALG_MATRIX_GET_COORDINATE: crate::info::ClassInfo = crate::
         dims: 1u8,
         text: "o",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`LinAlgMatrixGetCoordinate\`.
+pub static SIG_LIN_ALG_MATRIX_GET_COORDINATE: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_LIN_ALG_MATRIX_GET_COORDINATE,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_INT2,
+            doc: "operation result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "matrix",
+                ty: &TY_OVERLOAD,
+                doc: "matrix to be examined",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "threadLocalIndex",
+                ty: &TY_I32,
+                doc: "thread-local index to be examined",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 1024u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "o",
+        },
+        memory: None,
+    },
+];
 /// Class \`LinAlgMatrixGetElement\`: functions \`dx.op.linAlgMatrixGetElement\`.
 pub static CLASS_LIN_ALG_MATRIX_GET_ELEMENT: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "LinAlgMatrixGetElement",
     stem: "linAlgMatrixGetElement",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_X0,
-        doc: "operation result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "matrix",
-            ty: &TY_X1,
-            doc: "matrix to be examined",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "threadLocalIndex",
-            ty: &TY_I32,
-            doc: "thread-local index to be examined",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_LIN_ALG_MATRIX_GET_ELEMENT,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -6081,31 +9159,68 @@ pub static CLASS_LIN_ALG_MATRIX_GET_ELEMENT: crate::info::ClassInfo = crate::inf
         dims: 2u8,
         text: "hfdwil,o",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`LinAlgMatrixGetElement\`.
+pub static SIG_LIN_ALG_MATRIX_GET_ELEMENT: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_LIN_ALG_MATRIX_GET_ELEMENT,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_X0,
+            doc: "operation result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "matrix",
+                ty: &TY_X1,
+                doc: "matrix to be examined",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "threadLocalIndex",
+                ty: &TY_I32,
+                doc: "thread-local index to be examined",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 462u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 1024u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 2u8,
+            text: "hfdwil,o",
+        },
+        memory: None,
+    },
+];
 /// Class \`LinAlgMatrixLength\`: functions \`dx.op.linAlgMatrixLength\`.
 pub static CLASS_LIN_ALG_MATRIX_LENGTH: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "LinAlgMatrixLength",
     stem: "linAlgMatrixLength",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_I32,
-        doc: "operation result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "matrix",
-            ty: &TY_OVERLOAD,
-            doc: "matrix to be examined",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_LIN_ALG_MATRIX_LENGTH,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -6128,63 +9243,60 @@ pub static CLASS_LIN_ALG_MATRIX_LENGTH: crate::info::ClassInfo = crate::info::Cl
         dims: 1u8,
         text: "o",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`LinAlgMatrixLength\`.
+pub static SIG_LIN_ALG_MATRIX_LENGTH: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_LIN_ALG_MATRIX_LENGTH,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_I32,
+            doc: "operation result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "matrix",
+                ty: &TY_OVERLOAD,
+                doc: "matrix to be examined",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 1024u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "o",
+        },
+        memory: None,
+    },
+];
 /// Class \`LinAlgMatrixLoadFromDescriptor\`: functions \`dx.op.linAlgMatrixLoadFromDescriptor\`.
 pub static CLASS_LIN_ALG_MATRIX_LOAD_FROM_DESCRIPTOR: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "LinAlgMatrixLoadFromDescriptor",
     stem: "linAlgMatrixLoadFromDescriptor",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_OVERLOAD,
-        doc: "resulting matrix",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "handle",
-            ty: &TY_HANDLE,
-            doc: "byte address buffer to fill matrix with",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "offset",
-            ty: &TY_I32,
-            doc: "starting offset in the buffer",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "stride",
-            ty: &TY_I32,
-            doc: "number of bytes between the start of each row or column",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "layout",
-            ty: &TY_I32,
-            doc: "memory layout of matrix elements",
-            immediate: false,
-            enumeration: Some("MatrixLayout"),
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "align",
-            ty: &TY_I32,
-            doc: "alignment of matrix elements",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_LIN_ALG_MATRIX_LOAD_FROM_DESCRIPTOR,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -6207,55 +9319,92 @@ pub static CLASS_LIN_ALG_MATRIX_LOAD_FROM_DESCRIPTOR: crate::info::ClassInfo = c
         dims: 1u8,
         text: "o",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`LinAlgMatrixLoadFromDescriptor\`.
+pub static SIG_LIN_ALG_MATRIX_LOAD_FROM_DESCRIPTOR: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_LIN_ALG_MATRIX_LOAD_FROM_DESCRIPTOR,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_OVERLOAD,
+            doc: "resulting matrix",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "handle",
+                ty: &TY_HANDLE,
+                doc: "byte address buffer to fill matrix with",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "offset",
+                ty: &TY_I32,
+                doc: "starting offset in the buffer",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "stride",
+                ty: &TY_I32,
+                doc: "number of bytes between the start of each row or column",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "layout",
+                ty: &TY_I32,
+                doc: "memory layout of matrix elements",
+                immediate: false,
+                enumeration: Some("MatrixLayout"),
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "align",
+                ty: &TY_I32,
+                doc: "alignment of matrix elements",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 1024u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "o",
+        },
+        memory: None,
+    },
+];
 /// Class \`LinAlgMatrixLoadFromMemory\`: functions \`dx.op.linAlgMatrixLoadFromMemory\`.
 pub static CLASS_LIN_ALG_MATRIX_LOAD_FROM_MEMORY: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "LinAlgMatrixLoadFromMemory",
     stem: "linAlgMatrixLoadFromMemory",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_X0,
-        doc: "resulting matrix",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "memory",
-            ty: &TY_X1_GROUPSHARED_PTR,
-            doc: "groupshared array to fill matrix with",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "offset",
-            ty: &TY_I32,
-            doc: "starting offset in the array",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "stride",
-            ty: &TY_I32,
-            doc: "number of bytes between the start of each row or column",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "layout",
-            ty: &TY_I32,
-            doc: "memory layout of matrix elements",
-            immediate: false,
-            enumeration: Some("MatrixLayout"),
-            max: None,
-        },
-    ],
+    signatures: &SIG_LIN_ALG_MATRIX_LOAD_FROM_MEMORY,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -6278,39 +9427,84 @@ pub static CLASS_LIN_ALG_MATRIX_LOAD_FROM_MEMORY: crate::info::ClassInfo = crate
         dims: 2u8,
         text: "o,hfdwil<hfdwil",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`LinAlgMatrixLoadFromMemory\`.
+pub static SIG_LIN_ALG_MATRIX_LOAD_FROM_MEMORY: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_LIN_ALG_MATRIX_LOAD_FROM_MEMORY,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_X0,
+            doc: "resulting matrix",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "memory",
+                ty: &TY_X1_GROUPSHARED_PTR,
+                doc: "groupshared array to fill matrix with",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "offset",
+                ty: &TY_I32,
+                doc: "starting offset in the array",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "stride",
+                ty: &TY_I32,
+                doc: "number of bytes between the start of each row or column",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "layout",
+                ty: &TY_I32,
+                doc: "memory layout of matrix elements",
+                immediate: false,
+                enumeration: Some("MatrixLayout"),
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 1024u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 462u32,
+                    vectors: 462u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 2u8,
+            text: "o,hfdwil<hfdwil",
+        },
+        memory: None,
+    },
+];
 /// Class \`LinAlgMatrixMultiply\`: functions \`dx.op.linAlgMatrixMultiply\`.
 pub static CLASS_LIN_ALG_MATRIX_MULTIPLY: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "LinAlgMatrixMultiply",
     stem: "linAlgMatrixMultiply",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_X0,
-        doc: "resulting matrix",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "matrixA",
-            ty: &TY_X1,
-            doc: "A matrix",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "matrixB",
-            ty: &TY_X2,
-            doc: "B matrix",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_LIN_ALG_MATRIX_MULTIPLY,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -6333,47 +9527,68 @@ pub static CLASS_LIN_ALG_MATRIX_MULTIPLY: crate::info::ClassInfo = crate::info::
         dims: 3u8,
         text: "o,o,o",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`LinAlgMatrixMultiply\`.
+pub static SIG_LIN_ALG_MATRIX_MULTIPLY: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_LIN_ALG_MATRIX_MULTIPLY,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_X0,
+            doc: "resulting matrix",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "matrixA",
+                ty: &TY_X1,
+                doc: "A matrix",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "matrixB",
+                ty: &TY_X2,
+                doc: "B matrix",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 1024u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 1024u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 1024u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 3u8,
+            text: "o,o,o",
+        },
+        memory: None,
+    },
+];
 /// Class \`LinAlgMatrixMultiplyAccumulate\`: functions \`dx.op.linAlgMatrixMultiplyAccumulate\`.
 pub static CLASS_LIN_ALG_MATRIX_MULTIPLY_ACCUMULATE: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "LinAlgMatrixMultiplyAccumulate",
     stem: "linAlgMatrixMultiplyAccumulate",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_X0,
-        doc: "resulting matrix",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "matrixA",
-            ty: &TY_X1,
-            doc: "A matrix",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "matrixB",
-            ty: &TY_X2,
-            doc: "B matrix",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "matrixC",
-            ty: &TY_X3,
-            doc: "C matrix",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_LIN_ALG_MATRIX_MULTIPLY_ACCUMULATE,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -6396,39 +9611,76 @@ pub static CLASS_LIN_ALG_MATRIX_MULTIPLY_ACCUMULATE: crate::info::ClassInfo = cr
         dims: 4u8,
         text: "o,o,o,o",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`LinAlgMatrixMultiplyAccumulate\`.
+pub static SIG_LIN_ALG_MATRIX_MULTIPLY_ACCUMULATE: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_LIN_ALG_MATRIX_MULTIPLY_ACCUMULATE,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_X0,
+            doc: "resulting matrix",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "matrixA",
+                ty: &TY_X1,
+                doc: "A matrix",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "matrixB",
+                ty: &TY_X2,
+                doc: "B matrix",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "matrixC",
+                ty: &TY_X3,
+                doc: "C matrix",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 1024u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 1024u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 1024u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 1024u32,
+                    vectors: 0u32,
+                },
+            ],
+            dims: 4u8,
+            text: "o,o,o,o",
+        },
+        memory: None,
+    },
+];
 /// Class \`LinAlgMatrixOuterProduct\`: functions \`dx.op.linAlgMatrixOuterProduct\`.
 pub static CLASS_LIN_ALG_MATRIX_OUTER_PRODUCT: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "LinAlgMatrixOuterProduct",
     stem: "linAlgMatrixOuterProduct",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_X0,
-        doc: "resulting matrix",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "vectorA",
-            ty: &TY_X1,
-            doc: "M dim vector",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "vectorB",
-            ty: &TY_X2,
-            doc: "N dim vector",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_LIN_ALG_MATRIX_OUTER_PRODUCT,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -6451,22 +9703,68 @@ pub static CLASS_LIN_ALG_MATRIX_OUTER_PRODUCT: crate::info::ClassInfo = crate::i
         dims: 3u8,
         text: "o,<hfdwil,<hfdwil",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`LinAlgMatrixOuterProduct\`.
+pub static SIG_LIN_ALG_MATRIX_OUTER_PRODUCT: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_LIN_ALG_MATRIX_OUTER_PRODUCT,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_X0,
+            doc: "resulting matrix",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "vectorA",
+                ty: &TY_X1,
+                doc: "M dim vector",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "vectorB",
+                ty: &TY_X2,
+                doc: "N dim vector",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 1024u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0u32,
+                    vectors: 462u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0u32,
+                    vectors: 462u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 3u8,
+            text: "o,<hfdwil,<hfdwil",
+        },
+        memory: None,
+    },
+];
 /// Class \`LinAlgMatrixQueryAccumulatorLayout\`: functions \`dx.op.linAlgMatrixQueryAccumulatorLayout\`.
 pub static CLASS_LIN_ALG_MATRIX_QUERY_ACCUMULATOR_LAYOUT: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "LinAlgMatrixQueryAccumulatorLayout",
     stem: "linAlgMatrixQueryAccumulatorLayout",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_I32,
-        doc: "operation result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[],
+    signatures: &SIG_LIN_ALG_MATRIX_QUERY_ACCUMULATOR_LAYOUT,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -6489,47 +9787,51 @@ pub static CLASS_LIN_ALG_MATRIX_QUERY_ACCUMULATOR_LAYOUT: crate::info::ClassInfo
         dims: 0u8,
         text: "v",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`LinAlgMatrixQueryAccumulatorLayout\`.
+pub static SIG_LIN_ALG_MATRIX_QUERY_ACCUMULATOR_LAYOUT: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_LIN_ALG_MATRIX_QUERY_ACCUMULATOR_LAYOUT,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_I32,
+            doc: "operation result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 0u8,
+            text: "v",
+        },
+        memory: None,
+    },
+];
 /// Class \`LinAlgMatrixSetElement\`: functions \`dx.op.linAlgMatrixSetElement\`.
 pub static CLASS_LIN_ALG_MATRIX_SET_ELEMENT: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "LinAlgMatrixSetElement",
     stem: "linAlgMatrixSetElement",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_X0,
-        doc: "resulting matrix",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "matrix",
-            ty: &TY_X1,
-            doc: "matrix to be examined",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "threadLocalIndex",
-            ty: &TY_I32,
-            doc: "thread-local index to be examined",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "value",
-            ty: &TY_X2,
-            doc: "value to set",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_LIN_ALG_MATRIX_SET_ELEMENT,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -6552,71 +9854,76 @@ pub static CLASS_LIN_ALG_MATRIX_SET_ELEMENT: crate::info::ClassInfo = crate::inf
         dims: 3u8,
         text: "o,o,hfdwil",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`LinAlgMatrixSetElement\`.
+pub static SIG_LIN_ALG_MATRIX_SET_ELEMENT: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_LIN_ALG_MATRIX_SET_ELEMENT,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_X0,
+            doc: "resulting matrix",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "matrix",
+                ty: &TY_X1,
+                doc: "matrix to be examined",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "threadLocalIndex",
+                ty: &TY_I32,
+                doc: "thread-local index to be examined",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "value",
+                ty: &TY_X2,
+                doc: "value to set",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 1024u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 1024u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 462u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 3u8,
+            text: "o,o,hfdwil",
+        },
+        memory: None,
+    },
+];
 /// Class \`LinAlgMatrixStoreToDescriptor\`: functions \`dx.op.linAlgMatrixStoreToDescriptor\`.
 pub static CLASS_LIN_ALG_MATRIX_STORE_TO_DESCRIPTOR: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "LinAlgMatrixStoreToDescriptor",
     stem: "linAlgMatrixStoreToDescriptor",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_VOID,
-        doc: "",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "matrix",
-            ty: &TY_OVERLOAD,
-            doc: "matrix to be stored",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "handle",
-            ty: &TY_HANDLE,
-            doc: "byte address buffer to store into",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "offset",
-            ty: &TY_I32,
-            doc: "starting offset in the buffer",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "stride",
-            ty: &TY_I32,
-            doc: "number of bytes between the start of each row or column",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "layout",
-            ty: &TY_I32,
-            doc: "memory layout of matrix elements",
-            immediate: false,
-            enumeration: Some("MatrixLayout"),
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "align",
-            ty: &TY_I32,
-            doc: "alignment of matrix elements",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_LIN_ALG_MATRIX_STORE_TO_DESCRIPTOR,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -6639,63 +9946,100 @@ pub static CLASS_LIN_ALG_MATRIX_STORE_TO_DESCRIPTOR: crate::info::ClassInfo = cr
         dims: 1u8,
         text: "o",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`LinAlgMatrixStoreToDescriptor\`.
+pub static SIG_LIN_ALG_MATRIX_STORE_TO_DESCRIPTOR: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_LIN_ALG_MATRIX_STORE_TO_DESCRIPTOR,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_VOID,
+            doc: "",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "matrix",
+                ty: &TY_OVERLOAD,
+                doc: "matrix to be stored",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "handle",
+                ty: &TY_HANDLE,
+                doc: "byte address buffer to store into",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "offset",
+                ty: &TY_I32,
+                doc: "starting offset in the buffer",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "stride",
+                ty: &TY_I32,
+                doc: "number of bytes between the start of each row or column",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "layout",
+                ty: &TY_I32,
+                doc: "memory layout of matrix elements",
+                immediate: false,
+                enumeration: Some("MatrixLayout"),
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "align",
+                ty: &TY_I32,
+                doc: "alignment of matrix elements",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 1024u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "o",
+        },
+        memory: None,
+    },
+];
 /// Class \`LinAlgMatrixStoreToMemory\`: functions \`dx.op.linAlgMatrixStoreToMemory\`.
 pub static CLASS_LIN_ALG_MATRIX_STORE_TO_MEMORY: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "LinAlgMatrixStoreToMemory",
     stem: "linAlgMatrixStoreToMemory",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_VOID,
-        doc: "",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "matrix",
-            ty: &TY_X0,
-            doc: "matrix to be stored",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "memory",
-            ty: &TY_X1_GROUPSHARED_PTR,
-            doc: "groupshared array to store into",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "offset",
-            ty: &TY_I32,
-            doc: "starting offset in the array",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "stride",
-            ty: &TY_I32,
-            doc: "number of bytes between the start of each row or column",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "layout",
-            ty: &TY_I32,
-            doc: "memory layout of matrix elements",
-            immediate: false,
-            enumeration: Some("MatrixLayout"),
-            max: None,
-        },
-    ],
+    signatures: &SIG_LIN_ALG_MATRIX_STORE_TO_MEMORY,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -6718,55 +10062,92 @@ pub static CLASS_LIN_ALG_MATRIX_STORE_TO_MEMORY: crate::info::ClassInfo = crate:
         dims: 2u8,
         text: "o,hfdwil<hfdwil",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`LinAlgMatrixStoreToMemory\`.
+pub static SIG_LIN_ALG_MATRIX_STORE_TO_MEMORY: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_LIN_ALG_MATRIX_STORE_TO_MEMORY,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_VOID,
+            doc: "",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "matrix",
+                ty: &TY_X0,
+                doc: "matrix to be stored",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "memory",
+                ty: &TY_X1_GROUPSHARED_PTR,
+                doc: "groupshared array to store into",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "offset",
+                ty: &TY_I32,
+                doc: "starting offset in the array",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "stride",
+                ty: &TY_I32,
+                doc: "number of bytes between the start of each row or column",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "layout",
+                ty: &TY_I32,
+                doc: "memory layout of matrix elements",
+                immediate: false,
+                enumeration: Some("MatrixLayout"),
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 1024u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 462u32,
+                    vectors: 462u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 2u8,
+            text: "o,hfdwil<hfdwil",
+        },
+        memory: None,
+    },
+];
 /// Class \`LinAlgVectorAccumulateToDescriptor\`: functions \`dx.op.linAlgVectorAccumulateToDescriptor\`.
 pub static CLASS_LIN_ALG_VECTOR_ACCUMULATE_TO_DESCRIPTOR: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "LinAlgVectorAccumulateToDescriptor",
     stem: "linAlgVectorAccumulateToDescriptor",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_VOID,
-        doc: "",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "handle",
-            ty: &TY_HANDLE,
-            doc: "buffer to accumulate into",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "offset",
-            ty: &TY_I32,
-            doc: "starting offset in the buffer",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "align",
-            ty: &TY_I32,
-            doc: "alignment of starting offset",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "vector",
-            ty: &TY_OVERLOAD,
-            doc: "vector to accumulate",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_LIN_ALG_VECTOR_ACCUMULATE_TO_DESCRIPTOR,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -6789,55 +10170,84 @@ pub static CLASS_LIN_ALG_VECTOR_ACCUMULATE_TO_DESCRIPTOR: crate::info::ClassInfo
         dims: 1u8,
         text: "<hfdwil",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`LinAlgVectorAccumulateToDescriptor\`.
+pub static SIG_LIN_ALG_VECTOR_ACCUMULATE_TO_DESCRIPTOR: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_LIN_ALG_VECTOR_ACCUMULATE_TO_DESCRIPTOR,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_VOID,
+            doc: "",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "handle",
+                ty: &TY_HANDLE,
+                doc: "buffer to accumulate into",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "offset",
+                ty: &TY_I32,
+                doc: "starting offset in the buffer",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "align",
+                ty: &TY_I32,
+                doc: "alignment of starting offset",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "vector",
+                ty: &TY_OVERLOAD,
+                doc: "vector to accumulate",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0u32,
+                    vectors: 462u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "<hfdwil",
+        },
+        memory: None,
+    },
+];
 /// Class \`LoadInput\`: functions \`dx.op.loadInput\`.
 pub static CLASS_LOAD_INPUT: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "LoadInput",
     stem: "loadInput",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_OVERLOAD,
-        doc: "input value",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "inputSigId",
-            ty: &TY_U32,
-            doc: "input signature element ID",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "rowIndex",
-            ty: &TY_U32,
-            doc: "row index relative to element",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "colIndex",
-            ty: &TY_U8,
-            doc: "column index relative to element",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "gsVertexAxis",
-            ty: &TY_I32,
-            doc: "gsVertexAxis",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_LOAD_INPUT,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -6860,55 +10270,84 @@ pub static CLASS_LOAD_INPUT: crate::info::ClassInfo = crate::info::ClassInfo {
         dims: 1u8,
         text: "hfwi",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`LoadInput\`.
+pub static SIG_LOAD_INPUT: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_LOAD_INPUT,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_OVERLOAD,
+            doc: "input value",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "inputSigId",
+                ty: &TY_U32,
+                doc: "input signature element ID",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "rowIndex",
+                ty: &TY_U32,
+                doc: "row index relative to element",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "colIndex",
+                ty: &TY_U8,
+                doc: "column index relative to element",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "gsVertexAxis",
+                ty: &TY_I32,
+                doc: "gsVertexAxis",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 198u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "hfwi",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`LoadOutputControlPoint\`: functions \`dx.op.loadOutputControlPoint\`.
 pub static CLASS_LOAD_OUTPUT_CONTROL_POINT: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "LoadOutputControlPoint",
     stem: "loadOutputControlPoint",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_OVERLOAD,
-        doc: "result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "inputSigId",
-            ty: &TY_I32,
-            doc: "input signature element ID",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "row",
-            ty: &TY_I32,
-            doc: "row, relative to the element",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "col",
-            ty: &TY_I8,
-            doc: "column, relative to the element",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "index",
-            ty: &TY_I32,
-            doc: "vertex/point index",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_LOAD_OUTPUT_CONTROL_POINT,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -6931,47 +10370,84 @@ pub static CLASS_LOAD_OUTPUT_CONTROL_POINT: crate::info::ClassInfo = crate::info
         dims: 1u8,
         text: "hfwi",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`LoadOutputControlPoint\`.
+pub static SIG_LOAD_OUTPUT_CONTROL_POINT: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_LOAD_OUTPUT_CONTROL_POINT,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_OVERLOAD,
+            doc: "result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "inputSigId",
+                ty: &TY_I32,
+                doc: "input signature element ID",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "row",
+                ty: &TY_I32,
+                doc: "row, relative to the element",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "col",
+                ty: &TY_I8,
+                doc: "column, relative to the element",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "index",
+                ty: &TY_I32,
+                doc: "vertex/point index",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 198u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "hfwi",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`LoadPatchConstant\`: functions \`dx.op.loadPatchConstant\`.
 pub static CLASS_LOAD_PATCH_CONSTANT: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "LoadPatchConstant",
     stem: "loadPatchConstant",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_OVERLOAD,
-        doc: "result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "inputSigId",
-            ty: &TY_I32,
-            doc: "input signature element ID",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "row",
-            ty: &TY_I32,
-            doc: "row, relative to the element",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "col",
-            ty: &TY_I8,
-            doc: "column, relative to the element",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_LOAD_PATCH_CONSTANT,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -6994,39 +10470,76 @@ pub static CLASS_LOAD_PATCH_CONSTANT: crate::info::ClassInfo = crate::info::Clas
         dims: 1u8,
         text: "hfwi",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`LoadPatchConstant\`.
+pub static SIG_LOAD_PATCH_CONSTANT: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_LOAD_PATCH_CONSTANT,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_OVERLOAD,
+            doc: "result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "inputSigId",
+                ty: &TY_I32,
+                doc: "input signature element ID",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "row",
+                ty: &TY_I32,
+                doc: "row, relative to the element",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "col",
+                ty: &TY_I8,
+                doc: "column, relative to the element",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 198u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "hfwi",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`MakeDouble\`: functions \`dx.op.makeDouble\`.
 pub static CLASS_MAKE_DOUBLE: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "MakeDouble",
     stem: "makeDouble",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_OVERLOAD,
-        doc: "result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "lo",
-            ty: &TY_I32,
-            doc: "low part of double",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "hi",
-            ty: &TY_I32,
-            doc: "high part of double",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_MAKE_DOUBLE,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -7049,47 +10562,68 @@ pub static CLASS_MAKE_DOUBLE: crate::info::ClassInfo = crate::info::ClassInfo {
         dims: 1u8,
         text: "d",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`MakeDouble\`.
+pub static SIG_MAKE_DOUBLE: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_MAKE_DOUBLE,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_OVERLOAD,
+            doc: "result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "lo",
+                ty: &TY_I32,
+                doc: "low part of double",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "hi",
+                ty: &TY_I32,
+                doc: "high part of double",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 8u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "d",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`MaybeReorderThread\`: functions \`dx.op.maybeReorderThread\`.
 pub static CLASS_MAYBE_REORDER_THREAD: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "MaybeReorderThread",
     stem: "maybeReorderThread",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_VOID,
-        doc: "no return value",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "hitObject",
-            ty: &TY_HIT_OBJECT,
-            doc: "hit",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "coherenceHint",
-            ty: &TY_I32,
-            doc: "Coherence hint",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "numCoherenceHintBitsFromLSB",
-            ty: &TY_I32,
-            doc: "Num coherence hint bits from LSB",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_MAYBE_REORDER_THREAD,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -7112,47 +10646,76 @@ pub static CLASS_MAYBE_REORDER_THREAD: crate::info::ClassInfo = crate::info::Cla
         dims: 0u8,
         text: "v",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`MaybeReorderThread\`.
+pub static SIG_MAYBE_REORDER_THREAD: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_MAYBE_REORDER_THREAD,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_VOID,
+            doc: "no return value",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "hitObject",
+                ty: &TY_HIT_OBJECT,
+                doc: "hit",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "coherenceHint",
+                ty: &TY_I32,
+                doc: "Coherence hint",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "numCoherenceHintBitsFromLSB",
+                ty: &TY_I32,
+                doc: "Num coherence hint bits from LSB",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 0u8,
+            text: "v",
+        },
+        memory: None,
+    },
+];
 /// Class \`MinPrecXRegLoad\`: functions \`dx.op.minPrecXRegLoad\`.
 pub static CLASS_MIN_PREC_X_REG_LOAD: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "MinPrecXRegLoad",
     stem: "minPrecXRegLoad",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_OVERLOAD,
-        doc: "register value",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "regIndex",
-            ty: &TY_FLOAT_PTR,
-            doc: "pointer to indexable register",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "index",
-            ty: &TY_I32,
-            doc: "index",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "component",
-            ty: &TY_U8,
-            doc: "component",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_MIN_PREC_X_REG_LOAD,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -7175,55 +10738,76 @@ pub static CLASS_MIN_PREC_X_REG_LOAD: crate::info::ClassInfo = crate::info::Clas
         dims: 1u8,
         text: "hw",
     },
-    memory: Some("readonly"),
 };
+/// The signatures of the functions of class \`MinPrecXRegLoad\`.
+pub static SIG_MIN_PREC_X_REG_LOAD: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_MIN_PREC_X_REG_LOAD,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_OVERLOAD,
+            doc: "register value",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "regIndex",
+                ty: &TY_FLOAT_PTR,
+                doc: "pointer to indexable register",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "index",
+                ty: &TY_I32,
+                doc: "index",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "component",
+                ty: &TY_U8,
+                doc: "component",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 66u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "hw",
+        },
+        memory: Some("readonly"),
+    },
+];
 /// Class \`MinPrecXRegStore\`: functions \`dx.op.minPrecXRegStore\`.
 pub static CLASS_MIN_PREC_X_REG_STORE: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "MinPrecXRegStore",
     stem: "minPrecXRegStore",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_VOID,
-        doc: "no return value",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "regIndex",
-            ty: &TY_FLOAT_PTR,
-            doc: "pointer to indexable register",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "index",
-            ty: &TY_I32,
-            doc: "index",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "component",
-            ty: &TY_U8,
-            doc: "component",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "value",
-            ty: &TY_OVERLOAD,
-            doc: "value to store",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_MIN_PREC_X_REG_STORE,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -7246,31 +10830,84 @@ pub static CLASS_MIN_PREC_X_REG_STORE: crate::info::ClassInfo = crate::info::Cla
         dims: 1u8,
         text: "hw",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`MinPrecXRegStore\`.
+pub static SIG_MIN_PREC_X_REG_STORE: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_MIN_PREC_X_REG_STORE,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_VOID,
+            doc: "no return value",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "regIndex",
+                ty: &TY_FLOAT_PTR,
+                doc: "pointer to indexable register",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "index",
+                ty: &TY_I32,
+                doc: "index",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "component",
+                ty: &TY_U8,
+                doc: "component",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "value",
+                ty: &TY_OVERLOAD,
+                doc: "value to store",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 66u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "hw",
+        },
+        memory: None,
+    },
+];
 /// Class \`NodeOutputIsValid\`: functions \`dx.op.nodeOutputIsValid\`.
 pub static CLASS_NODE_OUTPUT_IS_VALID: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "NodeOutputIsValid",
     stem: "nodeOutputIsValid",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_I1,
-        doc: "true if output node present",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "output",
-            ty: &TY_NODE_HANDLE,
-            doc: "handle of output node",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_NODE_OUTPUT_IS_VALID,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -7293,22 +10930,60 @@ pub static CLASS_NODE_OUTPUT_IS_VALID: crate::info::ClassInfo = crate::info::Cla
         dims: 0u8,
         text: "v",
     },
-    memory: Some("readonly"),
 };
+/// The signatures of the functions of class \`NodeOutputIsValid\`.
+pub static SIG_NODE_OUTPUT_IS_VALID: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_NODE_OUTPUT_IS_VALID,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_I1,
+            doc: "true if output node present",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "output",
+                ty: &TY_NODE_HANDLE,
+                doc: "handle of output node",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 0u8,
+            text: "v",
+        },
+        memory: Some("readonly"),
+    },
+];
 /// Class \`Nop\`: functions \`dx.op.nop\`.
 pub static CLASS_NOP: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "Nop",
     stem: "nop",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_VOID,
-        doc: "no result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[],
+    signatures: &SIG_NOP,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -7331,31 +11006,51 @@ pub static CLASS_NOP: crate::info::ClassInfo = crate::info::ClassInfo {
         dims: 0u8,
         text: "v",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`Nop\`.
+pub static SIG_NOP: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_NOP,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_VOID,
+            doc: "no result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 0u8,
+            text: "v",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`ObjectRayDirection\`: functions \`dx.op.objectRayDirection\`.
 pub static CLASS_OBJECT_RAY_DIRECTION: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "ObjectRayDirection",
     stem: "objectRayDirection",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_OVERLOAD,
-        doc: "result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "col",
-            ty: &TY_I8,
-            doc: "column, relative to the element",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_OBJECT_RAY_DIRECTION,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -7378,31 +11073,60 @@ pub static CLASS_OBJECT_RAY_DIRECTION: crate::info::ClassInfo = crate::info::Cla
         dims: 1u8,
         text: "f",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`ObjectRayDirection\`.
+pub static SIG_OBJECT_RAY_DIRECTION: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_OBJECT_RAY_DIRECTION,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_OVERLOAD,
+            doc: "result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "col",
+                ty: &TY_I8,
+                doc: "column, relative to the element",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 4u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "f",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`ObjectRayOrigin\`: functions \`dx.op.objectRayOrigin\`.
 pub static CLASS_OBJECT_RAY_ORIGIN: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "ObjectRayOrigin",
     stem: "objectRayOrigin",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_OVERLOAD,
-        doc: "result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "col",
-            ty: &TY_I8,
-            doc: "column, relative to the element",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_OBJECT_RAY_ORIGIN,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -7425,39 +11149,60 @@ pub static CLASS_OBJECT_RAY_ORIGIN: crate::info::ClassInfo = crate::info::ClassI
         dims: 1u8,
         text: "f",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`ObjectRayOrigin\`.
+pub static SIG_OBJECT_RAY_ORIGIN: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_OBJECT_RAY_ORIGIN,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_OVERLOAD,
+            doc: "result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "col",
+                ty: &TY_I8,
+                doc: "column, relative to the element",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 4u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "f",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`ObjectToWorld\`: functions \`dx.op.objectToWorld\`.
 pub static CLASS_OBJECT_TO_WORLD: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "ObjectToWorld",
     stem: "objectToWorld",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_OVERLOAD,
-        doc: "result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "row",
-            ty: &TY_I32,
-            doc: "row, relative to the element",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "col",
-            ty: &TY_I8,
-            doc: "column, relative to the element",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_OBJECT_TO_WORLD,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -7480,31 +11225,68 @@ pub static CLASS_OBJECT_TO_WORLD: crate::info::ClassInfo = crate::info::ClassInf
         dims: 1u8,
         text: "f",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`ObjectToWorld\`.
+pub static SIG_OBJECT_TO_WORLD: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_OBJECT_TO_WORLD,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_OVERLOAD,
+            doc: "result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "row",
+                ty: &TY_I32,
+                doc: "row, relative to the element",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "col",
+                ty: &TY_I8,
+                doc: "column, relative to the element",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 4u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "f",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`OutputComplete\`: functions \`dx.op.outputComplete\`.
 pub static CLASS_OUTPUT_COMPLETE: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "OutputComplete",
     stem: "outputComplete",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_VOID,
-        doc: "no return value",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "output",
-            ty: &TY_NODE_RECORD_HANDLE,
-            doc: "handle of record",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_OUTPUT_COMPLETE,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -7527,22 +11309,60 @@ pub static CLASS_OUTPUT_COMPLETE: crate::info::ClassInfo = crate::info::ClassInf
         dims: 0u8,
         text: "v",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`OutputComplete\`.
+pub static SIG_OUTPUT_COMPLETE: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_OUTPUT_COMPLETE,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_VOID,
+            doc: "no return value",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "output",
+                ty: &TY_NODE_RECORD_HANDLE,
+                doc: "handle of record",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 0u8,
+            text: "v",
+        },
+        memory: None,
+    },
+];
 /// Class \`OutputControlPointID\`: functions \`dx.op.outputControlPointID\`.
 pub static CLASS_OUTPUT_CONTROL_POINT_ID: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "OutputControlPointID",
     stem: "outputControlPointID",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_OVERLOAD,
-        doc: "result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[],
+    signatures: &SIG_OUTPUT_CONTROL_POINT_ID,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -7565,63 +11385,51 @@ pub static CLASS_OUTPUT_CONTROL_POINT_ID: crate::info::ClassInfo = crate::info::
         dims: 1u8,
         text: "i",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`OutputControlPointID\`.
+pub static SIG_OUTPUT_CONTROL_POINT_ID: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_OUTPUT_CONTROL_POINT_ID,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_OVERLOAD,
+            doc: "result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 128u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "i",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`Pack4x8\`: functions \`dx.op.pack4x8\`.
 pub static CLASS_PACK4X8: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "Pack4x8",
     stem: "pack4x8",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_I32,
-        doc: "result packed 4 x i8",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "packMode",
-            ty: &TY_I8,
-            doc: "trunc/unsigned clamp/signed clamp",
-            immediate: false,
-            enumeration: Some("PackMode"),
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "x",
-            ty: &TY_OVERLOAD,
-            doc: "the first component of the vector",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "y",
-            ty: &TY_OVERLOAD,
-            doc: "the second component of the vector",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "z",
-            ty: &TY_OVERLOAD,
-            doc: "the third component of the vector",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "w",
-            ty: &TY_OVERLOAD,
-            doc: "the fourth component of the vector",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_PACK4X8,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -7644,22 +11452,92 @@ pub static CLASS_PACK4X8: crate::info::ClassInfo = crate::info::ClassInfo {
         dims: 1u8,
         text: "wi",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`Pack4x8\`.
+pub static SIG_PACK4X8: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_PACK4X8,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_I32,
+            doc: "result packed 4 x i8",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "packMode",
+                ty: &TY_I8,
+                doc: "trunc/unsigned clamp/signed clamp",
+                immediate: false,
+                enumeration: Some("PackMode"),
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "x",
+                ty: &TY_OVERLOAD,
+                doc: "the first component of the vector",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "y",
+                ty: &TY_OVERLOAD,
+                doc: "the second component of the vector",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "z",
+                ty: &TY_OVERLOAD,
+                doc: "the third component of the vector",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "w",
+                ty: &TY_OVERLOAD,
+                doc: "the fourth component of the vector",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 192u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "wi",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`PrimitiveID\`: functions \`dx.op.primitiveID\`.
 pub static CLASS_PRIMITIVE_ID: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "PrimitiveID",
     stem: "primitiveID",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_OVERLOAD,
-        doc: "result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[],
+    signatures: &SIG_PRIMITIVE_ID,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -7682,22 +11560,51 @@ pub static CLASS_PRIMITIVE_ID: crate::info::ClassInfo = crate::info::ClassInfo {
         dims: 1u8,
         text: "i",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`PrimitiveID\`.
+pub static SIG_PRIMITIVE_ID: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_PRIMITIVE_ID,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_OVERLOAD,
+            doc: "result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 128u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "i",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`PrimitiveIndex\`: functions \`dx.op.primitiveIndex\`.
 pub static CLASS_PRIMITIVE_INDEX: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "PrimitiveIndex",
     stem: "primitiveIndex",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_OVERLOAD,
-        doc: "result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[],
+    signatures: &SIG_PRIMITIVE_INDEX,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -7720,39 +11627,51 @@ pub static CLASS_PRIMITIVE_INDEX: crate::info::ClassInfo = crate::info::ClassInf
         dims: 1u8,
         text: "i",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`PrimitiveIndex\`.
+pub static SIG_PRIMITIVE_INDEX: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_PRIMITIVE_INDEX,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_OVERLOAD,
+            doc: "result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 128u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "i",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`QuadOp\`: functions \`dx.op.quadOp\`.
 pub static CLASS_QUAD_OP: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "QuadOp",
     stem: "quadOp",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_OVERLOAD,
-        doc: "operation result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "value",
-            ty: &TY_OVERLOAD,
-            doc: "value for operation",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "op",
-            ty: &TY_I8,
-            doc: "operation",
-            immediate: true,
-            enumeration: Some("QuadOpKind"),
-            max: None,
-        },
-    ],
+    signatures: &SIG_QUAD_OP,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -7775,39 +11694,68 @@ pub static CLASS_QUAD_OP: crate::info::ClassInfo = crate::info::ClassInfo {
         dims: 1u8,
         text: "hfd8wil<hfd8wil",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`QuadOp\`.
+pub static SIG_QUAD_OP: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_QUAD_OP,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_OVERLOAD,
+            doc: "operation result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "value",
+                ty: &TY_OVERLOAD,
+                doc: "value for operation",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "op",
+                ty: &TY_I8,
+                doc: "operation",
+                immediate: true,
+                enumeration: Some("QuadOpKind"),
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 494u32,
+                    vectors: 494u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "hfd8wil<hfd8wil",
+        },
+        memory: None,
+    },
+];
 /// Class \`QuadReadLaneAt\`: functions \`dx.op.quadReadLaneAt\`.
 pub static CLASS_QUAD_READ_LANE_AT: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "QuadReadLaneAt",
     stem: "quadReadLaneAt",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_OVERLOAD,
-        doc: "operation result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "value",
-            ty: &TY_OVERLOAD,
-            doc: "value to read",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "quadLane",
-            ty: &TY_U32,
-            doc: "lane to read from (0-4)",
-            immediate: false,
-            enumeration: None,
-            max: Some(3u64),
-        },
-    ],
+    signatures: &SIG_QUAD_READ_LANE_AT,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -7830,39 +11778,68 @@ pub static CLASS_QUAD_READ_LANE_AT: crate::info::ClassInfo = crate::info::ClassI
         dims: 1u8,
         text: "hfd18wil<hfd18wil",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`QuadReadLaneAt\`.
+pub static SIG_QUAD_READ_LANE_AT: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_QUAD_READ_LANE_AT,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_OVERLOAD,
+            doc: "operation result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "value",
+                ty: &TY_OVERLOAD,
+                doc: "value to read",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "quadLane",
+                ty: &TY_U32,
+                doc: "lane to read from (0-4)",
+                immediate: false,
+                enumeration: None,
+                max: Some(3u64),
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 510u32,
+                    vectors: 510u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "hfd18wil<hfd18wil",
+        },
+        memory: None,
+    },
+];
 /// Class \`QuadVote\`: functions \`dx.op.quadVote\`.
 pub static CLASS_QUAD_VOTE: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "QuadVote",
     stem: "quadVote",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_OVERLOAD_I1,
-        doc: "result - uniform across quad",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "cond",
-            ty: &TY_I1,
-            doc: "condition",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "op",
-            ty: &TY_I8,
-            doc: "QuadVoteOpKind: 0=Any, 1=All",
-            immediate: true,
-            enumeration: Some("QuadVoteOpKind"),
-            max: None,
-        },
-    ],
+    signatures: &SIG_QUAD_VOTE,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -7885,55 +11862,68 @@ pub static CLASS_QUAD_VOTE: crate::info::ClassInfo = crate::info::ClassInfo {
         dims: 1u8,
         text: "1",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`QuadVote\`.
+pub static SIG_QUAD_VOTE: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_QUAD_VOTE,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_OVERLOAD_I1,
+            doc: "result - uniform across quad",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "cond",
+                ty: &TY_I1,
+                doc: "condition",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "op",
+                ty: &TY_I8,
+                doc: "QuadVoteOpKind: 0=Any, 1=All",
+                immediate: true,
+                enumeration: Some("QuadVoteOpKind"),
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 16u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "1",
+        },
+        memory: None,
+    },
+];
 /// Class \`Quaternary\`: functions \`dx.op.quaternary\`.
 pub static CLASS_QUATERNARY: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "Quaternary",
     stem: "quaternary",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_OVERLOAD,
-        doc: "the operation result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "width",
-            ty: &TY_OVERLOAD,
-            doc: "the bitfield width to take from the value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "offset",
-            ty: &TY_OVERLOAD,
-            doc: "the bitfield offset to replace in the value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "value",
-            ty: &TY_OVERLOAD,
-            doc: "the number the bits are taken from",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "replacedValue",
-            ty: &TY_OVERLOAD,
-            doc: "the number with bits to be replaced",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_QUATERNARY,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -7956,63 +11946,84 @@ pub static CLASS_QUATERNARY: crate::info::ClassInfo = crate::info::ClassInfo {
         dims: 1u8,
         text: "i",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`Quaternary\`.
+pub static SIG_QUATERNARY: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_QUATERNARY,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_OVERLOAD,
+            doc: "the operation result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "width",
+                ty: &TY_OVERLOAD,
+                doc: "the bitfield width to take from the value",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "offset",
+                ty: &TY_OVERLOAD,
+                doc: "the bitfield offset to replace in the value",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "value",
+                ty: &TY_OVERLOAD,
+                doc: "the number the bits are taken from",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "replacedValue",
+                ty: &TY_OVERLOAD,
+                doc: "the number with bits to be replaced",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 128u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "i",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`RawBufferLoad\`: functions \`dx.op.rawBufferLoad\`.
 pub static CLASS_RAW_BUFFER_LOAD: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "RawBufferLoad",
     stem: "rawBufferLoad",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_RES_RET,
-        doc: "the loaded value",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "srv",
-            ty: &TY_HANDLE,
-            doc: "handle of TypedBuffer SRV to sample",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "index",
-            ty: &TY_I32,
-            doc: "element index for StructuredBuffer, or byte offset for ByteAddressBuffer",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "elementOffset",
-            ty: &TY_I32,
-            doc: "offset into element for StructuredBuffer, or undef for ByteAddressBuffer",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "mask",
-            ty: &TY_I8,
-            doc: "loading value mask",
-            immediate: true,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "alignment",
-            ty: &TY_I32,
-            doc: "relative load access alignment",
-            immediate: true,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_RAW_BUFFER_LOAD,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -8035,95 +12046,92 @@ pub static CLASS_RAW_BUFFER_LOAD: crate::info::ClassInfo = crate::info::ClassInf
         dims: 1u8,
         text: "hfdwil",
     },
-    memory: Some("readonly"),
 };
+/// The signatures of the functions of class \`RawBufferLoad\`.
+pub static SIG_RAW_BUFFER_LOAD: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_RAW_BUFFER_LOAD,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_RES_RET,
+            doc: "the loaded value",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "srv",
+                ty: &TY_HANDLE,
+                doc: "handle of TypedBuffer SRV to sample",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "index",
+                ty: &TY_I32,
+                doc: "element index for StructuredBuffer, or byte offset for ByteAddressBuffer",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "elementOffset",
+                ty: &TY_I32,
+                doc: "offset into element for StructuredBuffer, or undef for ByteAddressBuffer",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "mask",
+                ty: &TY_I8,
+                doc: "loading value mask",
+                immediate: true,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "alignment",
+                ty: &TY_I32,
+                doc: "relative load access alignment",
+                immediate: true,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 462u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "hfdwil",
+        },
+        memory: Some("readonly"),
+    },
+];
 /// Class \`RawBufferStore\`: functions \`dx.op.rawBufferStore\`.
 pub static CLASS_RAW_BUFFER_STORE: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "RawBufferStore",
     stem: "rawBufferStore",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_VOID,
-        doc: "",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "uav",
-            ty: &TY_HANDLE,
-            doc: "handle of UAV to store to",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "index",
-            ty: &TY_I32,
-            doc: "element index for StructuredBuffer, or byte offset for ByteAddressBuffer",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "elementOffset",
-            ty: &TY_I32,
-            doc: "offset into element for StructuredBuffer, or undef for ByteAddressBuffer",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "value0",
-            ty: &TY_OVERLOAD,
-            doc: "value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "value1",
-            ty: &TY_OVERLOAD,
-            doc: "value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "value2",
-            ty: &TY_OVERLOAD,
-            doc: "value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "value3",
-            ty: &TY_OVERLOAD,
-            doc: "value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "mask",
-            ty: &TY_I8,
-            doc: "mask of contiguous components stored starting at first component (valid: 1, 3, 7, 15)",
-            immediate: true,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "alignment",
-            ty: &TY_I32,
-            doc: "relative store access alignment",
-            immediate: true,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_RAW_BUFFER_STORE,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -8146,55 +12154,124 @@ pub static CLASS_RAW_BUFFER_STORE: crate::info::ClassInfo = crate::info::ClassIn
         dims: 1u8,
         text: "hfdwil",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`RawBufferStore\`.
+pub static SIG_RAW_BUFFER_STORE: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_RAW_BUFFER_STORE,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_VOID,
+            doc: "",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "uav",
+                ty: &TY_HANDLE,
+                doc: "handle of UAV to store to",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "index",
+                ty: &TY_I32,
+                doc: "element index for StructuredBuffer, or byte offset for ByteAddressBuffer",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "elementOffset",
+                ty: &TY_I32,
+                doc: "offset into element for StructuredBuffer, or undef for ByteAddressBuffer",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "value0",
+                ty: &TY_OVERLOAD,
+                doc: "value",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "value1",
+                ty: &TY_OVERLOAD,
+                doc: "value",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "value2",
+                ty: &TY_OVERLOAD,
+                doc: "value",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "value3",
+                ty: &TY_OVERLOAD,
+                doc: "value",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "mask",
+                ty: &TY_I8,
+                doc: "mask of contiguous components stored starting at first component (valid: 1, 3, 7, 15)",
+                immediate: true,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "alignment",
+                ty: &TY_I32,
+                doc: "relative store access alignment",
+                immediate: true,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 462u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "hfdwil",
+        },
+        memory: None,
+    },
+];
 /// Class \`RawBufferVectorLoad\`: functions \`dx.op.rawBufferVectorLoad\`.
 pub static CLASS_RAW_BUFFER_VECTOR_LOAD: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "RawBufferVectorLoad",
     stem: "rawBufferVectorLoad",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_RES_RET,
-        doc: "the loaded value",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "buf",
-            ty: &TY_HANDLE,
-            doc: "handle of Raw Buffer to load from",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "index",
-            ty: &TY_I32,
-            doc: "element index for StructuredBuffer, or byte offset for ByteAddressBuffer",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "elementOffset",
-            ty: &TY_I32,
-            doc: "offset into element for StructuredBuffer, or undef for ByteAddressBuffer",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "alignment",
-            ty: &TY_I32,
-            doc: "relative load access alignment",
-            immediate: true,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_RAW_BUFFER_VECTOR_LOAD,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -8217,63 +12294,84 @@ pub static CLASS_RAW_BUFFER_VECTOR_LOAD: crate::info::ClassInfo = crate::info::C
         dims: 1u8,
         text: "hfdwil<hfdwil",
     },
-    memory: Some("readonly"),
 };
+/// The signatures of the functions of class \`RawBufferVectorLoad\`.
+pub static SIG_RAW_BUFFER_VECTOR_LOAD: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_RAW_BUFFER_VECTOR_LOAD,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_RES_RET,
+            doc: "the loaded value",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "buf",
+                ty: &TY_HANDLE,
+                doc: "handle of Raw Buffer to load from",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "index",
+                ty: &TY_I32,
+                doc: "element index for StructuredBuffer, or byte offset for ByteAddressBuffer",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "elementOffset",
+                ty: &TY_I32,
+                doc: "offset into element for StructuredBuffer, or undef for ByteAddressBuffer",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "alignment",
+                ty: &TY_I32,
+                doc: "relative load access alignment",
+                immediate: true,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 462u32,
+                    vectors: 462u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "hfdwil<hfdwil",
+        },
+        memory: Some("readonly"),
+    },
+];
 /// Class \`RawBufferVectorStore\`: functions \`dx.op.rawBufferVectorStore\`.
 pub static CLASS_RAW_BUFFER_VECTOR_STORE: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "RawBufferVectorStore",
     stem: "rawBufferVectorStore",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_VOID,
-        doc: "",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "uav",
-            ty: &TY_HANDLE,
-            doc: "handle of UAV to store to",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "index",
-            ty: &TY_I32,
-            doc: "element index for StructuredBuffer, or byte offset for ByteAddressBuffer",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "elementOffset",
-            ty: &TY_I32,
-            doc: "offset into element for StructuredBuffer, or undef for ByteAddressBuffer",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "value0",
-            ty: &TY_OVERLOAD,
-            doc: "value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "alignment",
-            ty: &TY_I32,
-            doc: "relative store access alignment",
-            immediate: true,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_RAW_BUFFER_VECTOR_STORE,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -8296,22 +12394,92 @@ pub static CLASS_RAW_BUFFER_VECTOR_STORE: crate::info::ClassInfo = crate::info::
         dims: 1u8,
         text: "hfdwil<hfdwil",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`RawBufferVectorStore\`.
+pub static SIG_RAW_BUFFER_VECTOR_STORE: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_RAW_BUFFER_VECTOR_STORE,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_VOID,
+            doc: "",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "uav",
+                ty: &TY_HANDLE,
+                doc: "handle of UAV to store to",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "index",
+                ty: &TY_I32,
+                doc: "element index for StructuredBuffer, or byte offset for ByteAddressBuffer",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "elementOffset",
+                ty: &TY_I32,
+                doc: "offset into element for StructuredBuffer, or undef for ByteAddressBuffer",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "value0",
+                ty: &TY_OVERLOAD,
+                doc: "value",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "alignment",
+                ty: &TY_I32,
+                doc: "relative store access alignment",
+                immediate: true,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 462u32,
+                    vectors: 462u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "hfdwil<hfdwil",
+        },
+        memory: None,
+    },
+];
 /// Class \`RayFlags\`: functions \`dx.op.rayFlags\`.
 pub static CLASS_RAY_FLAGS: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "RayFlags",
     stem: "rayFlags",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_OVERLOAD,
-        doc: "result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[],
+    signatures: &SIG_RAY_FLAGS,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -8334,31 +12502,51 @@ pub static CLASS_RAY_FLAGS: crate::info::ClassInfo = crate::info::ClassInfo {
         dims: 1u8,
         text: "i",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`RayFlags\`.
+pub static SIG_RAY_FLAGS: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_RAY_FLAGS,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_OVERLOAD,
+            doc: "result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 128u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "i",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`RayQuery\_Abort\`: functions \`dx.op.rayQuery\_Abort\`.
 pub static CLASS_RAY_QUERY_ABORT: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "RayQuery_Abort",
     stem: "rayQuery_Abort",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_VOID,
-        doc: "",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "rayQueryHandle",
-            ty: &TY_I32,
-            doc: "RayQuery handle",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_RAY_QUERY_ABORT,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -8381,31 +12569,60 @@ pub static CLASS_RAY_QUERY_ABORT: crate::info::ClassInfo = crate::info::ClassInf
         dims: 0u8,
         text: "v",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`RayQuery\_Abort\`.
+pub static SIG_RAY_QUERY_ABORT: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_RAY_QUERY_ABORT,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_VOID,
+            doc: "",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "rayQueryHandle",
+                ty: &TY_I32,
+                doc: "RayQuery handle",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 0u8,
+            text: "v",
+        },
+        memory: None,
+    },
+];
 /// Class \`RayQuery\_CandidateTriangleObjectPosition\`: functions \`dx.op.rayQuery\_CandidateTriangleObjectPosition\`.
 pub static CLASS_RAY_QUERY_CANDIDATE_TRIANGLE_OBJECT_POSITION: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "RayQuery_CandidateTriangleObjectPosition",
     stem: "rayQuery_CandidateTriangleObjectPosition",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_VEC9,
-        doc: "operation result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "rayQueryHandle",
-            ty: &TY_I32,
-            doc: "RayQuery handle",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_RAY_QUERY_CANDIDATE_TRIANGLE_OBJECT_POSITION,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -8428,31 +12645,60 @@ pub static CLASS_RAY_QUERY_CANDIDATE_TRIANGLE_OBJECT_POSITION: crate::info::Clas
         dims: 1u8,
         text: "f",
     },
-    memory: Some("readonly"),
 };
+/// The signatures of the functions of class \`RayQuery\_CandidateTriangleObjectPosition\`.
+pub static SIG_RAY_QUERY_CANDIDATE_TRIANGLE_OBJECT_POSITION: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_RAY_QUERY_CANDIDATE_TRIANGLE_OBJECT_POSITION,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_VEC9,
+            doc: "operation result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "rayQueryHandle",
+                ty: &TY_I32,
+                doc: "RayQuery handle",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 4u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "f",
+        },
+        memory: Some("readonly"),
+    },
+];
 /// Class \`RayQuery\_CommitNonOpaqueTriangleHit\`: functions \`dx.op.rayQuery\_CommitNonOpaqueTriangleHit\`.
 pub static CLASS_RAY_QUERY_COMMIT_NON_OPAQUE_TRIANGLE_HIT: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "RayQuery_CommitNonOpaqueTriangleHit",
     stem: "rayQuery_CommitNonOpaqueTriangleHit",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_VOID,
-        doc: "",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "rayQueryHandle",
-            ty: &TY_I32,
-            doc: "RayQuery handle",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_RAY_QUERY_COMMIT_NON_OPAQUE_TRIANGLE_HIT,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -8475,39 +12721,60 @@ pub static CLASS_RAY_QUERY_COMMIT_NON_OPAQUE_TRIANGLE_HIT: crate::info::ClassInf
         dims: 0u8,
         text: "v",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`RayQuery\_CommitNonOpaqueTriangleHit\`.
+pub static SIG_RAY_QUERY_COMMIT_NON_OPAQUE_TRIANGLE_HIT: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_RAY_QUERY_COMMIT_NON_OPAQUE_TRIANGLE_HIT,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_VOID,
+            doc: "",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "rayQueryHandle",
+                ty: &TY_I32,
+                doc: "RayQuery handle",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 0u8,
+            text: "v",
+        },
+        memory: None,
+    },
+];
 /// Class \`RayQuery\_CommitProceduralPrimitiveHit\`: functions \`dx.op.rayQuery\_CommitProceduralPrimitiveHit\`.
 pub static CLASS_RAY_QUERY_COMMIT_PROCEDURAL_PRIMITIVE_HIT: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "RayQuery_CommitProceduralPrimitiveHit",
     stem: "rayQuery_CommitProceduralPrimitiveHit",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_VOID,
-        doc: "",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "rayQueryHandle",
-            ty: &TY_I32,
-            doc: "RayQuery handle",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "t",
-            ty: &TY_FLOAT,
-            doc: "Procedural primitive hit distance (t) to commit.",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_RAY_QUERY_COMMIT_PROCEDURAL_PRIMITIVE_HIT,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -8530,31 +12797,68 @@ pub static CLASS_RAY_QUERY_COMMIT_PROCEDURAL_PRIMITIVE_HIT: crate::info::ClassIn
         dims: 0u8,
         text: "v",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`RayQuery\_CommitProceduralPrimitiveHit\`.
+pub static SIG_RAY_QUERY_COMMIT_PROCEDURAL_PRIMITIVE_HIT: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_RAY_QUERY_COMMIT_PROCEDURAL_PRIMITIVE_HIT,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_VOID,
+            doc: "",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "rayQueryHandle",
+                ty: &TY_I32,
+                doc: "RayQuery handle",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "t",
+                ty: &TY_FLOAT,
+                doc: "Procedural primitive hit distance (t) to commit.",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 0u8,
+            text: "v",
+        },
+        memory: None,
+    },
+];
 /// Class \`RayQuery\_CommittedTriangleObjectPosition\`: functions \`dx.op.rayQuery\_CommittedTriangleObjectPosition\`.
 pub static CLASS_RAY_QUERY_COMMITTED_TRIANGLE_OBJECT_POSITION: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "RayQuery_CommittedTriangleObjectPosition",
     stem: "rayQuery_CommittedTriangleObjectPosition",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_VEC9,
-        doc: "operation result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "rayQueryHandle",
-            ty: &TY_I32,
-            doc: "RayQuery handle",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_RAY_QUERY_COMMITTED_TRIANGLE_OBJECT_POSITION,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -8577,31 +12881,60 @@ pub static CLASS_RAY_QUERY_COMMITTED_TRIANGLE_OBJECT_POSITION: crate::info::Clas
         dims: 1u8,
         text: "f",
     },
-    memory: Some("readonly"),
 };
+/// The signatures of the functions of class \`RayQuery\_CommittedTriangleObjectPosition\`.
+pub static SIG_RAY_QUERY_COMMITTED_TRIANGLE_OBJECT_POSITION: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_RAY_QUERY_COMMITTED_TRIANGLE_OBJECT_POSITION,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_VEC9,
+            doc: "operation result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "rayQueryHandle",
+                ty: &TY_I32,
+                doc: "RayQuery handle",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 4u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "f",
+        },
+        memory: Some("readonly"),
+    },
+];
 /// Class \`RayQuery\_Proceed\`: functions \`dx.op.rayQuery\_Proceed\`.
 pub static CLASS_RAY_QUERY_PROCEED: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "RayQuery_Proceed",
     stem: "rayQuery_Proceed",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_OVERLOAD,
-        doc: "operation result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "rayQueryHandle",
-            ty: &TY_I32,
-            doc: "RayQuery handle",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_RAY_QUERY_PROCEED,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -8624,47 +12957,60 @@ pub static CLASS_RAY_QUERY_PROCEED: crate::info::ClassInfo = crate::info::ClassI
         dims: 1u8,
         text: "1",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`RayQuery\_Proceed\`.
+pub static SIG_RAY_QUERY_PROCEED: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_RAY_QUERY_PROCEED,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_OVERLOAD,
+            doc: "operation result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "rayQueryHandle",
+                ty: &TY_I32,
+                doc: "RayQuery handle",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 16u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "1",
+        },
+        memory: None,
+    },
+];
 /// Class \`RayQuery\_StateMatrix\`: functions \`dx.op.rayQuery\_StateMatrix\`.
 pub static CLASS_RAY_QUERY_STATE_MATRIX: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "RayQuery_StateMatrix",
     stem: "rayQuery_StateMatrix",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_OVERLOAD,
-        doc: "operation result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "rayQueryHandle",
-            ty: &TY_I32,
-            doc: "RayQuery handle",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "row",
-            ty: &TY_I32,
-            doc: "row [0..2], relative to the element",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "col",
-            ty: &TY_I8,
-            doc: "column [0..3], relative to the element",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_RAY_QUERY_STATE_MATRIX,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -8687,31 +13033,76 @@ pub static CLASS_RAY_QUERY_STATE_MATRIX: crate::info::ClassInfo = crate::info::C
         dims: 1u8,
         text: "f",
     },
-    memory: Some("readonly"),
 };
+/// The signatures of the functions of class \`RayQuery\_StateMatrix\`.
+pub static SIG_RAY_QUERY_STATE_MATRIX: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_RAY_QUERY_STATE_MATRIX,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_OVERLOAD,
+            doc: "operation result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "rayQueryHandle",
+                ty: &TY_I32,
+                doc: "RayQuery handle",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "row",
+                ty: &TY_I32,
+                doc: "row [0..2], relative to the element",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "col",
+                ty: &TY_I8,
+                doc: "column [0..3], relative to the element",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 4u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "f",
+        },
+        memory: Some("readonly"),
+    },
+];
 /// Class \`RayQuery\_StateScalar\`: functions \`dx.op.rayQuery\_StateScalar\`.
 pub static CLASS_RAY_QUERY_STATE_SCALAR: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "RayQuery_StateScalar",
     stem: "rayQuery_StateScalar",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_OVERLOAD,
-        doc: "operation result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "rayQueryHandle",
-            ty: &TY_I32,
-            doc: "RayQuery handle",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_RAY_QUERY_STATE_SCALAR,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -8734,39 +13125,60 @@ pub static CLASS_RAY_QUERY_STATE_SCALAR: crate::info::ClassInfo = crate::info::C
         dims: 1u8,
         text: "f1i",
     },
-    memory: Some("readonly"),
 };
+/// The signatures of the functions of class \`RayQuery\_StateScalar\`.
+pub static SIG_RAY_QUERY_STATE_SCALAR: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_RAY_QUERY_STATE_SCALAR,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_OVERLOAD,
+            doc: "operation result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "rayQueryHandle",
+                ty: &TY_I32,
+                doc: "RayQuery handle",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 148u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "f1i",
+        },
+        memory: Some("readonly"),
+    },
+];
 /// Class \`RayQuery\_StateVector\`: functions \`dx.op.rayQuery\_StateVector\`.
 pub static CLASS_RAY_QUERY_STATE_VECTOR: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "RayQuery_StateVector",
     stem: "rayQuery_StateVector",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_OVERLOAD,
-        doc: "operation result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "rayQueryHandle",
-            ty: &TY_I32,
-            doc: "RayQuery handle",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "component",
-            ty: &TY_I8,
-            doc: "component [0..2]",
-            immediate: true,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_RAY_QUERY_STATE_VECTOR,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -8789,119 +13201,68 @@ pub static CLASS_RAY_QUERY_STATE_VECTOR: crate::info::ClassInfo = crate::info::C
         dims: 1u8,
         text: "f",
     },
-    memory: Some("readonly"),
 };
+/// The signatures of the functions of class \`RayQuery\_StateVector\`.
+pub static SIG_RAY_QUERY_STATE_VECTOR: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_RAY_QUERY_STATE_VECTOR,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_OVERLOAD,
+            doc: "operation result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "rayQueryHandle",
+                ty: &TY_I32,
+                doc: "RayQuery handle",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "component",
+                ty: &TY_I8,
+                doc: "component [0..2]",
+                immediate: true,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 4u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "f",
+        },
+        memory: Some("readonly"),
+    },
+];
 /// Class \`RayQuery\_TraceRayInline\`: functions \`dx.op.rayQuery\_TraceRayInline\`.
 pub static CLASS_RAY_QUERY_TRACE_RAY_INLINE: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "RayQuery_TraceRayInline",
     stem: "rayQuery_TraceRayInline",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_VOID,
-        doc: "",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "rayQueryHandle",
-            ty: &TY_I32,
-            doc: "RayQuery handle",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "accelerationStructure",
-            ty: &TY_HANDLE,
-            doc: "Top-level acceleration structure to use",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "rayFlags",
-            ty: &TY_I32,
-            doc: "Valid combination of RAY_FLAGS, combined with constRayFlags provided to AllocateRayQuery",
-            immediate: false,
-            enumeration: Some("RayFlag"),
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "instanceInclusionMask",
-            ty: &TY_I32,
-            doc: "Bottom 8 bits of InstanceInclusionMask are used to include/rejectgeometry instances based on the InstanceMask in each instance: if(!((InstanceInclusionMask & InstanceMask) & 0xff)) { ignore intersection }",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "origin_X",
-            ty: &TY_FLOAT,
-            doc: "Origin x of the ray",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "origin_Y",
-            ty: &TY_FLOAT,
-            doc: "Origin y of the ray",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "origin_Z",
-            ty: &TY_FLOAT,
-            doc: "Origin z of the ray",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "tMin",
-            ty: &TY_FLOAT,
-            doc: "Tmin of the ray",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "direction_X",
-            ty: &TY_FLOAT,
-            doc: "Direction x of the ray",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "direction_Y",
-            ty: &TY_FLOAT,
-            doc: "Direction y of the ray",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "direction_Z",
-            ty: &TY_FLOAT,
-            doc: "Direction z of the ray",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "tMax",
-            ty: &TY_FLOAT,
-            doc: "Tmax of the ray",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_RAY_QUERY_TRACE_RAY_INLINE,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -8924,22 +13285,148 @@ pub static CLASS_RAY_QUERY_TRACE_RAY_INLINE: crate::info::ClassInfo = crate::inf
         dims: 0u8,
         text: "v",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`RayQuery\_TraceRayInline\`.
+pub static SIG_RAY_QUERY_TRACE_RAY_INLINE: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_RAY_QUERY_TRACE_RAY_INLINE,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_VOID,
+            doc: "",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "rayQueryHandle",
+                ty: &TY_I32,
+                doc: "RayQuery handle",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "accelerationStructure",
+                ty: &TY_HANDLE,
+                doc: "Top-level acceleration structure to use",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "rayFlags",
+                ty: &TY_I32,
+                doc: "Valid combination of RAY_FLAGS, combined with constRayFlags provided to AllocateRayQuery",
+                immediate: false,
+                enumeration: Some("RayFlag"),
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "instanceInclusionMask",
+                ty: &TY_I32,
+                doc: "Bottom 8 bits of InstanceInclusionMask are used to include/rejectgeometry instances based on the InstanceMask in each instance: if(!((InstanceInclusionMask & InstanceMask) & 0xff)) { ignore intersection }",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "origin_X",
+                ty: &TY_FLOAT,
+                doc: "Origin x of the ray",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "origin_Y",
+                ty: &TY_FLOAT,
+                doc: "Origin y of the ray",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "origin_Z",
+                ty: &TY_FLOAT,
+                doc: "Origin z of the ray",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "tMin",
+                ty: &TY_FLOAT,
+                doc: "Tmin of the ray",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "direction_X",
+                ty: &TY_FLOAT,
+                doc: "Direction x of the ray",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "direction_Y",
+                ty: &TY_FLOAT,
+                doc: "Direction y of the ray",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "direction_Z",
+                ty: &TY_FLOAT,
+                doc: "Direction z of the ray",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "tMax",
+                ty: &TY_FLOAT,
+                doc: "Tmax of the ray",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 0u8,
+            text: "v",
+        },
+        memory: None,
+    },
+];
 /// Class \`RayTCurrent\`: functions \`dx.op.rayTCurrent\`.
 pub static CLASS_RAY_T_CURRENT: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "RayTCurrent",
     stem: "rayTCurrent",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_OVERLOAD,
-        doc: "result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[],
+    signatures: &SIG_RAY_T_CURRENT,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -8962,22 +13449,51 @@ pub static CLASS_RAY_T_CURRENT: crate::info::ClassInfo = crate::info::ClassInfo 
         dims: 1u8,
         text: "f",
     },
-    memory: Some("readonly"),
 };
+/// The signatures of the functions of class \`RayTCurrent\`.
+pub static SIG_RAY_T_CURRENT: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_RAY_T_CURRENT,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_OVERLOAD,
+            doc: "result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 4u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "f",
+        },
+        memory: Some("readonly"),
+    },
+];
 /// Class \`RayTMin\`: functions \`dx.op.rayTMin\`.
 pub static CLASS_RAY_T_MIN: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "RayTMin",
     stem: "rayTMin",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_OVERLOAD,
-        doc: "result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[],
+    signatures: &SIG_RAY_T_MIN,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -9000,22 +13516,51 @@ pub static CLASS_RAY_T_MIN: crate::info::ClassInfo = crate::info::ClassInfo {
         dims: 1u8,
         text: "f",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`RayTMin\`.
+pub static SIG_RAY_T_MIN: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_RAY_T_MIN,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_OVERLOAD,
+            doc: "result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 4u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "f",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`RenderTargetGetSampleCount\`: functions \`dx.op.renderTargetGetSampleCount\`.
 pub static CLASS_RENDER_TARGET_GET_SAMPLE_COUNT: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "RenderTargetGetSampleCount",
     stem: "renderTargetGetSampleCount",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_U32,
-        doc: "number of sampling locations for a render target",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[],
+    signatures: &SIG_RENDER_TARGET_GET_SAMPLE_COUNT,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -9038,31 +13583,51 @@ pub static CLASS_RENDER_TARGET_GET_SAMPLE_COUNT: crate::info::ClassInfo = crate:
         dims: 0u8,
         text: "v",
     },
-    memory: Some("readonly"),
 };
+/// The signatures of the functions of class \`RenderTargetGetSampleCount\`.
+pub static SIG_RENDER_TARGET_GET_SAMPLE_COUNT: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_RENDER_TARGET_GET_SAMPLE_COUNT,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_U32,
+            doc: "number of sampling locations for a render target",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 0u8,
+            text: "v",
+        },
+        memory: Some("readonly"),
+    },
+];
 /// Class \`RenderTargetGetSamplePosition\`: functions \`dx.op.renderTargetGetSamplePosition\`.
 pub static CLASS_RENDER_TARGET_GET_SAMPLE_POSITION: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "RenderTargetGetSamplePosition",
     stem: "renderTargetGetSamplePosition",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_SAMPLE_POS,
-        doc: "sample position",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "index",
-            ty: &TY_I32,
-            doc: "zero-based sample index",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_RENDER_TARGET_GET_SAMPLE_POSITION,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -9085,47 +13650,60 @@ pub static CLASS_RENDER_TARGET_GET_SAMPLE_POSITION: crate::info::ClassInfo = cra
         dims: 0u8,
         text: "v",
     },
-    memory: Some("readonly"),
 };
+/// The signatures of the functions of class \`RenderTargetGetSamplePosition\`.
+pub static SIG_RENDER_TARGET_GET_SAMPLE_POSITION: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_RENDER_TARGET_GET_SAMPLE_POSITION,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_SAMPLE_POS,
+            doc: "sample position",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "index",
+                ty: &TY_I32,
+                doc: "zero-based sample index",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 0u8,
+            text: "v",
+        },
+        memory: Some("readonly"),
+    },
+];
 /// Class \`ReportHit\`: functions \`dx.op.reportHit\`.
 pub static CLASS_REPORT_HIT: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "ReportHit",
     stem: "reportHit",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_I1,
-        doc: "result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "THit",
-            ty: &TY_FLOAT,
-            doc: "parametric distance of the intersection",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "HitKind",
-            ty: &TY_I32,
-            doc: "User-specified value in range of 0-127 to identify the type of hit. Read by any_hit or closes_hit shaders with HitKind()",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "Attributes",
-            ty: &TY_UDT,
-            doc: "User-defined intersection attribute structure",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_REPORT_HIT,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -9148,22 +13726,76 @@ pub static CLASS_REPORT_HIT: crate::info::ClassInfo = crate::info::ClassInfo {
         dims: 1u8,
         text: "u",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`ReportHit\`.
+pub static SIG_REPORT_HIT: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_REPORT_HIT,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_I1,
+            doc: "result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "THit",
+                ty: &TY_FLOAT,
+                doc: "parametric distance of the intersection",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "HitKind",
+                ty: &TY_I32,
+                doc: "User-specified value in range of 0-127 to identify the type of hit. Read by any_hit or closes_hit shaders with HitKind()",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "Attributes",
+                ty: &TY_UDT,
+                doc: "User-defined intersection attribute structure",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 512u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "u",
+        },
+        memory: None,
+    },
+];
 /// Class \`Reserved\`: functions \`dx.op.reserved\`.
 pub static CLASS_RESERVED: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "Reserved",
     stem: "reserved",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_VOID,
-        doc: "reserved",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[],
+    signatures: &SIG_RESERVED,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -9186,103 +13818,51 @@ pub static CLASS_RESERVED: crate::info::ClassInfo = crate::info::ClassInfo {
         dims: 0u8,
         text: "v",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`Reserved\`.
+pub static SIG_RESERVED: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_RESERVED,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_VOID,
+            doc: "reserved",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 0u8,
+            text: "v",
+        },
+        memory: None,
+    },
+];
 /// Class \`Sample\`: functions \`dx.op.sample\`.
 pub static CLASS_SAMPLE: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "Sample",
     stem: "sample",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_RES_RET,
-        doc: "the sampled value",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "srv",
-            ty: &TY_HANDLE,
-            doc: "handle of SRV to sample",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "sampler",
-            ty: &TY_HANDLE,
-            doc: "handle of sampler to use",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "coord0",
-            ty: &TY_FLOAT,
-            doc: "coordinate",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "coord1",
-            ty: &TY_FLOAT,
-            doc: "coordinate, undef for Texture1D",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "coord2",
-            ty: &TY_FLOAT,
-            doc: "coordinate, undef for Texture1D, Texture1DArray or Texture2D",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "coord3",
-            ty: &TY_FLOAT,
-            doc: "coordinate, defined only for TextureCubeArray",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "offset0",
-            ty: &TY_I32,
-            doc: "optional offset, applicable to Texture1D, Texture1DArray, and as part of offset1",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "offset1",
-            ty: &TY_I32,
-            doc: "optional offset, applicable to Texture2D, Texture2DArray, and as part of offset2",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "offset2",
-            ty: &TY_I32,
-            doc: "optional offset, applicable to Texture3D",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "clamp",
-            ty: &TY_FLOAT,
-            doc: "clamp value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_SAMPLE,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -9305,111 +13885,132 @@ pub static CLASS_SAMPLE: crate::info::ClassInfo = crate::info::ClassInfo {
         dims: 1u8,
         text: "hfwi",
     },
-    memory: Some("readonly"),
 };
+/// The signatures of the functions of class \`Sample\`.
+pub static SIG_SAMPLE: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_SAMPLE,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_RES_RET,
+            doc: "the sampled value",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "srv",
+                ty: &TY_HANDLE,
+                doc: "handle of SRV to sample",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "sampler",
+                ty: &TY_HANDLE,
+                doc: "handle of sampler to use",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "coord0",
+                ty: &TY_FLOAT,
+                doc: "coordinate",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "coord1",
+                ty: &TY_FLOAT,
+                doc: "coordinate, undef for Texture1D",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "coord2",
+                ty: &TY_FLOAT,
+                doc: "coordinate, undef for Texture1D, Texture1DArray or Texture2D",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "coord3",
+                ty: &TY_FLOAT,
+                doc: "coordinate, defined only for TextureCubeArray",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "offset0",
+                ty: &TY_I32,
+                doc: "optional offset, applicable to Texture1D, Texture1DArray, and as part of offset1",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "offset1",
+                ty: &TY_I32,
+                doc: "optional offset, applicable to Texture2D, Texture2DArray, and as part of offset2",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "offset2",
+                ty: &TY_I32,
+                doc: "optional offset, applicable to Texture3D",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "clamp",
+                ty: &TY_FLOAT,
+                doc: "clamp value",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 198u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "hfwi",
+        },
+        memory: Some("readonly"),
+    },
+];
 /// Class \`SampleBias\`: functions \`dx.op.sampleBias\`.
 pub static CLASS_SAMPLE_BIAS: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "SampleBias",
     stem: "sampleBias",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_RES_RET,
-        doc: "the sampled value",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "srv",
-            ty: &TY_HANDLE,
-            doc: "handle of SRV to sample",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "sampler",
-            ty: &TY_HANDLE,
-            doc: "handle of sampler to use",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "coord0",
-            ty: &TY_FLOAT,
-            doc: "coordinate",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "coord1",
-            ty: &TY_FLOAT,
-            doc: "coordinate, undef for Texture1D",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "coord2",
-            ty: &TY_FLOAT,
-            doc: "coordinate, undef for Texture1D, Texture1DArray or Texture2D",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "coord3",
-            ty: &TY_FLOAT,
-            doc: "coordinate, defined only for TextureCubeArray",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "offset0",
-            ty: &TY_I32,
-            doc: "optional offset, applicable to Texture1D, Texture1DArray, and as part of offset1",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "offset1",
-            ty: &TY_I32,
-            doc: "optional offset, applicable to Texture2D, Texture2DArray, and as part of offset2",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "offset2",
-            ty: &TY_I32,
-            doc: "optional offset, applicable to Texture3D",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "bias",
-            ty: &TY_FLOAT,
-            doc: "bias value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "clamp",
-            ty: &TY_FLOAT,
-            doc: "clamp value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_SAMPLE_BIAS,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -9432,111 +14033,140 @@ pub static CLASS_SAMPLE_BIAS: crate::info::ClassInfo = crate::info::ClassInfo {
         dims: 1u8,
         text: "hfwi",
     },
-    memory: Some("readonly"),
 };
+/// The signatures of the functions of class \`SampleBias\`.
+pub static SIG_SAMPLE_BIAS: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_SAMPLE_BIAS,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_RES_RET,
+            doc: "the sampled value",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "srv",
+                ty: &TY_HANDLE,
+                doc: "handle of SRV to sample",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "sampler",
+                ty: &TY_HANDLE,
+                doc: "handle of sampler to use",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "coord0",
+                ty: &TY_FLOAT,
+                doc: "coordinate",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "coord1",
+                ty: &TY_FLOAT,
+                doc: "coordinate, undef for Texture1D",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "coord2",
+                ty: &TY_FLOAT,
+                doc: "coordinate, undef for Texture1D, Texture1DArray or Texture2D",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "coord3",
+                ty: &TY_FLOAT,
+                doc: "coordinate, defined only for TextureCubeArray",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "offset0",
+                ty: &TY_I32,
+                doc: "optional offset, applicable to Texture1D, Texture1DArray, and as part of offset1",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "offset1",
+                ty: &TY_I32,
+                doc: "optional offset, applicable to Texture2D, Texture2DArray, and as part of offset2",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "offset2",
+                ty: &TY_I32,
+                doc: "optional offset, applicable to Texture3D",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "bias",
+                ty: &TY_FLOAT,
+                doc: "bias value",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "clamp",
+                ty: &TY_FLOAT,
+                doc: "clamp value",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 198u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "hfwi",
+        },
+        memory: Some("readonly"),
+    },
+];
 /// Class \`SampleCmp\`: functions \`dx.op.sampleCmp\`.
 pub static CLASS_SAMPLE_CMP: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "SampleCmp",
     stem: "sampleCmp",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_RES_RET,
-        doc: "the value for the constant buffer variable",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "srv",
-            ty: &TY_HANDLE,
-            doc: "handle of SRV to sample",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "sampler",
-            ty: &TY_HANDLE,
-            doc: "handle of sampler to use",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "coord0",
-            ty: &TY_FLOAT,
-            doc: "coordinate",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "coord1",
-            ty: &TY_FLOAT,
-            doc: "coordinate, undef for Texture1D",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "coord2",
-            ty: &TY_FLOAT,
-            doc: "coordinate, undef for Texture1D, Texture1DArray or Texture2D",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "coord3",
-            ty: &TY_FLOAT,
-            doc: "coordinate, defined only for TextureCubeArray",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "offset0",
-            ty: &TY_I32,
-            doc: "optional offset, applicable to Texture1D, Texture1DArray, and as part of offset1",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "offset1",
-            ty: &TY_I32,
-            doc: "optional offset, applicable to Texture2D, Texture2DArray, and as part of offset2",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "offset2",
-            ty: &TY_I32,
-            doc: "optional offset, applicable to Texture3D",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "compareValue",
-            ty: &TY_FLOAT,
-            doc: "the value to compare with",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "clamp",
-            ty: &TY_FLOAT,
-            doc: "clamp value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_SAMPLE_CMP,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -9559,119 +14189,140 @@ pub static CLASS_SAMPLE_CMP: crate::info::ClassInfo = crate::info::ClassInfo {
         dims: 1u8,
         text: "hf",
     },
-    memory: Some("readonly"),
 };
+/// The signatures of the functions of class \`SampleCmp\`.
+pub static SIG_SAMPLE_CMP: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_SAMPLE_CMP,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_RES_RET,
+            doc: "the value for the constant buffer variable",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "srv",
+                ty: &TY_HANDLE,
+                doc: "handle of SRV to sample",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "sampler",
+                ty: &TY_HANDLE,
+                doc: "handle of sampler to use",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "coord0",
+                ty: &TY_FLOAT,
+                doc: "coordinate",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "coord1",
+                ty: &TY_FLOAT,
+                doc: "coordinate, undef for Texture1D",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "coord2",
+                ty: &TY_FLOAT,
+                doc: "coordinate, undef for Texture1D, Texture1DArray or Texture2D",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "coord3",
+                ty: &TY_FLOAT,
+                doc: "coordinate, defined only for TextureCubeArray",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "offset0",
+                ty: &TY_I32,
+                doc: "optional offset, applicable to Texture1D, Texture1DArray, and as part of offset1",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "offset1",
+                ty: &TY_I32,
+                doc: "optional offset, applicable to Texture2D, Texture2DArray, and as part of offset2",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "offset2",
+                ty: &TY_I32,
+                doc: "optional offset, applicable to Texture3D",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "compareValue",
+                ty: &TY_FLOAT,
+                doc: "the value to compare with",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "clamp",
+                ty: &TY_FLOAT,
+                doc: "clamp value",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 6u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "hf",
+        },
+        memory: Some("readonly"),
+    },
+];
 /// Class \`SampleCmpBias\`: functions \`dx.op.sampleCmpBias\`.
 pub static CLASS_SAMPLE_CMP_BIAS: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "SampleCmpBias",
     stem: "sampleCmpBias",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_RES_RET,
-        doc: "the result of the filtered comparisons",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "srv",
-            ty: &TY_HANDLE,
-            doc: "handle of SRV to sample",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "sampler",
-            ty: &TY_HANDLE,
-            doc: "handle of sampler to use",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "coord0",
-            ty: &TY_FLOAT,
-            doc: "coordinate",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "coord1",
-            ty: &TY_FLOAT,
-            doc: "coordinate, undef for Texture1D",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "coord2",
-            ty: &TY_FLOAT,
-            doc: "coordinate, undef for Texture1D, Texture1DArray or Texture2D",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "coord3",
-            ty: &TY_FLOAT,
-            doc: "coordinate, defined only for TextureCubeArray",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "offset0",
-            ty: &TY_I32,
-            doc: "optional offset, applicable to Texture1D, Texture1DArray, and as part of offset1",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "offset1",
-            ty: &TY_I32,
-            doc: "optional offset, applicable to Texture2D, Texture2DArray, and as part of offset2",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "offset2",
-            ty: &TY_I32,
-            doc: "optional offset, applicable to Texture3D",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "compareValue",
-            ty: &TY_FLOAT,
-            doc: "the value to compare with",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "bias",
-            ty: &TY_FLOAT,
-            doc: "bias value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "clamp",
-            ty: &TY_FLOAT,
-            doc: "clamp value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_SAMPLE_CMP_BIAS,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -9694,159 +14345,148 @@ pub static CLASS_SAMPLE_CMP_BIAS: crate::info::ClassInfo = crate::info::ClassInf
         dims: 1u8,
         text: "hf",
     },
-    memory: Some("readonly"),
 };
+/// The signatures of the functions of class \`SampleCmpBias\`.
+pub static SIG_SAMPLE_CMP_BIAS: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_SAMPLE_CMP_BIAS,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_RES_RET,
+            doc: "the result of the filtered comparisons",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "srv",
+                ty: &TY_HANDLE,
+                doc: "handle of SRV to sample",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "sampler",
+                ty: &TY_HANDLE,
+                doc: "handle of sampler to use",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "coord0",
+                ty: &TY_FLOAT,
+                doc: "coordinate",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "coord1",
+                ty: &TY_FLOAT,
+                doc: "coordinate, undef for Texture1D",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "coord2",
+                ty: &TY_FLOAT,
+                doc: "coordinate, undef for Texture1D, Texture1DArray or Texture2D",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "coord3",
+                ty: &TY_FLOAT,
+                doc: "coordinate, defined only for TextureCubeArray",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "offset0",
+                ty: &TY_I32,
+                doc: "optional offset, applicable to Texture1D, Texture1DArray, and as part of offset1",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "offset1",
+                ty: &TY_I32,
+                doc: "optional offset, applicable to Texture2D, Texture2DArray, and as part of offset2",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "offset2",
+                ty: &TY_I32,
+                doc: "optional offset, applicable to Texture3D",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "compareValue",
+                ty: &TY_FLOAT,
+                doc: "the value to compare with",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "bias",
+                ty: &TY_FLOAT,
+                doc: "bias value",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "clamp",
+                ty: &TY_FLOAT,
+                doc: "clamp value",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 6u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "hf",
+        },
+        memory: Some("readonly"),
+    },
+];
 /// Class \`SampleCmpGrad\`: functions \`dx.op.sampleCmpGrad\`.
 pub static CLASS_SAMPLE_CMP_GRAD: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "SampleCmpGrad",
     stem: "sampleCmpGrad",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_RES_RET,
-        doc: "the result of the filtered comparisons",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "srv",
-            ty: &TY_HANDLE,
-            doc: "handle of SRV to sample",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "sampler",
-            ty: &TY_HANDLE,
-            doc: "handle of sampler to use",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "coord0",
-            ty: &TY_FLOAT,
-            doc: "coordinate",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "coord1",
-            ty: &TY_FLOAT,
-            doc: "coordinate, undef for Texture1D",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "coord2",
-            ty: &TY_FLOAT,
-            doc: "coordinate, undef for Texture1D, Texture1DArray or Texture2D",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "coord3",
-            ty: &TY_FLOAT,
-            doc: "coordinate, defined only for TextureCubeArray",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "offset0",
-            ty: &TY_I32,
-            doc: "optional offset, applicable to Texture1D, Texture1DArray, and as part of offset1",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "offset1",
-            ty: &TY_I32,
-            doc: "optional offset, applicable to Texture2D, Texture2DArray, and as part of offset2",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "offset2",
-            ty: &TY_I32,
-            doc: "optional offset, applicable to Texture3D",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "compareValue",
-            ty: &TY_FLOAT,
-            doc: "the value to compare with",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "ddx0",
-            ty: &TY_FLOAT,
-            doc: "rate of change of coordinate c0 in the x direction",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "ddx1",
-            ty: &TY_FLOAT,
-            doc: "rate of change of coordinate c1 in the x direction",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "ddx2",
-            ty: &TY_FLOAT,
-            doc: "rate of change of coordinate c2 in the x direction",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "ddy0",
-            ty: &TY_FLOAT,
-            doc: "rate of change of coordinate c0 in the y direction",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "ddy1",
-            ty: &TY_FLOAT,
-            doc: "rate of change of coordinate c1 in the y direction",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "ddy2",
-            ty: &TY_FLOAT,
-            doc: "rate of change of coordinate c2 in the y direction",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "clamp",
-            ty: &TY_FLOAT,
-            doc: "clamp value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_SAMPLE_CMP_GRAD,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -9869,111 +14509,188 @@ pub static CLASS_SAMPLE_CMP_GRAD: crate::info::ClassInfo = crate::info::ClassInf
         dims: 1u8,
         text: "hf",
     },
-    memory: Some("readonly"),
 };
+/// The signatures of the functions of class \`SampleCmpGrad\`.
+pub static SIG_SAMPLE_CMP_GRAD: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_SAMPLE_CMP_GRAD,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_RES_RET,
+            doc: "the result of the filtered comparisons",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "srv",
+                ty: &TY_HANDLE,
+                doc: "handle of SRV to sample",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "sampler",
+                ty: &TY_HANDLE,
+                doc: "handle of sampler to use",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "coord0",
+                ty: &TY_FLOAT,
+                doc: "coordinate",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "coord1",
+                ty: &TY_FLOAT,
+                doc: "coordinate, undef for Texture1D",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "coord2",
+                ty: &TY_FLOAT,
+                doc: "coordinate, undef for Texture1D, Texture1DArray or Texture2D",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "coord3",
+                ty: &TY_FLOAT,
+                doc: "coordinate, defined only for TextureCubeArray",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "offset0",
+                ty: &TY_I32,
+                doc: "optional offset, applicable to Texture1D, Texture1DArray, and as part of offset1",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "offset1",
+                ty: &TY_I32,
+                doc: "optional offset, applicable to Texture2D, Texture2DArray, and as part of offset2",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "offset2",
+                ty: &TY_I32,
+                doc: "optional offset, applicable to Texture3D",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "compareValue",
+                ty: &TY_FLOAT,
+                doc: "the value to compare with",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "ddx0",
+                ty: &TY_FLOAT,
+                doc: "rate of change of coordinate c0 in the x direction",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "ddx1",
+                ty: &TY_FLOAT,
+                doc: "rate of change of coordinate c1 in the x direction",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "ddx2",
+                ty: &TY_FLOAT,
+                doc: "rate of change of coordinate c2 in the x direction",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "ddy0",
+                ty: &TY_FLOAT,
+                doc: "rate of change of coordinate c0 in the y direction",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "ddy1",
+                ty: &TY_FLOAT,
+                doc: "rate of change of coordinate c1 in the y direction",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "ddy2",
+                ty: &TY_FLOAT,
+                doc: "rate of change of coordinate c2 in the y direction",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "clamp",
+                ty: &TY_FLOAT,
+                doc: "clamp value",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 6u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "hf",
+        },
+        memory: Some("readonly"),
+    },
+];
 /// Class \`SampleCmpLevel\`: functions \`dx.op.sampleCmpLevel\`.
 pub static CLASS_SAMPLE_CMP_LEVEL: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "SampleCmpLevel",
     stem: "sampleCmpLevel",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_RES_RET,
-        doc: "the result of the filtered comparisons",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "srv",
-            ty: &TY_HANDLE,
-            doc: "handle of SRV to sample",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "sampler",
-            ty: &TY_HANDLE,
-            doc: "handle of sampler to use",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "coord0",
-            ty: &TY_FLOAT,
-            doc: "coordinate",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "coord1",
-            ty: &TY_FLOAT,
-            doc: "coordinate, undef for Texture1D",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "coord2",
-            ty: &TY_FLOAT,
-            doc: "coordinate, undef for Texture1D, Texture1DArray or Texture2D",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "coord3",
-            ty: &TY_FLOAT,
-            doc: "coordinate, defined only for TextureCubeArray",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "offset0",
-            ty: &TY_I32,
-            doc: "optional offset, applicable to Texture1D, Texture1DArray, and as part of offset1",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "offset1",
-            ty: &TY_I32,
-            doc: "optional offset, applicable to Texture2D, Texture2DArray, and as part of offset2",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "offset2",
-            ty: &TY_I32,
-            doc: "optional offset, applicable to Texture3D",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "compareValue",
-            ty: &TY_FLOAT,
-            doc: "the value to compare with",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "lod",
-            ty: &TY_FLOAT,
-            doc: "level of detail, biggest map if less than or equal to zero; fraction used to interpolate across levels",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_SAMPLE_CMP_LEVEL,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -9996,103 +14713,140 @@ pub static CLASS_SAMPLE_CMP_LEVEL: crate::info::ClassInfo = crate::info::ClassIn
         dims: 1u8,
         text: "hf",
     },
-    memory: Some("readonly"),
 };
+/// The signatures of the functions of class \`SampleCmpLevel\`.
+pub static SIG_SAMPLE_CMP_LEVEL: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_SAMPLE_CMP_LEVEL,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_RES_RET,
+            doc: "the result of the filtered comparisons",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "srv",
+                ty: &TY_HANDLE,
+                doc: "handle of SRV to sample",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "sampler",
+                ty: &TY_HANDLE,
+                doc: "handle of sampler to use",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "coord0",
+                ty: &TY_FLOAT,
+                doc: "coordinate",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "coord1",
+                ty: &TY_FLOAT,
+                doc: "coordinate, undef for Texture1D",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "coord2",
+                ty: &TY_FLOAT,
+                doc: "coordinate, undef for Texture1D, Texture1DArray or Texture2D",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "coord3",
+                ty: &TY_FLOAT,
+                doc: "coordinate, defined only for TextureCubeArray",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "offset0",
+                ty: &TY_I32,
+                doc: "optional offset, applicable to Texture1D, Texture1DArray, and as part of offset1",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "offset1",
+                ty: &TY_I32,
+                doc: "optional offset, applicable to Texture2D, Texture2DArray, and as part of offset2",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "offset2",
+                ty: &TY_I32,
+                doc: "optional offset, applicable to Texture3D",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "compareValue",
+                ty: &TY_FLOAT,
+                doc: "the value to compare with",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "lod",
+                ty: &TY_FLOAT,
+                doc: "level of detail, biggest map if less than or equal to zero; fraction used to interpolate across levels",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 6u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "hf",
+        },
+        memory: Some("readonly"),
+    },
+];
 /// Class \`SampleCmpLevelZero\`: functions \`dx.op.sampleCmpLevelZero\`.
 pub static CLASS_SAMPLE_CMP_LEVEL_ZERO: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "SampleCmpLevelZero",
     stem: "sampleCmpLevelZero",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_RES_RET,
-        doc: "the value for the constant buffer variable",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "srv",
-            ty: &TY_HANDLE,
-            doc: "handle of SRV to sample",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "sampler",
-            ty: &TY_HANDLE,
-            doc: "handle of sampler to use",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "coord0",
-            ty: &TY_FLOAT,
-            doc: "coordinate",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "coord1",
-            ty: &TY_FLOAT,
-            doc: "coordinate, undef for Texture1D",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "coord2",
-            ty: &TY_FLOAT,
-            doc: "coordinate, undef for Texture1D, Texture1DArray or Texture2D",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "coord3",
-            ty: &TY_FLOAT,
-            doc: "coordinate, defined only for TextureCubeArray",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "offset0",
-            ty: &TY_I32,
-            doc: "optional offset, applicable to Texture1D, Texture1DArray, and as part of offset1",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "offset1",
-            ty: &TY_I32,
-            doc: "optional offset, applicable to Texture2D, Texture2DArray, and as part of offset2",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "offset2",
-            ty: &TY_I32,
-            doc: "optional offset, applicable to Texture3D",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "compareValue",
-            ty: &TY_FLOAT,
-            doc: "the value to compare with",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_SAMPLE_CMP_LEVEL_ZERO,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -10115,151 +14869,132 @@ pub static CLASS_SAMPLE_CMP_LEVEL_ZERO: crate::info::ClassInfo = crate::info::Cl
         dims: 1u8,
         text: "hf",
     },
-    memory: Some("readonly"),
 };
+/// The signatures of the functions of class \`SampleCmpLevelZero\`.
+pub static SIG_SAMPLE_CMP_LEVEL_ZERO: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_SAMPLE_CMP_LEVEL_ZERO,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_RES_RET,
+            doc: "the value for the constant buffer variable",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "srv",
+                ty: &TY_HANDLE,
+                doc: "handle of SRV to sample",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "sampler",
+                ty: &TY_HANDLE,
+                doc: "handle of sampler to use",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "coord0",
+                ty: &TY_FLOAT,
+                doc: "coordinate",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "coord1",
+                ty: &TY_FLOAT,
+                doc: "coordinate, undef for Texture1D",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "coord2",
+                ty: &TY_FLOAT,
+                doc: "coordinate, undef for Texture1D, Texture1DArray or Texture2D",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "coord3",
+                ty: &TY_FLOAT,
+                doc: "coordinate, defined only for TextureCubeArray",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "offset0",
+                ty: &TY_I32,
+                doc: "optional offset, applicable to Texture1D, Texture1DArray, and as part of offset1",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "offset1",
+                ty: &TY_I32,
+                doc: "optional offset, applicable to Texture2D, Texture2DArray, and as part of offset2",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "offset2",
+                ty: &TY_I32,
+                doc: "optional offset, applicable to Texture3D",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "compareValue",
+                ty: &TY_FLOAT,
+                doc: "the value to compare with",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 6u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "hf",
+        },
+        memory: Some("readonly"),
+    },
+];
 /// Class \`SampleGrad\`: functions \`dx.op.sampleGrad\`.
 pub static CLASS_SAMPLE_GRAD: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "SampleGrad",
     stem: "sampleGrad",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_RES_RET,
-        doc: "the sampled value",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "srv",
-            ty: &TY_HANDLE,
-            doc: "handle of SRV to sample",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "sampler",
-            ty: &TY_HANDLE,
-            doc: "handle of sampler to use",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "coord0",
-            ty: &TY_FLOAT,
-            doc: "coordinate",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "coord1",
-            ty: &TY_FLOAT,
-            doc: "coordinate, undef for Texture1D",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "coord2",
-            ty: &TY_FLOAT,
-            doc: "coordinate, undef for Texture1D, Texture1DArray or Texture2D",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "coord3",
-            ty: &TY_FLOAT,
-            doc: "coordinate, defined only for TextureCubeArray",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "offset0",
-            ty: &TY_I32,
-            doc: "optional offset, applicable to Texture1D, Texture1DArray, and as part of offset1",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "offset1",
-            ty: &TY_I32,
-            doc: "optional offset, applicable to Texture2D, Texture2DArray, and as part of offset2",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "offset2",
-            ty: &TY_I32,
-            doc: "optional offset, applicable to Texture3D",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "ddx0",
-            ty: &TY_FLOAT,
-            doc: "rate of change of the texture coordinate in the x direction",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "ddx1",
-            ty: &TY_FLOAT,
-            doc: "rate of change of the texture coordinate in the x direction",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "ddx2",
-            ty: &TY_FLOAT,
-            doc: "rate of change of the texture coordinate in the x direction",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "ddy0",
-            ty: &TY_FLOAT,
-            doc: "rate of change of the texture coordinate in the y direction",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "ddy1",
-            ty: &TY_FLOAT,
-            doc: "rate of change of the texture coordinate in the y direction",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "ddy2",
-            ty: &TY_FLOAT,
-            doc: "rate of change of the texture coordinate in the y direction",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "clamp",
-            ty: &TY_FLOAT,
-            doc: "clamp value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_SAMPLE_GRAD,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -10282,22 +15017,180 @@ pub static CLASS_SAMPLE_GRAD: crate::info::ClassInfo = crate::info::ClassInfo {
         dims: 1u8,
         text: "hfwi",
     },
-    memory: Some("readonly"),
 };
+/// The signatures of the functions of class \`SampleGrad\`.
+pub static SIG_SAMPLE_GRAD: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_SAMPLE_GRAD,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_RES_RET,
+            doc: "the sampled value",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "srv",
+                ty: &TY_HANDLE,
+                doc: "handle of SRV to sample",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "sampler",
+                ty: &TY_HANDLE,
+                doc: "handle of sampler to use",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "coord0",
+                ty: &TY_FLOAT,
+                doc: "coordinate",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "coord1",
+                ty: &TY_FLOAT,
+                doc: "coordinate, undef for Texture1D",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "coord2",
+                ty: &TY_FLOAT,
+                doc: "coordinate, undef for Texture1D, Texture1DArray or Texture2D",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "coord3",
+                ty: &TY_FLOAT,
+                doc: "coordinate, defined only for TextureCubeArray",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "offset0",
+                ty: &TY_I32,
+                doc: "optional offset, applicable to Texture1D, Texture1DArray, and as part of offset1",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "offset1",
+                ty: &TY_I32,
+                doc: "optional offset, applicable to Texture2D, Texture2DArray, and as part of offset2",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "offset2",
+                ty: &TY_I32,
+                doc: "optional offset, applicable to Texture3D",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "ddx0",
+                ty: &TY_FLOAT,
+                doc: "rate of change of the texture coordinate in the x direction",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "ddx1",
+                ty: &TY_FLOAT,
+                doc: "rate of change of the texture coordinate in the x direction",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "ddx2",
+                ty: &TY_FLOAT,
+                doc: "rate of change of the texture coordinate in the x direction",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "ddy0",
+                ty: &TY_FLOAT,
+                doc: "rate of change of the texture coordinate in the y direction",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "ddy1",
+                ty: &TY_FLOAT,
+                doc: "rate of change of the texture coordinate in the y direction",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "ddy2",
+                ty: &TY_FLOAT,
+                doc: "rate of change of the texture coordinate in the y direction",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "clamp",
+                ty: &TY_FLOAT,
+                doc: "clamp value",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 198u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "hfwi",
+        },
+        memory: Some("readonly"),
+    },
+];
 /// Class \`SampleIndex\`: functions \`dx.op.sampleIndex\`.
 pub static CLASS_SAMPLE_INDEX: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "SampleIndex",
     stem: "sampleIndex",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_OVERLOAD,
-        doc: "result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[],
+    signatures: &SIG_SAMPLE_INDEX,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -10320,103 +15213,51 @@ pub static CLASS_SAMPLE_INDEX: crate::info::ClassInfo = crate::info::ClassInfo {
         dims: 1u8,
         text: "i",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`SampleIndex\`.
+pub static SIG_SAMPLE_INDEX: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_SAMPLE_INDEX,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_OVERLOAD,
+            doc: "result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 128u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "i",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`SampleLevel\`: functions \`dx.op.sampleLevel\`.
 pub static CLASS_SAMPLE_LEVEL: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "SampleLevel",
     stem: "sampleLevel",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_RES_RET,
-        doc: "the sampled value",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "srv",
-            ty: &TY_HANDLE,
-            doc: "handle of SRV to sample",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "sampler",
-            ty: &TY_HANDLE,
-            doc: "handle of sampler to use",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "coord0",
-            ty: &TY_FLOAT,
-            doc: "coordinate",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "coord1",
-            ty: &TY_FLOAT,
-            doc: "coordinate, undef for Texture1D",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "coord2",
-            ty: &TY_FLOAT,
-            doc: "coordinate, undef for Texture1D, Texture1DArray or Texture2D",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "coord3",
-            ty: &TY_FLOAT,
-            doc: "coordinate, defined only for TextureCubeArray",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "offset0",
-            ty: &TY_I32,
-            doc: "optional offset, applicable to Texture1D, Texture1DArray, and as part of offset1",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "offset1",
-            ty: &TY_I32,
-            doc: "optional offset, applicable to Texture2D, Texture2DArray, and as part of offset2",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "offset2",
-            ty: &TY_I32,
-            doc: "optional offset, applicable to Texture3D",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "LOD",
-            ty: &TY_FLOAT,
-            doc: "level of detail, biggest map if less than or equal to zero; fraction used to interpolate across levels",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_SAMPLE_LEVEL,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -10439,39 +15280,132 @@ pub static CLASS_SAMPLE_LEVEL: crate::info::ClassInfo = crate::info::ClassInfo {
         dims: 1u8,
         text: "hfwi",
     },
-    memory: Some("readonly"),
 };
+/// The signatures of the functions of class \`SampleLevel\`.
+pub static SIG_SAMPLE_LEVEL: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_SAMPLE_LEVEL,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_RES_RET,
+            doc: "the sampled value",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "srv",
+                ty: &TY_HANDLE,
+                doc: "handle of SRV to sample",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "sampler",
+                ty: &TY_HANDLE,
+                doc: "handle of sampler to use",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "coord0",
+                ty: &TY_FLOAT,
+                doc: "coordinate",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "coord1",
+                ty: &TY_FLOAT,
+                doc: "coordinate, undef for Texture1D",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "coord2",
+                ty: &TY_FLOAT,
+                doc: "coordinate, undef for Texture1D, Texture1DArray or Texture2D",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "coord3",
+                ty: &TY_FLOAT,
+                doc: "coordinate, defined only for TextureCubeArray",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "offset0",
+                ty: &TY_I32,
+                doc: "optional offset, applicable to Texture1D, Texture1DArray, and as part of offset1",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "offset1",
+                ty: &TY_I32,
+                doc: "optional offset, applicable to Texture2D, Texture2DArray, and as part of offset2",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "offset2",
+                ty: &TY_I32,
+                doc: "optional offset, applicable to Texture3D",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "LOD",
+                ty: &TY_FLOAT,
+                doc: "level of detail, biggest map if less than or equal to zero; fraction used to interpolate across levels",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 198u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "hfwi",
+        },
+        memory: Some("readonly"),
+    },
+];
 /// Class \`SetMeshOutputCounts\`: functions \`dx.op.setMeshOutputCounts\`.
 pub static CLASS_SET_MESH_OUTPUT_COUNTS: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "SetMeshOutputCounts",
     stem: "setMeshOutputCounts",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_VOID,
-        doc: "no return value",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "numVertices",
-            ty: &TY_I32,
-            doc: "number of output vertices",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "numPrimitives",
-            ty: &TY_I32,
-            doc: "number of output primitives",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_SET_MESH_OUTPUT_COUNTS,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -10494,31 +15428,68 @@ pub static CLASS_SET_MESH_OUTPUT_COUNTS: crate::info::ClassInfo = crate::info::C
         dims: 0u8,
         text: "v",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`SetMeshOutputCounts\`.
+pub static SIG_SET_MESH_OUTPUT_COUNTS: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_SET_MESH_OUTPUT_COUNTS,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_VOID,
+            doc: "no return value",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "numVertices",
+                ty: &TY_I32,
+                doc: "number of output vertices",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "numPrimitives",
+                ty: &TY_I32,
+                doc: "number of output primitives",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 0u8,
+            text: "v",
+        },
+        memory: None,
+    },
+];
 /// Class \`SplitDouble\`: functions \`dx.op.splitDouble\`.
 pub static CLASS_SPLIT_DOUBLE: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "SplitDouble",
     stem: "splitDouble",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_SPLIT_DOUBLE,
-        doc: "result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "value",
-            ty: &TY_OVERLOAD,
-            doc: "value to split",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_SPLIT_DOUBLE,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -10541,22 +15512,60 @@ pub static CLASS_SPLIT_DOUBLE: crate::info::ClassInfo = crate::info::ClassInfo {
         dims: 1u8,
         text: "d",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`SplitDouble\`.
+pub static SIG_SPLIT_DOUBLE: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_SPLIT_DOUBLE,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_SPLIT_DOUBLE,
+            doc: "result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "value",
+                ty: &TY_OVERLOAD,
+                doc: "value to split",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 8u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "d",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`StartInstanceLocation\`: functions \`dx.op.startInstanceLocation\`.
 pub static CLASS_START_INSTANCE_LOCATION: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "StartInstanceLocation",
     stem: "startInstanceLocation",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_OVERLOAD,
-        doc: "result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[],
+    signatures: &SIG_START_INSTANCE_LOCATION,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -10579,22 +15588,51 @@ pub static CLASS_START_INSTANCE_LOCATION: crate::info::ClassInfo = crate::info::
         dims: 1u8,
         text: "i",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`StartInstanceLocation\`.
+pub static SIG_START_INSTANCE_LOCATION: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_START_INSTANCE_LOCATION,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_OVERLOAD,
+            doc: "result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 128u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "i",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`StartVertexLocation\`: functions \`dx.op.startVertexLocation\`.
 pub static CLASS_START_VERTEX_LOCATION: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "StartVertexLocation",
     stem: "startVertexLocation",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_OVERLOAD,
-        doc: "result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[],
+    signatures: &SIG_START_VERTEX_LOCATION,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -10617,55 +15655,51 @@ pub static CLASS_START_VERTEX_LOCATION: crate::info::ClassInfo = crate::info::Cl
         dims: 1u8,
         text: "i",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`StartVertexLocation\`.
+pub static SIG_START_VERTEX_LOCATION: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_START_VERTEX_LOCATION,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_OVERLOAD,
+            doc: "result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 128u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "i",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`StoreOutput\`: functions \`dx.op.storeOutput\`.
 pub static CLASS_STORE_OUTPUT: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "StoreOutput",
     stem: "storeOutput",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_VOID,
-        doc: "no return value",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "outputSigId",
-            ty: &TY_U32,
-            doc: "output signature element ID",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "rowIndex",
-            ty: &TY_U32,
-            doc: "row index relative to element",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "colIndex",
-            ty: &TY_U8,
-            doc: "column index relative to element",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "value",
-            ty: &TY_OVERLOAD,
-            doc: "value to store",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_STORE_OUTPUT,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -10688,55 +15722,84 @@ pub static CLASS_STORE_OUTPUT: crate::info::ClassInfo = crate::info::ClassInfo {
         dims: 1u8,
         text: "hfwi",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`StoreOutput\`.
+pub static SIG_STORE_OUTPUT: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_STORE_OUTPUT,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_VOID,
+            doc: "no return value",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "outputSigId",
+                ty: &TY_U32,
+                doc: "output signature element ID",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "rowIndex",
+                ty: &TY_U32,
+                doc: "row index relative to element",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "colIndex",
+                ty: &TY_U8,
+                doc: "column index relative to element",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "value",
+                ty: &TY_OVERLOAD,
+                doc: "value to store",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 198u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "hfwi",
+        },
+        memory: None,
+    },
+];
 /// Class \`StorePatchConstant\`: functions \`dx.op.storePatchConstant\`.
 pub static CLASS_STORE_PATCH_CONSTANT: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "StorePatchConstant",
     stem: "storePatchConstant",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_VOID,
-        doc: "no return value",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "outputSigID",
-            ty: &TY_I32,
-            doc: "output signature element ID",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "row",
-            ty: &TY_I32,
-            doc: "row, relative to the element",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "col",
-            ty: &TY_I8,
-            doc: "column, relative to the element",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "value",
-            ty: &TY_OVERLOAD,
-            doc: "value to store",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_STORE_PATCH_CONSTANT,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -10759,63 +15822,84 @@ pub static CLASS_STORE_PATCH_CONSTANT: crate::info::ClassInfo = crate::info::Cla
         dims: 1u8,
         text: "hfwi",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`StorePatchConstant\`.
+pub static SIG_STORE_PATCH_CONSTANT: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_STORE_PATCH_CONSTANT,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_VOID,
+            doc: "no return value",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "outputSigID",
+                ty: &TY_I32,
+                doc: "output signature element ID",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "row",
+                ty: &TY_I32,
+                doc: "row, relative to the element",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "col",
+                ty: &TY_I8,
+                doc: "column, relative to the element",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "value",
+                ty: &TY_OVERLOAD,
+                doc: "value to store",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 198u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "hfwi",
+        },
+        memory: None,
+    },
+];
 /// Class \`StorePrimitiveOutput\`: functions \`dx.op.storePrimitiveOutput\`.
 pub static CLASS_STORE_PRIMITIVE_OUTPUT: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "StorePrimitiveOutput",
     stem: "storePrimitiveOutput",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_VOID,
-        doc: "no return value",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "outputSigId",
-            ty: &TY_U32,
-            doc: "primitive output signature element ID",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "rowIndex",
-            ty: &TY_U32,
-            doc: "row index relative to element",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "colIndex",
-            ty: &TY_U8,
-            doc: "column index relative to element",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "value",
-            ty: &TY_OVERLOAD,
-            doc: "value to store",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "primitiveIndex",
-            ty: &TY_U32,
-            doc: "primitive index",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_STORE_PRIMITIVE_OUTPUT,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -10838,63 +15922,92 @@ pub static CLASS_STORE_PRIMITIVE_OUTPUT: crate::info::ClassInfo = crate::info::C
         dims: 1u8,
         text: "hfwi",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`StorePrimitiveOutput\`.
+pub static SIG_STORE_PRIMITIVE_OUTPUT: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_STORE_PRIMITIVE_OUTPUT,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_VOID,
+            doc: "no return value",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "outputSigId",
+                ty: &TY_U32,
+                doc: "primitive output signature element ID",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "rowIndex",
+                ty: &TY_U32,
+                doc: "row index relative to element",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "colIndex",
+                ty: &TY_U8,
+                doc: "column index relative to element",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "value",
+                ty: &TY_OVERLOAD,
+                doc: "value to store",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "primitiveIndex",
+                ty: &TY_U32,
+                doc: "primitive index",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 198u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "hfwi",
+        },
+        memory: None,
+    },
+];
 /// Class \`StoreVertexOutput\`: functions \`dx.op.storeVertexOutput\`.
 pub static CLASS_STORE_VERTEX_OUTPUT: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "StoreVertexOutput",
     stem: "storeVertexOutput",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_VOID,
-        doc: "no return value",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "outputSigId",
-            ty: &TY_U32,
-            doc: "vertex output signature element ID",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "rowIndex",
-            ty: &TY_U32,
-            doc: "row index relative to element",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "colIndex",
-            ty: &TY_U8,
-            doc: "column index relative to element",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "value",
-            ty: &TY_OVERLOAD,
-            doc: "value to store",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "vertexIndex",
-            ty: &TY_U32,
-            doc: "vertex index",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_STORE_VERTEX_OUTPUT,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -10917,31 +16030,92 @@ pub static CLASS_STORE_VERTEX_OUTPUT: crate::info::ClassInfo = crate::info::Clas
         dims: 1u8,
         text: "hfwi",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`StoreVertexOutput\`.
+pub static SIG_STORE_VERTEX_OUTPUT: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_STORE_VERTEX_OUTPUT,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_VOID,
+            doc: "no return value",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "outputSigId",
+                ty: &TY_U32,
+                doc: "vertex output signature element ID",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "rowIndex",
+                ty: &TY_U32,
+                doc: "row index relative to element",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "colIndex",
+                ty: &TY_U8,
+                doc: "column index relative to element",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "value",
+                ty: &TY_OVERLOAD,
+                doc: "value to store",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "vertexIndex",
+                ty: &TY_U32,
+                doc: "vertex index",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 198u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "hfwi",
+        },
+        memory: None,
+    },
+];
 /// Class \`TempRegLoad\`: functions \`dx.op.tempRegLoad\`.
 pub static CLASS_TEMP_REG_LOAD: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "TempRegLoad",
     stem: "tempRegLoad",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_OVERLOAD,
-        doc: "register value",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "index",
-            ty: &TY_U32,
-            doc: "linearized register index",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_TEMP_REG_LOAD,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -10964,39 +16138,60 @@ pub static CLASS_TEMP_REG_LOAD: crate::info::ClassInfo = crate::info::ClassInfo 
         dims: 1u8,
         text: "hfwi",
     },
-    memory: Some("readonly"),
 };
+/// The signatures of the functions of class \`TempRegLoad\`.
+pub static SIG_TEMP_REG_LOAD: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_TEMP_REG_LOAD,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_OVERLOAD,
+            doc: "register value",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "index",
+                ty: &TY_U32,
+                doc: "linearized register index",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 198u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "hfwi",
+        },
+        memory: Some("readonly"),
+    },
+];
 /// Class \`TempRegStore\`: functions \`dx.op.tempRegStore\`.
 pub static CLASS_TEMP_REG_STORE: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "TempRegStore",
     stem: "tempRegStore",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_VOID,
-        doc: "no return value",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "index",
-            ty: &TY_U32,
-            doc: "linearized register index",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "value",
-            ty: &TY_OVERLOAD,
-            doc: "value to store",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_TEMP_REG_STORE,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -11019,47 +16214,68 @@ pub static CLASS_TEMP_REG_STORE: crate::info::ClassInfo = crate::info::ClassInfo
         dims: 1u8,
         text: "hfwi",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`TempRegStore\`.
+pub static SIG_TEMP_REG_STORE: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_TEMP_REG_STORE,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_VOID,
+            doc: "no return value",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "index",
+                ty: &TY_U32,
+                doc: "linearized register index",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "value",
+                ty: &TY_OVERLOAD,
+                doc: "value to store",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 198u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "hfwi",
+        },
+        memory: None,
+    },
+];
 /// Class \`Tertiary\`: functions \`dx.op.tertiary\`.
 pub static CLASS_TERTIARY: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "Tertiary",
     stem: "tertiary",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_OVERLOAD,
-        doc: "the fused multiply-addition of parameters a * b + c",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "a",
-            ty: &TY_OVERLOAD,
-            doc: "first value for FMA, the first factor",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "b",
-            ty: &TY_OVERLOAD,
-            doc: "second value for FMA, the second factor",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "c",
-            ty: &TY_OVERLOAD,
-            doc: "third value for FMA, the addend",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_TERTIARY,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -11082,39 +16298,76 @@ pub static CLASS_TERTIARY: crate::info::ClassInfo = crate::info::ClassInfo {
         dims: 1u8,
         text: "hfdwil<hfdwil",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`Tertiary\`.
+pub static SIG_TERTIARY: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_TERTIARY,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_OVERLOAD,
+            doc: "the fused multiply-addition of parameters a * b + c",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "a",
+                ty: &TY_OVERLOAD,
+                doc: "first value for FMA, the first factor",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "b",
+                ty: &TY_OVERLOAD,
+                doc: "second value for FMA, the second factor",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "c",
+                ty: &TY_OVERLOAD,
+                doc: "third value for FMA, the addend",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 462u32,
+                    vectors: 462u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "hfdwil<hfdwil",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`Texture2DMSGetSamplePosition\`: functions \`dx.op.texture2DMSGetSamplePosition\`.
 pub static CLASS_TEXTURE2_DMS_GET_SAMPLE_POSITION: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "Texture2DMSGetSamplePosition",
     stem: "texture2DMSGetSamplePosition",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_SAMPLE_POS,
-        doc: "sample position",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "srv",
-            ty: &TY_HANDLE,
-            doc: "handle of SRV to sample",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "index",
-            ty: &TY_I32,
-            doc: "zero-based sample index",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_TEXTURE2_DMS_GET_SAMPLE_POSITION,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -11137,95 +16390,68 @@ pub static CLASS_TEXTURE2_DMS_GET_SAMPLE_POSITION: crate::info::ClassInfo = crat
         dims: 0u8,
         text: "v",
     },
-    memory: Some("readonly"),
 };
+/// The signatures of the functions of class \`Texture2DMSGetSamplePosition\`.
+pub static SIG_TEXTURE2_DMS_GET_SAMPLE_POSITION: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_TEXTURE2_DMS_GET_SAMPLE_POSITION,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_SAMPLE_POS,
+            doc: "sample position",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "srv",
+                ty: &TY_HANDLE,
+                doc: "handle of SRV to sample",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "index",
+                ty: &TY_I32,
+                doc: "zero-based sample index",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 0u8,
+            text: "v",
+        },
+        memory: Some("readonly"),
+    },
+];
 /// Class \`TextureGather\`: functions \`dx.op.textureGather\`.
 pub static CLASS_TEXTURE_GATHER: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "TextureGather",
     stem: "textureGather",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_RES_RET,
-        doc: "dimension information for texture",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "srv",
-            ty: &TY_HANDLE,
-            doc: "handle of SRV to sample",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "sampler",
-            ty: &TY_HANDLE,
-            doc: "handle of sampler to use",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "coord0",
-            ty: &TY_FLOAT,
-            doc: "coordinate",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "coord1",
-            ty: &TY_FLOAT,
-            doc: "coordinate, undef for Texture1D",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "coord2",
-            ty: &TY_FLOAT,
-            doc: "coordinate, undef for Texture1D, Texture1DArray or Texture2D",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "coord3",
-            ty: &TY_FLOAT,
-            doc: "coordinate, defined only for TextureCubeArray",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "offset0",
-            ty: &TY_I32,
-            doc: "optional offset, applicable to Texture1D, Texture1DArray, and as part of offset1",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "offset1",
-            ty: &TY_I32,
-            doc: "optional offset, applicable to Texture2D, Texture2DArray, and as part of offset2",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "channel",
-            ty: &TY_I32,
-            doc: "channel to sample",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_TEXTURE_GATHER,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -11248,103 +16474,124 @@ pub static CLASS_TEXTURE_GATHER: crate::info::ClassInfo = crate::info::ClassInfo
         dims: 1u8,
         text: "hfwi",
     },
-    memory: Some("readonly"),
 };
+/// The signatures of the functions of class \`TextureGather\`.
+pub static SIG_TEXTURE_GATHER: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_TEXTURE_GATHER,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_RES_RET,
+            doc: "dimension information for texture",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "srv",
+                ty: &TY_HANDLE,
+                doc: "handle of SRV to sample",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "sampler",
+                ty: &TY_HANDLE,
+                doc: "handle of sampler to use",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "coord0",
+                ty: &TY_FLOAT,
+                doc: "coordinate",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "coord1",
+                ty: &TY_FLOAT,
+                doc: "coordinate, undef for Texture1D",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "coord2",
+                ty: &TY_FLOAT,
+                doc: "coordinate, undef for Texture1D, Texture1DArray or Texture2D",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "coord3",
+                ty: &TY_FLOAT,
+                doc: "coordinate, defined only for TextureCubeArray",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "offset0",
+                ty: &TY_I32,
+                doc: "optional offset, applicable to Texture1D, Texture1DArray, and as part of offset1",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "offset1",
+                ty: &TY_I32,
+                doc: "optional offset, applicable to Texture2D, Texture2DArray, and as part of offset2",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "channel",
+                ty: &TY_I32,
+                doc: "channel to sample",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 198u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "hfwi",
+        },
+        memory: Some("readonly"),
+    },
+];
 /// Class \`TextureGatherCmp\`: functions \`dx.op.textureGatherCmp\`.
 pub static CLASS_TEXTURE_GATHER_CMP: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "TextureGatherCmp",
     stem: "textureGatherCmp",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_RES_RET,
-        doc: "gathered texels",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "srv",
-            ty: &TY_HANDLE,
-            doc: "handle of SRV to sample",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "sampler",
-            ty: &TY_HANDLE,
-            doc: "handle of sampler to use",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "coord0",
-            ty: &TY_FLOAT,
-            doc: "coordinate",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "coord1",
-            ty: &TY_FLOAT,
-            doc: "coordinate, undef for Texture1D",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "coord2",
-            ty: &TY_FLOAT,
-            doc: "coordinate, undef for Texture1D, Texture1DArray or Texture2D",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "coord3",
-            ty: &TY_FLOAT,
-            doc: "coordinate, defined only for TextureCubeArray",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "offset0",
-            ty: &TY_I32,
-            doc: "optional offset, applicable to Texture1D, Texture1DArray, and as part of offset1",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "offset1",
-            ty: &TY_I32,
-            doc: "optional offset, applicable to Texture2D, Texture2DArray, and as part of offset2",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "channel",
-            ty: &TY_I32,
-            doc: "channel to sample",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "compareValue",
-            ty: &TY_FLOAT,
-            doc: "value to compare with",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_TEXTURE_GATHER_CMP,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -11367,87 +16614,132 @@ pub static CLASS_TEXTURE_GATHER_CMP: crate::info::ClassInfo = crate::info::Class
         dims: 1u8,
         text: "hfwi",
     },
-    memory: Some("readonly"),
 };
+/// The signatures of the functions of class \`TextureGatherCmp\`.
+pub static SIG_TEXTURE_GATHER_CMP: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_TEXTURE_GATHER_CMP,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_RES_RET,
+            doc: "gathered texels",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "srv",
+                ty: &TY_HANDLE,
+                doc: "handle of SRV to sample",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "sampler",
+                ty: &TY_HANDLE,
+                doc: "handle of sampler to use",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "coord0",
+                ty: &TY_FLOAT,
+                doc: "coordinate",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "coord1",
+                ty: &TY_FLOAT,
+                doc: "coordinate, undef for Texture1D",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "coord2",
+                ty: &TY_FLOAT,
+                doc: "coordinate, undef for Texture1D, Texture1DArray or Texture2D",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "coord3",
+                ty: &TY_FLOAT,
+                doc: "coordinate, defined only for TextureCubeArray",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "offset0",
+                ty: &TY_I32,
+                doc: "optional offset, applicable to Texture1D, Texture1DArray, and as part of offset1",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "offset1",
+                ty: &TY_I32,
+                doc: "optional offset, applicable to Texture2D, Texture2DArray, and as part of offset2",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "channel",
+                ty: &TY_I32,
+                doc: "channel to sample",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "compareValue",
+                ty: &TY_FLOAT,
+                doc: "value to compare with",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 198u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "hfwi",
+        },
+        memory: Some("readonly"),
+    },
+];
 /// Class \`TextureGatherRaw\`: functions \`dx.op.textureGatherRaw\`.
 pub static CLASS_TEXTURE_GATHER_RAW: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "TextureGatherRaw",
     stem: "textureGatherRaw",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_RES_RET,
-        doc: "four raw texture elements gathered",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "srv",
-            ty: &TY_HANDLE,
-            doc: "handle of type-matched SRV to gather from",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "sampler",
-            ty: &TY_HANDLE,
-            doc: "handle of sampler to use",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "coord0",
-            ty: &TY_FLOAT,
-            doc: "coordinate",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "coord1",
-            ty: &TY_FLOAT,
-            doc: "coordinate, undef for Texture1D",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "coord2",
-            ty: &TY_FLOAT,
-            doc: "coordinate, undef for Texture1D, Texture1DArray or Texture2D",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "coord3",
-            ty: &TY_FLOAT,
-            doc: "coordinate, defined only for TextureCubeArray",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "offset0",
-            ty: &TY_I32,
-            doc: "optional offset, applicable to Texture1D, Texture1DArray, and as part of offset1",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "offset1",
-            ty: &TY_I32,
-            doc: "optional offset, applicable to Texture2D, Texture2DArray",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_TEXTURE_GATHER_RAW,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -11470,87 +16762,116 @@ pub static CLASS_TEXTURE_GATHER_RAW: crate::info::ClassInfo = crate::info::Class
         dims: 1u8,
         text: "wil",
     },
-    memory: Some("readonly"),
 };
+/// The signatures of the functions of class \`TextureGatherRaw\`.
+pub static SIG_TEXTURE_GATHER_RAW: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_TEXTURE_GATHER_RAW,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_RES_RET,
+            doc: "four raw texture elements gathered",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "srv",
+                ty: &TY_HANDLE,
+                doc: "handle of type-matched SRV to gather from",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "sampler",
+                ty: &TY_HANDLE,
+                doc: "handle of sampler to use",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "coord0",
+                ty: &TY_FLOAT,
+                doc: "coordinate",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "coord1",
+                ty: &TY_FLOAT,
+                doc: "coordinate, undef for Texture1D",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "coord2",
+                ty: &TY_FLOAT,
+                doc: "coordinate, undef for Texture1D, Texture1DArray or Texture2D",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "coord3",
+                ty: &TY_FLOAT,
+                doc: "coordinate, defined only for TextureCubeArray",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "offset0",
+                ty: &TY_I32,
+                doc: "optional offset, applicable to Texture1D, Texture1DArray, and as part of offset1",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "offset1",
+                ty: &TY_I32,
+                doc: "optional offset, applicable to Texture2D, Texture2DArray",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 448u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "wil",
+        },
+        memory: Some("readonly"),
+    },
+];
 /// Class \`TextureLoad\`: functions \`dx.op.textureLoad\`.
 pub static CLASS_TEXTURE_LOAD: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "TextureLoad",
     stem: "textureLoad",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_RES_RET,
-        doc: "the loaded value",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "srv",
-            ty: &TY_HANDLE,
-            doc: "handle of SRV or UAV to sample",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "mipLevelOrSampleCount",
-            ty: &TY_I32,
-            doc: "sample count for Texture2DMS, mip level otherwise",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "coord0",
-            ty: &TY_I32,
-            doc: "coordinate",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "coord1",
-            ty: &TY_I32,
-            doc: "coordinate",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "coord2",
-            ty: &TY_I32,
-            doc: "coordinate",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "offset0",
-            ty: &TY_I32,
-            doc: "optional offset",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "offset1",
-            ty: &TY_I32,
-            doc: "optional offset",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "offset2",
-            ty: &TY_I32,
-            doc: "optional offset",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_TEXTURE_LOAD,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -11573,95 +16894,116 @@ pub static CLASS_TEXTURE_LOAD: crate::info::ClassInfo = crate::info::ClassInfo {
         dims: 1u8,
         text: "hfwi",
     },
-    memory: Some("readonly"),
 };
+/// The signatures of the functions of class \`TextureLoad\`.
+pub static SIG_TEXTURE_LOAD: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_TEXTURE_LOAD,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_RES_RET,
+            doc: "the loaded value",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "srv",
+                ty: &TY_HANDLE,
+                doc: "handle of SRV or UAV to sample",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "mipLevelOrSampleCount",
+                ty: &TY_I32,
+                doc: "sample count for Texture2DMS, mip level otherwise",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "coord0",
+                ty: &TY_I32,
+                doc: "coordinate",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "coord1",
+                ty: &TY_I32,
+                doc: "coordinate",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "coord2",
+                ty: &TY_I32,
+                doc: "coordinate",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "offset0",
+                ty: &TY_I32,
+                doc: "optional offset",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "offset1",
+                ty: &TY_I32,
+                doc: "optional offset",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "offset2",
+                ty: &TY_I32,
+                doc: "optional offset",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 198u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "hfwi",
+        },
+        memory: Some("readonly"),
+    },
+];
 /// Class \`TextureStore\`: functions \`dx.op.textureStore\`.
 pub static CLASS_TEXTURE_STORE: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "TextureStore",
     stem: "textureStore",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_VOID,
-        doc: "",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "srv",
-            ty: &TY_HANDLE,
-            doc: "handle of UAV to store to",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "coord0",
-            ty: &TY_I32,
-            doc: "coordinate",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "coord1",
-            ty: &TY_I32,
-            doc: "coordinate",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "coord2",
-            ty: &TY_I32,
-            doc: "coordinate",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "value0",
-            ty: &TY_OVERLOAD,
-            doc: "value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "value1",
-            ty: &TY_OVERLOAD,
-            doc: "value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "value2",
-            ty: &TY_OVERLOAD,
-            doc: "value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "value3",
-            ty: &TY_OVERLOAD,
-            doc: "value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "mask",
-            ty: &TY_I8,
-            doc: "written value mask",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_TEXTURE_STORE,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -11684,103 +17026,124 @@ pub static CLASS_TEXTURE_STORE: crate::info::ClassInfo = crate::info::ClassInfo 
         dims: 1u8,
         text: "hfwi",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`TextureStore\`.
+pub static SIG_TEXTURE_STORE: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_TEXTURE_STORE,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_VOID,
+            doc: "",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "srv",
+                ty: &TY_HANDLE,
+                doc: "handle of UAV to store to",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "coord0",
+                ty: &TY_I32,
+                doc: "coordinate",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "coord1",
+                ty: &TY_I32,
+                doc: "coordinate",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "coord2",
+                ty: &TY_I32,
+                doc: "coordinate",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "value0",
+                ty: &TY_OVERLOAD,
+                doc: "value",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "value1",
+                ty: &TY_OVERLOAD,
+                doc: "value",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "value2",
+                ty: &TY_OVERLOAD,
+                doc: "value",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "value3",
+                ty: &TY_OVERLOAD,
+                doc: "value",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "mask",
+                ty: &TY_I8,
+                doc: "written value mask",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 198u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "hfwi",
+        },
+        memory: None,
+    },
+];
 /// Class \`TextureStoreSample\`: functions \`dx.op.textureStoreSample\`.
 pub static CLASS_TEXTURE_STORE_SAMPLE: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "TextureStoreSample",
     stem: "textureStoreSample",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_VOID,
-        doc: "",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "srv",
-            ty: &TY_HANDLE,
-            doc: "handle of Texture2DMS[Array] UAV to store to",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "coord0",
-            ty: &TY_I32,
-            doc: "coordinate",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "coord1",
-            ty: &TY_I32,
-            doc: "coordinate",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "coord2",
-            ty: &TY_I32,
-            doc: "coordinate",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "value0",
-            ty: &TY_OVERLOAD,
-            doc: "value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "value1",
-            ty: &TY_OVERLOAD,
-            doc: "value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "value2",
-            ty: &TY_OVERLOAD,
-            doc: "value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "value3",
-            ty: &TY_OVERLOAD,
-            doc: "value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "mask",
-            ty: &TY_I8,
-            doc: "written value mask",
-            immediate: true,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "sampleIdx",
-            ty: &TY_I32,
-            doc: "sample index",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_TEXTURE_STORE_SAMPLE,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -11803,31 +17166,132 @@ pub static CLASS_TEXTURE_STORE_SAMPLE: crate::info::ClassInfo = crate::info::Cla
         dims: 1u8,
         text: "hfwi",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`TextureStoreSample\`.
+pub static SIG_TEXTURE_STORE_SAMPLE: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_TEXTURE_STORE_SAMPLE,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_VOID,
+            doc: "",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "srv",
+                ty: &TY_HANDLE,
+                doc: "handle of Texture2DMS[Array] UAV to store to",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "coord0",
+                ty: &TY_I32,
+                doc: "coordinate",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "coord1",
+                ty: &TY_I32,
+                doc: "coordinate",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "coord2",
+                ty: &TY_I32,
+                doc: "coordinate",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "value0",
+                ty: &TY_OVERLOAD,
+                doc: "value",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "value1",
+                ty: &TY_OVERLOAD,
+                doc: "value",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "value2",
+                ty: &TY_OVERLOAD,
+                doc: "value",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "value3",
+                ty: &TY_OVERLOAD,
+                doc: "value",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "mask",
+                ty: &TY_I8,
+                doc: "written value mask",
+                immediate: true,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "sampleIdx",
+                ty: &TY_I32,
+                doc: "sample index",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 198u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "hfwi",
+        },
+        memory: None,
+    },
+];
 /// Class \`ThreadId\`: functions \`dx.op.threadId\`.
 pub static CLASS_THREAD_ID: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "ThreadId",
     stem: "threadId",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_OVERLOAD,
-        doc: "thread ID component",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "component",
-            ty: &TY_I32,
-            doc: "component to read (x,y,z)",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_THREAD_ID,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -11850,31 +17314,60 @@ pub static CLASS_THREAD_ID: crate::info::ClassInfo = crate::info::ClassInfo {
         dims: 1u8,
         text: "i",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`ThreadId\`.
+pub static SIG_THREAD_ID: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_THREAD_ID,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_OVERLOAD,
+            doc: "thread ID component",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "component",
+                ty: &TY_I32,
+                doc: "component to read (x,y,z)",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 128u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "i",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`ThreadIdInGroup\`: functions \`dx.op.threadIdInGroup\`.
 pub static CLASS_THREAD_ID_IN_GROUP: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "ThreadIdInGroup",
     stem: "threadIdInGroup",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_OVERLOAD,
-        doc: "thread ID in group component",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "component",
-            ty: &TY_I32,
-            doc: "component to read (x,y,z)",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_THREAD_ID_IN_GROUP,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -11897,143 +17390,60 @@ pub static CLASS_THREAD_ID_IN_GROUP: crate::info::ClassInfo = crate::info::Class
         dims: 1u8,
         text: "i",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`ThreadIdInGroup\`.
+pub static SIG_THREAD_ID_IN_GROUP: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_THREAD_ID_IN_GROUP,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_OVERLOAD,
+            doc: "thread ID in group component",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "component",
+                ty: &TY_I32,
+                doc: "component to read (x,y,z)",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 128u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "i",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`TraceRay\`: functions \`dx.op.traceRay\`.
 pub static CLASS_TRACE_RAY: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "TraceRay",
     stem: "traceRay",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_VOID,
-        doc: "",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "AccelerationStructure",
-            ty: &TY_HANDLE,
-            doc: "Top-level acceleration structure to use",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "RayFlags",
-            ty: &TY_I32,
-            doc: "Valid combination of Ray_flags",
-            immediate: false,
-            enumeration: Some("RayFlag"),
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "InstanceInclusionMask",
-            ty: &TY_I32,
-            doc: "Bottom 8 bits of InstanceInclusionMask are used to include/rejectgeometry instances based on the InstanceMask in each instance: if(!((InstanceInclusionMask & InstanceMask) & 0xff)) { ignore intersection }",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "RayContributionToHitGroupIndex",
-            ty: &TY_I32,
-            doc: "Offset to add into Addressing calculations within shader tables for hit group indexing.  Only the bottom 4 bits of this value are used",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "MultiplierForGeometryContributionToShaderIndex",
-            ty: &TY_I32,
-            doc: "Stride to multiply by per-geometry GeometryContributionToHitGroupIndex in Addressing calculations within shader tables for hit group indexing.  Only the bottom 4 bits of this value are used",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "MissShaderIndex",
-            ty: &TY_I32,
-            doc: "Miss shader index in Addressing calculations within shader tables.  Only the bottom 16 bits of this value are used",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "Origin_X",
-            ty: &TY_FLOAT,
-            doc: "Origin x of the ray",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "Origin_Y",
-            ty: &TY_FLOAT,
-            doc: "Origin y of the ray",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "Origin_Z",
-            ty: &TY_FLOAT,
-            doc: "Origin z of the ray",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "TMin",
-            ty: &TY_FLOAT,
-            doc: "Tmin of the ray",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "Direction_X",
-            ty: &TY_FLOAT,
-            doc: "Direction x of the ray",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "Direction_Y",
-            ty: &TY_FLOAT,
-            doc: "Direction y of the ray",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "Direction_Z",
-            ty: &TY_FLOAT,
-            doc: "Direction z of the ray",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "TMax",
-            ty: &TY_FLOAT,
-            doc: "Tmax of the ray",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "payload",
-            ty: &TY_UDT,
-            doc: "User-defined intersection attribute structure",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_TRACE_RAY,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -12056,22 +17466,172 @@ pub static CLASS_TRACE_RAY: crate::info::ClassInfo = crate::info::ClassInfo {
         dims: 1u8,
         text: "u",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`TraceRay\`.
+pub static SIG_TRACE_RAY: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_TRACE_RAY,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_VOID,
+            doc: "",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "AccelerationStructure",
+                ty: &TY_HANDLE,
+                doc: "Top-level acceleration structure to use",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "RayFlags",
+                ty: &TY_I32,
+                doc: "Valid combination of Ray_flags",
+                immediate: false,
+                enumeration: Some("RayFlag"),
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "InstanceInclusionMask",
+                ty: &TY_I32,
+                doc: "Bottom 8 bits of InstanceInclusionMask are used to include/rejectgeometry instances based on the InstanceMask in each instance: if(!((InstanceInclusionMask & InstanceMask) & 0xff)) { ignore intersection }",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "RayContributionToHitGroupIndex",
+                ty: &TY_I32,
+                doc: "Offset to add into Addressing calculations within shader tables for hit group indexing.  Only the bottom 4 bits of this value are used",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "MultiplierForGeometryContributionToShaderIndex",
+                ty: &TY_I32,
+                doc: "Stride to multiply by per-geometry GeometryContributionToHitGroupIndex in Addressing calculations within shader tables for hit group indexing.  Only the bottom 4 bits of this value are used",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "MissShaderIndex",
+                ty: &TY_I32,
+                doc: "Miss shader index in Addressing calculations within shader tables.  Only the bottom 16 bits of this value are used",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "Origin_X",
+                ty: &TY_FLOAT,
+                doc: "Origin x of the ray",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "Origin_Y",
+                ty: &TY_FLOAT,
+                doc: "Origin y of the ray",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "Origin_Z",
+                ty: &TY_FLOAT,
+                doc: "Origin z of the ray",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "TMin",
+                ty: &TY_FLOAT,
+                doc: "Tmin of the ray",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "Direction_X",
+                ty: &TY_FLOAT,
+                doc: "Direction x of the ray",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "Direction_Y",
+                ty: &TY_FLOAT,
+                doc: "Direction y of the ray",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "Direction_Z",
+                ty: &TY_FLOAT,
+                doc: "Direction z of the ray",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "TMax",
+                ty: &TY_FLOAT,
+                doc: "Tmax of the ray",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "payload",
+                ty: &TY_UDT,
+                doc: "User-defined intersection attribute structure",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 512u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "u",
+        },
+        memory: None,
+    },
+];
 /// Class \`TriangleObjectPosition\`: functions \`dx.op.triangleObjectPosition\`.
 pub static CLASS_TRIANGLE_OBJECT_POSITION: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "TriangleObjectPosition",
     stem: "triangleObjectPosition",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_VEC9,
-        doc: "operation result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[],
+    signatures: &SIG_TRIANGLE_OBJECT_POSITION,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -12094,31 +17654,51 @@ pub static CLASS_TRIANGLE_OBJECT_POSITION: crate::info::ClassInfo = crate::info:
         dims: 1u8,
         text: "f",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`TriangleObjectPosition\`.
+pub static SIG_TRIANGLE_OBJECT_POSITION: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_TRIANGLE_OBJECT_POSITION,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_VEC9,
+            doc: "operation result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 4u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "f",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`Unary\`: functions \`dx.op.unary\`.
 pub static CLASS_UNARY: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "Unary",
     stem: "unary",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_OVERLOAD,
-        doc: "operation result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "value",
-            ty: &TY_OVERLOAD,
-            doc: "input value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_UNARY,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -12141,31 +17721,60 @@ pub static CLASS_UNARY: crate::info::ClassInfo = crate::info::ClassInfo {
         dims: 1u8,
         text: "hfdwil<hfdwil",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`Unary\`.
+pub static SIG_UNARY: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_UNARY,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_OVERLOAD,
+            doc: "operation result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "value",
+                ty: &TY_OVERLOAD,
+                doc: "input value",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 462u32,
+                    vectors: 462u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "hfdwil<hfdwil",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`UnaryBits\`: functions \`dx.op.unaryBits\`.
 pub static CLASS_UNARY_BITS: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "UnaryBits",
     stem: "unaryBits",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_OVERLOAD_I32,
-        doc: "operation result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "value",
-            ty: &TY_OVERLOAD,
-            doc: "input value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_UNARY_BITS,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -12188,39 +17797,60 @@ pub static CLASS_UNARY_BITS: crate::info::ClassInfo = crate::info::ClassInfo {
         dims: 1u8,
         text: "wil<wil",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`UnaryBits\`.
+pub static SIG_UNARY_BITS: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_UNARY_BITS,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_OVERLOAD_I32,
+            doc: "operation result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "value",
+                ty: &TY_OVERLOAD,
+                doc: "input value",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 448u32,
+                    vectors: 448u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "wil<wil",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`Unpack4x8\`: functions \`dx.op.unpack4x8\`.
 pub static CLASS_UNPACK4X8: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "Unpack4x8",
     stem: "unpack4x8",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_VEC4,
-        doc: "result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "unpackMode",
-            ty: &TY_I8,
-            doc: "signed/unsigned",
-            immediate: false,
-            enumeration: Some("UnpackMode"),
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "pk",
-            ty: &TY_I32,
-            doc: "packed 4 x i8",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_UNPACK4X8,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -12243,31 +17873,68 @@ pub static CLASS_UNPACK4X8: crate::info::ClassInfo = crate::info::ClassInfo {
         dims: 1u8,
         text: "wi",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`Unpack4x8\`.
+pub static SIG_UNPACK4X8: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_UNPACK4X8,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_VEC4,
+            doc: "result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "unpackMode",
+                ty: &TY_I8,
+                doc: "signed/unsigned",
+                immediate: false,
+                enumeration: Some("UnpackMode"),
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "pk",
+                ty: &TY_I32,
+                doc: "packed 4 x i8",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 192u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "wi",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`VectorReduce\`: functions \`dx.op.vectorReduce\`.
 pub static CLASS_VECTOR_REDUCE: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "VectorReduce",
     stem: "vectorReduce",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_ELEMENT,
-        doc: "operation result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "a",
-            ty: &TY_OVERLOAD,
-            doc: "input value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_VECTOR_REDUCE,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -12290,22 +17957,60 @@ pub static CLASS_VECTOR_REDUCE: crate::info::ClassInfo = crate::info::ClassInfo 
         dims: 1u8,
         text: "<18wil",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`VectorReduce\`.
+pub static SIG_VECTOR_REDUCE: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_VECTOR_REDUCE,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_ELEMENT,
+            doc: "operation result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "a",
+                ty: &TY_OVERLOAD,
+                doc: "input value",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0u32,
+                    vectors: 496u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "<18wil",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`ViewID\`: functions \`dx.op.viewID\`.
 pub static CLASS_VIEW_ID: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "ViewID",
     stem: "viewID",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_OVERLOAD,
-        doc: "result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[],
+    signatures: &SIG_VIEW_ID,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -12328,31 +18033,51 @@ pub static CLASS_VIEW_ID: crate::info::ClassInfo = crate::info::ClassInfo {
         dims: 1u8,
         text: "i",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`ViewID\`.
+pub static SIG_VIEW_ID: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_VIEW_ID,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_OVERLOAD,
+            doc: "result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 128u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "i",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`WaveActiveAllEqual\`: functions \`dx.op.waveActiveAllEqual\`.
 pub static CLASS_WAVE_ACTIVE_ALL_EQUAL: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "WaveActiveAllEqual",
     stem: "waveActiveAllEqual",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_OVERLOAD_I1,
-        doc: "operation result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "value",
-            ty: &TY_OVERLOAD,
-            doc: "value to compare",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_WAVE_ACTIVE_ALL_EQUAL,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -12375,31 +18100,60 @@ pub static CLASS_WAVE_ACTIVE_ALL_EQUAL: crate::info::ClassInfo = crate::info::Cl
         dims: 1u8,
         text: "hfd18wil<hfd18wil",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`WaveActiveAllEqual\`.
+pub static SIG_WAVE_ACTIVE_ALL_EQUAL: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_WAVE_ACTIVE_ALL_EQUAL,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_OVERLOAD_I1,
+            doc: "operation result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "value",
+                ty: &TY_OVERLOAD,
+                doc: "value to compare",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 510u32,
+                    vectors: 510u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "hfd18wil<hfd18wil",
+        },
+        memory: None,
+    },
+];
 /// Class \`WaveActiveBallot\`: functions \`dx.op.waveActiveBallot\`.
 pub static CLASS_WAVE_ACTIVE_BALLOT: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "WaveActiveBallot",
     stem: "waveActiveBallot",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_FOUR_I32,
-        doc: "operation result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "cond",
-            ty: &TY_I1,
-            doc: "condition to ballot on",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_WAVE_ACTIVE_BALLOT,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -12422,39 +18176,60 @@ pub static CLASS_WAVE_ACTIVE_BALLOT: crate::info::ClassInfo = crate::info::Class
         dims: 0u8,
         text: "v",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`WaveActiveBallot\`.
+pub static SIG_WAVE_ACTIVE_BALLOT: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_WAVE_ACTIVE_BALLOT,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_FOUR_I32,
+            doc: "operation result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "cond",
+                ty: &TY_I1,
+                doc: "condition to ballot on",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 0u8,
+            text: "v",
+        },
+        memory: None,
+    },
+];
 /// Class \`WaveActiveBit\`: functions \`dx.op.waveActiveBit\`.
 pub static CLASS_WAVE_ACTIVE_BIT: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "WaveActiveBit",
     stem: "waveActiveBit",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_OVERLOAD,
-        doc: "operation result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "value",
-            ty: &TY_OVERLOAD,
-            doc: "input value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "op",
-            ty: &TY_I8,
-            doc: "kind of operation to perform",
-            immediate: true,
-            enumeration: Some("WaveBitOpKind"),
-            max: None,
-        },
-    ],
+    signatures: &SIG_WAVE_ACTIVE_BIT,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -12477,47 +18252,68 @@ pub static CLASS_WAVE_ACTIVE_BIT: crate::info::ClassInfo = crate::info::ClassInf
         dims: 1u8,
         text: "8wil<8wil",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`WaveActiveBit\`.
+pub static SIG_WAVE_ACTIVE_BIT: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_WAVE_ACTIVE_BIT,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_OVERLOAD,
+            doc: "operation result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "value",
+                ty: &TY_OVERLOAD,
+                doc: "input value",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "op",
+                ty: &TY_I8,
+                doc: "kind of operation to perform",
+                immediate: true,
+                enumeration: Some("WaveBitOpKind"),
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 480u32,
+                    vectors: 480u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "8wil<8wil",
+        },
+        memory: None,
+    },
+];
 /// Class \`WaveActiveOp\`: functions \`dx.op.waveActiveOp\`.
 pub static CLASS_WAVE_ACTIVE_OP: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "WaveActiveOp",
     stem: "waveActiveOp",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_OVERLOAD,
-        doc: "operation result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "value",
-            ty: &TY_OVERLOAD,
-            doc: "input value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "op",
-            ty: &TY_I8,
-            doc: "kind of operation to perform",
-            immediate: true,
-            enumeration: Some("WaveOpKind"),
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "sop",
-            ty: &TY_I8,
-            doc: "sign of operands",
-            immediate: true,
-            enumeration: Some("SignedOpKind"),
-            max: None,
-        },
-    ],
+    signatures: &SIG_WAVE_ACTIVE_OP,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -12540,31 +18336,76 @@ pub static CLASS_WAVE_ACTIVE_OP: crate::info::ClassInfo = crate::info::ClassInfo
         dims: 1u8,
         text: "hfd18wil<hfd18wil",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`WaveActiveOp\`.
+pub static SIG_WAVE_ACTIVE_OP: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_WAVE_ACTIVE_OP,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_OVERLOAD,
+            doc: "operation result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "value",
+                ty: &TY_OVERLOAD,
+                doc: "input value",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "op",
+                ty: &TY_I8,
+                doc: "kind of operation to perform",
+                immediate: true,
+                enumeration: Some("WaveOpKind"),
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "sop",
+                ty: &TY_I8,
+                doc: "sign of operands",
+                immediate: true,
+                enumeration: Some("SignedOpKind"),
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 510u32,
+                    vectors: 510u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "hfd18wil<hfd18wil",
+        },
+        memory: None,
+    },
+];
 /// Class \`WaveAllOp\`: functions \`dx.op.waveAllOp\`.
 pub static CLASS_WAVE_ALL_OP: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "WaveAllOp",
     stem: "waveAllOp",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_I32,
-        doc: "operation result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "value",
-            ty: &TY_I1,
-            doc: "input value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_WAVE_ALL_OP,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -12587,31 +18428,60 @@ pub static CLASS_WAVE_ALL_OP: crate::info::ClassInfo = crate::info::ClassInfo {
         dims: 0u8,
         text: "v",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`WaveAllOp\`.
+pub static SIG_WAVE_ALL_OP: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_WAVE_ALL_OP,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_I32,
+            doc: "operation result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "value",
+                ty: &TY_I1,
+                doc: "input value",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 0u8,
+            text: "v",
+        },
+        memory: None,
+    },
+];
 /// Class \`WaveAllTrue\`: functions \`dx.op.waveAllTrue\`.
 pub static CLASS_WAVE_ALL_TRUE: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "WaveAllTrue",
     stem: "waveAllTrue",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_I1,
-        doc: "operation result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "cond",
-            ty: &TY_I1,
-            doc: "condition to test",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_WAVE_ALL_TRUE,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -12634,31 +18504,60 @@ pub static CLASS_WAVE_ALL_TRUE: crate::info::ClassInfo = crate::info::ClassInfo 
         dims: 0u8,
         text: "v",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`WaveAllTrue\`.
+pub static SIG_WAVE_ALL_TRUE: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_WAVE_ALL_TRUE,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_I1,
+            doc: "operation result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "cond",
+                ty: &TY_I1,
+                doc: "condition to test",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 0u8,
+            text: "v",
+        },
+        memory: None,
+    },
+];
 /// Class \`WaveAnyTrue\`: functions \`dx.op.waveAnyTrue\`.
 pub static CLASS_WAVE_ANY_TRUE: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "WaveAnyTrue",
     stem: "waveAnyTrue",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_I1,
-        doc: "operation result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "cond",
-            ty: &TY_I1,
-            doc: "condition to test",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_WAVE_ANY_TRUE,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -12681,22 +18580,60 @@ pub static CLASS_WAVE_ANY_TRUE: crate::info::ClassInfo = crate::info::ClassInfo 
         dims: 0u8,
         text: "v",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`WaveAnyTrue\`.
+pub static SIG_WAVE_ANY_TRUE: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_WAVE_ANY_TRUE,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_I1,
+            doc: "operation result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "cond",
+                ty: &TY_I1,
+                doc: "condition to test",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 0u8,
+            text: "v",
+        },
+        memory: None,
+    },
+];
 /// Class \`WaveGetLaneCount\`: functions \`dx.op.waveGetLaneCount\`.
 pub static CLASS_WAVE_GET_LANE_COUNT: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "WaveGetLaneCount",
     stem: "waveGetLaneCount",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_I32,
-        doc: "operation result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[],
+    signatures: &SIG_WAVE_GET_LANE_COUNT,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -12719,22 +18656,51 @@ pub static CLASS_WAVE_GET_LANE_COUNT: crate::info::ClassInfo = crate::info::Clas
         dims: 0u8,
         text: "v",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`WaveGetLaneCount\`.
+pub static SIG_WAVE_GET_LANE_COUNT: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_WAVE_GET_LANE_COUNT,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_I32,
+            doc: "operation result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 0u8,
+            text: "v",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`WaveGetLaneIndex\`: functions \`dx.op.waveGetLaneIndex\`.
 pub static CLASS_WAVE_GET_LANE_INDEX: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "WaveGetLaneIndex",
     stem: "waveGetLaneIndex",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_I32,
-        doc: "operation result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[],
+    signatures: &SIG_WAVE_GET_LANE_INDEX,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -12757,22 +18723,51 @@ pub static CLASS_WAVE_GET_LANE_INDEX: crate::info::ClassInfo = crate::info::Clas
         dims: 0u8,
         text: "v",
     },
-    memory: Some("readonly"),
 };
+/// The signatures of the functions of class \`WaveGetLaneIndex\`.
+pub static SIG_WAVE_GET_LANE_INDEX: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_WAVE_GET_LANE_INDEX,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_I32,
+            doc: "operation result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 0u8,
+            text: "v",
+        },
+        memory: Some("readonly"),
+    },
+];
 /// Class \`WaveIsFirstLane\`: functions \`dx.op.waveIsFirstLane\`.
 pub static CLASS_WAVE_IS_FIRST_LANE: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "WaveIsFirstLane",
     stem: "waveIsFirstLane",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_I1,
-        doc: "operation result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[],
+    signatures: &SIG_WAVE_IS_FIRST_LANE,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -12795,31 +18790,51 @@ pub static CLASS_WAVE_IS_FIRST_LANE: crate::info::ClassInfo = crate::info::Class
         dims: 0u8,
         text: "v",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`WaveIsFirstLane\`.
+pub static SIG_WAVE_IS_FIRST_LANE: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_WAVE_IS_FIRST_LANE,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_I1,
+            doc: "operation result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 0u8,
+            text: "v",
+        },
+        memory: None,
+    },
+];
 /// Class \`WaveMatch\`: functions \`dx.op.waveMatch\`.
 pub static CLASS_WAVE_MATCH: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "WaveMatch",
     stem: "waveMatch",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_FOUR_I32,
-        doc: "operation result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "value",
-            ty: &TY_OVERLOAD,
-            doc: "input value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_WAVE_MATCH,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -12842,63 +18857,60 @@ pub static CLASS_WAVE_MATCH: crate::info::ClassInfo = crate::info::ClassInfo {
         dims: 1u8,
         text: "hfd8wil<hfd8wil",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`WaveMatch\`.
+pub static SIG_WAVE_MATCH: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_WAVE_MATCH,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_FOUR_I32,
+            doc: "operation result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "value",
+                ty: &TY_OVERLOAD,
+                doc: "input value",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 494u32,
+                    vectors: 494u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "hfd8wil<hfd8wil",
+        },
+        memory: None,
+    },
+];
 /// Class \`WaveMultiPrefixBitCount\`: functions \`dx.op.waveMultiPrefixBitCount\`.
 pub static CLASS_WAVE_MULTI_PREFIX_BIT_COUNT: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "WaveMultiPrefixBitCount",
     stem: "waveMultiPrefixBitCount",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_I32,
-        doc: "operation result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "value",
-            ty: &TY_I1,
-            doc: "input value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "mask0",
-            ty: &TY_I32,
-            doc: "mask 0",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "mask1",
-            ty: &TY_I32,
-            doc: "mask 1",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "mask2",
-            ty: &TY_I32,
-            doc: "mask 2",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "mask3",
-            ty: &TY_I32,
-            doc: "mask 3",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_WAVE_MULTI_PREFIX_BIT_COUNT,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -12921,79 +18933,92 @@ pub static CLASS_WAVE_MULTI_PREFIX_BIT_COUNT: crate::info::ClassInfo = crate::in
         dims: 0u8,
         text: "v",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`WaveMultiPrefixBitCount\`.
+pub static SIG_WAVE_MULTI_PREFIX_BIT_COUNT: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_WAVE_MULTI_PREFIX_BIT_COUNT,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_I32,
+            doc: "operation result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "value",
+                ty: &TY_I1,
+                doc: "input value",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "mask0",
+                ty: &TY_I32,
+                doc: "mask 0",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "mask1",
+                ty: &TY_I32,
+                doc: "mask 1",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "mask2",
+                ty: &TY_I32,
+                doc: "mask 2",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "mask3",
+                ty: &TY_I32,
+                doc: "mask 3",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 0u8,
+            text: "v",
+        },
+        memory: None,
+    },
+];
 /// Class \`WaveMultiPrefixOp\`: functions \`dx.op.waveMultiPrefixOp\`.
 pub static CLASS_WAVE_MULTI_PREFIX_OP: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "WaveMultiPrefixOp",
     stem: "waveMultiPrefixOp",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_OVERLOAD,
-        doc: "operation result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "value",
-            ty: &TY_OVERLOAD,
-            doc: "input value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "mask0",
-            ty: &TY_I32,
-            doc: "mask 0",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "mask1",
-            ty: &TY_I32,
-            doc: "mask 1",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "mask2",
-            ty: &TY_I32,
-            doc: "mask 2",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "mask3",
-            ty: &TY_I32,
-            doc: "mask 3",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "op",
-            ty: &TY_I8,
-            doc: "operation",
-            immediate: true,
-            enumeration: Some("WaveMultiPrefixOpKind"),
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "sop",
-            ty: &TY_I8,
-            doc: "sign of operands",
-            immediate: true,
-            enumeration: Some("SignedOpKind"),
-            max: None,
-        },
-    ],
+    signatures: &SIG_WAVE_MULTI_PREFIX_OP,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -13016,94 +19041,108 @@ pub static CLASS_WAVE_MULTI_PREFIX_OP: crate::info::ClassInfo = crate::info::Cla
         dims: 1u8,
         text: "hfd8wil<hfd8wil",
     },
-    memory: None,
 };
-/// Class \`WavePrefixBitCount\`: functions \`dx.op.wavePrefixOp\`.
-pub static CLASS_WAVE_PREFIX_BIT_COUNT: crate::info::ClassInfo = crate::info::ClassInfo {
-    name: "WavePrefixBitCount",
-    stem: "wavePrefixOp",
-    doc: "DXC files WavePrefixBitCount under the WavePrefixOp class; it is a class of its own here because its signature differs (it is never overloaded, so its function `dx.op.wavePrefixOp` cannot collide with the overloaded `dx.op.wavePrefixOp.<type>`).",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_I32,
-        doc: "operation result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "value",
-            ty: &TY_I1,
-            doc: "input value",
+/// The signatures of the functions of class \`WaveMultiPrefixOp\`.
+pub static SIG_WAVE_MULTI_PREFIX_OP: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_WAVE_MULTI_PREFIX_OP,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_OVERLOAD,
+            doc: "operation result",
             immediate: false,
             enumeration: None,
             max: None,
         },
-    ],
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
+        params: &[
+            crate::info::ParamInfo {
+                name: "value",
+                ty: &TY_OVERLOAD,
+                doc: "input value",
+                immediate: false,
+                enumeration: None,
+                max: None,
             },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
+            crate::info::ParamInfo {
+                name: "mask0",
+                ty: &TY_I32,
+                doc: "mask 0",
+                immediate: false,
+                enumeration: None,
+                max: None,
             },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
+            crate::info::ParamInfo {
+                name: "mask1",
+                ty: &TY_I32,
+                doc: "mask 1",
+                immediate: false,
+                enumeration: None,
+                max: None,
             },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
+            crate::info::ParamInfo {
+                name: "mask2",
+                ty: &TY_I32,
+                doc: "mask 2",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "mask3",
+                ty: &TY_I32,
+                doc: "mask 3",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "op",
+                ty: &TY_I8,
+                doc: "operation",
+                immediate: true,
+                enumeration: Some("WaveMultiPrefixOpKind"),
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "sop",
+                ty: &TY_I8,
+                doc: "sign of operands",
+                immediate: true,
+                enumeration: Some("SignedOpKind"),
+                max: None,
             },
         ],
-        dims: 0u8,
-        text: "v",
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 494u32,
+                    vectors: 494u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "hfd8wil<hfd8wil",
+        },
+        memory: None,
     },
-    memory: None,
-};
+];
 /// Class \`WavePrefixOp\`: functions \`dx.op.wavePrefixOp\`.
 pub static CLASS_WAVE_PREFIX_OP: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "WavePrefixOp",
     stem: "wavePrefixOp",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_OVERLOAD,
-        doc: "operation result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "value",
-            ty: &TY_OVERLOAD,
-            doc: "input value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "op",
-            ty: &TY_I8,
-            doc: "0=sum,1=product",
-            immediate: true,
-            enumeration: Some("WaveOpKind"),
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "sop",
-            ty: &TY_I8,
-            doc: "sign of operands",
-            immediate: true,
-            enumeration: Some("SignedOpKind"),
-            max: None,
-        },
-    ],
+    signatures: &SIG_WAVE_PREFIX_OP,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -13126,39 +19165,120 @@ pub static CLASS_WAVE_PREFIX_OP: crate::info::ClassInfo = crate::info::ClassInfo
         dims: 1u8,
         text: "hfd8wil<hfd8wil",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`WavePrefixOp\`.
+pub static SIG_WAVE_PREFIX_OP: [crate::info::SignatureInfo; 2usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_WAVE_PREFIX_OP,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_OVERLOAD,
+            doc: "operation result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "value",
+                ty: &TY_OVERLOAD,
+                doc: "input value",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "op",
+                ty: &TY_I8,
+                doc: "0=sum,1=product",
+                immediate: true,
+                enumeration: Some("WaveOpKind"),
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "sop",
+                ty: &TY_I8,
+                doc: "sign of operands",
+                immediate: true,
+                enumeration: Some("SignedOpKind"),
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 494u32,
+                    vectors: 494u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "hfd8wil<hfd8wil",
+        },
+        memory: None,
+    },
+    crate::info::SignatureInfo {
+        class: &CLASS_WAVE_PREFIX_OP,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_I32,
+            doc: "operation result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "value",
+                ty: &TY_I1,
+                doc: "input value",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 0u8,
+            text: "v",
+        },
+        memory: None,
+    },
+];
 /// Class \`WaveReadLaneAt\`: functions \`dx.op.waveReadLaneAt\`.
 pub static CLASS_WAVE_READ_LANE_AT: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "WaveReadLaneAt",
     stem: "waveReadLaneAt",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_OVERLOAD,
-        doc: "operation result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "value",
-            ty: &TY_OVERLOAD,
-            doc: "value to read",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "lane",
-            ty: &TY_I32,
-            doc: "lane index",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_WAVE_READ_LANE_AT,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -13181,31 +19301,68 @@ pub static CLASS_WAVE_READ_LANE_AT: crate::info::ClassInfo = crate::info::ClassI
         dims: 1u8,
         text: "hfd18wil<hfd18wil",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`WaveReadLaneAt\`.
+pub static SIG_WAVE_READ_LANE_AT: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_WAVE_READ_LANE_AT,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_OVERLOAD,
+            doc: "operation result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "value",
+                ty: &TY_OVERLOAD,
+                doc: "value to read",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "lane",
+                ty: &TY_I32,
+                doc: "lane index",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 510u32,
+                    vectors: 510u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "hfd18wil<hfd18wil",
+        },
+        memory: None,
+    },
+];
 /// Class \`WaveReadLaneFirst\`: functions \`dx.op.waveReadLaneFirst\`.
 pub static CLASS_WAVE_READ_LANE_FIRST: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "WaveReadLaneFirst",
     stem: "waveReadLaneFirst",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_OVERLOAD,
-        doc: "operation result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "value",
-            ty: &TY_OVERLOAD,
-            doc: "value to read",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_WAVE_READ_LANE_FIRST,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -13228,31 +19385,60 @@ pub static CLASS_WAVE_READ_LANE_FIRST: crate::info::ClassInfo = crate::info::Cla
         dims: 1u8,
         text: "hfd18wil<hfd18wil",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`WaveReadLaneFirst\`.
+pub static SIG_WAVE_READ_LANE_FIRST: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_WAVE_READ_LANE_FIRST,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_OVERLOAD,
+            doc: "operation result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "value",
+                ty: &TY_OVERLOAD,
+                doc: "value to read",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 510u32,
+                    vectors: 510u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "hfd18wil<hfd18wil",
+        },
+        memory: None,
+    },
+];
 /// Class \`WorldRayDirection\`: functions \`dx.op.worldRayDirection\`.
 pub static CLASS_WORLD_RAY_DIRECTION: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "WorldRayDirection",
     stem: "worldRayDirection",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_OVERLOAD,
-        doc: "result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "col",
-            ty: &TY_I8,
-            doc: "column, relative to the element",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_WORLD_RAY_DIRECTION,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -13275,31 +19461,60 @@ pub static CLASS_WORLD_RAY_DIRECTION: crate::info::ClassInfo = crate::info::Clas
         dims: 1u8,
         text: "f",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`WorldRayDirection\`.
+pub static SIG_WORLD_RAY_DIRECTION: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_WORLD_RAY_DIRECTION,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_OVERLOAD,
+            doc: "result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "col",
+                ty: &TY_I8,
+                doc: "column, relative to the element",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 4u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "f",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`WorldRayOrigin\`: functions \`dx.op.worldRayOrigin\`.
 pub static CLASS_WORLD_RAY_ORIGIN: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "WorldRayOrigin",
     stem: "worldRayOrigin",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_OVERLOAD,
-        doc: "result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "col",
-            ty: &TY_I8,
-            doc: "column, relative to the element",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_WORLD_RAY_ORIGIN,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -13322,39 +19537,60 @@ pub static CLASS_WORLD_RAY_ORIGIN: crate::info::ClassInfo = crate::info::ClassIn
         dims: 1u8,
         text: "f",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`WorldRayOrigin\`.
+pub static SIG_WORLD_RAY_ORIGIN: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_WORLD_RAY_ORIGIN,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_OVERLOAD,
+            doc: "result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "col",
+                ty: &TY_I8,
+                doc: "column, relative to the element",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 4u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "f",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`WorldToObject\`: functions \`dx.op.worldToObject\`.
 pub static CLASS_WORLD_TO_OBJECT: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "WorldToObject",
     stem: "worldToObject",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_OVERLOAD,
-        doc: "result",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "row",
-            ty: &TY_I32,
-            doc: "row, relative to the element",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "col",
-            ty: &TY_I8,
-            doc: "column, relative to the element",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_WORLD_TO_OBJECT,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -13377,87 +19613,68 @@ pub static CLASS_WORLD_TO_OBJECT: crate::info::ClassInfo = crate::info::ClassInf
         dims: 1u8,
         text: "f",
     },
-    memory: Some("readnone"),
 };
+/// The signatures of the functions of class \`WorldToObject\`.
+pub static SIG_WORLD_TO_OBJECT: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_WORLD_TO_OBJECT,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_OVERLOAD,
+            doc: "result",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "row",
+                ty: &TY_I32,
+                doc: "row, relative to the element",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "col",
+                ty: &TY_I8,
+                doc: "column, relative to the element",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 4u32,
+                    vectors: 0u32,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 1u8,
+            text: "f",
+        },
+        memory: Some("readnone"),
+    },
+];
 /// Class \`WriteSamplerFeedback\`: functions \`dx.op.writeSamplerFeedback\`.
 pub static CLASS_WRITE_SAMPLER_FEEDBACK: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "WriteSamplerFeedback",
     stem: "writeSamplerFeedback",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_VOID,
-        doc: "",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "feedbackTex",
-            ty: &TY_HANDLE,
-            doc: "handle of feedback texture UAV",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "sampledTex",
-            ty: &TY_HANDLE,
-            doc: "handled of sampled texture SRV",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "sampler",
-            ty: &TY_HANDLE,
-            doc: "handle of sampler",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "c0",
-            ty: &TY_FLOAT,
-            doc: "coordinate c0",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "c1",
-            ty: &TY_FLOAT,
-            doc: "coordinate c1",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "c2",
-            ty: &TY_FLOAT,
-            doc: "coordinate c2",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "c3",
-            ty: &TY_FLOAT,
-            doc: "coordinate c3",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "clamp",
-            ty: &TY_FLOAT,
-            doc: "clamp",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_WRITE_SAMPLER_FEEDBACK,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -13480,95 +19697,116 @@ pub static CLASS_WRITE_SAMPLER_FEEDBACK: crate::info::ClassInfo = crate::info::C
         dims: 0u8,
         text: "v",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`WriteSamplerFeedback\`.
+pub static SIG_WRITE_SAMPLER_FEEDBACK: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_WRITE_SAMPLER_FEEDBACK,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_VOID,
+            doc: "",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "feedbackTex",
+                ty: &TY_HANDLE,
+                doc: "handle of feedback texture UAV",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "sampledTex",
+                ty: &TY_HANDLE,
+                doc: "handled of sampled texture SRV",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "sampler",
+                ty: &TY_HANDLE,
+                doc: "handle of sampler",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "c0",
+                ty: &TY_FLOAT,
+                doc: "coordinate c0",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "c1",
+                ty: &TY_FLOAT,
+                doc: "coordinate c1",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "c2",
+                ty: &TY_FLOAT,
+                doc: "coordinate c2",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "c3",
+                ty: &TY_FLOAT,
+                doc: "coordinate c3",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "clamp",
+                ty: &TY_FLOAT,
+                doc: "clamp",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 0u8,
+            text: "v",
+        },
+        memory: None,
+    },
+];
 /// Class \`WriteSamplerFeedbackBias\`: functions \`dx.op.writeSamplerFeedbackBias\`.
 pub static CLASS_WRITE_SAMPLER_FEEDBACK_BIAS: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "WriteSamplerFeedbackBias",
     stem: "writeSamplerFeedbackBias",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_VOID,
-        doc: "",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "feedbackTex",
-            ty: &TY_HANDLE,
-            doc: "handle of feedback texture UAV",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "sampledTex",
-            ty: &TY_HANDLE,
-            doc: "handled of sampled texture SRV",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "sampler",
-            ty: &TY_HANDLE,
-            doc: "handle of sampler",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "c0",
-            ty: &TY_FLOAT,
-            doc: "coordinate c0",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "c1",
-            ty: &TY_FLOAT,
-            doc: "coordinate c1",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "c2",
-            ty: &TY_FLOAT,
-            doc: "coordinate c2",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "c3",
-            ty: &TY_FLOAT,
-            doc: "coordinate c3",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "bias",
-            ty: &TY_FLOAT,
-            doc: "bias in [-16.f,15.99f]",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "clamp",
-            ty: &TY_FLOAT,
-            doc: "clamp",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_WRITE_SAMPLER_FEEDBACK_BIAS,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -13591,135 +19829,124 @@ pub static CLASS_WRITE_SAMPLER_FEEDBACK_BIAS: crate::info::ClassInfo = crate::in
         dims: 0u8,
         text: "v",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`WriteSamplerFeedbackBias\`.
+pub static SIG_WRITE_SAMPLER_FEEDBACK_BIAS: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_WRITE_SAMPLER_FEEDBACK_BIAS,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_VOID,
+            doc: "",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "feedbackTex",
+                ty: &TY_HANDLE,
+                doc: "handle of feedback texture UAV",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "sampledTex",
+                ty: &TY_HANDLE,
+                doc: "handled of sampled texture SRV",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "sampler",
+                ty: &TY_HANDLE,
+                doc: "handle of sampler",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "c0",
+                ty: &TY_FLOAT,
+                doc: "coordinate c0",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "c1",
+                ty: &TY_FLOAT,
+                doc: "coordinate c1",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "c2",
+                ty: &TY_FLOAT,
+                doc: "coordinate c2",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "c3",
+                ty: &TY_FLOAT,
+                doc: "coordinate c3",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "bias",
+                ty: &TY_FLOAT,
+                doc: "bias in [-16.f,15.99f]",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "clamp",
+                ty: &TY_FLOAT,
+                doc: "clamp",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 0u8,
+            text: "v",
+        },
+        memory: None,
+    },
+];
 /// Class \`WriteSamplerFeedbackGrad\`: functions \`dx.op.writeSamplerFeedbackGrad\`.
 pub static CLASS_WRITE_SAMPLER_FEEDBACK_GRAD: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "WriteSamplerFeedbackGrad",
     stem: "writeSamplerFeedbackGrad",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_VOID,
-        doc: "",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "feedbackTex",
-            ty: &TY_HANDLE,
-            doc: "handle of feedback texture UAV",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "sampledTex",
-            ty: &TY_HANDLE,
-            doc: "handled of sampled texture SRV",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "sampler",
-            ty: &TY_HANDLE,
-            doc: "handle of sampler",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "c0",
-            ty: &TY_FLOAT,
-            doc: "coordinate c0",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "c1",
-            ty: &TY_FLOAT,
-            doc: "coordinate c1",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "c2",
-            ty: &TY_FLOAT,
-            doc: "coordinate c2",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "c3",
-            ty: &TY_FLOAT,
-            doc: "coordinate c3",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "ddx0",
-            ty: &TY_FLOAT,
-            doc: "rate of change of coordinate c0 in the x direction",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "ddx1",
-            ty: &TY_FLOAT,
-            doc: "rate of change of coordinate c1 in the x direction",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "ddx2",
-            ty: &TY_FLOAT,
-            doc: "rate of change of coordinate c2 in the x direction",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "ddy0",
-            ty: &TY_FLOAT,
-            doc: "rate of change of coordinate c0 in the y direction",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "ddy1",
-            ty: &TY_FLOAT,
-            doc: "rate of change of coordinate c1 in the y direction",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "ddy2",
-            ty: &TY_FLOAT,
-            doc: "rate of change of coordinate c2 in the y direction",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "clamp",
-            ty: &TY_FLOAT,
-            doc: "clamp",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_WRITE_SAMPLER_FEEDBACK_GRAD,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -13742,87 +19969,164 @@ pub static CLASS_WRITE_SAMPLER_FEEDBACK_GRAD: crate::info::ClassInfo = crate::in
         dims: 0u8,
         text: "v",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`WriteSamplerFeedbackGrad\`.
+pub static SIG_WRITE_SAMPLER_FEEDBACK_GRAD: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_WRITE_SAMPLER_FEEDBACK_GRAD,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_VOID,
+            doc: "",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "feedbackTex",
+                ty: &TY_HANDLE,
+                doc: "handle of feedback texture UAV",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "sampledTex",
+                ty: &TY_HANDLE,
+                doc: "handled of sampled texture SRV",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "sampler",
+                ty: &TY_HANDLE,
+                doc: "handle of sampler",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "c0",
+                ty: &TY_FLOAT,
+                doc: "coordinate c0",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "c1",
+                ty: &TY_FLOAT,
+                doc: "coordinate c1",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "c2",
+                ty: &TY_FLOAT,
+                doc: "coordinate c2",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "c3",
+                ty: &TY_FLOAT,
+                doc: "coordinate c3",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "ddx0",
+                ty: &TY_FLOAT,
+                doc: "rate of change of coordinate c0 in the x direction",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "ddx1",
+                ty: &TY_FLOAT,
+                doc: "rate of change of coordinate c1 in the x direction",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "ddx2",
+                ty: &TY_FLOAT,
+                doc: "rate of change of coordinate c2 in the x direction",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "ddy0",
+                ty: &TY_FLOAT,
+                doc: "rate of change of coordinate c0 in the y direction",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "ddy1",
+                ty: &TY_FLOAT,
+                doc: "rate of change of coordinate c1 in the y direction",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "ddy2",
+                ty: &TY_FLOAT,
+                doc: "rate of change of coordinate c2 in the y direction",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "clamp",
+                ty: &TY_FLOAT,
+                doc: "clamp",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 0u8,
+            text: "v",
+        },
+        memory: None,
+    },
+];
 /// Class \`WriteSamplerFeedbackLevel\`: functions \`dx.op.writeSamplerFeedbackLevel\`.
 pub static CLASS_WRITE_SAMPLER_FEEDBACK_LEVEL: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "WriteSamplerFeedbackLevel",
     stem: "writeSamplerFeedbackLevel",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_VOID,
-        doc: "",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "feedbackTex",
-            ty: &TY_HANDLE,
-            doc: "handle of feedback texture UAV",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "sampledTex",
-            ty: &TY_HANDLE,
-            doc: "handled of sampled texture SRV",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "sampler",
-            ty: &TY_HANDLE,
-            doc: "handle of sampler",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "c0",
-            ty: &TY_FLOAT,
-            doc: "coordinate c0",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "c1",
-            ty: &TY_FLOAT,
-            doc: "coordinate c1",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "c2",
-            ty: &TY_FLOAT,
-            doc: "coordinate c2",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "c3",
-            ty: &TY_FLOAT,
-            doc: "coordinate c3",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        crate::info::ParamInfo {
-            name: "lod",
-            ty: &TY_FLOAT,
-            doc: "LOD",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_WRITE_SAMPLER_FEEDBACK_LEVEL,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -13845,31 +20149,116 @@ pub static CLASS_WRITE_SAMPLER_FEEDBACK_LEVEL: crate::info::ClassInfo = crate::i
         dims: 0u8,
         text: "v",
     },
-    memory: None,
 };
+/// The signatures of the functions of class \`WriteSamplerFeedbackLevel\`.
+pub static SIG_WRITE_SAMPLER_FEEDBACK_LEVEL: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_WRITE_SAMPLER_FEEDBACK_LEVEL,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_VOID,
+            doc: "",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "feedbackTex",
+                ty: &TY_HANDLE,
+                doc: "handle of feedback texture UAV",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "sampledTex",
+                ty: &TY_HANDLE,
+                doc: "handled of sampled texture SRV",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "sampler",
+                ty: &TY_HANDLE,
+                doc: "handle of sampler",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "c0",
+                ty: &TY_FLOAT,
+                doc: "coordinate c0",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "c1",
+                ty: &TY_FLOAT,
+                doc: "coordinate c1",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "c2",
+                ty: &TY_FLOAT,
+                doc: "coordinate c2",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "c3",
+                ty: &TY_FLOAT,
+                doc: "coordinate c3",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+            crate::info::ParamInfo {
+                name: "lod",
+                ty: &TY_FLOAT,
+                doc: "LOD",
+                immediate: false,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 0u8,
+            text: "v",
+        },
+        memory: None,
+    },
+];
 /// Class \`createNodeOutputHandle\`: functions \`dx.op.createNodeOutputHandle\`.
 pub static CLASS_CREATE_NODE_OUTPUT_HANDLE: crate::info::ClassInfo = crate::info::ClassInfo {
     name: "createNodeOutputHandle",
     stem: "createNodeOutputHandle",
     doc: "",
-    result: crate::info::ParamInfo {
-        name: "",
-        ty: &TY_NODE_HANDLE,
-        doc: "handle of object",
-        immediate: false,
-        enumeration: None,
-        max: None,
-    },
-    params: &[
-        crate::info::ParamInfo {
-            name: "MetadataIdx",
-            ty: &TY_I32,
-            doc: "metadata index",
-            immediate: true,
-            enumeration: None,
-            max: None,
-        },
-    ],
+    signatures: &SIG_CREATE_NODE_OUTPUT_HANDLE,
     overloads: crate::OverloadSpec {
         sets: [
             crate::OverloadSet {
@@ -13892,9 +20281,55 @@ pub static CLASS_CREATE_NODE_OUTPUT_HANDLE: crate::info::ClassInfo = crate::info
         dims: 0u8,
         text: "v",
     },
-    memory: Some("readnone"),
 };
-/// Op classes: ops of a class share a function-name stem and a signature.
+/// The signatures of the functions of class \`createNodeOutputHandle\`.
+pub static SIG_CREATE_NODE_OUTPUT_HANDLE: [crate::info::SignatureInfo; 1usize] = [
+    crate::info::SignatureInfo {
+        class: &CLASS_CREATE_NODE_OUTPUT_HANDLE,
+        result: crate::info::ParamInfo {
+            name: "",
+            ty: &TY_NODE_HANDLE,
+            doc: "handle of object",
+            immediate: false,
+            enumeration: None,
+            max: None,
+        },
+        params: &[
+            crate::info::ParamInfo {
+                name: "MetadataIdx",
+                ty: &TY_I32,
+                doc: "metadata index",
+                immediate: true,
+                enumeration: None,
+                max: None,
+            },
+        ],
+        overloads: crate::OverloadSpec {
+            sets: [
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+                crate::OverloadSet {
+                    scalars: 0,
+                    vectors: 0,
+                },
+            ],
+            dims: 0u8,
+            text: "v",
+        },
+        memory: Some("readnone"),
+    },
+];
+/// Op classes (DXC's `OpCodeClass`): the ops of a class share a function-name stem.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum OpClass {
     /// \`dx.op.acceptHitAndEndSearch\`
@@ -14319,8 +20754,6 @@ pub enum OpClass {
     WaveMultiPrefixBitCount,
     /// \`dx.op.waveMultiPrefixOp\`
     WaveMultiPrefixOp,
-    /// \`dx.op.wavePrefixOp\`: DXC files WavePrefixBitCount under the WavePrefixOp class; it is a class of its own here because its signature differs (it is never overloaded, so its function \`dx.op.wavePrefixOp\` cannot collide with the overloaded \`dx.op.wavePrefixOp.&lt;type&gt;\`).
-    WavePrefixBitCount,
     /// \`dx.op.wavePrefixOp\`
     WavePrefixOp,
     /// \`dx.op.waveReadLaneAt\`
@@ -14346,7 +20779,7 @@ pub enum OpClass {
 }
 impl OpClass {
     /// Every class.
-    pub const ALL: [OpClass; 223usize] = [
+    pub const ALL: [OpClass; 222usize] = [
         OpClass::AcceptHitAndEndSearch,
         OpClass::AllocateNodeOutputRecords,
         OpClass::AllocateRayQuery,
@@ -14558,7 +20991,6 @@ impl OpClass {
         OpClass::WaveMatch,
         OpClass::WaveMultiPrefixBitCount,
         OpClass::WaveMultiPrefixOp,
-        OpClass::WavePrefixBitCount,
         OpClass::WavePrefixOp,
         OpClass::WaveReadLaneAt,
         OpClass::WaveReadLaneFirst,
@@ -14821,7 +21253,6 @@ impl OpClass {
             OpClass::WaveMatch => &CLASS_WAVE_MATCH,
             OpClass::WaveMultiPrefixBitCount => &CLASS_WAVE_MULTI_PREFIX_BIT_COUNT,
             OpClass::WaveMultiPrefixOp => &CLASS_WAVE_MULTI_PREFIX_OP,
-            OpClass::WavePrefixBitCount => &CLASS_WAVE_PREFIX_BIT_COUNT,
             OpClass::WavePrefixOp => &CLASS_WAVE_PREFIX_OP,
             OpClass::WaveReadLaneAt => &CLASS_WAVE_READ_LANE_AT,
             OpClass::WaveReadLaneFirst => &CLASS_WAVE_READ_LANE_FIRST,
@@ -14840,27 +21271,27 @@ impl OpClass {
         Self::ALL.iter().copied().find(|c| core::ptr::eq(c.info(), info))
     }
 }
-/// The classes of each function-name stem.
-pub static STEMS: crate::NameMap<&'static [&'static crate::info::ClassInfo]> = crate::NameMap::<
-    &'static [&'static crate::info::ClassInfo],
+/// The class of each function-name stem.
+pub static STEMS: crate::NameMap<&'static crate::info::ClassInfo> = crate::NameMap::<
+    &'static crate::info::ClassInfo,
 >::new(
     1882u64,
     &[
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 200u16, 65535u16, 65535u16, 125u16,
-        65535u16, 65535u16, 117u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 199u16, 65535u16, 65535u16, 124u16,
+        65535u16, 65535u16, 116u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 95u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 94u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 38u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 221u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 152u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 109u16,
+        65535u16, 151u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 108u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 22u16, 65535u16,
@@ -14872,34 +21303,34 @@ pub static STEMS: crate::NameMap<&'static [&'static crate::info::ClassInfo]> = c
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 99u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 98u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 178u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 177u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        118u16, 65535u16, 13u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        41u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        117u16, 65535u16, 13u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 142u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 123u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        40u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 119u16, 65535u16, 65535u16, 37u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 141u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 204u16, 65535u16, 65535u16, 54u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 122u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        116u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 118u16, 65535u16, 65535u16, 37u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 203u16, 65535u16, 65535u16, 53u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        115u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 32u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 24u16, 65535u16, 65535u16, 6u16, 65535u16, 65535u16, 219u16, 65535u16,
+        65535u16, 24u16, 65535u16, 65535u16, 6u16, 65535u16, 65535u16, 218u16, 65535u16,
         65535u16, 65535u16, 10u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 90u16, 65535u16, 203u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 89u16, 65535u16, 202u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
@@ -14915,65 +21346,65 @@ pub static STEMS: crate::NameMap<&'static [&'static crate::info::ClassInfo]> = c
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 169u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 168u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 157u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 156u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 20u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 48u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 47u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 79u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 78u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 17u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 216u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 215u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 184u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 183u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 55u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 54u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 217u16, 65535u16, 107u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 162u16, 105u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 216u16, 65535u16, 106u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 161u16, 104u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 35u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 40u16, 65535u16, 215u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 39u16, 65535u16, 214u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 194u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 165u16, 65535u16,
+        65535u16, 65535u16, 193u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 164u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 146u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 145u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 76u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 39u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 27u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 77u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 75u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 103u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 38u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 29u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 76u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 176u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 102u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 175u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
@@ -14983,96 +21414,94 @@ pub static STEMS: crate::NameMap<&'static [&'static crate::info::ClassInfo]> = c
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 69u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 129u16, 65535u16, 65535u16,
-        65535u16, 190u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 91u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 128u16, 65535u16, 65535u16,
+        65535u16, 189u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 90u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 26u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 28u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 167u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 83u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 166u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 82u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 16u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 202u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 201u16,
         31u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 68u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 121u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 120u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 28u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 26u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 198u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 197u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         67u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 130u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 129u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 147u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 146u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         0u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 122u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 121u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 182u16, 201u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 50u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 159u16,
+        65535u16, 181u16, 200u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 49u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 84u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        9u16, 149u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 115u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 212u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 185u16, 65535u16, 164u16, 195u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 29u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 158u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 197u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 126u16, 193u16, 65535u16,
-        65535u16, 65535u16, 170u16, 65535u16, 65535u16, 21u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 83u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 145u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 112u16, 65535u16, 65535u16, 65535u16,
+        9u16, 148u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 114u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 137u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 211u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 184u16, 65535u16, 163u16, 194u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 98u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 27u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 51u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 102u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 196u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 125u16, 192u16, 65535u16,
+        65535u16, 65535u16, 169u16, 65535u16, 65535u16, 21u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 144u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 111u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 136u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 97u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 120u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 199u16, 65535u16,
-        65535u16, 85u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 50u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 101u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 140u16, 65535u16, 65535u16, 52u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 119u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 198u16, 65535u16,
+        65535u16, 84u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 139u16, 65535u16, 65535u16, 51u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
@@ -15083,17 +21512,19 @@ pub static STEMS: crate::NameMap<&'static [&'static crate::info::ClassInfo]> = c
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 177u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 72u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 56u16, 44u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 176u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 71u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 55u16, 43u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 62u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 53u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 52u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
@@ -15101,32 +21532,32 @@ pub static STEMS: crate::NameMap<&'static [&'static crate::info::ClassInfo]> = c
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 161u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 160u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 132u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 138u16,
+        65535u16, 65535u16, 65535u16, 131u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 47u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 137u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        205u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 80u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 46u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 209u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        204u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 79u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 208u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         19u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
@@ -15137,106 +21568,104 @@ pub static STEMS: crate::NameMap<&'static [&'static crate::info::ClassInfo]> = c
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        60u16, 158u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        59u16, 157u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 134u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 133u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 8u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 70u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 60u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 188u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 108u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 187u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 139u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 166u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 107u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 36u16, 65535u16, 75u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 59u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 141u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 101u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 128u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 138u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 165u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 36u16, 65535u16, 74u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 58u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 140u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 100u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 127u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 171u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 170u16, 65535u16, 65535u16,
         65535u16, 65535u16, 1u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 213u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 212u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 206u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 205u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 14u16, 65535u16, 172u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 14u16, 65535u16, 171u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        186u16, 65535u16, 104u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        185u16, 65535u16, 103u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        168u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 153u16, 65535u16,
-        65535u16, 181u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 46u16,
+        167u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 152u16, 65535u16,
+        65535u16, 180u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 45u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 12u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        42u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        41u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 81u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 80u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 208u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 160u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 57u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 148u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 207u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 159u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 56u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 147u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 11u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 218u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 217u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 78u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 77u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 63u16, 65535u16, 111u16, 65535u16, 89u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 63u16, 65535u16, 110u16, 65535u16, 88u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 5u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65u16, 65535u16, 65535u16, 65535u16, 163u16,
+        65535u16, 65535u16, 65535u16, 65u16, 65535u16, 65535u16, 65535u16, 162u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 151u16,
-        65535u16, 65535u16, 65535u16, 87u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 71u16,
-        65535u16, 65535u16, 65535u16, 25u16, 65535u16, 131u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 97u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 150u16,
+        65535u16, 65535u16, 65535u16, 86u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 70u16,
+        65535u16, 65535u16, 65535u16, 25u16, 65535u16, 130u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 96u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
@@ -15244,41 +21673,43 @@ pub static STEMS: crate::NameMap<&'static [&'static crate::info::ClassInfo]> = c
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 214u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        136u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 58u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        150u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 213u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        92u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        135u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 57u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        149u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 220u16, 96u16, 65535u16,
+        91u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 219u16, 95u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 133u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 132u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 7u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 156u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 155u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 86u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 74u16, 65535u16,
+        65535u16, 85u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 73u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 23u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 33u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 155u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 3u16, 65535u16, 49u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 175u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 154u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 3u16, 65535u16, 48u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 174u16, 65535u16,
         65535u16, 18u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
@@ -15288,72 +21719,72 @@ pub static STEMS: crate::NameMap<&'static [&'static crate::info::ClassInfo]> = c
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 192u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 191u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        45u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 73u16, 113u16, 65535u16, 65535u16,
+        44u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 72u16, 112u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 64u16, 65535u16, 65535u16, 66u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 82u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 81u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 61u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        179u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 207u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        178u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 206u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 43u16, 65535u16,
-        124u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 110u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 42u16, 65535u16,
+        123u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 109u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 210u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 144u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 173u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 209u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 143u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 172u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 196u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 106u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 195u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 105u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 4u16,
-        65535u16, 65535u16, 65535u16, 180u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 114u16,
-        65535u16, 15u16, 65535u16, 65535u16, 127u16, 65535u16, 183u16, 65535u16, 94u16,
+        65535u16, 65535u16, 65535u16, 179u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 113u16,
+        65535u16, 15u16, 65535u16, 65535u16, 126u16, 65535u16, 182u16, 65535u16, 93u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        100u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        99u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        143u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        142u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 135u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        2u16, 187u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 191u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 134u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        2u16, 186u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 190u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 88u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 87u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 154u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 211u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 221u16, 65535u16, 174u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 189u16, 65535u16, 65535u16,
-        65535u16, 93u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 153u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 210u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 220u16, 65535u16, 173u16,
+        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 188u16, 65535u16, 65535u16,
+        65535u16, 92u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 30u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
         65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
@@ -15386,10 +21817,10 @@ pub static STEMS: crate::NameMap<&'static [&'static crate::info::ClassInfo]> = c
         "bufferLoad",
         "bufferStore",
         "bufferUpdateCounter",
-        "calculateLOD",
-        "callShader",
         "cbufferLoad",
         "cbufferLoadLegacy",
+        "calculateLOD",
+        "callShader",
         "checkAccessFullyMapped",
         "clusterID",
         "coverage",
@@ -15398,7 +21829,6 @@ pub static STEMS: crate::NameMap<&'static [&'static crate::info::ClassInfo]> = c
         "createHandleFromBinding",
         "createHandleFromHeap",
         "createNodeInputRecordHandle",
-        "createNodeOutputHandle",
         "cutStream",
         "cycleCounterLegacy",
         "debugBreak",
@@ -15421,6 +21851,7 @@ pub static STEMS: crate::NameMap<&'static [&'static crate::info::ClassInfo]> = c
         "evalSnapped",
         "finishedCrossGroupSharing",
         "flattenedThreadIdInGroup",
+        "gsInstanceID",
         "geometryIndex",
         "getDimensions",
         "getGroupWaveCount",
@@ -15430,7 +21861,6 @@ pub static STEMS: crate::NameMap<&'static [&'static crate::info::ClassInfo]> = c
         "getNodeRecordPtr",
         "getRemainingRecursionLevels",
         "groupId",
-        "gsInstanceID",
         "hitKind",
         "hitObject_Attributes",
         "hitObject_FromRayQuery",
@@ -15582,229 +22012,230 @@ pub static STEMS: crate::NameMap<&'static [&'static crate::info::ClassInfo]> = c
         "writeSamplerFeedbackBias",
         "writeSamplerFeedbackGrad",
         "writeSamplerFeedbackLevel",
+        "createNodeOutputHandle",
     ],
     &[
-        &[&CLASS_ACCEPT_HIT_AND_END_SEARCH],
-        &[&CLASS_ALLOCATE_NODE_OUTPUT_RECORDS],
-        &[&CLASS_ALLOCATE_RAY_QUERY],
-        &[&CLASS_ALLOCATE_RAY_QUERY2],
-        &[&CLASS_ANNOTATE_HANDLE],
-        &[&CLASS_ANNOTATE_NODE_HANDLE],
-        &[&CLASS_ANNOTATE_NODE_RECORD_HANDLE],
-        &[&CLASS_ATOMIC_BIN_OP],
-        &[&CLASS_ATOMIC_COMPARE_EXCHANGE],
-        &[&CLASS_ATTRIBUTE_AT_VERTEX],
-        &[&CLASS_BARRIER],
-        &[&CLASS_BARRIER_BY_MEMORY_HANDLE],
-        &[&CLASS_BARRIER_BY_MEMORY_TYPE],
-        &[&CLASS_BARRIER_BY_NODE_RECORD_HANDLE],
-        &[&CLASS_BINARY],
-        &[&CLASS_BINARY_WITH_CARRY_OR_BORROW],
-        &[&CLASS_BINARY_WITH_TWO_OUTS],
-        &[&CLASS_BITCAST_F16TO_I16],
-        &[&CLASS_BITCAST_F32TO_I32],
-        &[&CLASS_BITCAST_F64TO_I64],
-        &[&CLASS_BITCAST_I16TO_F16],
-        &[&CLASS_BITCAST_I32TO_F32],
-        &[&CLASS_BITCAST_I64TO_F64],
-        &[&CLASS_BUFFER_LOAD],
-        &[&CLASS_BUFFER_STORE],
-        &[&CLASS_BUFFER_UPDATE_COUNTER],
-        &[&CLASS_CALCULATE_LOD],
-        &[&CLASS_CALL_SHADER],
-        &[&CLASS_C_BUFFER_LOAD],
-        &[&CLASS_C_BUFFER_LOAD_LEGACY],
-        &[&CLASS_CHECK_ACCESS_FULLY_MAPPED],
-        &[&CLASS_CLUSTER_ID],
-        &[&CLASS_COVERAGE],
-        &[&CLASS_CREATE_HANDLE],
-        &[&CLASS_CREATE_HANDLE_FOR_LIB],
-        &[&CLASS_CREATE_HANDLE_FROM_BINDING],
-        &[&CLASS_CREATE_HANDLE_FROM_HEAP],
-        &[&CLASS_CREATE_NODE_INPUT_RECORD_HANDLE],
-        &[&CLASS_CREATE_NODE_OUTPUT_HANDLE],
-        &[&CLASS_CUT_STREAM],
-        &[&CLASS_CYCLE_COUNTER_LEGACY],
-        &[&CLASS_DEBUG_BREAK],
-        &[&CLASS_DISCARD],
-        &[&CLASS_DISPATCH_MESH],
-        &[&CLASS_DISPATCH_RAYS_DIMENSIONS],
-        &[&CLASS_DISPATCH_RAYS_INDEX],
-        &[&CLASS_DOMAIN_LOCATION],
-        &[&CLASS_DOT],
-        &[&CLASS_DOT2],
-        &[&CLASS_DOT2_ADD_HALF],
-        &[&CLASS_DOT3],
-        &[&CLASS_DOT4],
-        &[&CLASS_DOT4_ADD_PACKED],
-        &[&CLASS_EMIT_INDICES],
-        &[&CLASS_EMIT_STREAM],
-        &[&CLASS_EMIT_THEN_CUT_STREAM],
-        &[&CLASS_EVAL_CENTROID],
-        &[&CLASS_EVAL_SAMPLE_INDEX],
-        &[&CLASS_EVAL_SNAPPED],
-        &[&CLASS_FINISHED_CROSS_GROUP_SHARING],
-        &[&CLASS_FLATTENED_THREAD_ID_IN_GROUP],
-        &[&CLASS_GEOMETRY_INDEX],
-        &[&CLASS_GET_DIMENSIONS],
-        &[&CLASS_GET_GROUP_WAVE_COUNT],
-        &[&CLASS_GET_GROUP_WAVE_INDEX],
-        &[&CLASS_GET_INPUT_RECORD_COUNT],
-        &[&CLASS_GET_MESH_PAYLOAD],
-        &[&CLASS_GET_NODE_RECORD_PTR],
-        &[&CLASS_GET_REMAINING_RECURSION_LEVELS],
-        &[&CLASS_GROUP_ID],
-        &[&CLASS_GS_INSTANCE_ID],
-        &[&CLASS_HIT_KIND],
-        &[&CLASS_HIT_OBJECT_ATTRIBUTES],
-        &[&CLASS_HIT_OBJECT_FROM_RAY_QUERY],
-        &[&CLASS_HIT_OBJECT_FROM_RAY_QUERY_WITH_ATTRS],
-        &[&CLASS_HIT_OBJECT_INVOKE],
-        &[&CLASS_HIT_OBJECT_LOAD_LOCAL_ROOT_TABLE_CONSTANT],
-        &[&CLASS_HIT_OBJECT_MAKE_MISS],
-        &[&CLASS_HIT_OBJECT_MAKE_NOP],
-        &[&CLASS_HIT_OBJECT_SET_SHADER_TABLE_INDEX],
-        &[&CLASS_HIT_OBJECT_STATE_MATRIX],
-        &[&CLASS_HIT_OBJECT_STATE_SCALAR],
-        &[&CLASS_HIT_OBJECT_STATE_VECTOR],
-        &[&CLASS_HIT_OBJECT_TRACE_RAY],
-        &[&CLASS_HIT_OBJECT_TRIANGLE_OBJECT_POSITION],
-        &[&CLASS_IGNORE_HIT],
-        &[&CLASS_INCREMENT_OUTPUT_COUNT],
-        &[&CLASS_INDEX_NODE_HANDLE],
-        &[&CLASS_INNER_COVERAGE],
-        &[&CLASS_INSTANCE_ID],
-        &[&CLASS_INSTANCE_INDEX],
-        &[&CLASS_IS_DEBUGGING_ENABLED],
-        &[&CLASS_IS_HELPER_LANE],
-        &[&CLASS_IS_SPECIAL_FLOAT],
-        &[&CLASS_LEGACY_DOUBLE_TO_FLOAT],
-        &[&CLASS_LEGACY_DOUBLE_TO_S_INT32],
-        &[&CLASS_LEGACY_DOUBLE_TO_U_INT32],
-        &[&CLASS_LEGACY_F16_TO_F32],
-        &[&CLASS_LEGACY_F32_TO_F16],
-        &[&CLASS_LIN_ALG_CONVERT],
-        &[&CLASS_LIN_ALG_COPY_CONVERT_MATRIX],
-        &[&CLASS_LIN_ALG_FILL_MATRIX],
-        &[&CLASS_LIN_ALG_MAT_VEC_MUL],
-        &[&CLASS_LIN_ALG_MAT_VEC_MUL_ADD],
-        &[&CLASS_LIN_ALG_MATRIX_ACCUMULATE],
-        &[&CLASS_LIN_ALG_MATRIX_ACCUMULATE_TO_DESCRIPTOR],
-        &[&CLASS_LIN_ALG_MATRIX_ACCUMULATE_TO_MEMORY],
-        &[&CLASS_LIN_ALG_MATRIX_GET_COORDINATE],
-        &[&CLASS_LIN_ALG_MATRIX_GET_ELEMENT],
-        &[&CLASS_LIN_ALG_MATRIX_LENGTH],
-        &[&CLASS_LIN_ALG_MATRIX_LOAD_FROM_DESCRIPTOR],
-        &[&CLASS_LIN_ALG_MATRIX_LOAD_FROM_MEMORY],
-        &[&CLASS_LIN_ALG_MATRIX_MULTIPLY],
-        &[&CLASS_LIN_ALG_MATRIX_MULTIPLY_ACCUMULATE],
-        &[&CLASS_LIN_ALG_MATRIX_OUTER_PRODUCT],
-        &[&CLASS_LIN_ALG_MATRIX_QUERY_ACCUMULATOR_LAYOUT],
-        &[&CLASS_LIN_ALG_MATRIX_SET_ELEMENT],
-        &[&CLASS_LIN_ALG_MATRIX_STORE_TO_DESCRIPTOR],
-        &[&CLASS_LIN_ALG_MATRIX_STORE_TO_MEMORY],
-        &[&CLASS_LIN_ALG_VECTOR_ACCUMULATE_TO_DESCRIPTOR],
-        &[&CLASS_LOAD_INPUT],
-        &[&CLASS_LOAD_OUTPUT_CONTROL_POINT],
-        &[&CLASS_LOAD_PATCH_CONSTANT],
-        &[&CLASS_MAKE_DOUBLE],
-        &[&CLASS_MAYBE_REORDER_THREAD],
-        &[&CLASS_MIN_PREC_X_REG_LOAD],
-        &[&CLASS_MIN_PREC_X_REG_STORE],
-        &[&CLASS_NODE_OUTPUT_IS_VALID],
-        &[&CLASS_NOP],
-        &[&CLASS_OBJECT_RAY_DIRECTION],
-        &[&CLASS_OBJECT_RAY_ORIGIN],
-        &[&CLASS_OBJECT_TO_WORLD],
-        &[&CLASS_OUTPUT_COMPLETE],
-        &[&CLASS_OUTPUT_CONTROL_POINT_ID],
-        &[&CLASS_PACK4X8],
-        &[&CLASS_PRIMITIVE_ID],
-        &[&CLASS_PRIMITIVE_INDEX],
-        &[&CLASS_QUAD_OP],
-        &[&CLASS_QUAD_READ_LANE_AT],
-        &[&CLASS_QUAD_VOTE],
-        &[&CLASS_QUATERNARY],
-        &[&CLASS_RAW_BUFFER_LOAD],
-        &[&CLASS_RAW_BUFFER_STORE],
-        &[&CLASS_RAW_BUFFER_VECTOR_LOAD],
-        &[&CLASS_RAW_BUFFER_VECTOR_STORE],
-        &[&CLASS_RAY_FLAGS],
-        &[&CLASS_RAY_QUERY_ABORT],
-        &[&CLASS_RAY_QUERY_CANDIDATE_TRIANGLE_OBJECT_POSITION],
-        &[&CLASS_RAY_QUERY_COMMIT_NON_OPAQUE_TRIANGLE_HIT],
-        &[&CLASS_RAY_QUERY_COMMIT_PROCEDURAL_PRIMITIVE_HIT],
-        &[&CLASS_RAY_QUERY_COMMITTED_TRIANGLE_OBJECT_POSITION],
-        &[&CLASS_RAY_QUERY_PROCEED],
-        &[&CLASS_RAY_QUERY_STATE_MATRIX],
-        &[&CLASS_RAY_QUERY_STATE_SCALAR],
-        &[&CLASS_RAY_QUERY_STATE_VECTOR],
-        &[&CLASS_RAY_QUERY_TRACE_RAY_INLINE],
-        &[&CLASS_RAY_T_CURRENT],
-        &[&CLASS_RAY_T_MIN],
-        &[&CLASS_RENDER_TARGET_GET_SAMPLE_COUNT],
-        &[&CLASS_RENDER_TARGET_GET_SAMPLE_POSITION],
-        &[&CLASS_REPORT_HIT],
-        &[&CLASS_RESERVED],
-        &[&CLASS_SAMPLE],
-        &[&CLASS_SAMPLE_BIAS],
-        &[&CLASS_SAMPLE_CMP],
-        &[&CLASS_SAMPLE_CMP_BIAS],
-        &[&CLASS_SAMPLE_CMP_GRAD],
-        &[&CLASS_SAMPLE_CMP_LEVEL],
-        &[&CLASS_SAMPLE_CMP_LEVEL_ZERO],
-        &[&CLASS_SAMPLE_GRAD],
-        &[&CLASS_SAMPLE_INDEX],
-        &[&CLASS_SAMPLE_LEVEL],
-        &[&CLASS_SET_MESH_OUTPUT_COUNTS],
-        &[&CLASS_SPLIT_DOUBLE],
-        &[&CLASS_START_INSTANCE_LOCATION],
-        &[&CLASS_START_VERTEX_LOCATION],
-        &[&CLASS_STORE_OUTPUT],
-        &[&CLASS_STORE_PATCH_CONSTANT],
-        &[&CLASS_STORE_PRIMITIVE_OUTPUT],
-        &[&CLASS_STORE_VERTEX_OUTPUT],
-        &[&CLASS_TEMP_REG_LOAD],
-        &[&CLASS_TEMP_REG_STORE],
-        &[&CLASS_TERTIARY],
-        &[&CLASS_TEXTURE2_DMS_GET_SAMPLE_POSITION],
-        &[&CLASS_TEXTURE_GATHER],
-        &[&CLASS_TEXTURE_GATHER_CMP],
-        &[&CLASS_TEXTURE_GATHER_RAW],
-        &[&CLASS_TEXTURE_LOAD],
-        &[&CLASS_TEXTURE_STORE],
-        &[&CLASS_TEXTURE_STORE_SAMPLE],
-        &[&CLASS_THREAD_ID],
-        &[&CLASS_THREAD_ID_IN_GROUP],
-        &[&CLASS_TRACE_RAY],
-        &[&CLASS_TRIANGLE_OBJECT_POSITION],
-        &[&CLASS_UNARY],
-        &[&CLASS_UNARY_BITS],
-        &[&CLASS_UNPACK4X8],
-        &[&CLASS_VECTOR_REDUCE],
-        &[&CLASS_VIEW_ID],
-        &[&CLASS_WAVE_ACTIVE_ALL_EQUAL],
-        &[&CLASS_WAVE_ACTIVE_BALLOT],
-        &[&CLASS_WAVE_ACTIVE_BIT],
-        &[&CLASS_WAVE_ACTIVE_OP],
-        &[&CLASS_WAVE_ALL_OP],
-        &[&CLASS_WAVE_ALL_TRUE],
-        &[&CLASS_WAVE_ANY_TRUE],
-        &[&CLASS_WAVE_GET_LANE_COUNT],
-        &[&CLASS_WAVE_GET_LANE_INDEX],
-        &[&CLASS_WAVE_IS_FIRST_LANE],
-        &[&CLASS_WAVE_MATCH],
-        &[&CLASS_WAVE_MULTI_PREFIX_BIT_COUNT],
-        &[&CLASS_WAVE_MULTI_PREFIX_OP],
-        &[&CLASS_WAVE_PREFIX_BIT_COUNT, &CLASS_WAVE_PREFIX_OP],
-        &[&CLASS_WAVE_READ_LANE_AT],
-        &[&CLASS_WAVE_READ_LANE_FIRST],
-        &[&CLASS_WORLD_RAY_DIRECTION],
-        &[&CLASS_WORLD_RAY_ORIGIN],
-        &[&CLASS_WORLD_TO_OBJECT],
-        &[&CLASS_WRITE_SAMPLER_FEEDBACK],
-        &[&CLASS_WRITE_SAMPLER_FEEDBACK_BIAS],
-        &[&CLASS_WRITE_SAMPLER_FEEDBACK_GRAD],
-        &[&CLASS_WRITE_SAMPLER_FEEDBACK_LEVEL],
+        &CLASS_ACCEPT_HIT_AND_END_SEARCH,
+        &CLASS_ALLOCATE_NODE_OUTPUT_RECORDS,
+        &CLASS_ALLOCATE_RAY_QUERY,
+        &CLASS_ALLOCATE_RAY_QUERY2,
+        &CLASS_ANNOTATE_HANDLE,
+        &CLASS_ANNOTATE_NODE_HANDLE,
+        &CLASS_ANNOTATE_NODE_RECORD_HANDLE,
+        &CLASS_ATOMIC_BIN_OP,
+        &CLASS_ATOMIC_COMPARE_EXCHANGE,
+        &CLASS_ATTRIBUTE_AT_VERTEX,
+        &CLASS_BARRIER,
+        &CLASS_BARRIER_BY_MEMORY_HANDLE,
+        &CLASS_BARRIER_BY_MEMORY_TYPE,
+        &CLASS_BARRIER_BY_NODE_RECORD_HANDLE,
+        &CLASS_BINARY,
+        &CLASS_BINARY_WITH_CARRY_OR_BORROW,
+        &CLASS_BINARY_WITH_TWO_OUTS,
+        &CLASS_BITCAST_F16TO_I16,
+        &CLASS_BITCAST_F32TO_I32,
+        &CLASS_BITCAST_F64TO_I64,
+        &CLASS_BITCAST_I16TO_F16,
+        &CLASS_BITCAST_I32TO_F32,
+        &CLASS_BITCAST_I64TO_F64,
+        &CLASS_BUFFER_LOAD,
+        &CLASS_BUFFER_STORE,
+        &CLASS_BUFFER_UPDATE_COUNTER,
+        &CLASS_C_BUFFER_LOAD,
+        &CLASS_C_BUFFER_LOAD_LEGACY,
+        &CLASS_CALCULATE_LOD,
+        &CLASS_CALL_SHADER,
+        &CLASS_CHECK_ACCESS_FULLY_MAPPED,
+        &CLASS_CLUSTER_ID,
+        &CLASS_COVERAGE,
+        &CLASS_CREATE_HANDLE,
+        &CLASS_CREATE_HANDLE_FOR_LIB,
+        &CLASS_CREATE_HANDLE_FROM_BINDING,
+        &CLASS_CREATE_HANDLE_FROM_HEAP,
+        &CLASS_CREATE_NODE_INPUT_RECORD_HANDLE,
+        &CLASS_CUT_STREAM,
+        &CLASS_CYCLE_COUNTER_LEGACY,
+        &CLASS_DEBUG_BREAK,
+        &CLASS_DISCARD,
+        &CLASS_DISPATCH_MESH,
+        &CLASS_DISPATCH_RAYS_DIMENSIONS,
+        &CLASS_DISPATCH_RAYS_INDEX,
+        &CLASS_DOMAIN_LOCATION,
+        &CLASS_DOT,
+        &CLASS_DOT2,
+        &CLASS_DOT2_ADD_HALF,
+        &CLASS_DOT3,
+        &CLASS_DOT4,
+        &CLASS_DOT4_ADD_PACKED,
+        &CLASS_EMIT_INDICES,
+        &CLASS_EMIT_STREAM,
+        &CLASS_EMIT_THEN_CUT_STREAM,
+        &CLASS_EVAL_CENTROID,
+        &CLASS_EVAL_SAMPLE_INDEX,
+        &CLASS_EVAL_SNAPPED,
+        &CLASS_FINISHED_CROSS_GROUP_SHARING,
+        &CLASS_FLATTENED_THREAD_ID_IN_GROUP,
+        &CLASS_GS_INSTANCE_ID,
+        &CLASS_GEOMETRY_INDEX,
+        &CLASS_GET_DIMENSIONS,
+        &CLASS_GET_GROUP_WAVE_COUNT,
+        &CLASS_GET_GROUP_WAVE_INDEX,
+        &CLASS_GET_INPUT_RECORD_COUNT,
+        &CLASS_GET_MESH_PAYLOAD,
+        &CLASS_GET_NODE_RECORD_PTR,
+        &CLASS_GET_REMAINING_RECURSION_LEVELS,
+        &CLASS_GROUP_ID,
+        &CLASS_HIT_KIND,
+        &CLASS_HIT_OBJECT_ATTRIBUTES,
+        &CLASS_HIT_OBJECT_FROM_RAY_QUERY,
+        &CLASS_HIT_OBJECT_FROM_RAY_QUERY_WITH_ATTRS,
+        &CLASS_HIT_OBJECT_INVOKE,
+        &CLASS_HIT_OBJECT_LOAD_LOCAL_ROOT_TABLE_CONSTANT,
+        &CLASS_HIT_OBJECT_MAKE_MISS,
+        &CLASS_HIT_OBJECT_MAKE_NOP,
+        &CLASS_HIT_OBJECT_SET_SHADER_TABLE_INDEX,
+        &CLASS_HIT_OBJECT_STATE_MATRIX,
+        &CLASS_HIT_OBJECT_STATE_SCALAR,
+        &CLASS_HIT_OBJECT_STATE_VECTOR,
+        &CLASS_HIT_OBJECT_TRACE_RAY,
+        &CLASS_HIT_OBJECT_TRIANGLE_OBJECT_POSITION,
+        &CLASS_IGNORE_HIT,
+        &CLASS_INCREMENT_OUTPUT_COUNT,
+        &CLASS_INDEX_NODE_HANDLE,
+        &CLASS_INNER_COVERAGE,
+        &CLASS_INSTANCE_ID,
+        &CLASS_INSTANCE_INDEX,
+        &CLASS_IS_DEBUGGING_ENABLED,
+        &CLASS_IS_HELPER_LANE,
+        &CLASS_IS_SPECIAL_FLOAT,
+        &CLASS_LEGACY_DOUBLE_TO_FLOAT,
+        &CLASS_LEGACY_DOUBLE_TO_S_INT32,
+        &CLASS_LEGACY_DOUBLE_TO_U_INT32,
+        &CLASS_LEGACY_F16_TO_F32,
+        &CLASS_LEGACY_F32_TO_F16,
+        &CLASS_LIN_ALG_CONVERT,
+        &CLASS_LIN_ALG_COPY_CONVERT_MATRIX,
+        &CLASS_LIN_ALG_FILL_MATRIX,
+        &CLASS_LIN_ALG_MAT_VEC_MUL,
+        &CLASS_LIN_ALG_MAT_VEC_MUL_ADD,
+        &CLASS_LIN_ALG_MATRIX_ACCUMULATE,
+        &CLASS_LIN_ALG_MATRIX_ACCUMULATE_TO_DESCRIPTOR,
+        &CLASS_LIN_ALG_MATRIX_ACCUMULATE_TO_MEMORY,
+        &CLASS_LIN_ALG_MATRIX_GET_COORDINATE,
+        &CLASS_LIN_ALG_MATRIX_GET_ELEMENT,
+        &CLASS_LIN_ALG_MATRIX_LENGTH,
+        &CLASS_LIN_ALG_MATRIX_LOAD_FROM_DESCRIPTOR,
+        &CLASS_LIN_ALG_MATRIX_LOAD_FROM_MEMORY,
+        &CLASS_LIN_ALG_MATRIX_MULTIPLY,
+        &CLASS_LIN_ALG_MATRIX_MULTIPLY_ACCUMULATE,
+        &CLASS_LIN_ALG_MATRIX_OUTER_PRODUCT,
+        &CLASS_LIN_ALG_MATRIX_QUERY_ACCUMULATOR_LAYOUT,
+        &CLASS_LIN_ALG_MATRIX_SET_ELEMENT,
+        &CLASS_LIN_ALG_MATRIX_STORE_TO_DESCRIPTOR,
+        &CLASS_LIN_ALG_MATRIX_STORE_TO_MEMORY,
+        &CLASS_LIN_ALG_VECTOR_ACCUMULATE_TO_DESCRIPTOR,
+        &CLASS_LOAD_INPUT,
+        &CLASS_LOAD_OUTPUT_CONTROL_POINT,
+        &CLASS_LOAD_PATCH_CONSTANT,
+        &CLASS_MAKE_DOUBLE,
+        &CLASS_MAYBE_REORDER_THREAD,
+        &CLASS_MIN_PREC_X_REG_LOAD,
+        &CLASS_MIN_PREC_X_REG_STORE,
+        &CLASS_NODE_OUTPUT_IS_VALID,
+        &CLASS_NOP,
+        &CLASS_OBJECT_RAY_DIRECTION,
+        &CLASS_OBJECT_RAY_ORIGIN,
+        &CLASS_OBJECT_TO_WORLD,
+        &CLASS_OUTPUT_COMPLETE,
+        &CLASS_OUTPUT_CONTROL_POINT_ID,
+        &CLASS_PACK4X8,
+        &CLASS_PRIMITIVE_ID,
+        &CLASS_PRIMITIVE_INDEX,
+        &CLASS_QUAD_OP,
+        &CLASS_QUAD_READ_LANE_AT,
+        &CLASS_QUAD_VOTE,
+        &CLASS_QUATERNARY,
+        &CLASS_RAW_BUFFER_LOAD,
+        &CLASS_RAW_BUFFER_STORE,
+        &CLASS_RAW_BUFFER_VECTOR_LOAD,
+        &CLASS_RAW_BUFFER_VECTOR_STORE,
+        &CLASS_RAY_FLAGS,
+        &CLASS_RAY_QUERY_ABORT,
+        &CLASS_RAY_QUERY_CANDIDATE_TRIANGLE_OBJECT_POSITION,
+        &CLASS_RAY_QUERY_COMMIT_NON_OPAQUE_TRIANGLE_HIT,
+        &CLASS_RAY_QUERY_COMMIT_PROCEDURAL_PRIMITIVE_HIT,
+        &CLASS_RAY_QUERY_COMMITTED_TRIANGLE_OBJECT_POSITION,
+        &CLASS_RAY_QUERY_PROCEED,
+        &CLASS_RAY_QUERY_STATE_MATRIX,
+        &CLASS_RAY_QUERY_STATE_SCALAR,
+        &CLASS_RAY_QUERY_STATE_VECTOR,
+        &CLASS_RAY_QUERY_TRACE_RAY_INLINE,
+        &CLASS_RAY_T_CURRENT,
+        &CLASS_RAY_T_MIN,
+        &CLASS_RENDER_TARGET_GET_SAMPLE_COUNT,
+        &CLASS_RENDER_TARGET_GET_SAMPLE_POSITION,
+        &CLASS_REPORT_HIT,
+        &CLASS_RESERVED,
+        &CLASS_SAMPLE,
+        &CLASS_SAMPLE_BIAS,
+        &CLASS_SAMPLE_CMP,
+        &CLASS_SAMPLE_CMP_BIAS,
+        &CLASS_SAMPLE_CMP_GRAD,
+        &CLASS_SAMPLE_CMP_LEVEL,
+        &CLASS_SAMPLE_CMP_LEVEL_ZERO,
+        &CLASS_SAMPLE_GRAD,
+        &CLASS_SAMPLE_INDEX,
+        &CLASS_SAMPLE_LEVEL,
+        &CLASS_SET_MESH_OUTPUT_COUNTS,
+        &CLASS_SPLIT_DOUBLE,
+        &CLASS_START_INSTANCE_LOCATION,
+        &CLASS_START_VERTEX_LOCATION,
+        &CLASS_STORE_OUTPUT,
+        &CLASS_STORE_PATCH_CONSTANT,
+        &CLASS_STORE_PRIMITIVE_OUTPUT,
+        &CLASS_STORE_VERTEX_OUTPUT,
+        &CLASS_TEMP_REG_LOAD,
+        &CLASS_TEMP_REG_STORE,
+        &CLASS_TERTIARY,
+        &CLASS_TEXTURE2_DMS_GET_SAMPLE_POSITION,
+        &CLASS_TEXTURE_GATHER,
+        &CLASS_TEXTURE_GATHER_CMP,
+        &CLASS_TEXTURE_GATHER_RAW,
+        &CLASS_TEXTURE_LOAD,
+        &CLASS_TEXTURE_STORE,
+        &CLASS_TEXTURE_STORE_SAMPLE,
+        &CLASS_THREAD_ID,
+        &CLASS_THREAD_ID_IN_GROUP,
+        &CLASS_TRACE_RAY,
+        &CLASS_TRIANGLE_OBJECT_POSITION,
+        &CLASS_UNARY,
+        &CLASS_UNARY_BITS,
+        &CLASS_UNPACK4X8,
+        &CLASS_VECTOR_REDUCE,
+        &CLASS_VIEW_ID,
+        &CLASS_WAVE_ACTIVE_ALL_EQUAL,
+        &CLASS_WAVE_ACTIVE_BALLOT,
+        &CLASS_WAVE_ACTIVE_BIT,
+        &CLASS_WAVE_ACTIVE_OP,
+        &CLASS_WAVE_ALL_OP,
+        &CLASS_WAVE_ALL_TRUE,
+        &CLASS_WAVE_ANY_TRUE,
+        &CLASS_WAVE_GET_LANE_COUNT,
+        &CLASS_WAVE_GET_LANE_INDEX,
+        &CLASS_WAVE_IS_FIRST_LANE,
+        &CLASS_WAVE_MATCH,
+        &CLASS_WAVE_MULTI_PREFIX_BIT_COUNT,
+        &CLASS_WAVE_MULTI_PREFIX_OP,
+        &CLASS_WAVE_PREFIX_OP,
+        &CLASS_WAVE_READ_LANE_AT,
+        &CLASS_WAVE_READ_LANE_FIRST,
+        &CLASS_WORLD_RAY_DIRECTION,
+        &CLASS_WORLD_RAY_ORIGIN,
+        &CLASS_WORLD_TO_OBJECT,
+        &CLASS_WRITE_SAMPLER_FEEDBACK,
+        &CLASS_WRITE_SAMPLER_FEEDBACK_BIAS,
+        &CLASS_WRITE_SAMPLER_FEEDBACK_GRAD,
+        &CLASS_WRITE_SAMPLER_FEEDBACK_LEVEL,
+        &CLASS_CREATE_NODE_OUTPUT_HANDLE,
     ],
 );

@@ -15,7 +15,7 @@ fn main() {
     assert_eq!(name, "dx.op.vendorScale.f16");
     let parsed = vendor::parse_function_name(&name).expect("its own name");
     assert_eq!(
-        vendor::OpClass::from_info(parsed.class),
+        vendor::OpClass::from_info(parsed.class()),
         Some(vendor::OpClass::VendorScale)
     );
     let mut ir = String::new();

@@ -42,16 +42,18 @@ pub fn describe(e: &LoadError) -> String {
 /// Whether the workspace's database files are those the generated code was made from (always
 /// true outside a checkout of the workspace).
 fn current() -> Result<(), String> {
-    let Some(live) = option_env!("DXIL_OPS_LIVE_FINGERPRINT") else {
-        return Ok(());
-    };
-    if live == "unloadable" {
-        return Err("the workspace's database (ops.toml and db/) has mistakes: run `cargo xtask gen`, which reports them, and fix them".to_owned());
+    same_as_live(option_env!("DXIL_OPS_LIVE_FINGERPRINT"), FINGERPRINT)
+}
+
+/// Compares the fingerprint the build script read from the live files (`None` outside a
+/// checkout of the workspace) with the embedded one.
+fn same_as_live(live: Option<&str>, embedded: u64) -> Result<(), String> {
+    match live {
+        None => Ok(()),
+        Some("unloadable") => Err("the workspace's database (ops.toml and db/) has mistakes: run `cargo xtask gen`, which reports them, and fix them".to_owned()),
+        Some(live) if live == format!("{embedded:#x}") => Ok(()),
+        Some(_) => Err("the workspace's database (ops.toml and db/) changed since `cargo xtask gen` generated dxil-ops from it: run `cargo xtask gen`".to_owned()),
     }
-    if live != format!("{FINGERPRINT:#x}") {
-        return Err("the workspace's database (ops.toml and db/) changed since `cargo xtask gen` generated dxil-ops from it: run `cargo xtask gen`".to_owned());
-    }
-    Ok(())
 }
 
 /// The database, loaded on first use.
@@ -83,10 +85,34 @@ pub fn same_database_check() -> proc_macro2::TokenStream {
 #[cfg(test)]
 #[allow(clippy::panic)] // a test fails by panicking
 mod tests {
+    use super::same_as_live;
+
     #[test]
     fn the_embedded_database_loads() {
         if let Err(e) = super::builtin() {
             panic!("{e}");
         }
+    }
+
+    #[test]
+    fn a_database_changed_since_gen_is_refused() {
+        assert_eq!(same_as_live(None, 7), Ok(()));
+        assert_eq!(same_as_live(Some("0x7"), 7), Ok(()));
+        let stale = same_as_live(Some("0x8"), 7).err().unwrap_or_default();
+        assert!(stale.contains("run `cargo xtask gen`"), "{stale}");
+        let broken = same_as_live(Some("unloadable"), 7)
+            .err()
+            .unwrap_or_default();
+        assert!(broken.contains("has mistakes"), "{broken}");
+    }
+
+    /// In this checkout, the build script passed the live fingerprint, and it is the embedded
+    /// one (the drift test says the same of the copy).
+    #[test]
+    fn the_workspace_database_is_the_embedded_one() {
+        assert_eq!(
+            option_env!("DXIL_OPS_LIVE_FINGERPRINT"),
+            Some(format!("{:#x}", super::FINGERPRINT).as_str())
+        );
     }
 }

@@ -65,15 +65,31 @@ pub fn load_db() -> anyhow::Result<dxil_db::Database> {
     load_db_at(&root())
 }
 
+/// The diagnostics of a database that does not load, rendered: each starts with its own
+/// `error:`, so it is printed as it is.
+#[derive(Debug)]
+pub struct Rendered(pub String);
+
+impl std::fmt::Display for Rendered {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Rendered {}
+
 /// Loads `ops.toml` of the workspace at `root`.
 pub fn load_db_at(root: &std::path::Path) -> anyhow::Result<dxil_db::Database> {
     let path = root.join("ops.toml");
     dxil_db::load(&path).map_err(|e| match e.report() {
-        Some(r) => anyhow::anyhow!(
-            "{}{} error(s) in the database",
-            r.render_rich(false),
-            r.diagnostics().len()
-        ),
+        Some(r) => {
+            let n = r.diagnostics().len();
+            anyhow::Error::new(Rendered(format!(
+                "{}{n} error{} in the database",
+                r.render_rich(false),
+                if n == 1 { "" } else { "s" }
+            )))
+        }
         None => anyhow::anyhow!("{e}"),
     })
 }
@@ -96,7 +112,10 @@ fn main() -> ExitCode {
     match result {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("error: {e:#}");
+            match e.downcast_ref::<Rendered>() {
+                Some(r) => eprintln!("{r}"),
+                None => eprintln!("error: {e:#}"),
+            }
             ExitCode::from(2)
         }
     }

@@ -25,8 +25,9 @@
 //! # Reading
 //!
 //! The reader ([`Module::parse`]) is line-oriented and tolerant: it never fails and never
-//! panics, it skips what it does not understand, and it keeps line numbers. In one pass over
-//! the lines it keeps
+//! panics, it skips what it does not understand, and it keeps line numbers. A line ends at LF,
+//! CRLF or a CR alone (line numbers count each of them as one break). In one pass over the
+//! lines it keeps
 //!
 //! - metadata lines: named metadata (`!dx.version = !{!1}`) and numbered nodes
 //!   (`!1 = !{i32 1, i32 8}`), resolved only after the whole text is read, since references
@@ -49,7 +50,21 @@
 //!
 //! Scanning a line costs a `memchr` search for `;` and one for `dx.op.` unless the first byte
 //! already tells the kind of line (comment, metadata, end of function); operands are split only
-//! for the calls found.
+//! for the calls found. Reading takes time linear in the length of the text, however long its
+//! lines: each byte of a call is read a bounded number of times (the lines a call goes on over
+//! included), and function names are read in linear time by `dxil-ops`.
+//!
+//! # Inputs
+//!
+//! [`lint`] takes text. [`lint_input`] takes bytes and refuses what is not LLVM IR text with a
+//! [`NotText`] that says what it is and how to disassemble it: LLVM bitcode (raw, magic
+//! `BC 0xC0DE`, or in a wrapper, magic `0x0B17C0DE`), a DXBC container (magic `DXBC`), input
+//! with a NUL byte, or input whose first KiB is not UTF-8 (later invalid UTF-8 is replaced with
+//! U+FFFD). [`lint_file`] reads a file first ([`read_file`]): only regular files of at most
+//! [`MAX_FILE_SIZE`] (1 GiB) are read; a FIFO, a device, a socket or a directory is refused
+//! before it is opened ([`FileError`]). [`ll_files`] lists the `.ll` files of a directory tree,
+//! reading each directory once even through symbolic links that loop. [`lint_bytes`] is the
+//! lenient variant of [`lint_input`] that reads any bytes.
 //!
 //! # The module
 //!
@@ -124,15 +139,17 @@
 
 mod check;
 mod enums;
+mod input;
 pub mod md;
 pub mod module;
 mod text;
 
 use std::fmt;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use dxil_ops::rules::ValidationRule;
 
+pub use input::{FileError, MAX_FILE_SIZE, NotText, ll_files, read_file, text_of};
 pub use module::Module;
 pub use text::ValueKind;
 
@@ -198,26 +215,28 @@ pub fn lint(text: &str) -> Report {
     check(&Module::parse(text))
 }
 
-/// Reads and checks a module given as bytes: invalid UTF-8 is replaced first.
+/// Reads and checks a module given as bytes, whatever they are: invalid UTF-8 is replaced
+/// first. [`lint_input`] refuses binary inputs instead.
 pub fn lint_bytes(bytes: &[u8]) -> Report {
     lint(&String::from_utf8_lossy(bytes))
 }
 
-/// The `.ll` files under `dir` (in its subfolders too), sorted: what `cargo xtask lint DIR`
-/// checks.
-pub fn ll_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
-    let mut out = Vec::new();
-    let mut todo = vec![dir.to_path_buf()];
-    while let Some(d) = todo.pop() {
-        for e in std::fs::read_dir(&d)? {
-            let p = e?.path();
-            if p.is_dir() {
-                todo.push(p);
-            } else if p.extension().is_some_and(|x| x == "ll") {
-                out.push(p);
-            }
-        }
-    }
-    out.sort();
-    Ok(out)
+/// Reads and checks a module given as bytes, or says why they are not LLVM IR text (bitcode,
+/// a DXBC container, other binary data: see [`text_of`]).
+///
+/// ```
+/// let e = dxil_lint::lint_input(b"DXBC\x01\x02").unwrap_err();
+/// assert_eq!(e, dxil_lint::NotText::Dxbc);
+/// assert!(e.to_string().contains("disassemble it first"));
+/// assert_eq!(dxil_lint::lint_input(b"; nothing\r\n").map(|r| r.calls), Ok(0));
+/// ```
+pub fn lint_input(bytes: &[u8]) -> Result<Report, NotText> {
+    text_of(bytes).map(|text| lint(&text))
+}
+
+/// Reads and checks a file: a regular file of at most [`MAX_FILE_SIZE`] bytes holding LLVM IR
+/// text (see [`read_file`] and [`text_of`]). This is what `cargo xtask lint` does per file.
+pub fn lint_file(path: &Path) -> Result<Report, FileError> {
+    let bytes = read_file(path)?;
+    lint_input(&bytes).map_err(FileError::NotText)
 }

@@ -9,7 +9,8 @@ use dxil_ops::{DxilVersion, ShaderKind, ShaderModel};
 
 use crate::md::{self, Md};
 use crate::text::{
-    matching, read_name, skip_keywords, split_top, split_type_value, strip_comment, word_position,
+    Closing, lines, matching, read_name, skip_keywords, split_top, split_type_value, strip_comment,
+    word_position,
 };
 
 /// The prefix of `dx.op` function names.
@@ -80,7 +81,8 @@ struct Parts {
 }
 
 impl Parts {
-    /// Finds the operand list after the callee at `at`.
+    /// Finds the operand list after the callee at `at`: its `(`, not yet the `)` that closes
+    /// it (see [`Closing`]).
     fn locate(code: &str, call_kw: usize, at: usize) -> Parts {
         let mut parts = Parts {
             call_kw,
@@ -94,7 +96,6 @@ impl Parts {
             let open = after + (rest.len() - rest.trim_start().len());
             if code.as_bytes().get(open) == Some(&b'(') {
                 parts.open = Some(open);
-                parts.close = matching(code.as_bytes(), open);
             }
         }
         parts
@@ -220,7 +221,7 @@ impl<'t> Module<'t> {
             sites: Vec::new(),
         };
         let mut current: Option<usize> = None;
-        let mut lines = text.split('\n').enumerate().peekable();
+        let mut lines = lines(text).enumerate().peekable();
         while let Some((index, raw)) = lines.next() {
             let line_no = index + 1;
             let line = raw.trim_start();
@@ -264,6 +265,9 @@ impl<'t> Module<'t> {
                 continue;
             };
             let mut parts = Parts::locate(code, call_kw, at);
+            // the search for the `)` goes on over the lines joined to the call
+            let mut closing = parts.open.map(Closing::new);
+            parts.close = closing.as_mut().and_then(|c| c.find(code.as_bytes()));
             let mut joined: Cow<'t, str> = Cow::Borrowed(code);
             let mut taken = 0;
             while parts.unclosed() && taken < MAX_CONTINUATION_LINES {
@@ -280,7 +284,7 @@ impl<'t> Module<'t> {
                 s.push_str(next_code);
                 lines.next();
                 taken += 1;
-                parts = Parts::locate(&joined, call_kw, at);
+                parts.close = closing.as_mut().and_then(|c| c.find(joined.as_bytes()));
             }
             m.sites.push(Site {
                 line: line_no,

@@ -22,8 +22,43 @@ pub(crate) fn strip_comment(line: &str) -> &str {
     line
 }
 
+/// The lines of a text: a line ends at LF, CRLF or a CR alone, and the break is not part of
+/// it. A text ending with a break has an empty last line (as `str::split` gives).
+pub(crate) fn lines(text: &str) -> Lines<'_> {
+    Lines { rest: Some(text) }
+}
+
+/// Iterator of [`lines`].
+pub(crate) struct Lines<'a> {
+    rest: Option<&'a str>,
+}
+
+impl<'a> Iterator for Lines<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        let s = self.rest?;
+        let b = s.as_bytes();
+        match memchr::memchr2(b'\n', b'\r', b) {
+            Some(i) => {
+                let len = if b.get(i) == Some(&b'\r') && b.get(i + 1) == Some(&b'\n') {
+                    2
+                } else {
+                    1
+                };
+                self.rest = Some(s.get(i + len..).unwrap_or(""));
+                Some(s.get(..i).unwrap_or(""))
+            }
+            None => {
+                self.rest = None;
+                Some(s)
+            }
+        }
+    }
+}
+
 /// The nesting of brackets and quoted strings while bytes are read left to right.
-#[derive(Default)]
+#[derive(Clone, Copy, Default)]
 struct Nesting {
     depth: i64,
     in_quotes: bool,
@@ -53,13 +88,41 @@ impl Nesting {
 /// The position of the bracket that closes the one at `open` (`(`, `[`, `{` or `<`), skipping
 /// quoted strings and nested brackets of any kind. `None` when it is not closed.
 pub(crate) fn matching(s: &[u8], open: usize) -> Option<usize> {
-    let mut nesting = Nesting::default();
-    for (i, &b) in s.get(open..)?.iter().enumerate() {
-        if nesting.step(b).is_some_and(|depth| depth <= 0) {
-            return Some(open + i);
+    Closing::new(open).find(s)
+}
+
+/// A search for the bracket that closes the one at `open` in a text that may grow at its end
+/// (a call whose operand list goes on over the following lines): each search goes on where the
+/// previous one stopped, so every byte is read once.
+#[derive(Clone, Copy)]
+pub(crate) struct Closing {
+    nesting: Nesting,
+    /// The next byte to read.
+    at: usize,
+}
+
+impl Closing {
+    /// A search for the bracket closing the one at `open`.
+    pub(crate) fn new(open: usize) -> Closing {
+        Closing {
+            nesting: Nesting::default(),
+            at: open,
         }
     }
-    None
+
+    /// The position of the closing bracket in `s`, which is the text of the previous searches
+    /// with more text after it; `None` when it is not closed yet.
+    pub(crate) fn find(&mut self, s: &[u8]) -> Option<usize> {
+        let start = self.at;
+        for (i, &b) in s.get(start..)?.iter().enumerate() {
+            if self.nesting.step(b).is_some_and(|depth| depth <= 0) {
+                self.at = start + i;
+                return Some(start + i);
+            }
+        }
+        self.at = s.len().max(start);
+        None
+    }
 }
 
 /// Splits `s` at the commas that are outside brackets and quotes; every piece is trimmed. An
@@ -82,7 +145,9 @@ impl<'a> Iterator for SplitTop<'a> {
 
     fn next(&mut self) -> Option<&'a str> {
         let s = self.rest?;
-        if s.trim().is_empty() {
+        // only the leading blanks are looked at: they belong to the next piece anyway, while
+        // trailing blanks of the whole rest would be scanned again for every piece
+        if s.trim_start().is_empty() {
             self.rest = None;
             return self.after_comma.then_some("");
         }
@@ -438,6 +503,23 @@ mod tests {
         assert_eq!(word_position("%call = call float", "call"), Some(8));
         assert_eq!(word_position("%x = tail call", "call"), Some(10));
         assert_eq!(word_position("recall", "call"), None);
+    }
+
+    #[test]
+    fn line_breaks() {
+        let v: Vec<&str> = lines("a\nb\r\nc\rd\r\re\n").collect();
+        assert_eq!(v, ["a", "b", "c", "d", "", "e", ""]);
+        assert_eq!(lines("").collect::<Vec<_>>(), [""]);
+        assert_eq!(lines("\r\n").collect::<Vec<_>>(), ["", ""]);
+    }
+
+    #[test]
+    fn closing_brackets_across_growing_text() {
+        let mut c = Closing::new(4);
+        assert_eq!(c.find(b"call(i32 1, <2 x"), None);
+        assert_eq!(c.find(b"call(i32 1, <2 x i32> \")\""), None);
+        assert_eq!(c.find(b"call(i32 1, <2 x i32> \")\") x)"), Some(25));
+        assert_eq!(matching(b"f(a, (b), \")\")", 1), Some(13));
     }
 
     #[test]

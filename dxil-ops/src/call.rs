@@ -4,7 +4,7 @@
 use core::fmt;
 
 use crate::info::{Availability, OpInfo, Precision, Target as OpTarget, TypeInfo};
-use crate::overload::{Overload, OverloadSpec, Overloads};
+use crate::overload::{MAX_VECTOR_WIDTH, Overload, OverloadSpec, Overloads};
 use crate::sig::{Declaration, Signature, SignatureError};
 use crate::stage::StageSet;
 use crate::{FunctionName, ShaderKind};
@@ -150,6 +150,19 @@ pub enum BuildError<'a> {
         /// What the op allows then.
         allowed: &'static OverloadSpec,
     },
+    /// An overload cannot be written as LLVM IR (a vector width outside
+    /// `1..=`[`MAX_VECTOR_WIDTH`], a struct name that is empty or has a character LLVM IR text
+    /// cannot hold): see [`check_overload`].
+    InvalidOverload {
+        /// Op name.
+        op: &'static str,
+        /// The overload dimension.
+        dim: u8,
+        /// The overload asked for in that dimension.
+        overload: Overload<'a>,
+        /// What is wrong with it.
+        reason: InvalidOverload,
+    },
     /// The op is not allowed in the target stage.
     Stage {
         /// Op name.
@@ -229,6 +242,16 @@ impl fmt::Display for BuildError<'_> {
                     allowed.text
                 )
             }
+            BuildError::InvalidOverload {
+                op,
+                dim,
+                overload,
+                reason,
+            } => write!(
+                f,
+                "overload `{}` of {op} (dimension {dim}) cannot be written in LLVM IR: {reason}",
+                EscapeDebug(overload)
+            ),
             BuildError::Stage {
                 op,
                 stage,
@@ -270,8 +293,84 @@ impl fmt::Display for BuildError<'_> {
 #[cfg(feature = "std")]
 impl std::error::Error for BuildError<'_> {}
 
+/// Why an overload cannot be written in a function name or an LLVM type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InvalidOverload {
+    /// A vector width outside `1..=`[`MAX_VECTOR_WIDTH`].
+    VectorWidth(u16),
+    /// An empty struct name.
+    EmptyStructName,
+    /// A struct name with a character that a quoted LLVM name cannot hold as written: `"`, `\`
+    /// or a control character.
+    StructNameChar(char),
+}
+
+impl fmt::Display for InvalidOverload {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            InvalidOverload::VectorWidth(w) => {
+                write!(f, "vector width {w} is outside 1 to {MAX_VECTOR_WIDTH}")
+            }
+            InvalidOverload::EmptyStructName => f.write_str("the struct name is empty"),
+            InvalidOverload::StructNameChar(c @ ('"' | '\\')) => {
+                write!(f, "the struct name contains `{c}`")
+            }
+            InvalidOverload::StructNameChar(c) => write!(
+                f,
+                "the struct name contains the control character U+{:04X}",
+                u32::from(*c)
+            ),
+        }
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for InvalidOverload {}
+
+/// Display of a value with the escapes of `char::escape_debug` (`\n`, `\"`, `\u{7f}`).
+struct EscapeDebug<'x, T>(&'x T);
+
+impl<T: fmt::Display> fmt::Display for EscapeDebug<'_, T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        struct Escaping<'f, 'g>(&'f mut fmt::Formatter<'g>);
+        impl fmt::Write for Escaping<'_, '_> {
+            fn write_str(&mut self, s: &str) -> fmt::Result {
+                s.chars()
+                    .try_for_each(|c| write!(self.0, "{}", c.escape_debug()))
+            }
+        }
+        fmt::write(&mut Escaping(f), format_args!("{}", self.0))
+    }
+}
+
+/// Checks that an overload can be written in a function name and as an LLVM type: a vector
+/// width is within `1..=`[`MAX_VECTOR_WIDTH`]; a struct name is not empty and has no `"`, `\`
+/// or control character (other characters are written in quotes: `%"class.RWBuffer<float>"`).
+pub fn check_overload(o: &Overload<'_>) -> Result<(), InvalidOverload> {
+    match o {
+        Overload::Vector(_, w) if !(1..=MAX_VECTOR_WIDTH).contains(w) => {
+            Err(InvalidOverload::VectorWidth(*w))
+        }
+        Overload::Udt(name) | Overload::Object(name) => {
+            // an abbreviated object name is written expanded, which adds no character
+            let text = name.text();
+            if text.is_empty() {
+                return Err(InvalidOverload::EmptyStructName);
+            }
+            match text
+                .chars()
+                .find(|c| matches!(c, '"' | '\\') || c.is_control())
+            {
+                Some(c) => Err(InvalidOverload::StructNameChar(c)),
+                None => Ok(()),
+            }
+        }
+        _ => Ok(()),
+    }
+}
+
 /// The checks every builder makes: the op exists at the target version, its table is allowed,
-/// the overloads are allowed, the stage and kind of module are allowed, and the signature can be
+/// the overloads can be written ([`check_overload`]) and are allowed, the stage and kind of module are allowed, and the signature can be
 /// made. Returns the signature.
 pub fn check<'a>(
     op: &'static OpInfo,
@@ -319,6 +418,14 @@ pub fn check<'a>(
         .zip(props.overloads.sets())
         .enumerate()
     {
+        if let Err(reason) = check_overload(o) {
+            return Err(BuildError::InvalidOverload {
+                op: op.name,
+                dim: dim as u8,
+                overload: *o,
+                reason,
+            });
+        }
         if !set.contains(o) {
             return Err(BuildError::Overload {
                 op: op.name,

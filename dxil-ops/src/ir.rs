@@ -8,7 +8,9 @@ use crate::fmt_util::Probe;
 use crate::sig::{Declaration, OPCODE_TYPE};
 use crate::ty::resolve;
 
-/// A global name written `@name`, or `@"name"` when it needs quotes.
+/// A global name written `@name`, or `@"name"` when it needs quotes. Inside quotes, `"`, `\`
+/// and ASCII control characters are written as LLVM escapes `\XX` (two hexadecimal digits), so
+/// that LLVM reads back the same name.
 #[derive(Clone, Copy, Debug)]
 pub struct Global<'x, T>(pub &'x T);
 
@@ -17,10 +19,30 @@ impl<T: fmt::Display> fmt::Display for Global<'_, T> {
         let mut probe = Probe::default();
         let _ = write!(probe, "{}", self.0);
         if probe.needs_quotes {
-            write!(f, "@\"{}\"", self.0)
+            f.write_str("@\"")?;
+            write!(Escaped(f), "{}", self.0)?;
+            f.write_str("\"")
         } else {
             write!(f, "@{}", self.0)
         }
+    }
+}
+
+/// A writer that escapes what a quoted LLVM name cannot hold as written.
+struct Escaped<'f, W: Write>(&'f mut W);
+
+impl<W: Write> Write for Escaped<'_, W> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        let mut rest = s;
+        while let Some(i) = rest
+            .bytes()
+            .position(|b| b == b'"' || b == b'\\' || b.is_ascii_control())
+        {
+            self.0.write_str(&rest[..i])?;
+            write!(self.0, "\\{:02X}", rest.as_bytes()[i])?;
+            rest = &rest[i + 1..];
+        }
+        self.0.write_str(rest)
     }
 }
 

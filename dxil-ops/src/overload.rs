@@ -358,20 +358,33 @@ impl ScalarType {
     }
 }
 
+/// Longest spelling of a scalar or vector overload in a function name (`v1024` and a scalar
+/// name): a longer one can only be a struct name. Reading a suffix relies on it (a dimension is
+/// a struct name whenever it is longer), so that each split is tried in constant time.
+const MAX_SHORT_SPELLING: usize = 32;
+
 /// Reads one overload spelled as in a function name, among the kinds `set` allows.
 pub(crate) fn parse_one<'a>(s: &'a str, set: &OverloadSet) -> Option<Overload<'a>> {
     if s.is_empty() {
         return None;
     }
-    // `v<digit>...` is a vector (no scalar name starts with `v`); try it first
-    if let Some((n, t)) = vector(s) {
-        let o = Overload::Vector(t, n);
-        return ((1..=MAX_VECTOR_WIDTH).contains(&n) && set.contains(&o)).then_some(o);
+    if s.len() <= MAX_SHORT_SPELLING {
+        // `v<digit>...` is a vector (no scalar name starts with `v`); try it first
+        if let Some((n, t)) = vector(s) {
+            let o = Overload::Vector(t, n);
+            return ((1..=MAX_VECTOR_WIDTH).contains(&n) && set.contains(&o)).then_some(o);
+        }
+        if let Some(t) = ScalarType::from_name(s) {
+            let o = Overload::Scalar(t);
+            return set.contains(&o).then_some(o);
+        }
     }
-    if let Some(t) = ScalarType::from_name(s) {
-        let o = Overload::Scalar(t);
-        return set.contains(&o).then_some(o);
-    }
+    struct_overload(s, set)
+}
+
+/// `s` as a struct name, when `set` allows an object or a user-defined type (the name itself
+/// does not matter: see [`allows_struct`]).
+fn struct_overload<'a>(s: &'a str, set: &OverloadSet) -> Option<Overload<'a>> {
     let name = StructName::new(s);
     if set.contains(&Overload::Object(name)) {
         return Some(Overload::Object(name));
@@ -380,6 +393,11 @@ pub(crate) fn parse_one<'a>(s: &'a str, set: &OverloadSet) -> Option<Overload<'a
         return Some(Overload::Udt(name));
     }
     None
+}
+
+/// Whether `set` reads any name as a struct name.
+fn allows_struct(set: &OverloadSet) -> bool {
+    struct_overload("", set).is_some()
 }
 
 /// `v<width><scalar>`: width without leading zeros (at most four digits), then a scalar name.
@@ -399,35 +417,175 @@ fn vector(s: &str) -> Option<(u16, ScalarType)> {
 
 /// Reads the overload suffix of a function name (after `dx.op.<stem>.`) for a class whose ops
 /// allow `spec` (union over ops and versions). Dimensions are separated by `.`, but struct names
-/// contain dots too, so every split is tried.
+/// contain dots too: each dimension but the last ends at the first dot after which the other
+/// dimensions can still be read (as a depth-first search over the dots would find), which
+/// [`first_split`] finds in time linear in the suffix's length.
 pub(crate) fn parse_suffix<'a>(s: &'a str, spec: &OverloadSpec) -> Option<Overloads<'a>> {
+    let dims = spec.dims as usize;
+    if dims == 0 || dims > spec.sets.len() {
+        return None;
+    }
     let mut out = Overloads::NONE;
     out.len = spec.dims;
-    if spec.dims == 1 {
-        out.items[0] = parse_one(s, &spec.sets[0])?;
-        return Some(out);
+    let mut start = 0;
+    for dim in 0..dims - 1 {
+        let end = first_split(s, spec, dim, start)?;
+        out.items[dim] = parse_one(s.get(start..end)?, &spec.sets[dim])?;
+        start = end + 1;
     }
-    parse_dims(s, spec, 0, &mut out).then_some(out)
+    out.items[dims - 1] = parse_one(s.get(start..)?, &spec.sets[dims - 1])?;
+    Some(out)
 }
 
-fn parse_dims<'a>(s: &'a str, spec: &OverloadSpec, dim: usize, out: &mut Overloads<'a>) -> bool {
-    let last = dim + 1 == spec.dims as usize;
-    if last {
-        return match parse_one(s, &spec.sets[dim]) {
-            Some(o) => {
-                out.items[dim] = o;
-                true
+/// The first dot `e` (a byte index of `s`) such that `s[from..e]` is an overload of dimension
+/// `dim` and `s[e + 1..]` reads as the dimensions after it.
+///
+/// One pass from the end of `s` down to `from` computes, for each position `p` just after a dot,
+/// which dimensions `d` can start there, i.e. whether `s[p..]` reads as dimensions `d..`. A
+/// dimension ending at a dot `e` needs dimension `d + 1` to start at `e + 1`. When `s[p..e]` is
+/// longer than [`MAX_SHORT_SPELLING`], it reads as a struct name or not at all whatever its
+/// text, so for those dots it is enough to know whether dimension `d + 1` starts anywhere that
+/// far ahead (`far`); the nearer dots, at most `MAX_SHORT_SPELLING`, are looked up in a ring of
+/// the last positions. Each position costs a bounded number of steps.
+fn first_split(s: &str, spec: &OverloadSpec, dim: usize, from: usize) -> Option<usize> {
+    const RING: usize = MAX_SHORT_SPELLING + 2;
+    let dims = spec.dims as usize;
+    let b = s.as_bytes();
+    let n = b.len();
+    // bit `d` of ring[p % RING]: dimensions `d..` read `s[p..]` (only just after a dot)
+    let mut ring = [0u8; RING];
+    // far[d]: the first position at least RING ahead where dimension `d` can start
+    let mut far: [Option<usize>; 4] = [None; 4];
+    // whether dimension `d` may start at `p`, given the positions after `p`
+    let starts = |d: usize, p: usize, ring: &[u8; RING], far: &[Option<usize>; 4]| -> bool {
+        let set = &spec.sets[d];
+        if d + 1 == dims {
+            return s.get(p..).and_then(|r| parse_one(r, set)).is_some();
+        }
+        let near = (p + 1..n.min(p + MAX_SHORT_SPELLING + 1)).any(|e| {
+            b[e] == b'.'
+                && ring[(e + 1) % RING] & (1 << (d + 1)) != 0
+                && s.get(p..e).and_then(|r| parse_one(r, set)).is_some()
+        });
+        near || (far[d + 1].is_some() && allows_struct(set))
+    };
+    for p in (from..=n).rev() {
+        let slot = p % RING;
+        // position p + RING leaves the ring
+        for (d, f) in far.iter_mut().enumerate() {
+            if ring[slot] & (1 << d) != 0 {
+                *f = Some(p + RING);
             }
-            None => false,
-        };
-    }
-    for (i, _) in s.match_indices('.') {
-        if let Some(o) = parse_one(&s[..i], &spec.sets[dim]) {
-            out.items[dim] = o;
-            if parse_dims(&s[i + 1..], spec, dim + 1, out) {
-                return true;
+        }
+        ring[slot] = 0;
+        if p > from && b[p - 1] == b'.' {
+            for d in (dim + 1..dims).rev() {
+                if starts(d, p, &ring, &far) {
+                    ring[slot] |= 1 << d;
+                }
             }
         }
     }
-    false
+    // the first dot after `from` at which dimension `dim + 1` can start: near ones first
+    let set = &spec.sets[dim];
+    let near = (from + 1..n.min(from + MAX_SHORT_SPELLING + 1)).find(|&e| {
+        b[e] == b'.'
+            && ring[(e + 1) % RING] & (1 << (dim + 1)) != 0
+            && s.get(from..e).and_then(|r| parse_one(r, set)).is_some()
+    });
+    near.or_else(|| {
+        let y = far[dim + 1]?;
+        allows_struct(set).then_some(y - 1)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+    use std::string::String;
+    use std::vec::Vec;
+
+    use super::*;
+
+    /// The depth-first search over the dots that [`parse_suffix`] replaces (exponential in the
+    /// number of dimensions): the reference for its results.
+    fn reference<'a>(s: &'a str, spec: &OverloadSpec) -> Option<Overloads<'a>> {
+        fn dims<'a>(s: &'a str, spec: &OverloadSpec, dim: usize, out: &mut Overloads<'a>) -> bool {
+            if dim + 1 == spec.dims as usize {
+                return parse_one(s, &spec.sets[dim])
+                    .map(|o| out.items[dim] = o)
+                    .is_some();
+            }
+            for (i, _) in s.match_indices('.') {
+                if let Some(o) = parse_one(&s[..i], &spec.sets[dim]) {
+                    out.items[dim] = o;
+                    if dims(&s[i + 1..], spec, dim + 1, out) {
+                        return true;
+                    }
+                }
+            }
+            false
+        }
+        let mut out = Overloads::NONE;
+        out.len = spec.dims;
+        dims(s, spec, 0, &mut out).then_some(out)
+    }
+
+    #[test]
+    fn spellings_of_scalars_and_vectors_are_short() {
+        for t in OVERLOAD_TYPES.iter() {
+            assert!(
+                t.name.len() + "v1024".len() <= MAX_SHORT_SPELLING,
+                "{}",
+                t.name
+            );
+        }
+    }
+
+    /// Every suffix of up to four pieces (six of the fewer short ones), with pieces around the
+    /// length of the longest short spelling, reads as the search over the dots reads it, for
+    /// every class of more than one dimension.
+    #[test]
+    fn suffixes_split_as_the_search_over_dots_splits_them() {
+        let s = |n: usize| "s".repeat(n);
+        let (l1, l2, l3) = (s(MAX_SHORT_SPELLING - 1), s(MAX_SHORT_SPELLING), s(40));
+        let many = ["", "a", "f32", "v4f32", "mC8M16N16U0S1", &l1, &l2, &l3];
+        let few = ["", "a", "f32", &l3];
+        let mut specs: Vec<&OverloadSpec> = Vec::new();
+        for c in crate::OpClass::ALL {
+            let spec = &c.info().overloads;
+            if spec.dims >= 2 && !specs.iter().any(|s| s.sets == spec.sets) {
+                specs.push(spec);
+            }
+        }
+        let mut any = OverloadSpec::default();
+        for (d, set) in any.sets.iter_mut().enumerate() {
+            set.scalars = u32::MAX >> d;
+            set.vectors = u32::MAX;
+        }
+        let mut checked = 0;
+        for (pieces, counts) in [(&many[..], 1..=4u32), (&few[..], 5..=6)] {
+            for count in counts {
+                for mut k in 0..pieces.len().pow(count) {
+                    let mut s = String::new();
+                    for i in 0..count {
+                        if i > 0 {
+                            s.push('.');
+                        }
+                        s.push_str(pieces[k % pieces.len()]);
+                        k /= pieces.len();
+                    }
+                    for spec in specs.iter().copied().chain([&any]) {
+                        let mut spec4 = *spec;
+                        for dims in 2..=4 {
+                            spec4.dims = dims;
+                            assert_eq!(parse_suffix(&s, &spec4), reference(&s, &spec4), "{s}");
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
+    }
 }

@@ -7,10 +7,17 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let report = dxil_lint::lint_bytes(data);
-    // every diagnostic renders, and its line is within the input
-    let lines = data.iter().filter(|b| **b == b'\n').count() + 1;
+    // every diagnostic renders, and its line is within the input (a line ends at LF, CRLF or
+    // a CR alone)
+    let crlf = data.windows(2).filter(|w| *w == b"\r\n").count();
+    let breaks = data.iter().filter(|b| matches!(b, b'\n' | b'\r')).count() - crlf;
+    let lines = breaks + 1;
     for d in &report.diagnostics {
         assert!(d.line >= 1 && d.line <= lines, "line {} of {lines}", d.line);
         let _ = d.with_file("fuzz.ll").to_string();
+    }
+    // the strict reading refuses binary input or gives the same report
+    if let Ok(strict) = dxil_lint::lint_input(data) {
+        assert_eq!(strict, report);
     }
 });

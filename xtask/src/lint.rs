@@ -3,8 +3,10 @@
 //!
 //! Prints one line per diagnostic, `FILE:LINE: RULE-CODE: message`, then
 //! `N calls checked in M files, K diagnostics`. Exit status: 0 without diagnostics, 1 with
-//! diagnostics, 2 when a file could not be read. A directory stands for the `.ll` files under
-//! it.
+//! diagnostics, 2 when a file could not be checked: it cannot be read, it is not a regular file
+//! (a FIFO, a device: never opened), it is larger than 1 GiB, or it is not LLVM IR text
+//! (bitcode, a DXBC container, other binary data); each such file gets a line on stderr. A
+//! directory stands for the `.ll` files under it (see `dxil_lint::ll_files`).
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -34,16 +36,15 @@ pub fn run(paths: Vec<PathBuf>) -> anyhow::Result<ExitCode> {
     }
     for path in &todo {
         let name = path.display().to_string();
-        let bytes = match std::fs::read(path) {
-            Ok(b) => b,
+        let report = match dxil_lint::lint_file(path) {
+            Ok(r) => r,
             Err(e) => {
                 out.flush()?;
-                eprintln!("{name}: cannot read the file: {e}");
+                eprintln!("{name}: {e}");
                 unreadable += 1;
                 continue;
             }
         };
-        let report = dxil_lint::lint_bytes(&bytes);
         files += 1;
         calls += report.calls;
         diagnostics += report.diagnostics.len();

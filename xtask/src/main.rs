@@ -46,7 +46,7 @@ enum Command {
     },
     /// Check the dx.op declarations and calls of DXIL modules (LLVM IR text; a directory
     /// stands for its .ll files). Exit status 0: no diagnostics, 1: diagnostics, 2: a file
-    /// could not be read.
+    /// could not be read, is not a regular file, is larger than 1 GiB or is not LLVM IR text.
     #[cfg(feature = "runtime")]
     Lint {
         /// Files or directories.

@@ -1,0 +1,283 @@
+//! Inputs built to hurt the reader: long lines (reading must stay linear), line endings other
+//! than LF (CR and CRLF count as line breaks), binary files (refused with an error value that
+//! says what they are), and file-system traps for the walk and the file reader (symlink loops,
+//! FIFOs, files too large).
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use dxil_lint::{FileError, NotText, Report};
+
+const HEADER: &str = "!dx.version = !{!1}\n!dx.shaderModel = !{!2}\n!1 = !{i32 1, i32 6}\n\
+                      !2 = !{!\"ps\", i32 6, i32 6}\ndefine void @main() {\n";
+
+/// Modules of about `len` bytes with one long line each, named by their shape.
+fn long_lines(len: usize) -> Vec<(&'static str, String)> {
+    let call = "  %r = call float @dx.op.unary.f32(i32 13";
+    let n = len / 2;
+    vec![
+        (
+            "operands then blanks",
+            format!(
+                "{HEADER}{call}{}{})\n}}\n",
+                ",1".repeat(n / 2),
+                " ".repeat(n)
+            ),
+        ),
+        (
+            "metadata then blanks",
+            format!(
+                "!0 = !{{{}{}}}\n!dx.version = !{{!0}}\n",
+                "!1,".repeat(n / 3),
+                " ".repeat(n)
+            ),
+        ),
+        (
+            "declaration then blanks",
+            format!(
+                "declare float @dx.op.unary.f32(i32{}{})\n",
+                ", float".repeat(n / 7),
+                " ".repeat(n)
+            ),
+        ),
+        (
+            "operands",
+            format!("{HEADER}{call}{})\n}}\n", ", float %x".repeat(len / 10)),
+        ),
+        (
+            "name with dots",
+            format!(
+                "{HEADER}  call void @dx.op.linAlgMatrixSetElement.{}x(i32 13)\n}}\n",
+                "a.".repeat(len / 2)
+            ),
+        ),
+        (
+            "unclosed call, long continuation lines",
+            format!(
+                "{HEADER}{call}\n{}}}\n",
+                format!("  , float %x{}\n", " ".repeat(len / 70)).repeat(70)
+            ),
+        ),
+        (
+            "unclosed call, 64 continuation lines as long",
+            format!(
+                "{HEADER}{call}\n{}}}\n",
+                format!("  , float %x{}\n", " x".repeat(len / 2)).repeat(64)
+            ),
+        ),
+        (
+            "brackets",
+            format!("{HEADER}{call}, {}\n}}\n", "<{".repeat(len / 2)),
+        ),
+        (
+            "quotes and semicolons",
+            format!("{HEADER}{call}) {}\n}}\n", "\";".repeat(len / 2)),
+        ),
+    ]
+}
+
+#[test]
+fn long_lines_are_read_in_linear_time() {
+    let mut slowest = (Duration::ZERO, "");
+    for (what, text) in long_lines(64 * 1024) {
+        let start = Instant::now();
+        let report = dxil_lint::lint(&text);
+        let took = start.elapsed();
+        eprintln!("{what}: {} bytes in {took:?}", text.len());
+        assert!(report.calls + report.declarations <= 1, "{what}");
+        if took > slowest.0 {
+            slowest = (took, what);
+        }
+    }
+    // quadratic readings took seconds to minutes; linear ones take milliseconds
+    assert!(
+        slowest.0 < Duration::from_secs(2),
+        "{}: {:?} for 64 KiB",
+        slowest.1,
+        slowest.0
+    );
+}
+
+fn cases() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases")
+}
+
+fn summary(r: &Report) -> Vec<String> {
+    let mut out: Vec<String> = r.diagnostics.iter().map(ToString::to_string).collect();
+    out.push(format!(
+        "{} calls, {} declarations",
+        r.calls, r.declarations
+    ));
+    out
+}
+
+#[test]
+fn cr_and_crlf_line_endings_read_as_lf() {
+    let mut with_diagnostics = 0;
+    for input in dxil_lint::ll_files(&cases()).expect("tests/cases exists") {
+        let lf = std::fs::read_to_string(&input).expect("case is UTF-8");
+        let expected = summary(&dxil_lint::lint(&lf));
+        with_diagnostics += usize::from(expected.len() > 1);
+        for (ending, text) in [
+            ("CRLF", lf.replace('\n', "\r\n")),
+            ("CR", lf.replace('\n', "\r")),
+        ] {
+            let got = summary(&dxil_lint::lint(&text));
+            assert_eq!(got, expected, "{} with {ending}", input.display());
+        }
+    }
+    assert!(with_diagnostics >= 10);
+    // a CR before LF is one break, and a blank line between two CRs counts
+    let text = "; a\r\n; b\r\r\ndeclare float @dx.op.bogus(i32)\n";
+    let r = dxil_lint::lint(text);
+    assert_eq!(r.declarations, 1);
+    // the unknown stem, and the missing version (reported at the first dx.op line)
+    let lines: Vec<usize> = r.diagnostics.iter().map(|d| d.line).collect();
+    assert_eq!(lines, [4, 4], "{:?}", r.diagnostics);
+}
+
+#[test]
+fn binary_inputs_are_refused() {
+    let module = b"define void @main() {\n  ret void\n}\n".to_vec();
+    let cases: Vec<(&str, Vec<u8>, NotText, &str)> = vec![
+        (
+            "bitcode",
+            [b"BC\xC0\xDE".as_slice(), &[0x35, 0x14, 0, 0]].concat(),
+            NotText::Bitcode,
+            "LLVM bitcode",
+        ),
+        (
+            "wrapped bitcode",
+            [[0xDE, 0xC0, 0x17, 0x0B].as_slice(), &[0; 16]].concat(),
+            NotText::BitcodeWrapper,
+            "LLVM bitcode in a wrapper",
+        ),
+        (
+            "DXBC",
+            [b"DXBC".as_slice(), &[0x12; 16], &module].concat(),
+            NotText::Dxbc,
+            "DXBC container",
+        ),
+        (
+            "NUL",
+            [module.as_slice(), b"\0"].concat(),
+            NotText::Nul(module.len()),
+            "NUL byte at offset",
+        ),
+        (
+            "Latin-1",
+            [b"; caf\xE9\n".as_slice(), &module].concat(),
+            NotText::NotUtf8(5),
+            "not UTF-8",
+        ),
+    ];
+    for (what, bytes, expected, words) in cases {
+        let e = dxil_lint::lint_input(&bytes).expect_err(what);
+        assert_eq!(e, expected, "{what}");
+        let text = e.to_string();
+        assert!(text.contains(words), "{what}: {text}");
+        assert!(
+            text.contains("LLVM IR text")
+                && text.contains("dxc -dumpbin")
+                && text.contains("llvm-dis"),
+            "{what}: {text}"
+        );
+    }
+    // text is read, also with invalid UTF-8 after the first KiB (replaced) and a BOM
+    let mut late = module.clone();
+    late.extend(std::iter::repeat_n(b' ', 2000));
+    late.extend(b"\n; \xFF\n");
+    assert!(dxil_lint::lint_input(&late).is_ok());
+    assert!(dxil_lint::lint_input(&[b"\xEF\xBB\xBF".as_slice(), &module].concat()).is_ok());
+    // a character cut at the end of the first KiB is not an error
+    let mut cut = vec![b';'; 1023];
+    cut.extend("é\n".as_bytes());
+    assert!(dxil_lint::lint_input(&cut).is_ok());
+    assert_eq!(dxil_lint::lint_input(b""), Ok(Report::default()));
+}
+
+/// A fresh directory under the target directory.
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch directory");
+    dir
+}
+
+#[cfg(unix)]
+#[test]
+fn the_walk_does_not_follow_symlink_loops() {
+    use std::os::unix::fs::symlink;
+    let dir = scratch("symlink-loop");
+    std::fs::create_dir_all(dir.join("a/b")).expect("dirs");
+    std::fs::write(dir.join("a/b/x.ll"), "; nothing\n").expect("file");
+    symlink("..", dir.join("a/b/up")).expect("symlink");
+    symlink(".", dir.join("a/self")).expect("symlink");
+    symlink(dir.join("a"), dir.join("other")).expect("symlink");
+    symlink("missing", dir.join("broken.ll")).expect("symlink");
+    let files = dxil_lint::ll_files(&dir).expect("the walk ends");
+    let names: Vec<String> = files
+        .iter()
+        .map(|f| {
+            f.strip_prefix(&dir)
+                .unwrap_or(f)
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    // every directory is read once; the broken link is listed (reading it reports the error)
+    assert_eq!(names.len(), 2, "{names:?}");
+    assert!(names.iter().any(|n| n.ends_with("x.ll")), "{names:?}");
+    assert!(names.contains(&"broken.ll".to_owned()), "{names:?}");
+    assert!(matches!(
+        dxil_lint::lint_file(&dir.join("broken.ll")),
+        Err(FileError::Io(_))
+    ));
+}
+
+#[cfg(unix)]
+#[test]
+fn special_files_are_refused_without_reading() {
+    let dir = scratch("special");
+    let fifo = dir.join("pipe.ll");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    if made.is_ok_and(|s| s.success()) {
+        // opening a FIFO without a writer would block: it must not be opened
+        let e = dxil_lint::lint_file(&fifo).expect_err("a FIFO");
+        assert!(matches!(e, FileError::NotRegular("a FIFO")), "{e:?}");
+        assert!(e.to_string().contains("not a regular file"), "{e}");
+        assert_eq!(dxil_lint::ll_files(&dir).expect("walk"), [fifo]);
+    } else {
+        eprintln!("skipping the FIFO: mkfifo failed");
+    }
+    let e = dxil_lint::lint_file(Path::new("/dev/zero")).expect_err("a device");
+    assert!(
+        matches!(e, FileError::NotRegular("a character device")),
+        "{e:?}"
+    );
+    assert!(matches!(
+        dxil_lint::lint_file(&dir),
+        Err(FileError::NotRegular("a directory"))
+    ));
+}
+
+#[test]
+fn files_are_read_up_to_the_limit() {
+    assert_eq!(dxil_lint::MAX_FILE_SIZE, 1 << 30);
+    let dir = scratch("limit");
+    let path = dir.join("big.ll");
+    let file = std::fs::File::create(&path).expect("file");
+    // a sparse file: no disk space is used
+    file.set_len(dxil_lint::MAX_FILE_SIZE + 1).expect("set_len");
+    let e = dxil_lint::lint_file(&path).expect_err("too large");
+    assert!(
+        matches!(e, FileError::TooLarge(n) if n > dxil_lint::MAX_FILE_SIZE),
+        "{e:?}"
+    );
+    assert!(e.to_string().contains("1 GiB"), "{e}");
+    let _ = std::fs::remove_file(&path);
+    let ok = dir.join("ok.ll");
+    std::fs::write(&ok, "declare float @dx.op.bogus(i32)\r").expect("file");
+    let r = dxil_lint::lint_file(&ok).expect("a small text file");
+    assert_eq!(r.declarations, 1);
+}

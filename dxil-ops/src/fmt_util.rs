@@ -24,6 +24,46 @@ impl fmt::Write for Probe {
     }
 }
 
+/// An LLVM name with its sigil (`@` for globals, `%` for types and locals): `@name`, or
+/// `@"name"` when it needs quotes. Inside quotes, `"`, `\` and ASCII control characters are
+/// written as LLVM escapes `\XX` (two hexadecimal digits), so that LLVM reads back the same
+/// name.
+pub(crate) struct LlvmName<'x, T>(pub char, pub &'x T);
+
+impl<T: fmt::Display> fmt::Display for LlvmName<'_, T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use fmt::Write as _;
+        let mut probe = Probe::default();
+        let _ = write!(probe, "{}", self.1);
+        f.write_char(self.0)?;
+        if probe.needs_quotes {
+            f.write_char('"')?;
+            write!(Escaped(f), "{}", self.1)?;
+            f.write_char('"')
+        } else {
+            write!(f, "{}", self.1)
+        }
+    }
+}
+
+/// A writer that escapes what a quoted LLVM name cannot hold as written.
+struct Escaped<'f, W: fmt::Write>(&'f mut W);
+
+impl<W: fmt::Write> fmt::Write for Escaped<'_, W> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        let mut rest = s;
+        while let Some(i) = rest
+            .bytes()
+            .position(|b| b == b'"' || b == b'\\' || b.is_ascii_control())
+        {
+            self.0.write_str(&rest[..i])?;
+            write!(self.0, "\\{:02X}", rest.as_bytes()[i])?;
+            rest = &rest[i + 1..];
+        }
+        self.0.write_str(rest)
+    }
+}
+
 /// A fixed-size text buffer on the stack.
 pub(crate) struct Buf<const N: usize> {
     bytes: [u8; N],

@@ -4,7 +4,7 @@
 use core::fmt::{self, Write};
 
 use crate::call::{Call, Operand};
-use crate::fmt_util::Probe;
+use crate::fmt_util::LlvmName;
 use crate::sig::{Declaration, OPCODE_TYPE};
 use crate::ty::resolve;
 
@@ -16,33 +16,7 @@ pub struct Global<'x, T>(pub &'x T);
 
 impl<T: fmt::Display> fmt::Display for Global<'_, T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut probe = Probe::default();
-        let _ = write!(probe, "{}", self.0);
-        if probe.needs_quotes {
-            f.write_str("@\"")?;
-            write!(Escaped(f), "{}", self.0)?;
-            f.write_str("\"")
-        } else {
-            write!(f, "@{}", self.0)
-        }
-    }
-}
-
-/// A writer that escapes what a quoted LLVM name cannot hold as written.
-struct Escaped<'f, W: Write>(&'f mut W);
-
-impl<W: Write> Write for Escaped<'_, W> {
-    fn write_str(&mut self, s: &str) -> fmt::Result {
-        let mut rest = s;
-        while let Some(i) = rest
-            .bytes()
-            .position(|b| b == b'"' || b == b'\\' || b.is_ascii_control())
-        {
-            self.0.write_str(&rest[..i])?;
-            write!(self.0, "\\{:02X}", rest.as_bytes()[i])?;
-            rest = &rest[i + 1..];
-        }
-        self.0.write_str(rest)
+        write!(f, "{}", LlvmName('@', self.0))
     }
 }
 

@@ -172,13 +172,7 @@ struct Local<'a, T: fmt::Display>(&'a T);
 
 impl<T: fmt::Display> fmt::Display for Local<'_, T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut probe = crate::fmt_util::Probe::default();
-        let _ = fmt::write(&mut probe, format_args!("{}", self.0));
-        if probe.needs_quotes {
-            write!(f, "%\"{}\"", self.0)
-        } else {
-            write!(f, "%{}", self.0)
-        }
+        write!(f, "{}", crate::fmt_util::LlvmName('%', self.0))
     }
 }
 

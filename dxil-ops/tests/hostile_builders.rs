@@ -191,3 +191,24 @@ fn function_names_are_escaped_in_quotes() {
         "@dx.op.unary.f32"
     );
 }
+
+#[test]
+fn struct_names_read_from_function_names_are_escaped() {
+    // a function name the lenient reader accepts may carry any struct name; its declaration and
+    // the struct definition print escaped, like `ir::Global`
+    let name = "dx.op.createHandleForLib.a\"b";
+    let f = dxil_ops::parse_function_name_lenient(name).expect("well-formed");
+    let sig = dxil_ops::Signature::of(f, dxil_ops::Precision::Native).expect("signature");
+    let decl = sig.declaration();
+    let mut text = String::new();
+    ir::write_struct_types(&mut text, &decl).expect("struct types");
+    ir::write_declaration(&mut text, &decl).expect("declaration");
+    assert!(text.contains("%\"a\\22b\" = type"), "{text}");
+    assert!(
+        text.contains("@\"dx.op.createHandleForLib.a\\22b\"(i32, %\"a\\22b\")"),
+        "{text}"
+    );
+    if let Some(r) = assemble(&text) {
+        r.unwrap_or_else(|e| panic!("{text}: {e}"));
+    }
+}

@@ -1,6 +1,6 @@
 //! Loads `ops.toml`, the declarative database of DXIL operations, into a checked model.
 //!
-//! Loading goes in two steps: serde turns the TOML text into raw records ([`raw`]), and the
+//! Loading goes in two steps: serde turns the TOML text into raw records (module `raw`), and the
 //! builder checks them and resolves every reference into the model ([`model`], [`Database`]).
 //! Every mistake of every file is reported in one run, as a [`Report`] of [`Diagnostic`]s that
 //! say `FILE:LINE:COL`, the key, what is wrong and what to do. Loading never panics.

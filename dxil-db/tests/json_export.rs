@@ -169,7 +169,9 @@ fn every_enumeration_of_dxc_is_exported_with_its_values() {
     let db = common::load_db();
     let json = dxil_db::export::to_json(&db);
     let ours = json["enums"].as_array().expect("enums is an array");
-    let reference = common::reference();
+    let Some(reference) = common::reference() else {
+        return;
+    };
     let theirs = reference["enums"].as_array().expect("reference enums");
     // DXC's class of LLVM instructions has no op, so ops.toml declares no such class
     // (reference_tables.rs lists it).

@@ -207,7 +207,10 @@ fn compare_rules(db: &Database, reference: &Value) -> (Tally, Vec<String>) {
 #[test]
 fn every_validation_rule_agrees_with_dxc() {
     let db = common::load_db();
-    let (t, codes) = compare_rules(&db, &reference());
+    let Some(reference) = reference() else {
+        return;
+    };
+    let (t, codes) = compare_rules(&db, &reference);
     let unexpected = t.unexpected("rules");
     let bad = codes
         .iter()
@@ -353,7 +356,10 @@ fn compare_enums(db: &Database, reference: &Value) -> (Tally, Vec<(String, usize
 #[test]
 fn every_enumeration_and_value_agrees_with_dxc() {
     let db = common::load_db();
-    let (t, names) = compare_enums(&db, &reference());
+    let Some(reference) = reference() else {
+        return;
+    };
+    let (t, names) = compare_enums(&db, &reference);
     let unexpected = t.unexpected("enums");
     let bad: BTreeSet<&str> = unexpected
         .iter()
@@ -488,7 +494,9 @@ fn compare_llvm(db: &Database, reference: &Value) -> Tally {
 #[test]
 fn every_table_cell_agrees_with_dxc() {
     let db = common::load_db();
-    let reference = reference();
+    let Some(reference) = reference() else {
+        return;
+    };
     let tables = [
         ("sig-point", compare_sig_points(&db, &reference)),
         (
@@ -529,7 +537,9 @@ fn every_table_cell_agrees_with_dxc() {
 #[test]
 fn a_changed_cell_is_noticed() {
     let db = common::load_db();
-    let reference = reference();
+    let Some(reference) = reference() else {
+        return;
+    };
     type Compare = fn(&Database, &Value) -> Tally;
     let rules: Compare = |db, r| compare_rules(db, r).0;
     let enums: Compare = |db, r| compare_enums(db, r).0;

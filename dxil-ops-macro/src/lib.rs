@@ -1,4 +1,5 @@
-//! Procedural macros of `dxil-ops`, re-exported by it (feature `macros`, on by default):
+//! Procedural macros of `dxil-ops`, re-exported by it with its feature `macros` (off by default:
+//! `dxil-ops = { version = "0.1", features = ["macros"] }`):
 //!
 //! - [`op!`]: an op with its overloads, DXIL version and optionally shader stage, checked
 //!   against the database while the program is compiled. What the database forbids is a compile

@@ -1,4 +1,4 @@
-//! Ops checked against the database when the program is compiled: what [`op!`](crate::op)
+//! Ops checked against the database when the program is compiled: what `op!`
 //! makes.
 
 use crate::call::{BuildError, Target, check};
@@ -13,9 +13,9 @@ use dxil_base::DxilVersion;
 /// allows: the op exists at the version, its table may be used then, the overloads are allowed
 /// then, and so is the stage.
 ///
-/// [`op!`](crate::op) checks this while the program is compiled and makes the value in a `const`
-/// context; [`CheckedOp::new`] checks the same at run time. The value then gives the function
-/// name, the signature, and a [`Target`] and overloads that the call builders
+/// `op!` (feature `macros`) checks this while the program is compiled and makes the value in a
+/// `const` context; [`CheckedOp::new`] checks the same at run time. The value then gives the
+/// function name, the signature, and a [`Target`] and overloads that the call builders
 /// ([`build`](crate::build)) accept: their checks of the version, the overloads and the stage
 /// cannot fail for them (the checks of operand values still apply).
 ///
@@ -54,7 +54,7 @@ pub struct CheckedOp {
 }
 
 impl CheckedOp {
-    /// Checks at run time what [`op!`](crate::op) checks when the program is compiled, with the
+    /// Checks at run time what `op!` checks when the program is compiled, with the
     /// builders' checks ([`call::check`](crate::call::check)): the error says what the database
     /// forbids. The module is taken to be a library when the stage is `library` or the op is
     /// only for libraries (see [`CheckedOp::target`]).
@@ -78,7 +78,7 @@ impl CheckedOp {
         Ok(c)
     }
 
-    /// The value [`op!`](crate::op) expands to, after checking its input against the database.
+    /// The value `op!` expands to, after checking its input against the database.
     /// Not for other uses: it checks nothing.
     #[doc(hidden)]
     pub const fn __checked_by_macro(
@@ -181,7 +181,7 @@ impl CheckedOp {
 
 impl core::fmt::Display for CheckedOp {
     /// `RawBufferLoad<f64> @ 1.3`, with ` in STAGE` when there is a stage: the syntax of
-    /// [`op!`](crate::op).
+    /// `op!`.
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str(self.op.name())?;
         if !self.overloads.is_empty() {

@@ -24,9 +24,10 @@
 //! ```
 //!
 //! The crate works without `std`; the `std` feature (default) adds `std::error::Error`
-//! implementations. The `macros` feature (default) adds [`op!`], an op checked against the
-//! database while the program is compiled, and [`include_ops!`], this API for a downstream
-//! crate's extension of the database (e.g. a vendor op table): see `dxil-ops-macro`.
+//! implementations. The `macros` feature (off by default) adds `op!`, an op checked against the
+//! database while the program is compiled, and `include_ops!`, this API for a downstream
+//! crate's extension of the database (e.g. a vendor op table): see `dxil-ops-macro`. Turn it on
+//! with `dxil-ops = { version = "0.1", features = ["macros"] }`.
 
 #![no_std]
 

@@ -1,0 +1,52 @@
+//! Where the tests find the data that is not part of the repository: DXC's reference data, test
+//! corpus and the specification seeds, in the folder `shared` beside the workspace (or the one
+//! `DXIL_SHARED` names). A test whose data is missing says so on stderr and passes, unless
+//! `DXIL_REQUIRE_SHARED` is set (CI sets it): then it fails.
+//!
+//! One file for the tests of dxil-db, dxil-ops and dxil-lint: the other crates link to it.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// The folder of the shared data: `DXIL_SHARED` when set, otherwise `shared` beside the
+/// workspace.
+pub fn shared_dir() -> PathBuf {
+    match std::env::var_os("DXIL_SHARED") {
+        Some(dir) if !dir.is_empty() => PathBuf::from(dir),
+        _ => {
+            let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+            match manifest.parent().and_then(Path::parent) {
+                Some(beside) => beside.join("shared"),
+                None => manifest.join("../../shared"),
+            }
+        }
+    }
+}
+
+/// `relative` inside the shared folder when it exists. Otherwise `None`, after one line on
+/// stderr (written to the stream itself, so the test harness does not capture it) naming the
+/// test and where the data is expected; or the test fails when `DXIL_REQUIRE_SHARED` is set to
+/// anything but `0`.
+pub fn shared_path(relative: &str) -> Option<PathBuf> {
+    let path = shared_dir().join(relative);
+    if path.exists() {
+        return Some(path);
+    }
+    let required =
+        std::env::var_os("DXIL_REQUIRE_SHARED").is_some_and(|v| !v.is_empty() && v != "0");
+    assert!(
+        !required,
+        "{} not found, and DXIL_REQUIRE_SHARED is set: set DXIL_SHARED=path or clone ../shared \
+         beside the workspace",
+        path.display()
+    );
+    let thread = std::thread::current();
+    let test = thread.name().unwrap_or("a test");
+    let _ = writeln!(
+        std::io::stderr(),
+        "{test}: skipped what needs {} (not found); set DXIL_SHARED=path or clone ../shared \
+         beside the workspace (DXIL_REQUIRE_SHARED=1 makes it required)",
+        path.display()
+    );
+    None
+}

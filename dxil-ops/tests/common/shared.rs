@@ -1,0 +1,1 @@
+../../../dxil-db/tests/common/shared.rs

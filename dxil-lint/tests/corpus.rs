@@ -17,7 +17,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 
-#[path = "common/shared.rs"]
+#[path = "../../dxil-db/tests/common/shared.rs"]
 mod shared;
 
 /// One diagnostic we expect: line, rule code, and a fragment of our message.

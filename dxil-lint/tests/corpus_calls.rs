@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 use dxil_lint::Module;
 
-#[path = "common/shared.rs"]
+#[path = "../../dxil-db/tests/common/shared.rs"]
 mod shared;
 
 /// The DXC test corpus, or `None` (the test skips) when the shared data is missing.

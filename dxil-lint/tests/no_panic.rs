@@ -6,7 +6,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-#[path = "common/shared.rs"]
+#[path = "../../dxil-db/tests/common/shared.rs"]
 mod shared;
 
 /// Mutated inputs to check.

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use dxil_ops::{Precision, Signature};
 
-#[path = "common/shared.rs"]
+#[path = "../../dxil-db/tests/common/shared.rs"]
 mod shared;
 
 /// The DXC test corpus, or `None` (the test skips) when the shared data is missing.

@@ -5,7 +5,7 @@
 
 #![allow(clippy::panic)] // a test fails by panicking
 
-#[path = "common/shared.rs"]
+#[path = "../../dxil-db/tests/common/shared.rs"]
 mod shared;
 
 use dxil_ops::enums::{

@@ -3,7 +3,8 @@
 //! `DXIL_SHARED` names). A test whose data is missing says so on stderr and passes, unless
 //! `DXIL_REQUIRE_SHARED` is set (CI sets it): then it fails.
 //!
-//! One file for the tests of dxil-db, dxil-ops and dxil-lint: the other crates link to it.
+//! One file for the tests of dxil-db, dxil-ops and dxil-lint: the other crates include it with
+//! `#[path]`.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

@@ -1,1 +1,0 @@
-../../../dxil-db/tests/common/shared.rs

@@ -37,6 +37,10 @@ pub struct Database {
     pub semantic_interpretations: Vec<SemanticRow>,
     /// LLVM instructions.
     pub llvm_instructions: Vec<LlvmInstruction>,
+    /// LLVM intrinsics and their lowerings, sorted by name.
+    pub intrinsics: Vec<Intrinsic>,
+    /// The derived values lowerings use.
+    pub derived: Vec<DerivedValue>,
     /// The files the database was loaded from (root first, then its includes in order): path as
     /// included and text.
     files: Vec<(String, String)>,
@@ -54,6 +58,7 @@ struct Index {
     attribute_by_name: HashMap<String, AttributeId>,
     table_by_name: HashMap<String, TableId>,
     rule_by_code: HashMap<String, usize>,
+    intrinsic_by_name: HashMap<String, IntrinsicId>,
     ops_by_class: Vec<Vec<OpId>>,
 }
 
@@ -88,6 +93,13 @@ impl Database {
             .enumerate()
             .map(|(i, r)| (r.code.clone(), i))
             .collect();
+        self.intrinsics.sort_by(|a, b| a.name.cmp(&b.name));
+        for (i, intrinsic) in self.intrinsics.iter().enumerate() {
+            for n in std::iter::once(&intrinsic.name).chain(&intrinsic.aliases) {
+                ix.intrinsic_by_name
+                    .insert(n.clone(), IntrinsicId(i as u32));
+            }
+        }
         self.index = ix;
     }
 
@@ -194,6 +206,28 @@ impl Database {
     /// The validation rule with this code.
     pub fn rule_by_code(&self, code: &str) -> Option<&Rule> {
         self.index.rule_by_code.get(code).map(|i| &self.rules[*i])
+    }
+
+    /// The intrinsic with this name or alias (without overload suffixes).
+    pub fn intrinsic_by_name(&self, name: &str) -> Option<&Intrinsic> {
+        self.index
+            .intrinsic_by_name
+            .get(name)
+            .map(|id| &self.intrinsics[id.index()])
+    }
+
+    /// The intrinsics whose lowering calls `op` at some version (as a step, or in the result
+    /// shape or 64-bit splitting), by name.
+    pub fn intrinsics_of(&self, op: &Op) -> impl Iterator<Item = &Intrinsic> {
+        let opcode = op.opcode;
+        self.intrinsics
+            .iter()
+            .filter(move |i| i.lowerings.iter().any(|l| l.opcodes().any(|o| o == opcode)))
+    }
+
+    /// The derived value with this id.
+    pub fn derived_value(&self, id: DerivedId) -> &DerivedValue {
+        &self.derived[id.index()]
     }
 
     /// The class of an op.

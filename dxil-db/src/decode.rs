@@ -56,6 +56,8 @@ pub(crate) struct RawFile {
     pub sig_points: Vec<Decoded<RawSigPoint>>,
     pub semantic_interpretations: Vec<Named<std::collections::BTreeMap<S, S>>>,
     pub llvm_instructions: Vec<Decoded<RawLlvmInstruction>>,
+    pub intrinsics: Vec<Decoded<RawIntrinsicRecord>>,
+    pub derived: Vec<Named<RawDerived>>,
 }
 
 /// The top-level keys a database file may have.
@@ -74,6 +76,8 @@ pub(crate) const SECTIONS: &[&str] = &[
     "sig_point",
     "semantic_interpretation",
     "llvm_instruction",
+    "intrinsic",
+    "derived",
 ];
 
 struct Decoder<'s> {
@@ -118,6 +122,8 @@ pub(crate) fn decode_file(file: FileId, text: &str, sink: &mut Sink) -> RawFile 
                 out.semantic_interpretations = d.map("semantic_interpretation", value)
             }
             "llvm_instruction" => out.llvm_instructions = d.array("llvm_instruction", value),
+            "intrinsic" => out.intrinsics = d.array("intrinsic", value),
+            "derived" => out.derived = d.map("derived", value),
             _ => d.error(
                 key.span(),
                 "",

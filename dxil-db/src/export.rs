@@ -37,6 +37,12 @@ pub fn to_json(db: &Database) -> Value {
             "doc": r.doc,
         })).collect::<Vec<_>>(),
         "enums": enums(db),
+        "intrinsics": intrinsics(db),
+        "derived_values": db.derived.iter().map(|d| json!({
+            "name": d.name,
+            "type": db.ty(d.ty).name,
+            "doc": d.doc,
+        })).collect::<Vec<_>>(),
     })
 }
 
@@ -137,9 +143,131 @@ fn op(db: &Database, o: &Op) -> Value {
             "attributes": db.attribute_names(*m),
         })).collect::<Vec<_>>(),
         "params": params,
-        "llvm_intrinsics": o.intrinsics.iter().map(|i| json!({
-            "name": i.name,
-            "args": i.args,
-        })).collect::<Vec<_>>(),
+        "llvm_intrinsics": op_intrinsics(db, o),
     })
+}
+
+/// The lowerings that call `o`, one entry per intrinsic and version range: the typed operand
+/// sources of the op's call, and `args`, the same as text (empty when the intrinsic's arguments
+/// are the op's operands in order).
+fn op_intrinsics(db: &Database, o: &Op) -> Vec<Value> {
+    let mut out = Vec::new();
+    for i in db.intrinsics_of(o) {
+        for (l, until) in i.gates() {
+            let step = l.steps.iter().position(|s| s.op == o.opcode);
+            let mut v = json!({
+                "name": i.name,
+                "since": l.since.to_string(),
+                "until": until.map(|u| u.to_string()),
+            });
+            match step {
+                Some(k) => {
+                    let s = &l.steps[k];
+                    let in_order = s
+                        .operands
+                        .iter()
+                        .enumerate()
+                        .all(|(n, src)| *src == Source::Arg(n as u8))
+                        && s.operands.len() == i.params.len();
+                    v["step"] = json!(k);
+                    v["args"] = if in_order {
+                        json!([])
+                    } else {
+                        json!(
+                            s.operands
+                                .iter()
+                                .map(|src| db.source_text(i, src))
+                                .collect::<Vec<_>>()
+                        )
+                    };
+                    v["operands"] = json!(
+                        s.operands
+                            .iter()
+                            .map(|src| source(db, src))
+                            .collect::<Vec<_>>()
+                    );
+                }
+                None if l.opcodes().any(|c| c == o.opcode) => {
+                    v["step"] = Value::Null;
+                    v["args"] = json!([]);
+                    v["operands"] = json!([]);
+                }
+                None => continue,
+            }
+            out.push(v);
+        }
+    }
+    out
+}
+
+/// An operand source in the notation of `ops.toml`.
+fn source(db: &Database, s: &Source) -> Value {
+    match s {
+        Source::Arg(i) => json!({ "arg": i }),
+        Source::ArgPlusArg(a, b) => json!({ "arg": a, "plus_arg": b }),
+        Source::Element {
+            arg,
+            index,
+            missing,
+        } => {
+            json!({ "arg": arg, "element": index, "missing": missing.name() })
+        }
+        Source::Const { ty, value } => match ty {
+            ConstType::I1 => json!({ "i1": *value != 0 }),
+            t => {
+                let mut m = serde_json::Map::new();
+                m.insert(t.llvm().to_owned(), json!(value));
+                Value::Object(m)
+            }
+        },
+        Source::Undef => json!({ "undef": true }),
+        Source::Step(k) => json!({ "step": k }),
+        Source::Derived(d) => json!({ "derived": db.derived_value(*d).name }),
+        Source::Struct(fields) => {
+            json!({ "struct": fields.iter().map(|f| source(db, f)).collect::<Vec<_>>() })
+        }
+    }
+}
+
+/// Every intrinsic with its lowerings.
+fn intrinsics(db: &Database) -> Vec<Value> {
+    db.intrinsics
+        .iter()
+        .map(|i| {
+            json!({
+                "name": i.name,
+                "aliases": i.aliases,
+                "doc": i.doc,
+                "remarks": i.remarks,
+                "params": i.params,
+                "op_record": i.op_record,
+                "lowerings": i.gates().map(|(l, until)| json!({
+                    "since": l.since.to_string(),
+                    "until": until.map(|u| u.to_string()),
+                    "steps": l.steps.iter().map(|s| json!({
+                        "op": db.op_name(s.op),
+                        "opcode": s.op,
+                        "overload": s.overload.name(),
+                        "operands": s.operands.iter().map(|src| source(db, src)).collect::<Vec<_>>(),
+                        "split64": s.split64.map(|c| db.op_name(c)),
+                    })).collect::<Vec<_>>(),
+                    "result": result(db, &l.result),
+                })).collect::<Vec<_>>(),
+            })
+        })
+        .collect()
+}
+
+/// A result shape: `{ "shape", "field", "check", "join64" }` (keys of other shapes absent).
+fn result(db: &Database, r: &ResultShape) -> Value {
+    let mut v = json!({ "shape": r.name() });
+    match r {
+        ResultShape::Field(i) => v["field"] = json!(i),
+        ResultShape::ResRet { check, join64 } => {
+            v["check"] = json!(check.map(|c| db.op_name(c)));
+            v["join64"] = json!(join64.map(|c| db.op_name(c)));
+        }
+        _ => {}
+    }
+    v
 }

@@ -153,6 +153,8 @@ pub(crate) fn restrict(
             "llvm_instruction",
             raw.llvm_instructions.first().map(|r| r.span()),
         ),
+        ("intrinsic", raw.intrinsics.first().map(|r| r.span())),
+        ("derived", first_named(&raw.derived)),
     ];
     for (key, span) in sections {
         if let Some(span) = span {
@@ -186,7 +188,21 @@ pub(crate) fn restrict(
                 own.contains(table.get_ref()) || !base_tables.contains(table.get_ref())
             });
     raw.ops = ops;
-    for op in raw.ops.iter().flat_map(|(_, ops)| ops) {
+    for op in raw.ops.iter_mut().flat_map(|(_, ops)| ops) {
+        if let Some(first) = op
+            .value
+            .get_mut()
+            .llvm_intrinsics
+            .take()
+            .and_then(|l| l.into_iter().next())
+        {
+            report(
+                first.span(),
+                "llvm_intrinsics",
+                "an extension's op cannot declare `llvm_intrinsics`".to_owned(),
+                "the LLVM intrinsic map is the base database's; an extension declares op tables, ops, classes and types",
+            );
+        }
         let r = op.value.get_ref();
         if let Some(c) = &r.class
             && (r.result.is_some() || r.params.is_some())

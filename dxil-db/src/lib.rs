@@ -19,6 +19,7 @@ mod decode;
 mod diag;
 pub mod export;
 mod extension;
+mod lowering;
 pub mod model;
 mod overload;
 mod raw;

@@ -3,6 +3,7 @@
 
 use std::collections::BTreeMap;
 
+pub use crate::lowering::*;
 pub use dxil_base::{DxilVersion, Precision, ShaderModel};
 
 macro_rules! id_type {
@@ -438,15 +439,6 @@ pub enum Target {
     NonLibrary,
 }
 
-/// An LLVM intrinsic an op is lowered from.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Intrinsic {
-    /// Intrinsic name, e.g. `llvm.fabs`.
-    pub name: String,
-    /// How the op's operands are made from the intrinsic's: empty for "in order".
-    pub args: Vec<String>,
-}
-
 /// A DXIL operation.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Op {
@@ -484,8 +476,6 @@ pub struct Op {
     pub stages: Versioned<StageSpec>,
     /// Attributes by version.
     pub attributes: Versioned<AttributeMask>,
-    /// LLVM intrinsics it is lowered from.
-    pub intrinsics: Vec<Intrinsic>,
     /// Instruction counters it adds to.
     pub counters: Vec<String>,
     /// Description of the result, when it differs from the signature's.

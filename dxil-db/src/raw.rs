@@ -156,12 +156,16 @@ pub struct RawAttributeEntry {
     pub attributes: Option<Spanned<Vec<S>>>,
 }
 
-/// An entry of `llvm_intrinsics`.
+/// An entry of `llvm_intrinsics`: an intrinsic lowered to one call of the op.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawIntrinsic {
     pub name: OS,
-    pub args: Option<Vec<S>>,
+    pub doc: OS,
+    pub since: OS,
+    pub params: Option<Spanned<Vec<S>>>,
+    pub args: Option<Spanned<Vec<Spanned<RawSource>>>>,
+    pub result: Option<Spanned<RawResult>>,
 }
 
 /// `[[ops.TABLE]]`: one operation.
@@ -253,4 +257,76 @@ pub struct RawLlvmInstruction {
     pub doc: OS,
     pub overloads: OS,
     pub allowed: Option<Spanned<bool>>,
+}
+
+/// Where an operand of a lowered call comes from: exactly one of `arg`, a constant (`i1`, `i8`,
+/// `i16`, `i32`, `i64`), `undef`, `step`, `derived` or `struct`; `plus_arg`, `element` and
+/// `missing` refine `arg`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawSource {
+    pub arg: Option<Spanned<i64>>,
+    pub plus_arg: Option<Spanned<i64>>,
+    pub element: Option<Spanned<i64>>,
+    pub missing: OS,
+    pub i1: Option<Spanned<bool>>,
+    pub i8: Option<Spanned<i64>>,
+    pub i16: Option<Spanned<i64>>,
+    pub i32: Option<Spanned<i64>>,
+    pub i64: Option<Spanned<i64>>,
+    pub undef: Option<Spanned<bool>>,
+    pub step: Option<Spanned<i64>>,
+    pub derived: OS,
+    #[serde(rename = "struct")]
+    pub fields: Option<Spanned<Vec<Spanned<RawSource>>>>,
+}
+
+/// How the intrinsic's result is made from the lowered calls.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawResult {
+    pub shape: OS,
+    pub field: Option<Spanned<i64>>,
+    pub check: OS,
+    pub join64: OS,
+}
+
+/// A call of a lowering: the op and where its operands come from.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawStep {
+    pub op: OS,
+    pub overload: OS,
+    pub operands: Option<Spanned<Vec<Spanned<RawSource>>>>,
+    pub split64: OS,
+}
+
+/// A version-gated lowering of an `[[intrinsic]]` record.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawLowering {
+    pub since: OS,
+    pub steps: Option<Spanned<Vec<Spanned<RawStep>>>>,
+    pub result: Option<Spanned<RawResult>>,
+}
+
+/// `[[intrinsic]]`: an LLVM intrinsic with its parameters and its lowerings by DXIL version.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawIntrinsicRecord {
+    pub name: OS,
+    pub aliases: Option<Spanned<Vec<S>>>,
+    pub doc: OS,
+    pub remarks: OS,
+    pub params: Option<Spanned<Vec<S>>>,
+    pub lowering: Option<Spanned<Vec<Spanned<RawLowering>>>>,
+}
+
+/// `[derived.NAME]`: a value a lowering needs that is not an argument of the intrinsic call.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawDerived {
+    #[serde(rename = "type")]
+    pub ty: OS,
+    pub doc: OS,
 }

@@ -52,7 +52,9 @@ fn the_export_has_the_documented_keys() {
             "tables",
             "ops",
             "validation_rules",
-            "enums"
+            "enums",
+            "intrinsics",
+            "derived_values"
         ])
     );
     assert_eq!(json["format"], "dxil-ops-db/1");
@@ -127,7 +129,71 @@ fn the_export_has_the_documented_keys() {
             op["name"]
         );
         assert_eq!(op["params"][0]["is_const"], false);
+        if op["llvm_intrinsics"]
+            .as_array()
+            .is_some_and(|a| !a.is_empty())
+        {
+            check_items(
+                "llvm_intrinsics",
+                &op["llvm_intrinsics"],
+                &["name", "since", "until", "step", "args", "operands"],
+                &[],
+            );
+        }
     }
+    check_items(
+        "intrinsics",
+        &json["intrinsics"],
+        &[
+            "name",
+            "aliases",
+            "doc",
+            "remarks",
+            "params",
+            "op_record",
+            "lowerings",
+        ],
+        &[],
+    );
+    for i in json["intrinsics"].as_array().into_iter().flatten() {
+        if i["lowerings"].as_array().is_some_and(|a| a.is_empty()) {
+            continue;
+        }
+        check_items(
+            "lowerings",
+            &i["lowerings"],
+            &["since", "until", "steps", "result"],
+            &[],
+        );
+        for l in i["lowerings"].as_array().into_iter().flatten() {
+            check_items(
+                "steps",
+                &l["steps"],
+                &["op", "opcode", "overload", "operands", "split64"],
+                &[],
+            );
+            let shape = l["result"]["shape"].as_str().unwrap_or_default();
+            let extra: &[&str] = match shape {
+                "field" => &["field"],
+                "res_ret" => &["check", "join64"],
+                _ => &[],
+            };
+            let mut expected = vec!["shape"];
+            expected.extend_from_slice(extra);
+            assert_eq!(
+                keys(&l["result"]),
+                sorted(&expected),
+                "result of {}",
+                i["name"]
+            );
+        }
+    }
+    check_items(
+        "derived_values",
+        &json["derived_values"],
+        &["name", "type", "doc"],
+        &[],
+    );
     for e in json["enums"].as_array().into_iter().flatten() {
         check_items(
             "enum values",

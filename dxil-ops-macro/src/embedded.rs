@@ -15,7 +15,8 @@ pub const INCLUDES: &[(&str, &str)] = &[
     ("db/validation-rules.toml", include_str!("../database/db/validation-rules.toml")),
     ("db/signature-tables.toml", include_str!("../database/db/signature-tables.toml")),
     ("db/llvm-instructions.toml", include_str!("../database/db/llvm-instructions.toml")),
+    ("db/llvm-intrinsics.toml", include_str!("../database/db/llvm-intrinsics.toml")),
 ];
 /// The fingerprint of these files (`dxil_db::fingerprint`), the same as
 /// `dxil_ops::DATABASE_FINGERPRINT`.
-pub const FINGERPRINT: u64 = 8083222613136976320u64;
+pub const FINGERPRINT: u64 = 8957393875099043396u64;

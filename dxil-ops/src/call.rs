@@ -10,6 +10,8 @@ use crate::stage::StageSet;
 use crate::{FunctionName, ShaderKind};
 use dxil_base::DxilVersion;
 
+pub use crate::dynamic::{DynCall, build_dynamic};
+
 /// What a call is built for: the DXIL version, the shader stage and kind of module, and how
 /// 16-bit types are treated.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -205,6 +207,33 @@ pub enum BuildError<'a> {
     },
     /// The signature cannot be made.
     Signature(SignatureError),
+    /// A call built at run time ([`build_dynamic`]) has the wrong number of operands.
+    OperandCount {
+        /// Op name.
+        op: &'static str,
+        /// Parameters after the opcode.
+        expected: usize,
+        /// Operands given.
+        found: usize,
+    },
+    /// An immediate parameter got a value that is not a constant.
+    NotImmediate {
+        /// Op name.
+        op: &'static str,
+        /// Parameter name.
+        param: &'static str,
+    },
+    /// A constant operand has another type than its parameter.
+    OperandType {
+        /// Op name.
+        op: &'static str,
+        /// Parameter name.
+        param: &'static str,
+        /// The parameter's type.
+        expected: &'static str,
+        /// The constant's type.
+        found: &'static str,
+    },
 }
 
 impl fmt::Display for BuildError<'_> {
@@ -286,6 +315,26 @@ impl fmt::Display for BuildError<'_> {
                 "operand `{param}` of {op}: value {value} does not exist in DXIL {version}"
             ),
             BuildError::Signature(e) => write!(f, "{e}"),
+            BuildError::OperandCount {
+                op,
+                expected,
+                found,
+            } => write!(
+                f,
+                "{op} takes {expected} operand(s) after the opcode; {found} given"
+            ),
+            BuildError::NotImmediate { op, param } => {
+                write!(f, "operand `{param}` of {op} must be an immediate constant")
+            }
+            BuildError::OperandType {
+                op,
+                param,
+                expected,
+                found,
+            } => write!(
+                f,
+                "operand `{param}` of {op} is `{expected}`; a `{found}` constant was given"
+            ),
         }
     }
 }

@@ -270,14 +270,7 @@ pub enum StageEntry {
     Stages(StageSet),
 }
 
-/// An LLVM intrinsic an op is lowered from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct IntrinsicInfo {
-    /// Name (`llvm.fabs`).
-    pub name: &'static str,
-    /// How the operands are made from the intrinsic's; empty for "in order".
-    pub args: &'static [&'static str],
-}
+pub use crate::intrinsic::IntrinsicInfo;
 
 /// Every property of an op.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -318,8 +311,9 @@ pub struct OpInfo {
     pub stage_entries: &'static [(DxilVersion, StageEntry)],
     /// The versioned attribute list as written.
     pub attribute_entries: &'static [(DxilVersion, AttributeSet)],
-    /// LLVM intrinsics it is lowered from.
-    pub intrinsics: &'static [IntrinsicInfo],
+    /// The LLVM intrinsics whose lowering calls the op at some version (see
+    /// [`crate::intrinsic`]), by name.
+    pub intrinsics: &'static [&'static IntrinsicInfo],
     /// Description of the result, when it differs from the signature's.
     pub result_doc: Option<&'static str>,
     /// Descriptions of parameters that differ from the signature's.

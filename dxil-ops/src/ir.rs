@@ -3,9 +3,9 @@
 
 use core::fmt::{self, Write};
 
-use crate::call::{Call, Operand};
+use crate::call::{Call, DynCall, Operand};
 use crate::fmt_util::LlvmName;
-use crate::sig::{Declaration, OPCODE_TYPE};
+use crate::sig::{Declaration, OPCODE_TYPE, Signature};
 use crate::ty::resolve;
 
 /// A global name written `@name`, or `@"name"` when it needs quotes. Inside quotes, `"`, `\`
@@ -71,13 +71,33 @@ pub fn write_call<V: fmt::Display, const N: usize>(
     result: Option<&str>,
     call: &Call<'_, V, N>,
 ) -> fmt::Result {
-    let sig = &call.signature;
+    write_operands(out, result, &call.signature, call.operands.iter())
+}
+
+/// Writes a call built at run time ([`crate::call::build_dynamic`]), like [`write_call`].
+pub fn write_dynamic_call<V: fmt::Display>(
+    out: &mut impl Write,
+    result: Option<&str>,
+    call: &DynCall<'_, '_, V>,
+) -> fmt::Result {
+    let opcode = call.opcode();
+    let operands = core::iter::once(&opcode).chain(call.operands);
+    write_operands(out, result, &call.signature, operands)
+}
+
+/// Writes a call of the function of `sig` with `operands`, the opcode first.
+fn write_operands<'o, V: fmt::Display + 'o>(
+    out: &mut impl Write,
+    result: Option<&str>,
+    sig: &Signature<'_>,
+    operands: impl Iterator<Item = &'o Operand<V>>,
+) -> fmt::Result {
     if let Some(r) = result {
         write!(out, "%{r} = ")?;
     }
     write!(out, "call {} {}(", sig.ret(), Global(&sig.name()))?;
     let mut types = core::iter::once(None).chain(sig.params().map(Some));
-    for (i, operand) in call.operands.iter().enumerate() {
+    for (i, operand) in operands.enumerate() {
         if i > 0 {
             out.write_str(", ")?;
         }

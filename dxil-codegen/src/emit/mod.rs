@@ -4,6 +4,7 @@
 mod builders;
 mod classes;
 mod enums;
+mod intrinsics;
 mod ops;
 mod rules;
 mod tables;
@@ -87,6 +88,7 @@ impl<'d> Emitter<'d> {
             ("types", self.types()),
             ("classes", self.classes()),
             ("ops", self.ops()),
+            ("intrinsics", self.intrinsics()),
             ("builders", self.builders()),
             ("enums", self.enums()),
             ("rules", self.rules()),

@@ -156,10 +156,7 @@ impl Emitter<'_> {
             let m = m.0;
             quote!((#v, #rt::AttributeSet(#m)))
         });
-        let intrinsics = op.intrinsics.iter().map(|i| {
-            let (n, args) = (&i.name, &i.args);
-            quote!(#rt::info::IntrinsicInfo { name: #n, args: &[#(#args),*] })
-        });
+        let intrinsics = self.op_intrinsics(op.opcode);
         let result_doc = match &op.result_doc {
             Some(r) => quote!(Some(#r)),
             None => quote!(None),
@@ -185,7 +182,7 @@ impl Emitter<'_> {
                 overload_entries: &[#(#overload_entries),*],
                 stage_entries: &[#(#stage_entries),*],
                 attribute_entries: &[#(#attribute_entries),*],
-                intrinsics: &[#(#intrinsics),*],
+                intrinsics: #intrinsics,
                 result_doc: #result_doc,
                 param_docs: &[#(#param_docs),*],
             }

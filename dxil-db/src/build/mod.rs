@@ -2,6 +2,7 @@
 //! reports every mistake.
 
 mod classes;
+mod intrinsics;
 mod ops;
 mod tables;
 mod types;
@@ -42,6 +43,8 @@ pub(crate) struct RawDb {
     pub semantic_interpretations:
         Vec<In<Named<std::collections::BTreeMap<crate::raw::S, crate::raw::S>>>>,
     pub llvm_instructions: Vec<In<Decoded<crate::raw::RawLlvmInstruction>>>,
+    pub intrinsics: Vec<In<Decoded<crate::raw::RawIntrinsicRecord>>>,
+    pub derived: Vec<In<Named<crate::raw::RawDerived>>>,
 }
 
 impl RawDb {
@@ -71,6 +74,8 @@ impl RawDb {
             .extend(tag(file, raw.semantic_interpretations));
         self.llvm_instructions
             .extend(tag(file, raw.llvm_instructions));
+        self.intrinsics.extend(tag(file, raw.intrinsics));
+        self.derived.extend(tag(file, raw.derived));
     }
 }
 
@@ -369,6 +374,7 @@ pub(crate) fn build(
     b.sig_points(raw, &mut db);
     b.semantic_interpretations(raw, &mut db);
     b.llvm_instructions(raw, &mut db);
+    b.intrinsics(raw, &mut db);
     if !b.sink.is_empty() {
         return None;
     }

@@ -564,33 +564,6 @@ fn op(
                 .unwrap_or_default(),
         }),
     };
-    let mut intrinsics = Vec::new();
-    for i in r.llvm_intrinsics.iter().flatten() {
-        let v = i.get_ref();
-        match &v.name {
-            Some(n) if n.get_ref().starts_with("llvm.") => intrinsics.push(Intrinsic {
-                name: n.get_ref().clone(),
-                args: v
-                    .args
-                    .iter()
-                    .flatten()
-                    .map(|a| a.get_ref().clone())
-                    .collect(),
-            }),
-            Some(n) => ctx.error(
-                n.span(),
-                "llvm_intrinsics.name",
-                format!("`{}` is not an LLVM intrinsic name", n.get_ref()),
-                "LLVM intrinsic names start with `llvm.`, e.g. `llvm.fabs`",
-            ),
-            None => ctx.error(
-                i.span(),
-                "llvm_intrinsics.name",
-                "missing key `name`",
-                "write `{ name = \"llvm....\" }`",
-            ),
-        }
-    }
     let mut param_docs = BTreeMap::new();
     if let (Some(docs), Some((class, _, params))) = (&r.param_docs, sig_ref) {
         for (k, v) in docs.get_ref() {
@@ -642,7 +615,6 @@ fn op(
         overloads,
         stages,
         attributes,
-        intrinsics,
         counters: r
             .counters
             .iter()

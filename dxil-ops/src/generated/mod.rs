@@ -9,6 +9,8 @@ pub mod classes;
 #[rustfmt::skip]
 pub mod enums;
 #[rustfmt::skip]
+pub mod intrinsics;
+#[rustfmt::skip]
 pub mod ops;
 #[rustfmt::skip]
 pub mod rules;

@@ -1430,7 +1430,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(1u32)),
         ],
-        intrinsics: &[],
+        intrinsics: &[&super::intrinsics::INTRINSICS[38]],
         result_doc: None,
         param_docs: &[],
     },
@@ -1524,7 +1524,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(0u32)),
         ],
-        intrinsics: &[],
+        intrinsics: &[&super::intrinsics::INTRINSICS[69]],
         result_doc: None,
         param_docs: &[],
     },
@@ -1621,12 +1621,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(1u32)),
         ],
-        intrinsics: &[
-            crate::info::IntrinsicInfo {
-                name: "llvm.fabs",
-                args: &[],
-            },
-        ],
+        intrinsics: &[&super::intrinsics::INTRINSICS[100]],
         result_doc: None,
         param_docs: &[],
     },
@@ -1723,12 +1718,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(1u32)),
         ],
-        intrinsics: &[
-            crate::info::IntrinsicInfo {
-                name: "llvm.dx.saturate",
-                args: &[],
-            },
-        ],
+        intrinsics: &[&super::intrinsics::INTRINSICS[67]],
         result_doc: None,
         param_docs: &[],
     },
@@ -1825,7 +1815,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(1u32)),
         ],
-        intrinsics: &[],
+        intrinsics: &[&super::intrinsics::INTRINSICS[35]],
         result_doc: None,
         param_docs: &[],
     },
@@ -1922,12 +1912,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(1u32)),
         ],
-        intrinsics: &[
-            crate::info::IntrinsicInfo {
-                name: "llvm.dx.isinf",
-                args: &[],
-            },
-        ],
+        intrinsics: &[&super::intrinsics::INTRINSICS[34]],
         result_doc: None,
         param_docs: &[],
     },
@@ -2218,12 +2203,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(1u32)),
         ],
-        intrinsics: &[
-            crate::info::IntrinsicInfo {
-                name: "llvm.cos",
-                args: &[],
-            },
-        ],
+        intrinsics: &[&super::intrinsics::INTRINSICS[5]],
         result_doc: None,
         param_docs: &[],
     },
@@ -2320,12 +2300,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(1u32)),
         ],
-        intrinsics: &[
-            crate::info::IntrinsicInfo {
-                name: "llvm.sin",
-                args: &[],
-            },
-        ],
+        intrinsics: &[&super::intrinsics::INTRINSICS[108]],
         result_doc: None,
         param_docs: &[],
     },
@@ -2422,12 +2397,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(1u32)),
         ],
-        intrinsics: &[
-            crate::info::IntrinsicInfo {
-                name: "llvm.tan",
-                args: &[],
-            },
-        ],
+        intrinsics: &[&super::intrinsics::INTRINSICS[113]],
         result_doc: None,
         param_docs: &[],
     },
@@ -2524,12 +2494,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(1u32)),
         ],
-        intrinsics: &[
-            crate::info::IntrinsicInfo {
-                name: "llvm.acos",
-                args: &[],
-            },
-        ],
+        intrinsics: &[&super::intrinsics::INTRINSICS[0]],
         result_doc: None,
         param_docs: &[],
     },
@@ -2626,12 +2591,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(1u32)),
         ],
-        intrinsics: &[
-            crate::info::IntrinsicInfo {
-                name: "llvm.asin",
-                args: &[],
-            },
-        ],
+        intrinsics: &[&super::intrinsics::INTRINSICS[1]],
         result_doc: None,
         param_docs: &[],
     },
@@ -2728,12 +2688,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(1u32)),
         ],
-        intrinsics: &[
-            crate::info::IntrinsicInfo {
-                name: "llvm.atan",
-                args: &[],
-            },
-        ],
+        intrinsics: &[&super::intrinsics::INTRINSICS[2]],
         result_doc: None,
         param_docs: &[],
     },
@@ -2830,12 +2785,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(1u32)),
         ],
-        intrinsics: &[
-            crate::info::IntrinsicInfo {
-                name: "llvm.cosh",
-                args: &[],
-            },
-        ],
+        intrinsics: &[&super::intrinsics::INTRINSICS[6]],
         result_doc: None,
         param_docs: &[],
     },
@@ -2932,12 +2882,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(1u32)),
         ],
-        intrinsics: &[
-            crate::info::IntrinsicInfo {
-                name: "llvm.sinh",
-                args: &[],
-            },
-        ],
+        intrinsics: &[&super::intrinsics::INTRINSICS[109]],
         result_doc: None,
         param_docs: &[],
     },
@@ -3034,12 +2979,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(1u32)),
         ],
-        intrinsics: &[
-            crate::info::IntrinsicInfo {
-                name: "llvm.tanh",
-                args: &[],
-            },
-        ],
+        intrinsics: &[&super::intrinsics::INTRINSICS[114]],
         result_doc: None,
         param_docs: &[],
     },
@@ -3136,12 +3076,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(1u32)),
         ],
-        intrinsics: &[
-            crate::info::IntrinsicInfo {
-                name: "llvm.exp2",
-                args: &[],
-            },
-        ],
+        intrinsics: &[&super::intrinsics::INTRINSICS[99]],
         result_doc: None,
         param_docs: &[],
     },
@@ -3238,12 +3173,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(1u32)),
         ],
-        intrinsics: &[
-            crate::info::IntrinsicInfo {
-                name: "llvm.dx.frac",
-                args: &[],
-            },
-        ],
+        intrinsics: &[&super::intrinsics::INTRINSICS[28]],
         result_doc: None,
         param_docs: &[],
     },
@@ -3340,12 +3270,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(1u32)),
         ],
-        intrinsics: &[
-            crate::info::IntrinsicInfo {
-                name: "llvm.log2",
-                args: &[],
-            },
-        ],
+        intrinsics: &[&super::intrinsics::INTRINSICS[104]],
         result_doc: None,
         param_docs: &[],
     },
@@ -3442,12 +3367,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(1u32)),
         ],
-        intrinsics: &[
-            crate::info::IntrinsicInfo {
-                name: "llvm.sqrt",
-                args: &[],
-            },
-        ],
+        intrinsics: &[&super::intrinsics::INTRINSICS[112]],
         result_doc: None,
         param_docs: &[],
     },
@@ -3544,12 +3464,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(1u32)),
         ],
-        intrinsics: &[
-            crate::info::IntrinsicInfo {
-                name: "llvm.dx.rsqrt",
-                args: &[],
-            },
-        ],
+        intrinsics: &[&super::intrinsics::INTRINSICS[66]],
         result_doc: None,
         param_docs: &[],
     },
@@ -3646,12 +3561,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(1u32)),
         ],
-        intrinsics: &[
-            crate::info::IntrinsicInfo {
-                name: "llvm.roundeven",
-                args: &[],
-            },
-        ],
+        intrinsics: &[&super::intrinsics::INTRINSICS[107]],
         result_doc: None,
         param_docs: &[],
     },
@@ -3748,12 +3658,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(1u32)),
         ],
-        intrinsics: &[
-            crate::info::IntrinsicInfo {
-                name: "llvm.floor",
-                args: &[],
-            },
-        ],
+        intrinsics: &[&super::intrinsics::INTRINSICS[101]],
         result_doc: None,
         param_docs: &[],
     },
@@ -3850,12 +3755,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(1u32)),
         ],
-        intrinsics: &[
-            crate::info::IntrinsicInfo {
-                name: "llvm.ceil",
-                args: &[],
-            },
-        ],
+        intrinsics: &[&super::intrinsics::INTRINSICS[4]],
         result_doc: None,
         param_docs: &[],
     },
@@ -3952,12 +3852,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(1u32)),
         ],
-        intrinsics: &[
-            crate::info::IntrinsicInfo {
-                name: "llvm.trunc",
-                args: &[],
-            },
-        ],
+        intrinsics: &[&super::intrinsics::INTRINSICS[115]],
         result_doc: None,
         param_docs: &[],
     },
@@ -4054,12 +3949,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(1u32)),
         ],
-        intrinsics: &[
-            crate::info::IntrinsicInfo {
-                name: "llvm.bitreverse",
-                args: &[],
-            },
-        ],
+        intrinsics: &[&super::intrinsics::INTRINSICS[3]],
         result_doc: None,
         param_docs: &[],
     },
@@ -4156,7 +4046,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(1u32)),
         ],
-        intrinsics: &[],
+        intrinsics: &[&super::intrinsics::INTRINSICS[7]],
         result_doc: None,
         param_docs: &[],
     },
@@ -4253,7 +4143,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(1u32)),
         ],
-        intrinsics: &[],
+        intrinsics: &[&super::intrinsics::INTRINSICS[24]],
         result_doc: None,
         param_docs: &[],
     },
@@ -4350,12 +4240,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(1u32)),
         ],
-        intrinsics: &[
-            crate::info::IntrinsicInfo {
-                name: "llvm.dx.firstbituhigh",
-                args: &[],
-            },
-        ],
+        intrinsics: &[&super::intrinsics::INTRINSICS[26]],
         result_doc: None,
         param_docs: &[],
     },
@@ -4452,12 +4337,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(1u32)),
         ],
-        intrinsics: &[
-            crate::info::IntrinsicInfo {
-                name: "llvm.dx.firstbitshigh",
-                args: &[],
-            },
-        ],
+        intrinsics: &[&super::intrinsics::INTRINSICS[25]],
         result_doc: None,
         param_docs: &[],
     },
@@ -4554,12 +4434,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(1u32)),
         ],
-        intrinsics: &[
-            crate::info::IntrinsicInfo {
-                name: "llvm.maxnum",
-                args: &[],
-            },
-        ],
+        intrinsics: &[&super::intrinsics::INTRINSICS[105]],
         result_doc: None,
         param_docs: &[],
     },
@@ -4656,12 +4531,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(1u32)),
         ],
-        intrinsics: &[
-            crate::info::IntrinsicInfo {
-                name: "llvm.minnum",
-                args: &[],
-            },
-        ],
+        intrinsics: &[&super::intrinsics::INTRINSICS[106]],
         result_doc: None,
         param_docs: &[],
     },
@@ -4758,12 +4628,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(1u32)),
         ],
-        intrinsics: &[
-            crate::info::IntrinsicInfo {
-                name: "llvm.smax",
-                args: &[],
-            },
-        ],
+        intrinsics: &[&super::intrinsics::INTRINSICS[110]],
         result_doc: None,
         param_docs: &[],
     },
@@ -4860,12 +4725,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(1u32)),
         ],
-        intrinsics: &[
-            crate::info::IntrinsicInfo {
-                name: "llvm.smin",
-                args: &[],
-            },
-        ],
+        intrinsics: &[&super::intrinsics::INTRINSICS[111]],
         result_doc: None,
         param_docs: &[],
     },
@@ -4962,12 +4822,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(1u32)),
         ],
-        intrinsics: &[
-            crate::info::IntrinsicInfo {
-                name: "llvm.umax",
-                args: &[],
-            },
-        ],
+        intrinsics: &[&super::intrinsics::INTRINSICS[117]],
         result_doc: None,
         param_docs: &[],
     },
@@ -5064,12 +4919,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(1u32)),
         ],
-        intrinsics: &[
-            crate::info::IntrinsicInfo {
-                name: "llvm.umin",
-                args: &[],
-            },
-        ],
+        intrinsics: &[&super::intrinsics::INTRINSICS[118]],
         result_doc: None,
         param_docs: &[],
     },
@@ -5163,7 +5013,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(1u32)),
         ],
-        intrinsics: &[],
+        intrinsics: &[&super::intrinsics::INTRINSICS[33]],
         result_doc: None,
         param_docs: &[],
     },
@@ -5257,7 +5107,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(1u32)),
         ],
-        intrinsics: &[],
+        intrinsics: &[&super::intrinsics::INTRINSICS[73]],
         result_doc: None,
         param_docs: &[],
     },
@@ -5445,7 +5295,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(1u32)),
         ],
-        intrinsics: &[],
+        intrinsics: &[&super::intrinsics::INTRINSICS[116]],
         result_doc: None,
         param_docs: &[],
     },
@@ -5636,12 +5486,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(1u32)),
         ],
-        intrinsics: &[
-            crate::info::IntrinsicInfo {
-                name: "llvm.fmuladd",
-                args: &[],
-            },
-        ],
+        intrinsics: &[&super::intrinsics::INTRINSICS[103]],
         result_doc: None,
         param_docs: &[],
     },
@@ -5738,7 +5583,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(1u32)),
         ],
-        intrinsics: &[],
+        intrinsics: &[&super::intrinsics::INTRINSICS[102]],
         result_doc: Some(
             "the double-precision fused multiply-addition of parameters a * b + c, accurate to 0.5 units of least precision (ULP)",
         ),
@@ -5837,12 +5682,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(1u32)),
         ],
-        intrinsics: &[
-            crate::info::IntrinsicInfo {
-                name: "llvm.dx.imad",
-                args: &[],
-            },
-        ],
+        intrinsics: &[&super::intrinsics::INTRINSICS[32]],
         result_doc: Some("the operation result"),
         param_docs: &[],
     },
@@ -5939,12 +5779,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(1u32)),
         ],
-        intrinsics: &[
-            crate::info::IntrinsicInfo {
-                name: "llvm.dx.umad",
-                args: &[],
-            },
-        ],
+        intrinsics: &[&super::intrinsics::INTRINSICS[72]],
         result_doc: Some("the operation result"),
         param_docs: &[],
     },
@@ -6414,12 +6249,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(1u32)),
         ],
-        intrinsics: &[
-            crate::info::IntrinsicInfo {
-                name: "llvm.dx.dot2",
-                args: &[],
-            },
-        ],
+        intrinsics: &[&super::intrinsics::INTRINSICS[18]],
         result_doc: None,
         param_docs: &[],
     },
@@ -6513,12 +6343,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(1u32)),
         ],
-        intrinsics: &[
-            crate::info::IntrinsicInfo {
-                name: "llvm.dx.dot3",
-                args: &[],
-            },
-        ],
+        intrinsics: &[&super::intrinsics::INTRINSICS[20]],
         result_doc: None,
         param_docs: &[],
     },
@@ -6612,12 +6437,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(1u32)),
         ],
-        intrinsics: &[
-            crate::info::IntrinsicInfo {
-                name: "llvm.dx.dot4",
-                args: &[],
-            },
-        ],
+        intrinsics: &[&super::intrinsics::INTRINSICS[21]],
         result_doc: None,
         param_docs: &[],
     },
@@ -6715,7 +6535,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(2u32)),
         ],
-        intrinsics: &[],
+        intrinsics: &[&super::intrinsics::INTRINSICS[46]],
         result_doc: None,
         param_docs: &[],
     },
@@ -6903,7 +6723,11 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(2u32)),
         ],
-        intrinsics: &[],
+        intrinsics: &[
+            &super::intrinsics::INTRINSICS[49],
+            &super::intrinsics::INTRINSICS[50],
+            &super::intrinsics::INTRINSICS[51],
+        ],
         result_doc: None,
         param_docs: &[],
     },
@@ -7008,7 +6832,10 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(66u32)),
         ],
-        intrinsics: &[],
+        intrinsics: &[
+            &super::intrinsics::INTRINSICS[55],
+            &super::intrinsics::INTRINSICS[56],
+        ],
         result_doc: None,
         param_docs: &[],
     },
@@ -7113,7 +6940,10 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(66u32)),
         ],
-        intrinsics: &[],
+        intrinsics: &[
+            &super::intrinsics::INTRINSICS[57],
+            &super::intrinsics::INTRINSICS[58],
+        ],
         result_doc: None,
         param_docs: &[],
     },
@@ -7207,7 +7037,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(2u32)),
         ],
-        intrinsics: &[],
+        intrinsics: &[&super::intrinsics::INTRINSICS[61]],
         result_doc: None,
         param_docs: &[],
     },
@@ -7301,7 +7131,10 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(2u32)),
         ],
-        intrinsics: &[],
+        intrinsics: &[
+            &super::intrinsics::INTRINSICS[59],
+            &super::intrinsics::INTRINSICS[60],
+        ],
         result_doc: None,
         param_docs: &[],
     },
@@ -7688,7 +7521,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(0u32)),
         ],
-        intrinsics: &[],
+        intrinsics: &[&super::intrinsics::INTRINSICS[63]],
         result_doc: None,
         param_docs: &[],
     },
@@ -7782,7 +7615,10 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(2u32)),
         ],
-        intrinsics: &[],
+        intrinsics: &[
+            &super::intrinsics::INTRINSICS[52],
+            &super::intrinsics::INTRINSICS[53],
+        ],
         result_doc: None,
         param_docs: &[],
     },
@@ -7876,7 +7712,10 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(0u32)),
         ],
-        intrinsics: &[],
+        intrinsics: &[
+            &super::intrinsics::INTRINSICS[62],
+            &super::intrinsics::INTRINSICS[64],
+        ],
         result_doc: None,
         param_docs: &[],
     },
@@ -7970,7 +7809,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(0u32)),
         ],
-        intrinsics: &[],
+        intrinsics: &[&super::intrinsics::INTRINSICS[65]],
         result_doc: None,
         param_docs: &[],
     },
@@ -8064,7 +7903,10 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(2u32)),
         ],
-        intrinsics: &[],
+        intrinsics: &[
+            &super::intrinsics::INTRINSICS[52],
+            &super::intrinsics::INTRINSICS[53],
+        ],
         result_doc: None,
         param_docs: &[],
     },
@@ -8158,7 +8000,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(2u32)),
         ],
-        intrinsics: &[],
+        intrinsics: &[&super::intrinsics::INTRINSICS[44]],
         result_doc: None,
         param_docs: &[],
     },
@@ -8731,7 +8573,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(0u32)),
         ],
-        intrinsics: &[],
+        intrinsics: &[&super::intrinsics::INTRINSICS[42]],
         result_doc: None,
         param_docs: &[],
     },
@@ -8828,7 +8670,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(0u32)),
         ],
-        intrinsics: &[],
+        intrinsics: &[&super::intrinsics::INTRINSICS[43]],
         result_doc: None,
         param_docs: &[],
     },
@@ -8923,10 +8765,12 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(1028u32)),
         ],
         intrinsics: &[
-            crate::info::IntrinsicInfo {
-                name: "llvm.dx.group.memory.barrier.with.group.sync",
-                args: &["i32 9"],
-            },
+            &super::intrinsics::INTRINSICS[8],
+            &super::intrinsics::INTRINSICS[9],
+            &super::intrinsics::INTRINSICS[15],
+            &super::intrinsics::INTRINSICS[16],
+            &super::intrinsics::INTRINSICS[30],
+            &super::intrinsics::INTRINSICS[31],
         ],
         result_doc: None,
         param_docs: &[],
@@ -9129,12 +8973,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(0u32)),
         ],
-        intrinsics: &[
-            crate::info::IntrinsicInfo {
-                name: "llvm.dx.discard",
-                args: &[],
-            },
-        ],
+        intrinsics: &[&super::intrinsics::INTRINSICS[17]],
         result_doc: None,
         param_docs: &[],
     },
@@ -9242,7 +9081,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(97u32)),
         ],
-        intrinsics: &[],
+        intrinsics: &[&super::intrinsics::INTRINSICS[11]],
         result_doc: Some(
             "rate of change in value with regards to RenderTarget x direction",
         ),
@@ -9352,7 +9191,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(97u32)),
         ],
-        intrinsics: &[],
+        intrinsics: &[&super::intrinsics::INTRINSICS[13]],
         result_doc: Some(
             "rate of change in value with regards to RenderTarget y direction",
         ),
@@ -9462,7 +9301,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(97u32)),
         ],
-        intrinsics: &[],
+        intrinsics: &[&super::intrinsics::INTRINSICS[12]],
         result_doc: Some(
             "rate of change in value with regards to RenderTarget x direction",
         ),
@@ -9572,7 +9411,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(97u32)),
         ],
-        intrinsics: &[],
+        intrinsics: &[&super::intrinsics::INTRINSICS[14]],
         result_doc: Some(
             "rate of change in value with regards to RenderTarget y direction",
         ),
@@ -10253,12 +10092,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(1u32)),
         ],
-        intrinsics: &[
-            crate::info::IntrinsicInfo {
-                name: "llvm.dx.thread.id",
-                args: &[],
-            },
-        ],
+        intrinsics: &[&super::intrinsics::INTRINSICS[70]],
         result_doc: None,
         param_docs: &[],
     },
@@ -10355,12 +10189,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(1u32)),
         ],
-        intrinsics: &[
-            crate::info::IntrinsicInfo {
-                name: "llvm.dx.group.id",
-                args: &[],
-            },
-        ],
+        intrinsics: &[&super::intrinsics::INTRINSICS[29]],
         result_doc: None,
         param_docs: &[],
     },
@@ -10457,12 +10286,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(1u32)),
         ],
-        intrinsics: &[
-            crate::info::IntrinsicInfo {
-                name: "llvm.dx.thread.id.in.group",
-                args: &[],
-            },
-        ],
+        intrinsics: &[&super::intrinsics::INTRINSICS[71]],
         result_doc: None,
         param_docs: &[],
     },
@@ -10559,12 +10383,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(1u32)),
         ],
-        intrinsics: &[
-            crate::info::IntrinsicInfo {
-                name: "llvm.dx.flattened.thread.id.in.group",
-                args: &[],
-            },
-        ],
+        intrinsics: &[&super::intrinsics::INTRINSICS[27]],
         result_doc: None,
         param_docs: &[],
     },
@@ -11047,10 +10866,9 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(1u32)),
         ],
         intrinsics: &[
-            crate::info::IntrinsicInfo {
-                name: "llvm.dx.asdouble",
-                args: &[],
-            },
+            &super::intrinsics::INTRINSICS[10],
+            &super::intrinsics::INTRINSICS[52],
+            &super::intrinsics::INTRINSICS[53],
         ],
         result_doc: None,
         param_docs: &[],
@@ -11145,7 +10963,11 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(1u32)),
         ],
-        intrinsics: &[],
+        intrinsics: &[
+            &super::intrinsics::INTRINSICS[62],
+            &super::intrinsics::INTRINSICS[64],
+            &super::intrinsics::INTRINSICS[68],
+        ],
         result_doc: None,
         param_docs: &[],
     },
@@ -11918,12 +11740,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(256u32)),
         ],
-        intrinsics: &[
-            crate::info::IntrinsicInfo {
-                name: "llvm.dx.wave.is.first.lane",
-                args: &[],
-            },
-        ],
+        intrinsics: &[&super::intrinsics::INTRINSICS[81]],
         result_doc: None,
         param_docs: &[],
     },
@@ -12020,12 +11837,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(258u32)),
         ],
-        intrinsics: &[
-            crate::info::IntrinsicInfo {
-                name: "llvm.dx.wave.getlaneindex",
-                args: &[],
-            },
-        ],
+        intrinsics: &[&super::intrinsics::INTRINSICS[80]],
         result_doc: None,
         param_docs: &[],
     },
@@ -12122,7 +11934,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(257u32)),
         ],
-        intrinsics: &[],
+        intrinsics: &[&super::intrinsics::INTRINSICS[79]],
         result_doc: None,
         param_docs: &[],
     },
@@ -12219,12 +12031,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(256u32)),
         ],
-        intrinsics: &[
-            crate::info::IntrinsicInfo {
-                name: "llvm.dx.wave.any",
-                args: &[],
-            },
-        ],
+        intrinsics: &[&super::intrinsics::INTRINSICS[77]],
         result_doc: None,
         param_docs: &[],
     },
@@ -12321,12 +12128,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(256u32)),
         ],
-        intrinsics: &[
-            crate::info::IntrinsicInfo {
-                name: "llvm.dx.wave.all",
-                args: &[],
-            },
-        ],
+        intrinsics: &[&super::intrinsics::INTRINSICS[75]],
         result_doc: None,
         param_docs: &[],
     },
@@ -12426,7 +12228,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(256u32)),
         ],
-        intrinsics: &[],
+        intrinsics: &[&super::intrinsics::INTRINSICS[76]],
         result_doc: None,
         param_docs: &[],
     },
@@ -12523,7 +12325,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(256u32)),
         ],
-        intrinsics: &[],
+        intrinsics: &[&super::intrinsics::INTRINSICS[78]],
         result_doc: None,
         param_docs: &[],
     },
@@ -12623,12 +12425,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(256u32)),
         ],
-        intrinsics: &[
-            crate::info::IntrinsicInfo {
-                name: "llvm.dx.wave.readlane",
-                args: &[],
-            },
-        ],
+        intrinsics: &[&super::intrinsics::INTRINSICS[88]],
         result_doc: None,
         param_docs: &[],
     },
@@ -12828,7 +12625,16 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(256u32)),
         ],
-        intrinsics: &[],
+        intrinsics: &[
+            &super::intrinsics::INTRINSICS[87],
+            &super::intrinsics::INTRINSICS[90],
+            &super::intrinsics::INTRINSICS[91],
+            &super::intrinsics::INTRINSICS[93],
+            &super::intrinsics::INTRINSICS[94],
+            &super::intrinsics::INTRINSICS[95],
+            &super::intrinsics::INTRINSICS[96],
+            &super::intrinsics::INTRINSICS[98],
+        ],
         result_doc: None,
         param_docs: &[],
     },
@@ -12928,7 +12734,11 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(256u32)),
         ],
-        intrinsics: &[],
+        intrinsics: &[
+            &super::intrinsics::INTRINSICS[89],
+            &super::intrinsics::INTRINSICS[92],
+            &super::intrinsics::INTRINSICS[97],
+        ],
         result_doc: None,
         param_docs: &[],
     },
@@ -13028,7 +12838,12 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(256u32)),
         ],
-        intrinsics: &[],
+        intrinsics: &[
+            &super::intrinsics::INTRINSICS[83],
+            &super::intrinsics::INTRINSICS[84],
+            &super::intrinsics::INTRINSICS[85],
+            &super::intrinsics::INTRINSICS[86],
+        ],
         result_doc: None,
         param_docs: &[],
     },
@@ -13228,7 +13043,11 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(256u32)),
         ],
-        intrinsics: &[],
+        intrinsics: &[
+            &super::intrinsics::INTRINSICS[39],
+            &super::intrinsics::INTRINSICS[40],
+            &super::intrinsics::INTRINSICS[41],
+        ],
         result_doc: None,
         param_docs: &[],
     },
@@ -13886,7 +13705,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(1u32)),
         ],
-        intrinsics: &[],
+        intrinsics: &[&super::intrinsics::INTRINSICS[37]],
         result_doc: None,
         param_docs: &[],
     },
@@ -13980,7 +13799,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(1u32)),
         ],
-        intrinsics: &[],
+        intrinsics: &[&super::intrinsics::INTRINSICS[36]],
         result_doc: None,
         param_docs: &[],
     },
@@ -14359,12 +14178,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(256u32)),
         ],
-        intrinsics: &[
-            crate::info::IntrinsicInfo {
-                name: "llvm.dx.wave.active.countbits",
-                args: &[],
-            },
-        ],
+        intrinsics: &[&super::intrinsics::INTRINSICS[74]],
         result_doc: None,
         param_docs: &[],
     },
@@ -14461,7 +14275,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 0u8), crate::AttributeSet(256u32)),
         ],
-        intrinsics: &[],
+        intrinsics: &[&super::intrinsics::INTRINSICS[82]],
         result_doc: None,
         param_docs: &[],
     },
@@ -14752,7 +14566,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 2u8), crate::AttributeSet(2u32)),
         ],
-        intrinsics: &[],
+        intrinsics: &[&super::intrinsics::INTRINSICS[52]],
         result_doc: None,
         param_docs: &[],
     },
@@ -14849,7 +14663,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 2u8), crate::AttributeSet(0u32)),
         ],
-        intrinsics: &[],
+        intrinsics: &[&super::intrinsics::INTRINSICS[62]],
         result_doc: None,
         param_docs: &[],
     },
@@ -16977,7 +16791,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 4u8), crate::AttributeSet(1u32)),
         ],
-        intrinsics: &[],
+        intrinsics: &[&super::intrinsics::INTRINSICS[19]],
         result_doc: None,
         param_docs: &[],
     },
@@ -17071,12 +16885,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 4u8), crate::AttributeSet(1u32)),
         ],
-        intrinsics: &[
-            crate::info::IntrinsicInfo {
-                name: "llvm.dx.dot4add.i8packed",
-                args: &[],
-            },
-        ],
+        intrinsics: &[&super::intrinsics::INTRINSICS[22]],
         result_doc: None,
         param_docs: &[],
     },
@@ -17170,12 +16979,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 4u8), crate::AttributeSet(1u32)),
         ],
-        intrinsics: &[
-            crate::info::IntrinsicInfo {
-                name: "llvm.dx.dot4add.u8packed",
-                args: &[],
-            },
-        ],
+        intrinsics: &[&super::intrinsics::INTRINSICS[23]],
         result_doc: None,
         param_docs: &[
             ("a", "first packed 4 x u8 for dot product"),
@@ -22108,7 +21912,10 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 6u8), crate::AttributeSet(1u32)),
         ],
-        intrinsics: &[],
+        intrinsics: &[
+            &super::intrinsics::INTRINSICS[46],
+            &super::intrinsics::INTRINSICS[47],
+        ],
         result_doc: None,
         param_docs: &[],
     },
@@ -22202,7 +22009,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 6u8), crate::AttributeSet(1u32)),
         ],
-        intrinsics: &[],
+        intrinsics: &[&super::intrinsics::INTRINSICS[46]],
         result_doc: None,
         param_docs: &[],
     },
@@ -22296,7 +22103,7 @@ pub static OPS: [crate::info::OpInfo; 347usize] = [
         attribute_entries: &[
             (crate::DxilVersion::new(1u8, 6u8), crate::AttributeSet(1u32)),
         ],
-        intrinsics: &[],
+        intrinsics: &[&super::intrinsics::INTRINSICS[47]],
         result_doc: None,
         param_docs: &[],
     },

@@ -3,11 +3,11 @@
 //! Vocabularies of ops.toml: overload types, shader stages, attributes, DXIL versions.
 #[allow(unused_imports)]
 use super::types::*;
-/// The fingerprint (`dxil_db::fingerprint`) of the database files this code was generated from: `ops.toml`, `db/vocab.toml`, `db/types.toml`, `db/classes.toml`, `db/ops/core.toml`, `db/ops/experimental.toml`, `db/enums.toml`, `db/validation-rules.toml`, `db/signature-tables.toml`, `db/llvm-instructions.toml`.
+/// The fingerprint (`dxil_db::fingerprint`) of the database files this code was generated from: `ops.toml`, `db/vocab.toml`, `db/types.toml`, `db/classes.toml`, `db/ops/core.toml`, `db/ops/experimental.toml`, `db/enums.toml`, `db/validation-rules.toml`, `db/signature-tables.toml`, `db/llvm-instructions.toml`, `db/llvm-intrinsics.toml`.
 ///
 /// The macros of `dxil-ops-macro` embed the same files and refuse to expand when
 /// their fingerprint differs from this one (crates of different versions).
-pub const DATABASE_FINGERPRINT: u64 = 8083222613136976320u64;
+pub const DATABASE_FINGERPRINT: u64 = 8957393875099043396u64;
 /// Scalar overload types. The value is the overload type's bit in an
 /// [`OverloadSet`](crate::OverloadSet).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -165,3 +165,20 @@ fn position<T>(list: &[T], f: impl Fn(&T) -> bool) -> u32 {
 fn insta_like(got: &str, expected: &str) {
     assert!(got == expected, "got:\n{got}\nexpected:\n{expected}");
 }
+
+#[test]
+fn the_intrinsic_map_is_the_base_databases() {
+    let text = VENDOR.replace(
+        "attributes = [{ since = \"1.6\", attributes = [\"readnone\"] }]",
+        "attributes = [{ since = \"1.6\", attributes = [\"readnone\"] }]\nllvm_intrinsics = [{ name = \"llvm.vendor.scale\" }]",
+    ) + "\n[[intrinsic]]\nname = \"llvm.vendor.abs\"\ndoc = \"abs\"\nparams = [\"x\"]\n\n[derived.vendor_word]\ntype = \"i32\"\ndoc = \"a word\"\n";
+    let out = errors(&text);
+    for expected in [
+        "key `llvm_intrinsics`: an extension's op cannot declare `llvm_intrinsics`",
+        "key `intrinsic`: an extension file cannot declare `intrinsic` records",
+        "key `derived`: an extension file cannot declare `derived` records",
+    ] {
+        assert!(out.contains(expected), "{expected}\n{out}");
+    }
+    assert_eq!(out.matches("error:").count(), 3, "{out}");
+}

@@ -6,6 +6,10 @@ mod decls;
 mod export;
 #[cfg(feature = "runtime")]
 mod lint;
+#[cfg(all(test, feature = "runtime"))]
+mod llvm_as;
+#[cfg(all(test, feature = "runtime"))]
+mod seed_lowering;
 
 use std::path::PathBuf;
 use std::process::ExitCode;

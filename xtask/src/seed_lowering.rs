@@ -2,8 +2,8 @@
 //! `002_*.txt`, read at test time) with the LLVM intrinsic map of `dxil_ops::intrinsic`, at
 //! DXIL 1.5 and 1.6, prints each as a module, and checks the modules with the linter (no
 //! diagnostic) and with `llvm-as-14` (required when `DXIL_REQUIRE_LLVM_AS=1`; `LLVM_AS` names
-//! another assembler). Without `../shared` the test is skipped with a message, unless
-//! `DXIL_REQUIRE_SHARED=1`. The modules are also written to the folder `dxil-seed-lowering` of
+//! another assembler). Without the shared data the test is skipped with a message, unless
+//! `DXIL_REQUIRE_SHARED` is set (see `dxil-db/tests/common/shared.rs`). The modules are also written to the folder `dxil-seed-lowering` of
 //! the temporary directory, for `cargo xtask lint`.
 //!
 //! An example call is a `call` statement of a `@llvm.dx.*` function in a code block of a seed;
@@ -14,9 +14,12 @@
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use crate::llvm_as::assemble;
+
+#[path = "../../dxil-db/tests/common/shared.rs"]
+mod shared;
 
 use dxil_ops::call::{Operand, Target, build_dynamic};
 use dxil_ops::info::{OpInfo, ParamInfo};
@@ -24,24 +27,9 @@ use dxil_ops::intrinsic::resource::{Facts, ResourceType};
 use dxil_ops::intrinsic::{self, Derived, Operands, ResultShape, Step, is_64_bit};
 use dxil_ops::{DxilVersion, Overload, Overloads, ScalarType, ir};
 
-/// `../shared`, or `None` (with a message) when it is missing and not required.
-fn shared() -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared");
-    if dir.is_dir() {
-        return Some(dir);
-    }
-    assert!(
-        std::env::var_os("DXIL_REQUIRE_SHARED").is_none_or(|v| v != "1"),
-        "{} is missing and DXIL_REQUIRE_SHARED=1",
-        dir.display()
-    );
-    eprintln!("skipping: {} is missing", dir.display());
-    None
-}
-
 /// The seed whose file name starts with `prefix`.
 fn seed(dir: &Path, prefix: &str) -> (String, String) {
-    let entries = std::fs::read_dir(dir.join("seeds")).expect("the seeds folder is readable");
+    let entries = std::fs::read_dir(dir).expect("the seeds folder is readable");
     for e in entries.flatten() {
         let name = e.file_name().to_string_lossy().into_owned();
         if name.starts_with(prefix) && name.ends_with(".txt") {
@@ -508,7 +496,9 @@ fn lower(e: &Example, version: DxilVersion) -> Result<Module, String> {
 
 #[test]
 fn seed_examples_lower_at_dxil_1_5_and_1_6() {
-    let Some(dir) = shared() else { return };
+    let Some(dir) = shared::shared_path("seeds") else {
+        return;
+    };
     let out_dir = std::env::temp_dir().join("dxil-seed-lowering");
     std::fs::create_dir_all(&out_dir).expect("the output folder can be made");
     let versions = [DxilVersion::new(1, 5), DxilVersion::new(1, 6)];

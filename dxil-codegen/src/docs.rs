@@ -241,7 +241,7 @@ fn op_intrinsics(db: &Database, op: &Op, s: &mut String) {
                 Some(k) => {
                     let call = step_text(db, i, &l.steps[k]);
                     if l.steps.len() > 1 {
-                        format!("step {} of {}: `{call}`", k, l.steps.len())
+                        format!("step {k} of 0..{}: `{call}`", l.steps.len() - 1)
                     } else {
                         format!("`{call}`")
                     }
@@ -265,7 +265,7 @@ fn op_intrinsics(db: &Database, op: &Op, s: &mut String) {
     }
     let _ = writeln!(
         s,
-        "Lowered from LLVM intrinsics (operands after the opcode; `%name`: the intrinsic's argument, `<name>`: a derived value):\n"
+        "Lowered from LLVM intrinsics (operands after the opcode; `%name`: the intrinsic's argument, `<name>`: a derived value, `step K`: the result of step K, counted from 0):\n"
     );
     let _ = writeln!(s, "| Intrinsic | DXIL | Call |\n| --- | --- | --- |");
     for r in rows {
@@ -292,7 +292,7 @@ fn intrinsics_page(db: &Database) -> String {
         "The LLVM intrinsics lowered to DXIL ops: {} intrinsics ({} lowered to ops, calling {} ops), \
          from the `llvm_intrinsics` of op records and `db/llvm-intrinsics.toml`. \
          In calls, `%name` is an argument of the intrinsic, `<name>` a derived value (below), \
-         `step K` the result of call K.\n",
+         `step K` the result of step K (counted from 0).\n",
         db.intrinsics.len(),
         lowered.count(),
         ops.len()

@@ -40,7 +40,8 @@ impl<'a, V> DynCall<'a, '_, V> {
     }
 }
 
-/// The LLVM type of a parameter whose type is fixed (`i8`, `i32`), if it is.
+/// The LLVM type of a parameter whose type is fixed (`i8`, `i32`), if it is; messages name other
+/// types by their name in ops.toml.
 fn fixed_llvm(p: &ParamInfo) -> Option<&'static str> {
     match p.ty.kind {
         TypeKind::Llvm(s) => Some(s),
@@ -56,9 +57,9 @@ fn enum_value_valid(name: &str, value: i64, version: DxilVersion) -> Option<bool
 
 /// Builds a call of `op` with `operands` (after the opcode, one per parameter), making every
 /// check of the typed builders: [`check`] (version, table, overloads, stage, kind of module,
-/// signature), then per operand: an immediate parameter gets a constant (`Operand::Int` of the
-/// parameter's LLVM type, or `Operand::Struct` of its struct type), within its maximum, and a
-/// value of its enumeration at the target version.
+/// signature), then per operand: an integer constant has the parameter's LLVM type (for the
+/// overloads given), a constant struct the parameter's struct type, an immediate parameter gets a
+/// constant, within its maximum, and a value of its enumeration at the target version.
 pub fn build_dynamic<'a, 'o, V>(
     op: &'static OpInfo,
     target: &Target,
@@ -74,7 +75,7 @@ pub fn build_dynamic<'a, 'o, V>(
             found: operands.len(),
         });
     }
-    for (p, o) in params.iter().zip(operands) {
+    for ((p, o), resolved) in params.iter().zip(operands).zip(signature.params()) {
         match o {
             Operand::Value(_) if p.immediate => {
                 return Err(BuildError::NotImmediate {
@@ -84,13 +85,11 @@ pub fn build_dynamic<'a, 'o, V>(
             }
             Operand::Value(_) => {}
             Operand::Int { ty, value } => {
-                if let Some(expected) = fixed_llvm(p)
-                    && expected != *ty
-                {
+                if !crate::display_eq(resolved, ty) {
                     return Err(BuildError::OperandType {
                         op: op.name,
                         param: p.name,
-                        expected,
+                        expected: fixed_llvm(p).unwrap_or(p.ty.name),
                         found: ty,
                     });
                 }

@@ -338,3 +338,62 @@ fn derived_values_of_buffer_access() {
     );
     assert_eq!(Derived::ResourceProperties.ty().name, "res_props");
 }
+
+#[test]
+fn hostile_resource_types_are_refused() {
+    let deep = format!(
+        "target(\"dx.RawBuffer\", {}i32{}, 0, 0)",
+        "{".repeat(10_000),
+        "}".repeat(10_000)
+    );
+    assert!(ResourceType::parse(&deep).is_err());
+    for t in [
+        r#"target("dx.RawBuffer", <4294967295 x double>, 0, 0)"#,
+        r#"target("dx.RawBuffer", <0 x float>, 0, 0)"#,
+        r#"target("dx.RawBuffer", i99999999999, 0, 0)"#,
+        r#"target("dx.RawBuffer", {<4 x float>, <4 x float>, }, 0, 0)"#,
+        r#"target("dx.TypedBuffer", float, 99999999999)"#,
+        "target(\"dx.TypedBuffer\", float, 1, 0, 0",
+    ] {
+        assert!(ResourceType::parse(t).is_err(), "{t}");
+    }
+}
+
+#[test]
+fn a_constant_for_an_overloaded_parameter_has_its_type() {
+    let target = Target::new(V16);
+    let f = Overloads::one(f32());
+    let e = build_dynamic(
+        Op::FAbs.info(),
+        &target,
+        f,
+        &[Operand::<&str>::Int {
+            ty: "i32",
+            value: 1,
+        }],
+    )
+    .unwrap_err();
+    assert!(
+        matches!(e, BuildError::OperandType { found: "i32", .. }),
+        "{e:?}"
+    );
+    let i = Overloads::one(Overload::Scalar(ScalarType::I32));
+    assert!(
+        build_dynamic(
+            Op::IMax.info(),
+            &target,
+            i,
+            &[
+                Operand::<&str>::Int {
+                    ty: "i32",
+                    value: 1
+                },
+                Operand::Int {
+                    ty: "i32",
+                    value: 2
+                },
+            ]
+        )
+        .is_ok()
+    );
+}

@@ -119,6 +119,11 @@ impl fmt::Display for ResourceTypeError<'_> {
 #[cfg(feature = "std")]
 impl std::error::Error for ResourceTypeError<'_> {}
 
+/// `n` rounded up to a multiple of `align` (a power of two), if it fits.
+fn round_up(n: u32, align: u32) -> Option<u32> {
+    n.checked_next_multiple_of(align.max(1))
+}
+
 /// Reads LLVM type text without allocating.
 struct Reader<'t> {
     text: &'t str,
@@ -175,23 +180,27 @@ impl<'t> Reader<'t> {
         rest.get(..end)
     }
 
-    /// A type: scalar, vector, literal struct (laid out) or `target(...)` (skipped, size 0).
-    fn ty(&mut self) -> Option<Element> {
+    /// A type: scalar, vector or literal struct, laid out; `None` for what is none of these,
+    /// nests deeper than 16, or is larger than 4 GiB.
+    fn ty(&mut self, depth: u32) -> Option<Element> {
+        if depth > 16 {
+            return None;
+        }
         if self.eat("<") {
             let n = self.number()?;
             if !self.eat("x") {
                 return None;
             }
-            let e = self.ty()?;
-            if !self.eat(">") || e.is_struct || e.count != 1 {
+            let e = self.ty(depth + 1)?;
+            if !self.eat(">") || e.is_struct || e.count != 1 || n == 0 {
                 return None;
             }
-            let size = e.size * n;
-            let align = size.next_power_of_two();
+            let size = e.size.checked_mul(n)?;
+            let align = size.checked_next_power_of_two()?;
             return Some(Element {
                 scalar: e.scalar,
                 count: n,
-                size: size.div_ceil(align) * align,
+                size: round_up(size, align)?,
                 align,
                 is_struct: false,
             });
@@ -202,9 +211,9 @@ impl<'t> Reader<'t> {
             let mut align = 1u32;
             if !self.eat("}") {
                 loop {
-                    let f = self.ty()?;
+                    let f = self.ty(depth + 1)?;
                     first.get_or_insert(f.scalar);
-                    size = size.div_ceil(f.align) * f.align + f.size;
+                    size = round_up(size, f.align)?.checked_add(f.size)?;
                     align = align.max(f.align);
                     if self.eat("}") {
                         break;
@@ -217,7 +226,7 @@ impl<'t> Reader<'t> {
             return Some(Element {
                 scalar: first?,
                 count: 0,
-                size: size.div_ceil(align) * align,
+                size: round_up(size, align)?,
                 align,
                 is_struct: true,
             });
@@ -227,7 +236,12 @@ impl<'t> Reader<'t> {
             "half" | "f16" => Scalar::Float(16),
             "float" | "f32" => Scalar::Float(32),
             "double" | "f64" => Scalar::Float(64),
-            _ => Scalar::Int(w.strip_prefix('i')?.parse().ok()?),
+            _ => Scalar::Int(
+                w.strip_prefix('i')?
+                    .parse()
+                    .ok()
+                    .filter(|b| (1..=64).contains(b))?,
+            ),
         };
         let size = scalar.size();
         Some(Element {
@@ -281,7 +295,7 @@ impl<'t> ResourceType<'t> {
                 return Err(err("the layout has no type"));
             }
             let start = r.pos;
-            out.element = Some(r.ty().ok_or(err("the layout's type cannot be read"))?);
+            out.element = Some(r.ty(0).ok_or(err("the layout's type cannot be read"))?);
             out.element_text = text.get(start..r.pos).unwrap_or("").trim();
             out.read_params(&mut r)
                 .ok_or(err("a layout parameter is not a number"))?;
@@ -293,7 +307,7 @@ impl<'t> ResourceType<'t> {
                 return Err(err("the resource has no element type"));
             }
             let start = r.pos;
-            out.element = Some(r.ty().ok_or(err("the element type cannot be read"))?);
+            out.element = Some(r.ty(0).ok_or(err("the element type cannot be read"))?);
             out.element_text = text.get(start..r.pos).unwrap_or("").trim();
             out.read_params(&mut r)
                 .ok_or(err("a parameter is not a number"))?;

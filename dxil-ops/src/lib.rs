@@ -23,6 +23,10 @@
 //! assert_eq!(text, "%y = call float @dx.op.unary.f32(i32 13, float %x)");
 //! ```
 //!
+//! The LLVM intrinsic map ([`intrinsic`]) says which op(s) an LLVM intrinsic of the DirectX
+//! backend is lowered to at a DXIL version and where their operands come from;
+//! [`call::build_dynamic`] builds a call of an op chosen at run time with the builders' checks.
+//!
 //! The crate works without `std`; the `std` feature (default) adds `std::error::Error`
 //! implementations. The `macros` feature (off by default) adds `op!`, an op checked against the
 //! database while the program is compiled, and `include_ops!`, this API for a downstream

@@ -9,6 +9,7 @@
 use std::collections::BTreeSet;
 use std::ops::Range;
 
+use serde::Deserialize as _;
 use serde::de::DeserializeOwned;
 use serde_spanned::Spanned;
 use toml::de::{DeArray, DeTable, DeValue, ValueDeserializer};
@@ -282,7 +283,9 @@ impl Decoder<'_> {
         out
     }
 
-    /// Deserializes one record, reporting and removing offending keys until it goes through.
+    /// Deserializes one record. When serde rejects it, each part is checked on its own (see
+    /// [`Decoder::check`]): every mistake is reported, the parts with mistakes are left out, and
+    /// the rest of the record goes through.
     fn record<T: DeserializeOwned>(
         &mut self,
         context: &str,
@@ -298,133 +301,180 @@ impl Decoder<'_> {
             );
             return None;
         }
-        let mut current = value.clone();
         let mut removed = BTreeSet::new();
-        loop {
-            let err = match Spanned::<T>::deserialize(ValueDeserializer::from(current.clone())) {
-                Ok(v) => return Some(Decoded { value: v, removed }),
-                Err(e) => e,
-            };
-            let span = err.span().unwrap_or_else(|| value.span());
-            let found = locate(&mut current, &span);
-            let path = found.as_ref().map(|f| f.path.clone()).unwrap_or_default();
-            let (message, hint, suggested) = explain(err.message());
-            self.error(span, context, path, message, hint);
-            match found {
-                Some(f) if f.removed => {
-                    // A misspelled key stands for the key it suggests: that one is not also
-                    // reported missing.
-                    if f.path == f.top {
-                        removed.extend(suggested);
+        let mut check = Check {
+            context,
+            record_span: value.span(),
+            removed: &mut removed,
+            path: Vec::new(),
+        };
+        let value = match Spanned::<T>::deserialize(ValueDeserializer::from(value.clone())) {
+            Ok(v) => v,
+            Err(_) => {
+                let cleaned = self.check::<T>(&mut check, value.clone())?;
+                Spanned::<T>::deserialize(ValueDeserializer::from(cleaned)).ok()?
+            }
+        };
+        Some(Decoded { value, removed })
+    }
+
+    /// Checks the part `value` of a record at `check.path` on its own: the record made of that
+    /// part alone (all fields of the raw records are optional, so that record is valid exactly
+    /// when the part is). When the mistake is inside the part, each of its entries is checked
+    /// the same way and those with mistakes are left out; otherwise the part itself is reported
+    /// and left out (`None`).
+    ///
+    /// Each part is deserialized once by itself and once inside each of its parents with a
+    /// mistake, so the work is linear in the size of the record (times its depth), however many
+    /// mistakes it has.
+    fn check<'i, T: DeserializeOwned>(
+        &mut self,
+        check: &mut Check<'_, '_, 'i>,
+        value: Spanned<DeValue<'i>>,
+    ) -> Option<Spanned<DeValue<'i>>> {
+        let err = match Spanned::<T>::deserialize(ValueDeserializer::from(check.wrap(&value))) {
+            Ok(_) => return Some(value),
+            Err(e) => e,
+        };
+        let span = err.span().unwrap_or_else(|| check.record_span.clone());
+        if span != value.span() && inside(&value, &span) {
+            let rebuilt = match value.get_ref() {
+                DeValue::Table(table) => {
+                    let mut kept = DeTable::new();
+                    for (k, v) in table.iter() {
+                        check.path.push(Step::Key(k.clone()));
+                        let v = self.check::<T>(check, v.clone());
+                        check.path.pop();
+                        if let Some(v) = v {
+                            kept.insert(k.clone(), v);
+                        }
                     }
-                    removed.insert(f.top);
+                    DeValue::Table(kept)
                 }
-                _ => return None,
+                DeValue::Array(items) => {
+                    let mut kept = DeArray::new();
+                    for (i, v) in items.iter().enumerate() {
+                        check.path.push(Step::Index(i));
+                        let v = self.check::<T>(check, v.clone());
+                        check.path.pop();
+                        if let Some(v) = v {
+                            kept.push(v);
+                        }
+                    }
+                    DeValue::Array(kept)
+                }
+                // `inside` holds only for tables and arrays
+                _ => return self.report(check, err, &value),
+            };
+            let rebuilt = Spanned::new(value.span(), rebuilt);
+            match Spanned::<T>::deserialize(ValueDeserializer::from(check.wrap(&rebuilt))) {
+                Ok(_) => return Some(rebuilt),
+                // what is left is still rejected: a mistake about the part as a whole
+                Err(e) => return self.report(check, e, &rebuilt),
             }
         }
+        self.report(check, err, &value)
+    }
+
+    /// Reports a mistake of the part at `check.path` and leaves the part out.
+    fn report<'i>(
+        &mut self,
+        check: &mut Check<'_, '_, 'i>,
+        err: toml::de::Error,
+        value: &Spanned<DeValue<'i>>,
+    ) -> Option<Spanned<DeValue<'i>>> {
+        let span = err.span().unwrap_or_else(|| value.span());
+        let (message, hint, suggested) = explain(err.message());
+        let path = check.path_text();
+        self.error(span, check.context, path, message, hint);
+        let top = match check.path.first() {
+            Some(Step::Key(k)) => k.get_ref().to_string(),
+            // the record itself is wrong
+            _ => return None,
+        };
+        // A misspelled key stands for the key it suggests: that one is not also reported
+        // missing.
+        if check.path.len() == 1 {
+            check.removed.extend(suggested);
+        }
+        check.removed.insert(top);
+        None
     }
 }
 
-use serde::Deserialize as _;
-
-struct Found {
-    /// Dotted path of the offending key inside the record, e.g. `overloads[0].types`.
-    path: String,
-    /// The top-level key of the record that contains it.
-    top: String,
-    /// Whether the offending key or element could be removed.
-    removed: bool,
+/// Where [`Decoder::check`] is in a record.
+struct Check<'c, 'r, 'i> {
+    /// The record, as diagnostics name it.
+    context: &'c str,
+    /// Its span.
+    record_span: Range<usize>,
+    /// Its top-level keys reported and left out.
+    removed: &'r mut BTreeSet<String>,
+    /// The keys and indices from the record to the part being checked.
+    path: Vec<Step<'i>>,
 }
 
-/// Finds the innermost key or array element whose text contains `span` and removes it.
-fn locate(value: &mut Spanned<DeValue<'_>>, span: &Range<usize>) -> Option<Found> {
-    let mut path = String::new();
-    let mut top = None;
-    let removed = remove_in(value, span, &mut path, &mut top);
-    Some(Found {
-        path,
-        top: top?,
-        removed,
-    })
+/// One step of a path into a record.
+enum Step<'i> {
+    Key(Spanned<toml::de::DeString<'i>>),
+    Index(usize),
 }
 
-fn contains(outer: &Range<usize>, inner: &Range<usize>) -> bool {
-    outer.start <= inner.start && inner.end <= outer.end && outer.start < outer.end
+impl<'i> Check<'_, '_, 'i> {
+    /// The record made of `value` alone at the current path: a table with only the path's key
+    /// at each level, an array with only that element.
+    fn wrap(&self, value: &Spanned<DeValue<'i>>) -> Spanned<DeValue<'i>> {
+        let mut out = value.clone();
+        for step in self.path.iter().rev() {
+            let span = out.span();
+            out = match step {
+                Step::Key(k) => {
+                    let mut t = DeTable::new();
+                    t.insert(k.clone(), out);
+                    Spanned::new(span, DeValue::Table(t))
+                }
+                Step::Index(_) => {
+                    let mut a = DeArray::new();
+                    a.push(out);
+                    Spanned::new(span, DeValue::Array(a))
+                }
+            };
+        }
+        // the outermost table stands for the record: errors about it point at the record
+        Spanned::new(self.record_span.clone(), out.into_inner())
+    }
+
+    /// The path as diagnostics write keys: `overloads[0].types`.
+    fn path_text(&self) -> String {
+        let mut s = String::new();
+        for step in &self.path {
+            match step {
+                Step::Key(k) => {
+                    if !s.is_empty() {
+                        s.push('.');
+                    }
+                    s.push_str(k.get_ref());
+                }
+                Step::Index(i) => s.push_str(&format!("[{i}]")),
+            }
+        }
+        s
+    }
 }
 
-fn remove_in(
-    value: &mut Spanned<DeValue<'_>>,
-    span: &Range<usize>,
-    path: &mut String,
-    top: &mut Option<String>,
-) -> bool {
-    match value.get_mut() {
-        DeValue::Table(table) => remove_in_table(table, span, path, top),
-        DeValue::Array(array) => remove_in_array(array, span, path, top),
+/// Whether `span` lies within a key or an entry of the table or array `value`.
+fn inside(value: &Spanned<DeValue<'_>>, span: &Range<usize>) -> bool {
+    match value.get_ref() {
+        DeValue::Table(t) => t
+            .iter()
+            .any(|(k, v)| contains(&k.span(), span) || contains(&v.span(), span)),
+        DeValue::Array(a) => a.iter().any(|v| contains(&v.span(), span)),
         _ => false,
     }
 }
 
-fn remove_in_table(
-    table: &mut DeTable<'_>,
-    span: &Range<usize>,
-    path: &mut String,
-    top: &mut Option<String>,
-) -> bool {
-    let mut hit = None;
-    for (k, v) in table.iter() {
-        if contains(&k.span(), span) || contains(&v.span(), span) {
-            hit = Some(k.clone());
-            break;
-        }
-    }
-    let Some(k) = hit else { return false };
-    let name = k.get_ref().to_string();
-    if !path.is_empty() {
-        path.push('.');
-    }
-    path.push_str(&name);
-    if top.is_none() {
-        *top = Some(name);
-    }
-    let inner_hit = {
-        let v = table.get_mut(&k).expect("key found above");
-        let value_span = v.span();
-        // Only descend when the error is strictly inside a nested table or array.
-        !contains(&k.span(), span)
-            && value_span != *span
-            && matches!(v.get_ref(), DeValue::Table(_) | DeValue::Array(_))
-            && remove_in(v, span, path, top)
-    };
-    if !inner_hit {
-        table.remove(&k);
-    }
-    true
-}
-
-fn remove_in_array<'i>(
-    array: &mut DeArray<'i>,
-    span: &Range<usize>,
-    path: &mut String,
-    top: &mut Option<String>,
-) -> bool {
-    let mut items: Vec<Spanned<DeValue<'i>>> =
-        std::mem::replace(array, std::iter::empty().collect())
-            .into_iter()
-            .collect();
-    let Some(i) = items.iter().position(|v| contains(&v.span(), span)) else {
-        *array = items.into_iter().collect();
-        return false;
-    };
-    path.push_str(&format!("[{i}]"));
-    let inner_hit = items[i].span() != *span
-        && matches!(items[i].get_ref(), DeValue::Table(_) | DeValue::Array(_))
-        && remove_in(&mut items[i], span, path, top);
-    if !inner_hit {
-        items.remove(i);
-    }
-    *array = items.into_iter().collect();
-    true
+fn contains(outer: &Range<usize>, inner: &Range<usize>) -> bool {
+    outer.start <= inner.start && inner.end <= outer.end && outer.start < outer.end
 }
 
 /// `[[ops.CoreOps]]` record `Sample`: the header, and the record's name or code when it has one.
@@ -560,5 +610,22 @@ mod tests {
         let (_, msgs) = run("[clas.X]\nstem = \"x\"\n");
         assert_eq!(msgs.len(), 1);
         assert!(msgs[0].contains("did you mean `class`?"), "{}", msgs[0]);
+    }
+
+    /// Reporting is linear in the number of mistakes: thousands of unknown keys in one record
+    /// are each reported, quickly.
+    #[test]
+    fn thousands_of_unknown_keys_in_one_record() {
+        let mut text = String::from("[[ops.CoreOps]]\nname = \"X\"\n");
+        for i in 0..8000 {
+            text.push_str(&format!("unknown{i} = {i}\n"));
+        }
+        let start = std::time::Instant::now();
+        let (raw, msgs) = run(&text);
+        let took = start.elapsed();
+        assert_eq!(msgs.len(), 8000);
+        assert!(msgs[7999].contains("unknown7999"), "{}", msgs[7999]);
+        assert_eq!(raw.ops[0].1[0].removed.len(), 8000);
+        assert!(took.as_secs_f64() < 3.0, "{took:?}");
     }
 }

@@ -61,22 +61,91 @@ impl LoadError {
     }
 }
 
+/// The largest database file the loader reads: 64 MiB (the real files are below 100 KiB).
+/// A larger file, like anything but a regular file (a FIFO, a device), is refused unread.
+pub const MAX_FILE_SIZE: u64 = 64 * 1024 * 1024;
+
 /// Loads the database whose root file is `path` (normally `ops.toml`), with the files it
 /// includes (paths relative to the root file's folder).
+///
+/// Every file must be a regular file of at most [`MAX_FILE_SIZE`] bytes, in UTF-8; included
+/// files must be inside the root file's folder once symbolic links are resolved, and each file
+/// is included once (`./x` and `x` are the same file).
 pub fn load(path: impl AsRef<Path>) -> Result<Database, LoadError> {
     let path = path.as_ref();
-    let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
-    let root = std::fs::read_to_string(path).map_err(|error| LoadError::Io {
+    let io = |error| LoadError::Io {
         path: path.display().to_string(),
         error,
-    })?;
+    };
+    let root = read_file(path).map_err(io)?;
+    let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
+    let dir = if dir.as_os_str().is_empty() {
+        Path::new(".").to_path_buf()
+    } else {
+        dir
+    };
     let name = path.file_name().map_or_else(
         || path.display().to_string(),
         |n| n.to_string_lossy().into_owned(),
     );
-    load_from(&name, &root, |include| {
-        std::fs::read_to_string(dir.join(include)).map_err(|e| e.to_string())
+    let folder = std::fs::canonicalize(&dir).map_err(io)?;
+    load_files(&name, root, |include| read_included(&folder, include), None).map(|(db, _)| db)
+}
+
+/// Reads a file of the database: a regular file of at most [`MAX_FILE_SIZE`] bytes, checked
+/// before it is opened (a FIFO or a device is refused without blocking on it).
+fn read_file(path: &Path) -> std::io::Result<Vec<u8>> {
+    use std::io::{Error, ErrorKind, Read};
+    let meta = std::fs::metadata(path)?;
+    if !meta.is_file() {
+        return Err(Error::new(
+            ErrorKind::InvalidInput,
+            "not a regular file (a folder, a FIFO or a device)",
+        ));
+    }
+    let too_big = || {
+        Error::new(
+            ErrorKind::InvalidData,
+            format!("larger than {} MiB", MAX_FILE_SIZE / (1024 * 1024)),
+        )
+    };
+    if meta.len() > MAX_FILE_SIZE {
+        return Err(too_big());
+    }
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    std::fs::File::open(path)?
+        .take(MAX_FILE_SIZE + 1)
+        .read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_FILE_SIZE {
+        return Err(too_big());
+    }
+    Ok(bytes)
+}
+
+/// Reads the included file `include` of the database in `folder` (canonical): the file, after
+/// resolving symbolic links, must be inside the folder. Returns the canonical path, which
+/// identifies the file, and its bytes.
+fn read_included(folder: &Path, include: &str) -> Result<Included, String> {
+    let path = std::fs::canonicalize(folder.join(include)).map_err(|e| e.to_string())?;
+    if !path.starts_with(folder) {
+        return Err(format!(
+            "it resolves to {}, outside the database folder {}",
+            path.display(),
+            folder.display()
+        ));
+    }
+    let bytes = read_file(&path).map_err(|e| e.to_string())?;
+    Ok(Included {
+        identity: path.display().to_string(),
+        bytes,
     })
+}
+
+/// An included file as read: what identifies it (two includes of the same file have the same
+/// identity) and its bytes.
+struct Included {
+    identity: String,
+    bytes: Vec<u8>,
 }
 
 /// Loads a database from the text of its root file, named `name` in diagnostics, reading
@@ -85,9 +154,26 @@ pub fn load(path: impl AsRef<Path>) -> Result<Database, LoadError> {
 pub fn load_from(
     name: &str,
     text: &str,
-    read: impl FnMut(&str) -> Result<String, String>,
+    mut read: impl FnMut(&str) -> Result<String, String>,
 ) -> Result<Database, LoadError> {
-    load_files(name, text, read, None).map(|(db, _)| db)
+    load_files(
+        name,
+        text.as_bytes().to_vec(),
+        |f| text_file(f, &mut read),
+        None,
+    )
+    .map(|(db, _)| db)
+}
+
+/// An included file read by a caller's reader: identified by its path without `.` steps.
+fn text_file(
+    include: &str,
+    read: &mut impl FnMut(&str) -> Result<String, String>,
+) -> Result<Included, String> {
+    Ok(Included {
+        identity: normal_path(include),
+        bytes: read(include)?.into_bytes(),
+    })
 }
 
 /// Loads a base database like [`load_from`] together with an extension file (`extension_name`
@@ -98,11 +184,16 @@ pub fn load_from(
 pub fn load_extension(
     name: &str,
     text: &str,
-    read: impl FnMut(&str) -> Result<String, String>,
+    mut read: impl FnMut(&str) -> Result<String, String>,
     extension_name: &str,
     extension_text: &str,
 ) -> Result<Extension, LoadError> {
-    let (db, declared) = load_files(name, text, read, Some((extension_name, extension_text)))?;
+    let (db, declared) = load_files(
+        name,
+        text.as_bytes().to_vec(),
+        |f| text_file(f, &mut read),
+        Some((extension_name, extension_text)),
+    )?;
     Ok(declared.unwrap_or_default().resolve(db))
 }
 
@@ -110,18 +201,32 @@ pub fn load_extension(
 /// the database and the names the extension declares.
 fn load_files(
     name: &str,
-    text: &str,
-    mut read: impl FnMut(&str) -> Result<String, String>,
+    bytes: Vec<u8>,
+    mut read: impl FnMut(&str) -> Result<Included, String>,
     extension: Option<(&str, &str)>,
 ) -> Result<(Database, Option<extension::Declared>), LoadError> {
     let mut sources = Sources::default();
     let mut sink = diag::Sink::default();
-    let root_id = sources.add(name, text);
-    let root = decode::decode_file(root_id, text, &mut sink);
+    let (root_id, text) = add_source(&mut sources, &mut sink, name, bytes);
+    let root = match &text {
+        Some(text) => decode::decode_file(root_id, text, &mut sink),
+        None => decode::RawFile::default(),
+    };
     let mut raw = build::RawDb::default();
     let includes = root.include.clone();
     raw.add(root_id, root);
-    let mut seen = HashSet::new();
+    // each file once, by path without `.` steps, and by what the reader says it is
+    let mut seen_paths = HashSet::new();
+    let mut seen_files = HashSet::new();
+    let twice = |sink: &mut diag::Sink, loc: Location, file: &str| {
+        sink.error(
+            loc,
+            "",
+            "include",
+            format!("`{file}` is included twice"),
+            "list each file once",
+        )
+    };
     for inc in includes {
         let file = inc.get_ref();
         let loc = Location {
@@ -138,19 +243,18 @@ fn load_files(
             );
             continue;
         }
-        if !seen.insert(file.clone()) {
-            sink.error(
-                loc,
-                "",
-                "include",
-                format!("`{file}` is included twice"),
-                "list each file once",
-            );
+        if !seen_paths.insert(normal_path(file)) {
+            twice(&mut sink, loc, file);
             continue;
         }
         match read(file) {
-            Ok(text) => {
-                let id = sources.add(file.clone(), text.clone());
+            Ok(included) => {
+                if !seen_files.insert(included.identity) {
+                    twice(&mut sink, loc, file);
+                    continue;
+                }
+                let (id, text) = add_source(&mut sources, &mut sink, file, included.bytes);
+                let Some(text) = text else { continue };
                 let sub = decode::decode_file(id, &text, &mut sink);
                 if let Some(first) = sub.include.first() {
                     sink.error(
@@ -207,6 +311,45 @@ fn load_files(
         }
         _ => Err(LoadError::Invalid(Report::new(sources, sink.diagnostics))),
     }
+}
+
+/// Adds a file to the sources: its text when it is UTF-8; otherwise the error, at the first byte
+/// that is not, and `None`.
+fn add_source(
+    sources: &mut Sources,
+    sink: &mut diag::Sink,
+    name: &str,
+    bytes: Vec<u8>,
+) -> (FileId, Option<String>) {
+    match String::from_utf8(bytes) {
+        Ok(text) => (sources.add(name, text.clone()), Some(text)),
+        Err(e) => {
+            let at = e.utf8_error().valid_up_to();
+            // the text shown up to the bad byte is the file's, so positions are the file's
+            let id = sources.add(name, String::from_utf8_lossy(e.as_bytes()).into_owned());
+            sink.error(
+                Location {
+                    file: id,
+                    span: at..at + 1,
+                },
+                "",
+                "",
+                format!("`{name}` is not UTF-8: byte {at} is not part of a UTF-8 character"),
+                "save the file as UTF-8",
+            );
+            (id, None)
+        }
+    }
+}
+
+/// A relative path without `.` steps, with `/`: `./db//x.toml` → `db/x.toml`.
+fn normal_path(p: &str) -> String {
+    Path::new(p)
+        .components()
+        .filter(|c| !matches!(c, Component::CurDir))
+        .map(|c| c.as_os_str().to_string_lossy())
+        .collect::<Vec<_>>()
+        .join("/")
 }
 
 fn is_plain_relative(p: &str) -> bool {

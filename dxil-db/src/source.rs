@@ -16,8 +16,19 @@ pub struct SourceFile {
 
 impl SourceFile {
     fn new(name: String, text: String) -> Self {
+        // a line ends with LF, CRLF or a CR alone
+        let bytes = text.as_bytes();
         let mut line_starts = vec![0];
-        line_starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+        for (i, b) in bytes.iter().enumerate() {
+            let ends = match b {
+                b'\n' => true,
+                b'\r' => bytes.get(i + 1) != Some(&b'\n'),
+                _ => false,
+            };
+            if ends {
+                line_starts.push(i + 1);
+            }
+        }
         SourceFile {
             name,
             text,
@@ -52,11 +63,11 @@ impl SourceFile {
         (line + 1, col)
     }
 
-    /// The byte range of the 1-based line `line`, without its line break.
+    /// The byte range of the 1-based line `line`, without its line break (LF, CRLF or CR).
     pub fn line_range(&self, line: usize) -> Option<Range<usize>> {
         let start = *self.line_starts.get(line.checked_sub(1)?)?;
         let end = self.text[start..]
-            .find('\n')
+            .find(['\n', '\r'])
             .map_or(self.text.len(), |i| start + i);
         Some(start..end)
     }
@@ -115,5 +126,17 @@ mod tests {
         assert_eq!(f.line_col(99), (3, 1));
         assert_eq!(f.line_range(2), Some(3..6));
         assert_eq!(f.line_range(9), None);
+    }
+
+    #[test]
+    fn lines_end_with_lf_crlf_or_cr() {
+        let mut s = Sources::default();
+        let id = s.add("a.toml", "a\r\nb\rc\nd");
+        let f = s.get(id);
+        assert_eq!(f.line_col(3), (2, 1));
+        assert_eq!(f.line_col(5), (3, 1));
+        assert_eq!(f.line_col(7), (4, 1));
+        assert_eq!(f.line_range(1), Some(0..1));
+        assert_eq!(f.line_range(2), Some(3..4));
     }
 }

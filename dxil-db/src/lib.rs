@@ -21,6 +21,7 @@ pub mod export;
 mod extension;
 mod lowering;
 pub mod model;
+pub mod names;
 mod overload;
 mod raw;
 mod source;

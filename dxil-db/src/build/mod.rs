@@ -2,6 +2,7 @@
 //! reports every mistake.
 
 mod classes;
+mod idents;
 mod intrinsics;
 mod ops;
 mod tables;
@@ -375,6 +376,7 @@ pub(crate) fn build(
     b.semantic_interpretations(raw, &mut db);
     b.llvm_instructions(raw, &mut db);
     b.intrinsics(raw, &mut db);
+    b.identifiers(raw);
     if !b.sink.is_empty() {
         return None;
     }

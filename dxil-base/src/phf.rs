@@ -1,12 +1,14 @@
 //! Perfect hashing of names for static tables.
 //!
-//! The generator picks a seed for which [`hash`] sends every key to its own slot of a table of
-//! [`slots_for`] entries; the runtime hashes a name with the same seed and compares the one key
-//! in that slot. A lookup is one hash over 8-byte words, one load and one comparison, with no
-//! dependency between bytes, which matters for the short names of DXIL (`rawBufferVectorLoad`,
-//! `INSTR.OLOAD`).
+//! A name is hashed once ([`hash`]: 8-byte words, no dependency between bytes, which matters
+//! for the short names of DXIL such as `rawBufferVectorLoad` or `INSTR.OLOAD`). The upper half
+//! of the hash picks a bucket of about four keys; the bucket's pilot, chosen by the generator
+//! ([`build`], with the `std` feature), sends the hash to a slot that holds the position of the
+//! one key that may be there. A lookup is one hash, two loads and one comparison.
 //!
-//! Both sides use this crate, so they cannot disagree about the hash.
+//! This is the displacement scheme of PTHash (Pibiri and Trani, 2021) and of CHD, which `phf`
+//! uses; building is linear in the number of keys. The generator and the runtime both use this
+//! crate, so they cannot disagree about the hash.
 
 const K: u64 = 0x9E37_79B9_7F4A_7C15;
 
@@ -104,38 +106,181 @@ pub fn hash_until(name: &[u8], delimiter: u8, seed: u64) -> (u64, usize) {
     (finish(mix(h, w), name.len()), name.len())
 }
 
-/// The slot of a hash in a table of `slots` entries (a power of two).
-pub const fn slot(hash: u64, slots: usize) -> usize {
-    (hash as usize) & (slots - 1)
+/// Marks an empty slot.
+pub const EMPTY: u16 = u16::MAX;
+
+/// The most keys a map can have: slots hold key positions below [`EMPTY`].
+pub const MAX_KEYS: usize = EMPTY as usize;
+
+/// The number of buckets for `keys` keys: a power of two, about one bucket for four keys.
+pub const fn buckets_for(keys: usize) -> usize {
+    let mut n = 1;
+    while n * 4 < keys {
+        n *= 2;
+    }
+    n
 }
 
-/// The table size for `keys` keys: a power of two with room to spare, so that a seed without
-/// collisions is found quickly.
+/// The number of slots for `keys` keys: a power of two with at least a fifth of the slots
+/// free.
 pub const fn slots_for(keys: usize) -> usize {
-    let want = keys.saturating_mul(16);
-    let mut n = 16;
+    let want = keys + keys / 4;
+    let mut n = 1;
     while n < want {
         n *= 2;
     }
     n
 }
 
-/// Marks an empty slot.
-pub const EMPTY: u16 = u16::MAX;
+/// The bucket of a hash among `buckets` (a power of two): its upper half picks it.
+#[inline]
+pub const fn bucket(hash: u64, buckets: usize) -> usize {
+    ((hash >> 32) as usize) & (buckets - 1)
+}
 
-/// Whether `seed` sends every key to its own slot of a table of `slots` entries. `seen` is
-/// scratch space of `slots` entries.
-pub fn separates<'k>(keys: impl Iterator<Item = &'k [u8]>, seed: u64, seen: &mut [bool]) -> bool {
-    seen.iter_mut().for_each(|s| *s = false);
-    let slots = seen.len();
-    for k in keys {
-        let s = slot(hash(k, seed), slots);
-        if seen[s] {
-            return false;
+/// The slot of a hash whose bucket has `pilot`, in a table of `slots` entries (a power of
+/// two). Keys of one bucket share the pilot; the builder chooses it so that they land in free
+/// slots.
+#[inline]
+pub const fn slot(hash: u64, pilot: u16, slots: usize) -> usize {
+    let x = (hash ^ (pilot as u64 + 1).wrapping_mul(0xD6E8_FEB8_6659_FD93)).wrapping_mul(K);
+    ((x ^ (x >> 32)) as usize) & (slots - 1)
+}
+
+/// Where a key goes: its slot in a map of `pilots` and `slots`.
+#[inline]
+pub fn place(hash: u64, pilots: &[u16], slots: usize) -> usize {
+    let pilot = pilots.get(bucket(hash, pilots.len())).copied().unwrap_or(0);
+    slot(hash, pilot, slots)
+}
+
+/// A perfect hash of a set of keys, as the generator writes it: the seed of [`hash`], one pilot
+/// per bucket, and for each slot the position of the key in it (or [`EMPTY`]).
+#[cfg(feature = "std")]
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Table {
+    /// Seed of [`hash`].
+    pub seed: u64,
+    /// Pilot of each bucket ([`buckets_for`] of them).
+    pub pilots: std::vec::Vec<u16>,
+    /// Key position in each slot ([`slots_for`] of them), or [`EMPTY`].
+    pub slots: std::vec::Vec<u16>,
+}
+
+/// Why a set of keys has no [`Table`].
+#[cfg(feature = "std")]
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BuildError {
+    /// More keys than [`MAX_KEYS`].
+    TooManyKeys(usize),
+    /// The keys at these two positions are equal.
+    Duplicate(usize, usize),
+    /// No seed of those tried placed every key (not expected for distinct keys).
+    NoSeed,
+}
+
+#[cfg(feature = "std")]
+impl core::fmt::Display for BuildError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            BuildError::TooManyKeys(n) => {
+                write!(f, "{n} keys, more than the {MAX_KEYS} a map holds")
+            }
+            BuildError::Duplicate(a, b) => write!(f, "keys {a} and {b} are equal"),
+            BuildError::NoSeed => f.write_str("no seed places every key in its own slot"),
         }
-        seen[s] = true;
     }
-    true
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for BuildError {}
+
+/// How many seeds [`build`] tries before it gives up.
+#[cfg(feature = "std")]
+const SEEDS: u64 = 64;
+
+/// The perfect hash of `keys`, built in time linear in their number (PTHash's displacement
+/// scheme: buckets of about four keys, largest first, each given the first pilot that sends
+/// its keys to free slots). Seeds and pilots are tried in order, so the result is the same on
+/// every run.
+#[cfg(feature = "std")]
+pub fn build(keys: &[&[u8]]) -> Result<Table, BuildError> {
+    use std::vec;
+    use std::vec::Vec;
+
+    let n = keys.len();
+    if n > MAX_KEYS {
+        return Err(BuildError::TooManyKeys(n));
+    }
+    let (nb, ns) = (buckets_for(n), slots_for(n));
+    'seeds: for seed in 0..SEEDS {
+        let hashes: Vec<u64> = keys.iter().map(|k| hash(k, seed)).collect();
+        // keys by bucket (counting sort), and equal hashes, which no pilot separates
+        let mut start = vec![0usize; nb + 1];
+        for &h in &hashes {
+            start[bucket(h, nb) + 1] += 1;
+        }
+        for b in 0..nb {
+            start[b + 1] += start[b];
+        }
+        let mut fill = start.clone();
+        let mut members = vec![0usize; n];
+        for (i, &h) in hashes.iter().enumerate() {
+            let b = bucket(h, nb);
+            members[fill[b]] = i;
+            fill[b] += 1;
+        }
+        for b in 0..nb {
+            let m = &members[start[b]..start[b + 1]];
+            for (x, &i) in m.iter().enumerate() {
+                for &j in &m[..x] {
+                    if hashes[i] == hashes[j] {
+                        if keys[i] == keys[j] {
+                            return Err(BuildError::Duplicate(j.min(i), j.max(i)));
+                        }
+                        continue 'seeds;
+                    }
+                }
+            }
+        }
+        // buckets, largest first (ties in bucket order): counting sort by size
+        let largest = (0..nb).map(|b| start[b + 1] - start[b]).max().unwrap_or(0);
+        let mut by_size: Vec<Vec<usize>> = vec![Vec::new(); largest + 1];
+        for b in 0..nb {
+            by_size[start[b + 1] - start[b]].push(b);
+        }
+        let mut pilots = vec![0u16; nb];
+        let mut slots = vec![EMPTY; ns];
+        let mut tried = Vec::new();
+        for b in by_size.iter().rev().flatten().copied() {
+            let m = &members[start[b]..start[b + 1]];
+            if m.is_empty() {
+                continue;
+            }
+            let found = (0..=u16::MAX).find(|&p| {
+                tried.clear();
+                m.iter().all(|&i| {
+                    let s = slot(hashes[i], p, ns);
+                    let free = slots[s] == EMPTY && !tried.contains(&s);
+                    tried.push(s);
+                    free
+                })
+            });
+            let Some(p) = found else {
+                continue 'seeds;
+            };
+            pilots[b] = p;
+            for &i in m {
+                slots[slot(hashes[i], p, ns)] = i as u16;
+            }
+        }
+        return Ok(Table {
+            seed,
+            pilots,
+            slots,
+        });
+    }
+    Err(BuildError::NoSeed)
 }
 
 #[cfg(test)]
@@ -169,9 +314,31 @@ mod tests {
         assert_ne!(hash(b"abcdefghi", 1), hash(b"abcdefghj", 1));
         assert_ne!(hash(b"", 1), hash(b"\0", 1));
         assert_ne!(hash(b"unary", 1), hash(b"unary", 2));
-        assert_eq!(slots_for(347), 8192);
-        let keys: [&[u8]; 3] = [b"a", b"b", b"c"];
-        let mut seen = [false; 16];
-        assert!((0..100).any(|s| separates(keys.iter().copied(), s, &mut seen)));
+        assert_eq!(slots_for(347), 512);
+        assert_eq!(buckets_for(347), 128);
+    }
+
+    #[cfg(feature = "std")]
+    fn check(keys: &[&[u8]]) {
+        let t = build(keys).expect("distinct keys have a table");
+        assert_eq!(t.pilots.len(), buckets_for(keys.len()));
+        assert_eq!(t.slots.len(), slots_for(keys.len()));
+        for (i, k) in keys.iter().enumerate() {
+            let s = place(hash(k, t.seed), &t.pilots, t.slots.len());
+            assert_eq!(usize::from(t.slots[s]), i);
+        }
+    }
+
+    #[cfg(feature = "std")]
+    #[test]
+    fn every_key_has_its_own_slot() {
+        check(&[]);
+        check(&[b"a"]);
+        check(&[b"a", b"b", b"c"]);
+        let many: std::vec::Vec<std::string::String> =
+            (0..20_000).map(|i| std::format!("Op{i}")).collect();
+        let many: std::vec::Vec<&[u8]> = many.iter().map(|s| s.as_bytes()).collect();
+        check(&many);
+        assert_eq!(build(&[b"a", b"b", b"a"]), Err(BuildError::Duplicate(0, 2)));
     }
 }

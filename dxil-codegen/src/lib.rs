@@ -6,6 +6,7 @@
 mod docs;
 mod embedded;
 mod emit;
+mod markdown;
 pub mod names;
 mod rust;
 
@@ -33,6 +34,24 @@ pub enum Error {
         second: String,
         /// The identifier.
         ident: String,
+    },
+    /// A name of the database makes no Rust identifier (the loader refuses such names).
+    #[error("{what} `{name}` makes no Rust identifier (it becomes `{ident}`); rename it")]
+    BadName {
+        /// What kind of name.
+        what: String,
+        /// The name.
+        name: String,
+        /// What it becomes.
+        ident: String,
+    },
+    /// A name map (op names, stems, rule codes, ...) cannot be built.
+    #[error("cannot build the map of {map}: {message}")]
+    NameMap {
+        /// The map.
+        map: String,
+        /// Why.
+        message: String,
     },
     /// An extension's op uses a class of the base database with overloads no base op of the
     /// class has: `dxil-ops` could not read the names of those functions.

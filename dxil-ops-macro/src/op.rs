@@ -636,10 +636,14 @@ pub fn expand(db: &Database, input: &Input) -> syn::Result<TokenStream> {
     };
 
     let rt = quote!(::dxil_ops);
-    let variant = Ident::new(&names::camel(&op.name).to_string(), input.name.span());
+    // the loader made sure that these names make identifiers
+    let variant = Ident::new(&names::camel(&op.name), input.name.span());
     let overloads = overloads.iter().map(|o| {
         let scalar = |t: &OverloadTypeId| {
-            let t = names::camel(&db.overload_types[t.index()].name);
+            let t = Ident::new(
+                &names::camel(&db.overload_types[t.index()].name),
+                Span::call_site(),
+            );
             quote!(#rt::ScalarType::#t)
         };
         match o {
@@ -659,7 +663,7 @@ pub fn expand(db: &Database, input: &Input) -> syn::Result<TokenStream> {
     let stage = match stage {
         Some(st) => {
             let kind = Ident::new(
-                &names::camel(&st.shader_kind_name).to_string(),
+                &names::camel(&st.shader_kind_name),
                 input.stage.as_ref().map_or(Span::call_site(), Ident::span),
             );
             quote!(::core::option::Option::Some(#rt::ShaderKind::#kind))

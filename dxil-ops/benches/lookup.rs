@@ -35,9 +35,8 @@ fn naive_db() -> NaiveDb {
             .map(|v| (v.dxil, info.stages_at(v.dxil).0))
             .collect();
         let overloads = info
-            .overload_entries
-            .iter()
-            .map(|(v, s)| (*v, s.text.to_owned()))
+            .overload_entries()
+            .map(|(v, s)| (v, s.text.to_owned()))
             .collect();
         by_opcode.insert(
             info.opcode,

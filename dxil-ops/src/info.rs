@@ -201,6 +201,38 @@ pub struct ParamInfo {
     pub max: Option<u64>,
 }
 
+impl ParamInfo {
+    /// A parameter (a result when `name` is empty) that takes any value of its type.
+    pub const fn new(name: &'static str, ty: &'static TypeInfo, doc: &'static str) -> Self {
+        ParamInfo {
+            name,
+            ty,
+            doc,
+            immediate: false,
+            enumeration: None,
+            max: None,
+        }
+    }
+
+    /// The same parameter, which must be an immediate constant.
+    pub const fn immediate(mut self) -> Self {
+        self.immediate = true;
+        self
+    }
+
+    /// The same parameter, which takes values of the enumeration `name`.
+    pub const fn enumeration(mut self, name: &'static str) -> Self {
+        self.enumeration = Some(name);
+        self
+    }
+
+    /// The same parameter, whose value is at most `max`.
+    pub const fn max(mut self, max: u64) -> Self {
+        self.max = Some(max);
+        self
+    }
+}
+
 /// An op class (DXC's `OpCodeClass`): the function-name stem of its ops, and the signatures of
 /// their functions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -259,15 +291,60 @@ pub struct VersionProps {
     pub attributes: AttributeSet,
 }
 
-/// An entry of the versioned stage list, as written in `ops.toml`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum StageEntry {
-    /// Every stage that exists.
-    All,
-    /// The op is withdrawn.
-    Removed,
-    /// These stages, once each exists.
-    Stages(StageSet),
+impl VersionProps {
+    /// The properties of an op that exists at the version.
+    pub const fn available(
+        overloads: &'static OverloadSpec,
+        stages: StageSet,
+        attributes: AttributeSet,
+    ) -> Self {
+        VersionProps {
+            availability: Availability::Available,
+            overloads,
+            stages,
+            attributes,
+        }
+    }
+
+    /// The properties at a version before the op is introduced.
+    pub const fn not_yet(
+        overloads: &'static OverloadSpec,
+        stages: StageSet,
+        attributes: AttributeSet,
+    ) -> Self {
+        VersionProps {
+            availability: Availability::NotYet,
+            overloads,
+            stages,
+            attributes,
+        }
+    }
+
+    /// The properties at a version the op is removed from.
+    pub const fn removed(
+        overloads: &'static OverloadSpec,
+        stages: StageSet,
+        attributes: AttributeSet,
+    ) -> Self {
+        VersionProps {
+            availability: Availability::Removed,
+            overloads,
+            stages,
+            attributes,
+        }
+    }
+
+    /// An op's properties at every version, picked from `rows` by position: generated code
+    /// writes each distinct row once and each op's versions as positions into them.
+    pub const fn pick<const N: usize>(rows: &[VersionProps], picks: [u16; N]) -> [VersionProps; N] {
+        let mut out = [rows[0]; N];
+        let mut i = 0;
+        while i < N {
+            out[i] = rows[picks[i] as usize];
+            i += 1;
+        }
+        out
+    }
 }
 
 pub use crate::intrinsic::IntrinsicInfo;
@@ -305,12 +382,6 @@ pub struct OpInfo {
     pub shader_model_translated: Option<ShaderModel>,
     /// Properties at each declared DXIL version (index: [`crate::version_slot`]).
     pub by_version: [VersionProps; crate::VERSION_COUNT],
-    /// The versioned overload list as written.
-    pub overload_entries: &'static [(DxilVersion, &'static OverloadSpec)],
-    /// The versioned stage list as written.
-    pub stage_entries: &'static [(DxilVersion, StageEntry)],
-    /// The versioned attribute list as written.
-    pub attribute_entries: &'static [(DxilVersion, AttributeSet)],
     /// The LLVM intrinsics whose lowering calls the op at some version (see
     /// [`crate::intrinsic`]), by name.
     pub intrinsics: &'static [&'static IntrinsicInfo],
@@ -344,6 +415,25 @@ impl OpInfo {
 }
 
 impl OpInfo {
+    /// The overloads the op allows, from the version that allows them on: one entry for each
+    /// change, oldest first (the op's versioned overload list, resolved).
+    pub fn overload_entries(
+        &self,
+    ) -> impl Iterator<Item = (DxilVersion, &'static OverloadSpec)> + '_ {
+        let mut last: Option<&'static OverloadSpec> = None;
+        crate::DXIL_VERSIONS
+            .iter()
+            .zip(self.by_version.iter())
+            .filter_map(move |(v, p)| {
+                if !matches!(p.availability, Availability::Available) {
+                    return None;
+                }
+                let same = last.is_some_and(|l| *l == *p.overloads);
+                last = Some(p.overloads);
+                (!same).then_some((v.dxil, p.overloads))
+            })
+    }
+
     /// The properties at `version`: the entry of the latest declared version not above it.
     /// `None` for versions before the first declared one.
     #[inline]
@@ -401,4 +491,25 @@ impl OpInfo {
             _ => self.shader_model,
         }
     }
+}
+
+/// A validation rule: the check a validator makes of a DXIL module, and its error message.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RuleInfo {
+    /// Code (`INSTR.OLOAD`).
+    pub code: &'static str,
+    /// Category (`Instruction`).
+    pub category: &'static str,
+    /// What the rule checks.
+    pub doc: &'static str,
+    /// The error message, with `%0`, `%1` ... placeholders.
+    pub message: &'static str,
+    /// How many arguments the message takes.
+    pub arguments: usize,
+    /// The minimum shader model the rule applies to.
+    pub shader_model: ShaderModel,
+    /// The stages it applies to; empty for every stage.
+    pub stages: StageSet,
+    /// Validators skip the rule.
+    pub disabled: bool,
 }

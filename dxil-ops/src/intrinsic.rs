@@ -228,7 +228,7 @@ pub enum ResultShape {
 pub fn find(name: &str) -> Option<&'static IntrinsicInfo> {
     crate::generated::intrinsics::BY_NAME
         .get(name)
-        .and_then(|&i| INTRINSICS.get(usize::from(i)))
+        .and_then(|&(_, i)| INTRINSICS.get(usize::from(i)))
 }
 
 /// The intrinsic a called function is: `name` itself, or the longest prefix of it that ends

@@ -56,6 +56,7 @@ mod message;
 pub mod name;
 mod name_map;
 mod overload;
+mod rows;
 mod sig;
 mod sigpoint;
 mod stage;
@@ -80,13 +81,15 @@ pub use info::{OpInfo, Precision};
 pub use llvm::LlvmInstructionInfo;
 pub use message::{ArgumentCount, RuleMessage};
 pub use name::{FunctionName, NameError};
-pub use name_map::NameMap;
+pub use name_map::{NameKey, NameMap};
 pub use overload::{MAX_VECTOR_WIDTH, Overload, OverloadSet, OverloadSpec, Overloads, StructName};
 pub use sig::{Declaration, Signature, SignatureError};
 pub use sigpoint::{Interpretation, SigPointInfo};
 pub use stage::StageSet;
 
-/// Call builders: one function per op (`Sample` → [`build::sample`]).
+/// Call builders: one function per op (`Sample` → [`build::sample`]). Each checks that the op
+/// exists at the target's DXIL version, that the overloads and the target's stage are allowed
+/// then, and the ranges of immediate operands.
 pub mod build {
     pub use crate::generated::builders::*;
 }

@@ -36,6 +36,36 @@ pub struct Interpretation {
 }
 
 impl Interpretation {
+    /// The treatment `kind`, from shader model `min_shader_model` if given.
+    pub const fn new(
+        kind: SemanticInterpretationKind,
+        min_shader_model: Option<ShaderModel>,
+    ) -> Self {
+        Interpretation {
+            kind,
+            min_shader_model,
+        }
+    }
+
+    /// A table of cells picked from `cells` by position: generated code writes each distinct
+    /// cell once and the table as positions into them.
+    pub const fn table<const P: usize, const S: usize>(
+        cells: &[Interpretation],
+        picks: [[u8; P]; S],
+    ) -> [[Interpretation; P]; S] {
+        let mut out = [[cells[0]; P]; S];
+        let mut s = 0;
+        while s < S {
+            let mut p = 0;
+            while p < P {
+                out[s][p] = cells[picks[s][p] as usize];
+                p += 1;
+            }
+            s += 1;
+        }
+        out
+    }
+
     /// Whether the treatment applies at shader model `sm` (it is not below the minimum).
     pub const fn applies_at(self, sm: ShaderModel) -> bool {
         match self.min_shader_model {

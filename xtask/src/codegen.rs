@@ -1,7 +1,7 @@
 //! `cargo xtask gen` and `cargo xtask check`: write every generated file, or check that each is
 //! current. Everything is generated in memory first, so a failure leaves the old files intact;
 //! files are then written to temporary files and renamed over the old ones, as one transaction
-//! (see [`write`]).
+//! (see [`write()`]).
 
 use std::collections::BTreeSet;
 use std::fs;
@@ -37,16 +37,22 @@ pub struct Stale {
 }
 
 /// Files that would change, compared with `files`; also generated-folder files nobody makes.
-pub fn stale(root: &Path, files: &[GeneratedFile]) -> anyhow::Result<Vec<Stale>> {
+/// With `diffs`, each comes with its unified diff (which takes long when a file changed a lot:
+/// `gen` does not need it).
+pub fn stale(root: &Path, files: &[GeneratedFile], diffs: bool) -> anyhow::Result<Vec<Stale>> {
     let mut out = Vec::new();
     for f in files {
         let old = fs::read_to_string(root.join(&f.path)).unwrap_or_default();
         if old != f.contents {
-            let diff = similar::TextDiff::from_lines(&old, &f.contents)
-                .unified_diff()
-                .context_radius(2)
-                .header(&format!("a/{}", f.path), &format!("b/{}", f.path))
-                .to_string();
+            let diff = if diffs {
+                similar::TextDiff::from_lines(&old, &f.contents)
+                    .unified_diff()
+                    .context_radius(2)
+                    .header(&format!("a/{}", f.path), &format!("b/{}", f.path))
+                    .to_string()
+            } else {
+                String::new()
+            };
             out.push(Stale {
                 path: f.path.clone(),
                 diff,
@@ -224,7 +230,7 @@ pub fn run(mode: Mode) -> anyhow::Result<ExitCode> {
     let root = crate::root();
     let start = std::time::Instant::now();
     let files = generate(&root)?;
-    let stale = stale(&root, &files)?;
+    let stale = stale(&root, &files, mode == Mode::Check)?;
     match mode {
         Mode::Write => {
             write(&root, &files, &stale)?;
@@ -313,7 +319,7 @@ mod tests {
         fs::create_dir(&c).expect("a directory where a file goes");
         fs::write(c.join("keep"), "x").expect("write");
         let files = files();
-        let stale = stale(&root, &files).expect("compare");
+        let stale = stale(&root, &files, false).expect("compare");
         assert!(write(&root, &files, &stale).is_err());
         assert_eq!(
             contents(&root),
@@ -331,7 +337,7 @@ mod tests {
     fn a_write_replaces_every_file() {
         let root = tree("ok");
         let files = files();
-        let stale = stale(&root, &files).expect("compare");
+        let stale = stale(&root, &files, false).expect("compare");
         write(&root, &files, &stale).expect("writes");
         assert!(contents(&root).iter().all(|(_, t)| t == "new"));
         let _ = fs::remove_dir_all(&root);
@@ -342,7 +348,7 @@ mod tests {
     fn generated_files_are_current() {
         let root = crate::root();
         let files = super::generate(&root).expect("ops.toml loads and generates");
-        let stale = super::stale(&root, &files).expect("generated files are readable");
+        let stale = super::stale(&root, &files, true).expect("generated files are readable");
         let names: Vec<&str> = stale.iter().map(|s| s.path.as_str()).collect();
         assert!(
             stale.is_empty(),

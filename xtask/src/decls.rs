@@ -121,7 +121,7 @@ pub fn all(dxil: Option<DxilVersion>) -> Module {
     for op in OPS.iter().filter(|o| !o.reserved) {
         let specs: Vec<&dxil_ops::OverloadSpec> = match dxil {
             Some(v) => op.overloads_at(v).into_iter().collect(),
-            None => op.overload_entries.iter().map(|(_, s)| *s).collect(),
+            None => op.overload_entries().map(|(_, s)| s).collect(),
         };
         for spec in specs {
             for combo in combinations(spec.sets()) {

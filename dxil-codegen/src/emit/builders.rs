@@ -3,10 +3,10 @@
 
 use dxil_db::{Op, Param, TypeKind};
 use proc_macro2::{Ident, TokenStream};
-use quote::{format_ident, quote};
+use quote::quote;
 
-use super::{Emitter, doc};
-use crate::names;
+use super::{Emitter, code, doc, hex, int, md};
+use crate::{Error, names};
 
 /// What a builder parameter takes.
 enum ParamKind {
@@ -46,54 +46,48 @@ impl Emitter<'_> {
         }
     }
 
-    fn builder(&self, op: &Op) -> TokenStream {
+    fn builder(&self, op: &Op) -> Result<TokenStream, Error> {
         let rt = &self.rt;
         let sig = self.db.signature_of(op);
         let f = &self.op_fns[&op.name];
         let variant = &self.op_variants[&op.name];
         let (dims, _) = self.overloads_of(self.db.ops_of_signature(op.signature));
         let mut args = Vec::new();
-        let mut operands = vec![{
-            let code = i64::from(op.opcode as i32);
-            quote!(#rt::Operand::Int { ty: "i32", value: #code })
-        }];
+        let opcode = hex(op.opcode);
+        let mut operands = vec![quote!(Operand::opcode(#opcode))];
         let mut checks = Vec::new();
         let mut arg_docs = vec![format!(
-            "Builds a call of `{}` ({}).",
-            op.name,
+            "Builds a call of {}: {}",
+            code(&op.name),
             if op.doc.is_empty() {
-                "no description"
+                "no description".to_owned()
             } else {
-                &op.doc
+                md(&op.doc)
             }
         )];
         arg_docs.push(String::new());
-        arg_docs.push("Checks that the op exists at the target's DXIL version, that the overloads and the target's stage are allowed then, and the ranges of immediate operands.".to_owned());
-        arg_docs.push(String::new());
         let overloads = match dims.len() {
-            0 => quote!(#rt::Overloads::NONE),
+            0 => quote!(Overloads::NONE),
             1 => {
-                args.push(quote!(overload: #rt::Overload<'a>));
+                args.push(quote!(overload: Overload<'a>));
                 arg_docs.push("- `overload`: the overload".to_owned());
-                quote!(#rt::Overloads::one(overload))
+                quote!(Overloads::one(overload))
             }
             n => {
-                args.push(quote!(overloads: [#rt::Overload<'a>; #n]));
+                let n_lit = int(n as u64);
+                args.push(quote!(overloads: [Overload<'a>; #n_lit]));
                 arg_docs.push(format!("- `overloads`: the {n} overloads"));
-                quote!(#rt::Overloads::new(&overloads))
+                quote!(Overloads::new(&overloads))
             }
         };
         for p in &sig.params {
-            let mut ident = names::snake(&p.name);
-            if ["target", "overload", "overloads"].contains(&ident.to_string().as_str()) {
-                ident = format_ident!("{}_value", ident);
-            }
+            let ident = names::ident("parameter", &p.name, &names::builder_param(&p.name))?;
             let pdoc = op.param_docs.get(&p.name).unwrap_or(&p.doc);
-            arg_docs.push(format!("- `{ident}`: {pdoc}"));
+            arg_docs.push(format!("- {}: {}", code(&ident.to_string()), md(pdoc)));
             match self.param_kind(p) {
                 ParamKind::Value => {
                     args.push(quote!(#ident: V));
-                    operands.push(quote!(#rt::Operand::Value(#ident)));
+                    operands.push(quote!(Operand::Value(#ident)));
                 }
                 ParamKind::Enum(e, flags) => {
                     let path = self.enum_path(&e);
@@ -110,19 +104,20 @@ impl Emitter<'_> {
                     };
                     checks.push(quote! {
                         if !#ident.is_valid_at(target.dxil) {
-                            return Err(#rt::BuildError::EnumValue { op: info.name, param: #name, value: #value, version: target.dxil });
+                            return Err(BuildError::EnumValue { op: info.name, param: #name, value: #value, version: target.dxil });
                         }
                     });
-                    operands.push(quote!(#rt::Operand::Int { ty: #llvm, value: #value }));
+                    operands.push(quote!(Operand::Int { ty: #llvm, value: #value }));
                 }
                 ParamKind::Int(rust, llvm) => {
                     args.push(quote!(#ident: #rust));
                     if let Some(max) = p.max {
                         let name = &p.name;
+                        let max = int(max);
                         checks
                             .push(quote!(#rt::call::check_max(info, #name, #ident as u64, #max)?;));
                     }
-                    operands.push(quote!(#rt::Operand::Int { ty: #llvm, value: #ident as i64 }));
+                    operands.push(quote!(Operand::Int { ty: #llvm, value: #ident as i64 }));
                 }
                 ParamKind::Struct(n) => {
                     args.push(quote!(#ident: [u32; #n]));
@@ -136,45 +131,61 @@ impl Emitter<'_> {
                             }
                         })
                         .collect();
-                    let len = n as u8;
+                    let len = int(n as u64);
                     operands.push(
-                        quote!(#rt::Operand::Struct { ty: #ty, fields: [#(#fields),*], len: #len }),
+                        quote!(Operand::Struct { ty: #ty, fields: [#(#fields),*], len: #len }),
                     );
                 }
             }
         }
-        let n = operands.len();
+        let n = int(operands.len() as u64);
         let docs = doc(&arg_docs.join("\n"));
-        quote! {
-            #docs
-            #[allow(clippy::too_many_arguments)]
-            pub fn #f<'a, V>(target: &#rt::Target, #(#args),*) -> Result<#rt::Call<'a, V, #n>, #rt::BuildError<'a>> {
+        let body = if checks.is_empty() {
+            quote!(Call::build(Op::#variant.info(), target, #overloads, [#(#operands),*]))
+        } else {
+            quote! {
                 let info = Op::#variant.info();
                 let signature = #rt::call::check(info, target, #overloads)?;
                 #(#checks)*
-                Ok(#rt::Call { op: info, signature, operands: [#(#operands),*] })
+                Ok(Call { op: info, signature, operands: [#(#operands),*] })
             }
-        }
+        };
+        Ok(quote! {
+            #docs
+            pub fn #f<'a, V>(target: &Target, #(#args),*) -> Result<Call<'a, V, #n>, BuildError<'a>> {
+                #body
+            }
+        })
     }
 
-    pub(super) fn builders(&self) -> TokenStream {
-        let fns: Vec<_> = self
+    pub(super) fn builders(&self) -> Result<TokenStream, Error> {
+        let fns = self
             .own_ops()
             .filter(|o| !o.reserved)
             .map(|o| self.builder(o))
-            .collect();
+            .collect::<Result<Vec<_>, Error>>()?;
         let imports = self.imports(&["ops", "types"]);
+        let runtime = self.runtime_imports(
+            quote!(),
+            quote!(BuildError, Call, Operand, Overload, Overloads, Target),
+        );
         let module_doc = [
             format!(
                 " Builders: one function per op of {}, named after the op",
                 self.source()
             ),
-            " (`RayQuery_Abort` → `ray_query_abort`).".to_owned(),
+            " (`RayQuery_Abort` → `ray_query_abort`). Each checks that the op exists at the"
+                .to_owned(),
+            " target's DXIL version, that the overloads and the target's stage are allowed then,"
+                .to_owned(),
+            " and the ranges of immediate operands, and returns the call's description.".to_owned(),
         ];
-        quote! {
+        Ok(quote! {
             #(#![doc = #module_doc])*
+            #![allow(clippy::too_many_arguments)]
             #imports
+            #runtime
             #(#fns)*
-        }
+        })
     }
 }

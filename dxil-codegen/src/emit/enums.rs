@@ -9,7 +9,7 @@ use dxil_db::{Enum, EnumValue};
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::quote;
 
-use super::{Emitter, escape_doc, version};
+use super::{Emitter, code, doc, hex, int, md, version};
 
 /// Names the generated items use inside an enumeration's `impl`: a value with one of these
 /// names gets a `_` appended so that it cannot clash with them.
@@ -81,38 +81,17 @@ fn value_idents(e: &Enum) -> Vec<Ident> {
         .collect()
 }
 
-/// `#[doc]` attributes: `markdown` as written (generated, trusted), then `text` from the
-/// database with its Markdown characters escaped.
+/// `#[doc]` attributes: `markdown` as written (generated), then `text` from the database, shown
+/// as written, on the same line when it is one line.
 fn doc_with(markdown: &str, text: &str) -> TokenStream {
-    let mut lines: Vec<String> = Vec::new();
-    if !markdown.is_empty() {
-        lines.extend(markdown.lines().map(|l| format!(" {l}")));
+    let text = md(text);
+    if text.trim().is_empty() {
+        return doc(markdown);
     }
-    if !text.trim().is_empty() {
-        if !lines.is_empty() {
-            lines.push(String::new());
-        }
-        lines.extend(text.lines().map(|l| format!(" {}", escape_doc(l))));
+    if !text.contains('\n') {
+        return doc(&format!("{markdown} {text}"));
     }
-    quote! { #(#[doc = #lines])* }
-}
-
-/// `from_name`: a scan of the enumeration's `NAMES` table, usable in `const` contexts.
-fn from_name_fn(ident: &Ident, what: &str) -> TokenStream {
-    let d = format!(" The value with this name ({what}).");
-    quote! {
-        #[doc = #d]
-        pub const fn from_name(name: &str) -> Option<#ident> {
-            let mut i = 0;
-            while i < Self::NAMES.len() {
-                if crate::name_map::str_eq(Self::NAMES[i].0, name) {
-                    return Some(Self::NAMES[i].1);
-                }
-                i += 1;
-            }
-            None
-        }
-    }
+    doc(&format!("{markdown}\n\n{text}"))
 }
 
 /// What the generated documentation says about a value besides its own doc.
@@ -122,7 +101,7 @@ fn value_facts(v: &EnumValue, flags: bool) -> String {
     } else {
         v.value.to_string()
     };
-    let mut s = format!("`{}` = {number}.", v.name);
+    let mut s = format!("{} = {number}.", code(&v.name));
     if v.mask {
         s.push_str(" A mask or named combination of flags.");
     }
@@ -137,7 +116,7 @@ fn literal(n: i64, wide: bool) -> TokenStream {
     if wide {
         quote!(#n)
     } else {
-        let n = n as u32;
+        let n = int(n as u32);
         quote!(#n)
     }
 }
@@ -212,52 +191,56 @@ impl Emitter<'_> {
         let variant_docs = primary
             .iter()
             .map(|(v, _)| doc_with(&value_facts(v, false), &v.doc));
-        let names: Vec<&str> = primary.iter().map(|(v, _)| v.name.as_str()).collect();
-        let value_docs: Vec<&str> = primary.iter().map(|(v, _)| v.doc.as_str()).collect();
+        let rows = primary.iter().map(|(v, var)| {
+            let (name, d) = (v.name.as_str(), v.doc.as_str());
+            quote!((#ident::#var, #name, #d))
+        });
         let target_of = |n: i64| primary.iter().find(|(p, _)| p.value == n).map(|(_, i)| *i);
-        let aliases: Vec<TokenStream> = e
+        let alias_values: Vec<(&EnumValue, &Ident, &Ident)> = e
             .values
             .iter()
             .zip(&idents)
             .filter(|(v, _)| v.alias)
-            .filter_map(|(v, a)| {
-                let target = target_of(v.value)?;
-                let d = doc_with(
-                    &format!("`{}` = {}: another name of [`{ident}::{target}`].", v.name, v.value),
-                    &v.doc,
-                );
-                Some(quote!(#d #[allow(non_upper_case_globals)] pub const #a: #ident = #ident::#target;))
-            })
+            .filter_map(|(v, a)| Some((v, a, target_of(v.value)?)))
             .collect();
-        // Every name, aliases included, with its value, for `from_name`.
-        let lookup: Vec<TokenStream> = e
-            .values
-            .iter()
-            .filter_map(|v| {
-                let target = target_of(v.value)?;
-                let name = v.name.as_str();
-                Some(quote!((#name, #ident::#target)))
-            })
-            .collect();
-        let n = primary.len();
-        let n_names = lookup.len();
-        let enum_doc = doc_with(&format!("The DXIL enumeration `{}`.", e.name), &e.doc);
+        let aliases = alias_values.iter().map(|(v, a, target)| {
+            let d = doc_with(
+                &format!(
+                    "{} = {}: another name of [`{ident}::{target}`].",
+                    code(&v.name),
+                    v.value
+                ),
+                &v.doc,
+            );
+            quote!(#d #[allow(non_upper_case_globals)] pub const #a: #ident = #ident::#target;)
+        });
+        let alias_names = alias_values.iter().map(|(v, _, target)| {
+            let name = v.name.as_str();
+            quote!((#name, #ident::#target))
+        });
+        let n = int(primary.len() as u64);
+        let n_names = int((primary.len() + alias_values.len()) as u64);
+        let enum_doc = doc_with(&format!("The DXIL enumeration {}.", code(&e.name)), &e.doc);
         let name = &e.name;
         let since = self.since_check(e, &quote!((self as i64)));
-        let from_arms = primary.iter().map(|(v, var)| {
-            let n = v.value;
-            quote!(#n => Some(#ident::#var))
-        });
-        let from_name = from_name_fn(ident, "a value or an alias");
         let dense = primary
             .iter()
             .enumerate()
             .all(|(i, (v, _))| v.value == i as i64);
-        let index = if dense {
-            quote!(self as usize)
+        let (index, from_value) = if dense {
+            (
+                quote!(self as usize),
+                quote! {
+                    if value >= 0 && value < #n { Some(#ident::ALL[value as usize]) } else { None }
+                },
+            )
         } else {
-            let positions = 0..n;
-            quote!(match self { #(#ident::#variants => #positions,)* })
+            let positions = (0..primary.len()).map(|i| int(i as u64));
+            let values = primary.iter().map(|(v, _)| v.value);
+            (
+                quote!(match self { #(#ident::#variants => #positions,)* }),
+                quote!(match value { #(#values => Some(#ident::#variants),)* _ => None }),
+            )
         };
         quote! {
             #enum_doc
@@ -269,31 +252,14 @@ impl Emitter<'_> {
             }
 
             impl #ident {
-                /// Every value (without aliases), in declaration order.
-                pub const ALL: [#ident; #n] = [#(#ident::#variants),*];
+                /// Every value (without aliases) with its name and description, in declaration
+                /// order.
+                pub const VALUES: [(#ident, &'static str, &'static str); #n] = [#(#rows),*];
 
                 /// Every name with its value, aliases included.
-                pub const NAMES: [(&'static str, #ident); #n_names] = [#(#lookup),*];
+                pub const NAMES: [(&'static str, #ident); #n_names] =
+                    crate::rows::names(&#ident::VALUES, &[#(#alias_names),*]);
                 #(#aliases)*
-
-                /// The value's name.
-                pub const fn name(self) -> &'static str {
-                    match self {
-                        #(#ident::#variants => #names,)*
-                    }
-                }
-
-                /// The value's description.
-                pub const fn doc(self) -> &'static str {
-                    match self {
-                        #(#ident::#variants => #value_docs,)*
-                    }
-                }
-
-                /// The value's number.
-                pub const fn value(self) -> i64 {
-                    self as i64
-                }
 
                 /// The value's position in [`ALL`](Self::ALL): a dense index for tables.
                 pub const fn index(self) -> usize {
@@ -302,13 +268,8 @@ impl Emitter<'_> {
 
                 /// The value with this number.
                 pub const fn from_value(value: i64) -> Option<#ident> {
-                    match value {
-                        #(#from_arms,)*
-                        _ => None,
-                    }
+                    #from_value
                 }
-
-                #from_name
 
                 /// Whether the value exists at DXIL `version`.
                 #[allow(unused_variables)]
@@ -317,19 +278,7 @@ impl Emitter<'_> {
                 }
             }
 
-            impl TryFrom<u32> for #ident {
-                type Error = #rt::UnknownValue;
-
-                fn try_from(v: u32) -> Result<#ident, #rt::UnknownValue> {
-                    #ident::from_value(i64::from(v)).ok_or(#rt::UnknownValue { enumeration: #name, value: v as i64 })
-                }
-            }
-
-            impl core::fmt::Display for #ident {
-                fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-                    f.write_str(self.name())
-                }
-            }
+            crate::rows::plain_enum!(#ident, #n, #name);
         }
     }
 
@@ -339,15 +288,8 @@ impl Emitter<'_> {
         let idents = value_idents(e);
         let wide = e.values.iter().any(|v| v.value > i64::from(u32::MAX));
         let bits_ty = if wide { quote!(u64) } else { quote!(u32) };
-        let bits = |n: i64| -> TokenStream {
-            if wide {
-                let n = n as u64;
-                quote!(#n)
-            } else {
-                let n = n as u32;
-                quote!(#n)
-            }
-        };
+        let mask = if wide { u64::MAX } else { u64::from(u32::MAX) };
+        let bits = |n: i64| hex(n as u64 & mask);
         let consts = e.values.iter().zip(&idents).map(|(v, c)| {
             let lit = bits(v.value);
             let mut facts = value_facts(v, true);
@@ -388,22 +330,16 @@ impl Emitter<'_> {
                 quote!((#name, #ident::#c))
             })
             .collect();
-        let n_names = lookup.len();
+        let n_names = int(lookup.len() as u64);
         let enum_doc = doc_with(
             &format!(
-                "The DXIL flag enumeration `{}`: values combine with `|`.",
-                e.name
+                "The DXIL flag enumeration {}: values combine with `|`.",
+                code(&e.name)
             ),
             &e.doc,
         );
         let name = &e.name;
         let since = self.since_check(e, &quote!((self.0 as i64)));
-        let from_name = from_name_fn(ident, "a flag, a mask or an alias");
-        let widen = if wide {
-            quote!(u64::from(v))
-        } else {
-            quote!(v)
-        };
         quote! {
             #enum_doc
             #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -411,9 +347,6 @@ impl Emitter<'_> {
 
             impl #ident {
                 #(#consts)*
-
-                /// No flag.
-                pub const EMPTY: #ident = #ident(0);
 
                 /// Every bit some value of this enumeration names (masks included).
                 pub const KNOWN: #bits_ty = #known;
@@ -425,38 +358,6 @@ impl Emitter<'_> {
                 /// Every name with its value, masks and aliases included, in declaration order.
                 pub const NAMES: [(&'static str, #ident); #n_names] = [#(#lookup),*];
 
-                /// The bits.
-                pub const fn bits(self) -> #bits_ty {
-                    self.0
-                }
-
-                /// Flags from bits; `None` when a bit is not a known flag.
-                pub const fn from_bits(bits: #bits_ty) -> Option<#ident> {
-                    if bits & !Self::KNOWN == 0 { Some(#ident(bits)) } else { None }
-                }
-
-                #from_name
-
-                /// Whether no flag is set.
-                pub const fn is_empty(self) -> bool {
-                    self.0 == 0
-                }
-
-                /// Whether every flag of `other` is set.
-                pub const fn contains(self, other: #ident) -> bool {
-                    self.0 & other.0 == other.0
-                }
-
-                /// Whether some flag of `other` is set.
-                pub const fn intersects(self, other: #ident) -> bool {
-                    self.0 & other.0 != 0
-                }
-
-                /// Both sets of flags.
-                pub const fn union(self, other: #ident) -> #ident {
-                    #ident(self.0 | other.0)
-                }
-
                 /// Whether every flag set exists at DXIL `version`.
                 #[allow(unused_variables)]
                 pub const fn is_valid_at(self, version: #rt::DxilVersion) -> bool {
@@ -464,49 +365,7 @@ impl Emitter<'_> {
                 }
             }
 
-            impl core::ops::BitOr for #ident {
-                type Output = #ident;
-
-                fn bitor(self, other: #ident) -> #ident {
-                    self.union(other)
-                }
-            }
-
-            impl core::ops::BitOrAssign for #ident {
-                fn bitor_assign(&mut self, other: #ident) {
-                    *self = self.union(other);
-                }
-            }
-
-            impl TryFrom<u32> for #ident {
-                type Error = #rt::UnknownValue;
-
-                fn try_from(v: u32) -> Result<#ident, #rt::UnknownValue> {
-                    #ident::from_bits(#widen).ok_or(#rt::UnknownValue { enumeration: #name, value: v as i64 })
-                }
-            }
-
-            impl core::fmt::Display for #ident {
-                /// Flag names joined with `|`, then any bits no name covers as a number; `0x0`
-                /// when no flag is set.
-                fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-                    let mut first = true;
-                    let mut rest = self.0;
-                    for (name, bits) in Self::FLAGS {
-                        if rest & bits == *bits {
-                            if !first { f.write_str("|")?; }
-                            f.write_str(name)?;
-                            first = false;
-                            rest &= !bits;
-                        }
-                    }
-                    if first || rest != 0 {
-                        if !first { f.write_str("|")?; }
-                        write!(f, "{:#x}", rest)?;
-                    }
-                    Ok(())
-                }
-            }
+            crate::rows::flag_enum!(#ident, #bits_ty, #name);
         }
     }
 

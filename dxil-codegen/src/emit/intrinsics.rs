@@ -5,8 +5,8 @@ use dxil_db::{Intrinsic, Lowering, OverloadSource, ResultShape, Source, Step};
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
-use super::{Emitter, doc};
-use crate::names;
+use super::{Emitter, code, doc, int, md};
+use crate::Error;
 
 impl Emitter<'_> {
     /// `op(ROW)`: the row of the op with this opcode.
@@ -55,7 +55,7 @@ impl Emitter<'_> {
                 quote!(Step(#k))
             }
             Source::Derived(d) => {
-                let v = names::camel(&self.db.derived_value(*d).name);
+                let v = &self.derived_variants[&self.db.derived_value(*d).name];
                 quote!(Source::Derived(Derived::#v))
             }
             Source::Struct(fields) => {
@@ -181,28 +181,44 @@ impl Emitter<'_> {
         }
     }
 
-    pub(super) fn intrinsics(&self) -> TokenStream {
+    pub(super) fn intrinsics(&self) -> Result<TokenStream, Error> {
         let rt = &self.rt;
         let db = self.db;
-        let derived: Vec<_> = db.derived.iter().map(|d| names::camel(&d.name)).collect();
-        let derived_docs = db
+        let derived: Vec<_> = db
             .derived
             .iter()
-            .map(|d| doc(&format!("`{}` ({}): {}", d.name, db.ty(d.ty).name, d.doc)));
+            .map(|d| &self.derived_variants[&d.name])
+            .collect();
+        let derived_docs = db.derived.iter().map(|d| {
+            doc(&format!(
+                "{} ({}): {}",
+                code(&d.name),
+                code(&db.ty(d.ty).name),
+                md(&d.doc)
+            ))
+        });
         let derived_names: Vec<&str> = db.derived.iter().map(|d| d.name.as_str()).collect();
         let derived_text: Vec<&str> = db.derived.iter().map(|d| d.doc.as_str()).collect();
         let derived_types: Vec<_> = db.derived.iter().map(|d| self.ty_ref(d.ty)).collect();
-        let nd = derived.len();
+        let nd = int(derived.len() as u64);
         let rows = db.intrinsics.iter().map(|i| self.intrinsic_row(i));
-        let n = db.intrinsics.len();
+        let n = int(db.intrinsics.len() as u64);
+        let mut keys: Vec<&str> = Vec::new();
         let mut entries = Vec::new();
         for (k, i) in db.intrinsics.iter().enumerate() {
-            let k = k as u16;
+            let k = int(k as u64);
             for name in std::iter::once(&i.name).chain(&i.aliases) {
-                entries.push((name.clone(), quote!(#k)));
+                keys.push(name);
+                entries.push(quote!((#name, #k)));
             }
         }
-        let names = self.name_map(quote!(u16), entries);
+        let n_names = int(keys.len() as u64);
+        let names = self.name_map(
+            "intrinsic names",
+            quote!((&'static str, u16)),
+            &keys,
+            quote!(NAMES),
+        )?;
         let max_operands = db
             .signatures
             .iter()
@@ -212,7 +228,7 @@ impl Emitter<'_> {
         let enum_check = self.enum_value_valid();
         let imports = self.imports(&["types"]);
         let rt_i = quote!(#rt::intrinsic);
-        quote! {
+        Ok(quote! {
             //! The LLVM intrinsic map of ops.toml: the values lowerings derive, and one row per
             //! intrinsic with its lowerings by DXIL version (see `dxil_ops::intrinsic`).
             #imports
@@ -269,13 +285,17 @@ impl Emitter<'_> {
             /// Every intrinsic of the map, by name.
             pub static INTRINSICS: [#rt::intrinsic::IntrinsicInfo; #n] = [#(#rows),*];
 
-            /// Names and older names of intrinsics → position in [`INTRINSICS`].
-            pub(crate) static BY_NAME: #rt::NameMap<u16> = #names;
+            /// Names and older names of intrinsics, with the position of the intrinsic in
+            /// [`INTRINSICS`].
+            static NAMES: [(&str, u16); #n_names] = [#(#entries),*];
+
+            /// [`NAMES`] by name.
+            pub(crate) static BY_NAME: #rt::NameMap<(&'static str, u16)> = #names;
 
             /// The largest number of operands after the opcode of any op.
             pub(crate) const MAX_OPERANDS: usize = #max_operands;
 
             #enum_check
-        }
+        })
     }
 }

@@ -14,11 +14,11 @@ mod vocab;
 use std::collections::HashMap;
 
 use dxil_db::{ClassId, Database, Extension, OpId, TableId, TypeId};
-use proc_macro2::{Ident, TokenStream};
+use proc_macro2::{Ident, Literal, TokenStream};
 use quote::quote;
 
-use crate::Error;
 use crate::names;
+use crate::{Error, markdown};
 
 /// Generates the modules of one database.
 pub struct Emitter<'d> {
@@ -37,6 +37,11 @@ pub struct Emitter<'d> {
     table_statics: HashMap<String, Ident>,
     table_variants: HashMap<String, Ident>,
     enum_types: HashMap<String, Ident>,
+    rule_variants: HashMap<String, Ident>,
+    attribute_variants: HashMap<String, Ident>,
+    scalar_variants: HashMap<String, Ident>,
+    shader_kind_variants: HashMap<String, Ident>,
+    derived_variants: HashMap<String, Ident>,
 }
 
 impl<'d> Emitter<'d> {
@@ -49,6 +54,11 @@ impl<'d> Emitter<'d> {
         let classes = || db.classes.iter().map(|c| c.name.as_str());
         let ops = || db.ops.iter().map(|o| o.name.as_str());
         let tables = || db.tables.iter().map(|t| t.name.as_str());
+        let scalars = db
+            .overload_types
+            .iter()
+            .filter(|t| t.kind == dxil_db::OverloadKind::Scalar)
+            .map(|t| t.name.as_str());
         Ok(Emitter {
             db,
             rt,
@@ -63,6 +73,27 @@ impl<'d> Emitter<'d> {
             enum_types: names::unique(
                 "enumeration",
                 db.enums.iter().map(|e| e.name.as_str()),
+                names::camel,
+            )?,
+            rule_variants: names::unique(
+                "rule",
+                db.rules.iter().map(|r| r.name.as_str()),
+                names::camel,
+            )?,
+            attribute_variants: names::unique(
+                "attribute",
+                db.attributes.iter().map(|a| a.name.as_str()),
+                names::camel,
+            )?,
+            scalar_variants: names::unique("overload type", scalars, names::camel)?,
+            shader_kind_variants: names::unique(
+                "shader kind",
+                db.stages.iter().map(|s| s.shader_kind_name.as_str()),
+                names::camel,
+            )?,
+            derived_variants: names::unique(
+                "derived value",
+                db.derived.iter().map(|d| d.name.as_str()),
                 names::camel,
             )?,
         })
@@ -86,12 +117,12 @@ impl<'d> Emitter<'d> {
         Ok(vec![
             ("vocab", self.vocab()),
             ("types", self.types()),
-            ("classes", self.classes()),
-            ("ops", self.ops()),
-            ("intrinsics", self.intrinsics()),
-            ("builders", self.builders()),
+            ("classes", self.classes()?),
+            ("ops", self.ops()?),
+            ("intrinsics", self.intrinsics()?),
+            ("builders", self.builders()?),
             ("enums", self.enums()),
-            ("rules", self.rules()),
+            ("rules", self.rules()?),
             ("tables", self.tables()?),
         ])
     }
@@ -101,7 +132,7 @@ impl<'d> Emitter<'d> {
     /// the re-exports `dxil-ops` has at its root.
     pub fn extension(&self) -> Result<TokenStream, Error> {
         let (types, classes, ops, builders) =
-            (self.types(), self.classes(), self.ops(), self.builders());
+            (self.types(), self.classes()?, self.ops()?, self.builders()?);
         Ok(quote! {
             pub mod types { #types }
             pub mod classes { #classes }
@@ -173,20 +204,36 @@ impl<'d> Emitter<'d> {
             .map(|(_, t)| t)
     }
 
-    /// A reference to a type's static: `&TY_X`, or `&::dxil_ops::types::TY_X` for a base type
-    /// in an extension.
-    /// A static `NameMap` from each key to the value expression beside it, with a seed for
-    /// which every key hashes to its own slot.
-    fn name_map(&self, value_ty: TokenStream, entries: Vec<(String, TokenStream)>) -> TokenStream {
+    /// A `NameMap` of the rows `values` (an expression of a static array of `value_ty`) by
+    /// `keys`, the names the rows hold, in the rows' order; `map` names it in errors.
+    fn name_map(
+        &self,
+        map: &str,
+        value_ty: TokenStream,
+        keys: &[&str],
+        values: TokenStream,
+    ) -> Result<TokenStream, Error> {
         let rt = &self.rt;
-        let keys: Vec<&str> = entries.iter().map(|(k, _)| k.as_str()).collect();
-        let values: Vec<&TokenStream> = entries.iter().map(|(_, v)| v).collect();
-        let (seed, slots) = perfect_hash(&keys);
-        quote! {
-            #rt::NameMap::<#value_ty>::new(#seed, &[#(#slots),*], &[#(#keys),*], &[#(#values),*])
-        }
+        let bytes: Vec<&[u8]> = keys.iter().map(|k| k.as_bytes()).collect();
+        let table = dxil_base::phf::build(&bytes).map_err(|e| Error::NameMap {
+            map: map.to_owned(),
+            message: match e {
+                dxil_base::phf::BuildError::Duplicate(a, b) => {
+                    format!("`{}` is a key twice (rows {a} and {b})", keys[a])
+                }
+                other => other.to_string(),
+            },
+        })?;
+        let seed = Literal::u64_unsuffixed(table.seed);
+        let pilots = table.pilots.iter().map(|p| Literal::u16_unsuffixed(*p));
+        let slots = table.slots.iter().map(|p| Literal::u16_unsuffixed(*p));
+        Ok(quote! {
+            #rt::NameMap::<#value_ty>::new(#seed, &[#(#pilots),*], &[#(#slots),*], &#values)
+        })
     }
 
+    /// A reference to a type's static: `&TY_X`, or `&::dxil_ops::types::TY_X` for a base type
+    /// in an extension.
     fn ty_ref(&self, id: TypeId) -> TokenStream {
         let s = &self.type_statics[&self.db.types[id.index()].name];
         self.static_ref(self.owns_type(id), "types", s)
@@ -250,62 +297,78 @@ impl<'d> Emitter<'d> {
     }
 }
 
-/// `#[doc = "..."]` lines from a text (each line a doc line).
-fn doc(text: &str) -> TokenStream {
-    let lines: Vec<String> = if text.trim().is_empty() {
+/// `#[doc = "..."]` lines from Markdown the generator wrote (templates, with the database's
+/// text put in by [`md`] and [`code`]).
+fn doc(markdown: &str) -> TokenStream {
+    let lines: Vec<String> = if markdown.trim().is_empty() {
         Vec::new()
     } else {
-        text.lines()
-            .map(|l| format!(" {}", escape_doc(l)))
-            .collect()
+        markdown.lines().map(|l| format!(" {l}")).collect()
     };
     quote! { #(#[doc = #lines])* }
 }
 
-/// Keeps rustdoc from reading square brackets and angle brackets of plain text as links or
-/// HTML.
-fn escape_doc(line: &str) -> String {
-    let mut s = String::with_capacity(line.len());
-    for c in line.chars() {
-        match c {
-            '[' => s.push_str("\\["),
-            ']' => s.push_str("\\]"),
-            '<' => s.push_str("&lt;"),
-            '>' => s.push_str("&gt;"),
-            '*' => s.push_str("\\*"),
-            '_' => s.push_str("\\_"),
-            '`' => s.push_str("\\`"),
-            _ => s.push(c),
-        }
+/// Text of the database in generated Markdown: shown as written.
+fn md(text: &str) -> String {
+    markdown::text(text)
+}
+
+/// A name of the database as a code span.
+fn code(name: &str) -> String {
+    markdown::code(name)
+}
+
+/// An integer literal without a suffix.
+fn int(n: impl Into<u64>) -> Literal {
+    Literal::u64_unsuffixed(n.into())
+}
+
+/// An integer literal in hexadecimal, for bit sets.
+fn hex(n: impl Into<u64>) -> TokenStream {
+    let n = n.into();
+    match format!("{n:#x}").parse::<TokenStream>() {
+        Ok(t) => t,
+        Err(_) => quote!(#n),
     }
-    s
 }
 
 fn version(rt: &TokenStream, v: dxil_db::DxilVersion) -> TokenStream {
-    let (a, b) = (v.major, v.minor);
+    let (a, b) = (int(v.major), int(v.minor));
     quote!(#rt::DxilVersion::new(#a, #b))
 }
 
 fn shader_model(rt: &TokenStream, v: dxil_db::ShaderModel) -> TokenStream {
-    let (a, b) = (v.major, v.minor);
+    let (a, b) = (int(v.major), int(v.minor));
     quote!(#rt::ShaderModel::new(#a, #b))
 }
 
-/// A seed for which every key hashes to its own slot, and the slots (key positions, or
-/// `dxil_base::phf::EMPTY`). Seeds are tried in order, so the result is the same on every run.
-fn perfect_hash(keys: &[&str]) -> (u64, Vec<u16>) {
-    if keys.is_empty() {
-        return (0, Vec::new());
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A map of thousands of names is built quickly, and every key finds its own slot; a map
+    /// that cannot be built is an error.
+    #[test]
+    fn name_maps_of_thousands_of_names() {
+        let db = dxil_db::Database::default();
+        let e = Emitter::for_dxil_ops(&db).expect("an empty database has identifiers");
+        let keys: Vec<String> = (0..10_000).map(|i| format!("Op{i}")).collect();
+        let keys: Vec<&str> = keys.iter().map(String::as_str).collect();
+        let start = std::time::Instant::now();
+        let map = e.name_map("ops", quote!(Op), &keys, quote!(OPS));
+        assert!(start.elapsed().as_secs() < 5, "{:?}", start.elapsed());
+        assert!(map.is_ok());
+        let bytes: Vec<&[u8]> = keys.iter().map(|k| k.as_bytes()).collect();
+        let t = dxil_base::phf::build(&bytes).expect("distinct keys");
+        for (i, k) in keys.iter().enumerate() {
+            let s = dxil_base::phf::place(
+                dxil_base::phf::hash(k.as_bytes(), t.seed),
+                &t.pilots,
+                t.slots.len(),
+            );
+            assert_eq!(usize::from(t.slots[s]), i, "{k}");
+        }
+        let twice = e.name_map("ops", quote!(Op), &["A", "B", "A"], quote!(OPS));
+        assert!(matches!(twice, Err(Error::NameMap { .. })));
     }
-    let n = dxil_base::phf::slots_for(keys.len());
-    let mut seen = vec![false; n];
-    // with 16 slots a key, about one seed in 10^5 separates 350 keys: a bound far above that
-    let seed = (1u64..=100_000_000)
-        .find(|&s| dxil_base::phf::separates(keys.iter().map(|k| k.as_bytes()), s, &mut seen))
-        .unwrap_or(0);
-    let mut slots = vec![dxil_base::phf::EMPTY; n];
-    for (i, k) in keys.iter().enumerate() {
-        slots[dxil_base::phf::slot(dxil_base::phf::hash(k.as_bytes(), seed), n)] = i as u16;
-    }
-    (seed, slots)
 }

@@ -1,37 +1,53 @@
 //! Op tables and ops: the op enum, one property row per op, and the lookups.
 
-use std::collections::BTreeMap;
+use std::collections::HashMap;
 
 use dxil_db::{Op, StageSpec};
 use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
 
-use super::{Emitter, doc, shader_model, version};
+use super::classes::{Specs, spec_key};
+use super::{Emitter, code, doc, hex, int, md, shader_model, version};
+use crate::Error;
+
+/// The per-version rows of the ops: each distinct [`VersionProps`] row once (`VERSION_PROPS`),
+/// each distinct list of them once (`BY_VERSION_<n>`, positions into `VERSION_PROPS`).
+#[derive(Default)]
+struct VersionRows {
+    rows: Vec<TokenStream>,
+    row_index: HashMap<String, u16>,
+    lists: Vec<TokenStream>,
+    list_index: HashMap<Vec<u16>, Ident>,
+}
 
 impl Emitter<'_> {
     fn table_items(&self) -> TokenStream {
-        let rt = &self.rt;
         let tables: Vec<&dxil_db::Table> = self.own_tables().collect();
         let statics = tables.iter().map(|t| {
             let ident = &self.table_statics[&t.name];
-            let (name, id, exp, d) = (&t.name, t.id, t.experimental, &t.doc);
-            let docs = doc(&format!("Op table `{}` (id {:#06x}): {}", t.name, t.id, t.doc));
+            let (name, id, exp, d) = (&t.name, hex(t.id), t.experimental, &t.doc);
+            let docs = doc(&format!(
+                "Op table {} (id {:#06x}): {}",
+                code(&t.name),
+                t.id,
+                md(&t.doc)
+            ));
             quote! {
                 #docs
-                pub static #ident: #rt::info::TableInfo = #rt::info::TableInfo { name: #name, id: #id, experimental: #exp, doc: #d };
+                pub static #ident: TableInfo = TableInfo { name: #name, id: #id, experimental: #exp, doc: #d };
             }
         });
         let variants: Vec<_> = tables
             .iter()
             .map(|t| &self.table_variants[&t.name])
             .collect();
-        let ids: Vec<u32> = tables.iter().map(|t| u32::from(t.id)).collect();
+        let ids: Vec<TokenStream> = tables.iter().map(|t| hex(t.id)).collect();
         let statics_ref: Vec<_> = tables
             .iter()
             .map(|t| &self.table_statics[&t.name])
             .collect();
-        let docs = tables.iter().map(|t| doc(&t.doc));
-        let n = tables.len();
+        let docs = tables.iter().map(|t| doc(&md(&t.doc)));
+        let n = int(tables.len() as u64);
         quote! {
             #(#statics)*
 
@@ -48,7 +64,7 @@ impl Emitter<'_> {
 
                 /// The table's properties.
                 #[inline]
-                pub const fn info(self) -> &'static #rt::info::TableInfo {
+                pub const fn info(self) -> &'static TableInfo {
                     match self {
                         #(OpTable::#variants => &#statics_ref,)*
                     }
@@ -57,47 +73,58 @@ impl Emitter<'_> {
         }
     }
 
-    /// Overload specs shared by op rows, each distinct one once.
-    fn overload_statics(&self) -> (TokenStream, BTreeMap<String, Ident>) {
-        let mut seen: BTreeMap<String, Ident> = BTreeMap::new();
-        let mut items = Vec::new();
-        let mut add = |dims: &[dxil_db::OverloadDim], text: &str, void: bool| {
-            let key = format!("{text}|{:?}|{void}", dims);
-            if !seen.contains_key(&key) {
-                let ident = format_ident!("OVERLOADS_{}", seen.len());
-                let spec = self.overload_spec(dims, text);
-                let rt = &self.rt;
-                items.push(quote!(static #ident: #rt::OverloadSpec = #spec;));
-                seen.insert(key, ident);
-            }
-        };
-        add(&[], "v", true);
-        for op in self.own_ops() {
-            for (_, spec) in &op.overloads.entries {
-                add(&spec.dims, &spec.text, spec.void);
-            }
-        }
-        (quote!(#(#items)*), seen)
-    }
-
-    fn spec_ident<'a>(
-        map: &'a BTreeMap<String, Ident>,
-        spec: Option<&dxil_db::OverloadSpec>,
-    ) -> &'a Ident {
-        let key = match spec {
-            Some(s) => format!("{}|{:?}|{}", s.text, s.dims, s.void),
-            None => format!("v|{:?}|true", Vec::<dxil_db::OverloadDim>::new()),
-        };
-        &map[&key]
-    }
-
-    fn op_row(&self, op: &Op, specs: &BTreeMap<String, Ident>) -> TokenStream {
-        let rt = &self.rt;
+    /// The index of the op's properties at each declared version, in `rows`, and the name of
+    /// that list.
+    fn op_versions(&self, op: &Op, specs: &Specs, rows: &mut VersionRows) -> Ident {
         let db = self.db;
+        let picks: Vec<u16> = db
+            .versions
+            .iter()
+            .map(|v| {
+                let v = v.dxil;
+                let make = if v < op.introduced {
+                    quote!(not_yet)
+                } else if matches!(op.stages.at(v), Some(StageSpec::Removed)) {
+                    quote!(removed)
+                } else {
+                    quote!(available)
+                };
+                let spec = match op.overloads_at(v) {
+                    Some(s) => &specs[&spec_key(&s.dims, &s.text)],
+                    None => &specs[&spec_key(&[], "v")],
+                };
+                let stages = hex(db.op_stages_at(op, v).0);
+                let attrs = hex(op.attributes_at(v).unwrap_or_default().0);
+                let row = quote! {
+                    VersionProps::#make(&#spec, StageSet(#stages), AttributeSet(#attrs))
+                };
+                let next = rows.rows.len() as u16;
+                *rows.row_index.entry(row.to_string()).or_insert_with(|| {
+                    rows.rows.push(row);
+                    next
+                })
+            })
+            .collect();
+        let next = rows.list_index.len();
+        rows.list_index
+            .entry(picks)
+            .or_insert_with_key(|picks| {
+                let ident = format_ident!("BY_VERSION_{}", next);
+                let picks = picks.iter().map(|p| int(*p));
+                rows.lists
+                    .push(quote!(const #ident: ByVersion = versions([#(#picks),*]);));
+                ident
+            })
+            .clone()
+    }
+
+    fn op_row(&self, op: &Op, by_version: &Ident) -> TokenStream {
+        let db = self.db;
+        let rt = &self.rt;
         let class = self.class_ref(op.class);
         let signature = self.signature_ref(op.signature);
         let table = &self.table_statics[&db.table_of(op).name];
-        let (opcode, index, name) = (op.opcode, op.index, &op.name);
+        let (opcode, index, name) = (hex(op.opcode), int(op.index), &op.name);
         let (category, d, remarks, reserved) = (&op.category, &op.doc, &op.remarks, op.reserved);
         let target = match op.target {
             dxil_db::Target::Any => quote!(Any),
@@ -113,49 +140,6 @@ impl Emitter<'_> {
             }
             None => quote!(None),
         };
-        let by_version = db.versions.iter().map(|v| {
-            let v = v.dxil;
-            let availability = if v < op.introduced {
-                quote!(NotYet)
-            } else if matches!(op.stages.at(v), Some(StageSpec::Removed)) {
-                quote!(Removed)
-            } else {
-                quote!(Available)
-            };
-            let spec = Self::spec_ident(specs, op.overloads_at(v));
-            let stages = db.op_stages_at(op, v).0;
-            let attrs = op.attributes_at(v).unwrap_or_default().0;
-            quote! {
-                #rt::info::VersionProps {
-                    availability: #rt::info::Availability::#availability,
-                    overloads: &#spec,
-                    stages: #rt::StageSet(#stages),
-                    attributes: #rt::AttributeSet(#attrs),
-                }
-            }
-        });
-        let overload_entries = op.overloads.entries.iter().map(|(v, s)| {
-            let v = version(rt, *v);
-            let s = Self::spec_ident(specs, Some(s));
-            quote!((#v, &#s))
-        });
-        let stage_entries = op.stages.entries.iter().map(|(v, s)| {
-            let v = version(rt, *v);
-            let e = match s {
-                StageSpec::All => quote!(All),
-                StageSpec::Removed => quote!(Removed),
-                StageSpec::Stages(m) => {
-                    let m = m.0;
-                    quote!(Stages(#rt::StageSet(#m)))
-                }
-            };
-            quote!((#v, #rt::info::StageEntry::#e))
-        });
-        let attribute_entries = op.attributes.entries.iter().map(|(v, m)| {
-            let v = version(rt, *v);
-            let m = m.0;
-            quote!((#v, #rt::AttributeSet(#m)))
-        });
         let intrinsics = self.op_intrinsics(op.opcode);
         let result_doc = match &op.result_doc {
             Some(r) => quote!(Some(#r)),
@@ -163,7 +147,7 @@ impl Emitter<'_> {
         };
         let param_docs = op.param_docs.iter().map(|(k, v)| quote!((#k, #v)));
         quote! {
-            #rt::info::OpInfo {
+            OpInfo {
                 opcode: #opcode,
                 name: #name,
                 table: &#table,
@@ -174,14 +158,11 @@ impl Emitter<'_> {
                 doc: #d,
                 remarks: #remarks,
                 reserved: #reserved,
-                target: #rt::info::Target::#target,
+                target: Target::#target,
                 introduced: #introduced,
                 shader_model: #sm,
                 shader_model_translated: #smt,
-                by_version: [#(#by_version),*],
-                overload_entries: &[#(#overload_entries),*],
-                stage_entries: &[#(#stage_entries),*],
-                attribute_entries: &[#(#attribute_entries),*],
+                by_version: #by_version,
                 intrinsics: #intrinsics,
                 result_doc: #result_doc,
                 param_docs: &[#(#param_docs),*],
@@ -192,15 +173,20 @@ impl Emitter<'_> {
     fn op_doc(&self, op: &Op) -> TokenStream {
         let table = &self.db.table_of(op).name;
         let class = self.db.class_of(op);
+        let summary = md(if op.doc.is_empty() { &op.name } else { &op.doc });
+        let stop = if summary.ends_with(['.', '!', '?']) {
+            ""
+        } else {
+            "."
+        };
         let mut text = format!(
-            "{}\n\n`{}` — {} {} (opcode {:#x}), class `{}` (`dx.op.{}`), since DXIL {}.",
-            if op.doc.is_empty() { &op.name } else { &op.doc },
-            op.name,
-            table,
+            "{summary}{stop} {}: {} {} (opcode {:#x}), class {} ({}), since DXIL {}.",
+            code(&op.name),
+            md(table),
             op.index,
             op.opcode,
-            class.name,
-            class.stem,
+            code(&class.name),
+            code(&format!("dx.op.{}", class.stem)),
             op.introduced
         );
         if op.reserved {
@@ -239,16 +225,25 @@ impl Emitter<'_> {
         }
     }
 
-    pub(super) fn ops(&self) -> TokenStream {
+    pub(super) fn ops(&self) -> Result<TokenStream, Error> {
         let rt = &self.rt;
         let db = self.db;
         let tables = self.table_items();
-        let (spec_statics, specs) = self.overload_statics();
+        let (specs, _) = self.overload_specs();
         let ops: Vec<&Op> = self.own_ops().collect();
-        let rows = ops.iter().map(|o| self.op_row(o, &specs));
-        let n = ops.len();
+        let mut version_rows = VersionRows::default();
+        let rows: Vec<TokenStream> = ops
+            .iter()
+            .map(|o| {
+                let by_version = self.op_versions(o, &specs, &mut version_rows);
+                self.op_row(o, &by_version)
+            })
+            .collect();
+        let (props, lists) = (&version_rows.rows, &version_rows.lists);
+        let n_props = int(props.len() as u64);
+        let n = int(ops.len() as u64);
         let variants: Vec<_> = ops.iter().map(|o| &self.op_variants[&o.name]).collect();
-        let opcodes: Vec<u32> = ops.iter().map(|o| o.opcode).collect();
+        let opcodes: Vec<TokenStream> = ops.iter().map(|o| hex(o.opcode)).collect();
         let docs = ops.iter().map(|o| self.op_doc(o));
         let aliases = ops.iter().map(|o| {
             let n = &o.name;
@@ -258,10 +253,15 @@ impl Emitter<'_> {
                 quote!()
             }
         });
-        let classes: Vec<_> = ops
+        let class_positions: HashMap<&str, usize> = self
+            .enum_classes()
             .iter()
-            .map(|o| &self.class_variants[&db.class_of(o).name])
+            .enumerate()
+            .map(|(i, (_, c))| (c.name.as_str(), i))
             .collect();
+        let classes = ops
+            .iter()
+            .map(|o| int(class_positions[db.class_of(o).name.as_str()] as u64));
         // first row of each table: ops are sorted by opcode and dense in each table
         let mut base = 0usize;
         let mut row_arms = Vec::new();
@@ -269,54 +269,69 @@ impl Emitter<'_> {
         let mut info_arms = Vec::new();
         for t in self.own_tables() {
             let count = ops.iter().filter(|o| db.table_of(o).name == t.name).count();
-            let id = u32::from(t.id);
-            let count_u = count as u32;
+            let id = hex(t.id);
+            let count_u = int(count as u64);
+            let first = int(base as u64);
             if base == 0 {
                 info_arms.push(quote!(#id if index < #count_u => Some(&OPS[index as usize])));
-            } else {
-                info_arms
-                    .push(quote!(#id if index < #count_u => Some(&OPS[#base + index as usize])));
-            }
-            if base == 0 {
                 row_arms.push(quote!(#id => (v & 0xFFFF) as usize));
                 from_arms.push(quote!(#id if index < #count_u => Some(Op::ALL[index as usize])));
             } else {
-                row_arms.push(quote!(#id => #base + (v & 0xFFFF) as usize));
-                from_arms
-                    .push(quote!(#id if index < #count_u => Some(Op::ALL[#base + index as usize])));
+                info_arms
+                    .push(quote!(#id if index < #count_u => Some(&OPS[#first + index as usize])));
+                row_arms.push(quote!(#id => #first + (v & 0xFFFF) as usize));
+                from_arms.push(
+                    quote!(#id if index < #count_u => Some(Op::ALL[#first + index as usize])),
+                );
             }
             base += count;
         }
-        let names = self.name_map(
-            quote!(Op),
-            ops.iter()
-                .map(|o| {
-                    let v = &self.op_variants[&o.name];
-                    (o.name.clone(), quote!(Op::#v))
-                })
-                .collect(),
-        );
+        let names: Vec<&str> = ops.iter().map(|o| o.name.as_str()).collect();
+        let names = self.name_map("op names", quote!(OpInfo), &names, quote!(OPS))?;
         let imports = self.imports(&["classes"]);
+        let runtime = self.runtime_imports(
+            quote!(IntrinsicInfo, OpInfo, TableInfo, Target, VersionProps),
+            quote!(
+                AttributeSet,
+                DxilVersion,
+                NameMap,
+                ShaderModel,
+                StageSet,
+                VERSION_COUNT
+            ),
+        );
         let parse_function_name = self.parse_function_name();
         let module_doc = format!(
             " Op tables and ops of {}: the op enum and one property row per op.",
             self.source()
         );
-        quote! {
+        Ok(quote! {
             #![doc = #module_doc]
             #imports
+            #runtime
 
             #tables
 
-            #spec_statics
+            /// The properties of an op at every declared DXIL version.
+            type ByVersion = [VersionProps; VERSION_COUNT];
+
+            /// Each distinct row of properties an op has at a version.
+            const VERSION_PROPS: [VersionProps; #n_props] = [#(#props),*];
+
+            /// The rows of `VERSION_PROPS` at these positions.
+            const fn versions(picks: [u16; VERSION_COUNT]) -> ByVersion {
+                VersionProps::pick(&VERSION_PROPS, picks)
+            }
+
+            #(#lists)*
 
             /// Every op, by opcode.
-            pub static OPS: [#rt::info::OpInfo; #n] = [#(#rows),*];
+            pub static OPS: [OpInfo; #n] = [#(#rows),*];
 
             /// Every property of the op with this opcode, if any: [`Op::from_opcode`] and
             /// [`Op::info`] in one step.
             #[inline]
-            pub const fn op_info(opcode: u32) -> Option<&'static #rt::info::OpInfo> {
+            pub const fn op_info(opcode: u32) -> Option<&'static OpInfo> {
                 let index = opcode & 0xFFFF;
                 match opcode >> 16 {
                     #(#info_arms,)*
@@ -331,7 +346,10 @@ impl Emitter<'_> {
                 #( #docs #aliases #variants = #opcodes, )*
             }
 
-            static OP_BY_NAME: #rt::NameMap<Op> = #names;
+            /// The class of each op (its position in [`OpClass::ALL`]), by opcode.
+            static OP_CLASSES: [u16; #n] = [#(#classes),*];
+
+            static OP_BY_NAME: NameMap<OpInfo> = #names;
 
             impl Op {
                 /// Every op, by opcode.
@@ -349,7 +367,7 @@ impl Emitter<'_> {
 
                 /// Every property of the op.
                 #[inline]
-                pub const fn info(self) -> &'static #rt::info::OpInfo {
+                pub const fn info(self) -> &'static OpInfo {
                     &OPS[self.row()]
                 }
 
@@ -371,7 +389,7 @@ impl Emitter<'_> {
 
                 /// The op with this name (`Sample`), as spelled in ops.toml.
                 pub fn from_name(name: &str) -> Option<Op> {
-                    OP_BY_NAME.get(name).copied()
+                    Some(Op::ALL[OP_BY_NAME.index(name)?])
                 }
 
                 /// The op's name (`Sample`).
@@ -382,32 +400,30 @@ impl Emitter<'_> {
 
                 /// The op's class.
                 pub const fn class(self) -> OpClass {
-                    match self {
-                        #(Op::#variants => OpClass::#classes,)*
-                    }
+                    OpClass::ALL[OP_CLASSES[self.row()] as usize]
                 }
 
                 /// Whether the op exists at `version`.
                 #[inline]
-                pub const fn is_available_at(self, version: #rt::DxilVersion) -> bool {
+                pub const fn is_available_at(self, version: DxilVersion) -> bool {
                     self.info().is_available_at(version)
                 }
 
                 /// The overloads allowed at `version`; `None` when the op does not exist then.
                 #[inline]
-                pub const fn overloads_at(self, version: #rt::DxilVersion) -> Option<&'static #rt::OverloadSpec> {
+                pub const fn overloads_at(self, version: DxilVersion) -> Option<&'static #rt::OverloadSpec> {
                     self.info().overloads_at(version)
                 }
 
                 /// The stages allowed at `version`.
                 #[inline]
-                pub const fn stages_at(self, version: #rt::DxilVersion) -> #rt::StageSet {
+                pub const fn stages_at(self, version: DxilVersion) -> StageSet {
                     self.info().stages_at(version)
                 }
 
                 /// The attributes at `version`.
                 #[inline]
-                pub const fn attributes_at(self, version: #rt::DxilVersion) -> #rt::AttributeSet {
+                pub const fn attributes_at(self, version: DxilVersion) -> AttributeSet {
                     self.info().attributes_at(version)
                 }
 
@@ -446,6 +462,6 @@ impl Emitter<'_> {
             }
 
             #parse_function_name
-        }
+        })
     }
 }

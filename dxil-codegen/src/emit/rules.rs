@@ -1,112 +1,146 @@
-//! Validation rules: an enum with each rule's code, category, message, shader model and
-//! stages, and the formatter of its message.
+//! Validation rules: one table of rule rows (code, category, message, shader model, stages), the
+//! rule enum indexing it, and the lookup by code.
 
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::{Emitter, doc, shader_model};
-use crate::names;
+use super::{Emitter, code, doc, hex, int, md, shader_model};
+use crate::Error;
 
 impl Emitter<'_> {
-    pub(super) fn rules(&self) -> TokenStream {
+    pub(super) fn rules(&self) -> Result<TokenStream, Error> {
         let rt = &self.rt;
         let rules = &self.db.rules;
-        let variants: Vec<_> = rules.iter().map(|r| names::camel(&r.name)).collect();
-        let ids: Vec<u32> = rules.iter().map(|r| r.id).collect();
+        let variants: Vec<_> = rules.iter().map(|r| &self.rule_variants[&r.name]).collect();
+        let ids: Vec<_> = rules.iter().map(|r| int(r.id)).collect();
         let docs = rules.iter().map(|r| {
             doc(&format!(
-                "`{}` ({}): {}\n\nMessage: \"{}\"{}",
-                r.code,
-                r.category,
-                r.doc,
-                r.message,
-                if r.disabled { "\n\nDisabled." } else { "" }
+                "{} ({}): {}{}",
+                code(&r.code),
+                md(&r.category),
+                md(&r.doc),
+                if r.disabled { " Disabled." } else { "" }
             ))
         });
-        let codes: Vec<&str> = rules.iter().map(|r| r.code.as_str()).collect();
-        let categories: Vec<&str> = rules.iter().map(|r| r.category.as_str()).collect();
-        let messages: Vec<&str> = rules.iter().map(|r| r.message.as_str()).collect();
-        let rule_docs: Vec<&str> = rules.iter().map(|r| r.doc.as_str()).collect();
-        let arguments: Vec<usize> = rules.iter().map(|r| r.arguments).collect();
-        let sms: Vec<_> = rules
-            .iter()
-            .map(|r| shader_model(rt, r.shader_model))
-            .collect();
-        let disabled: Vec<bool> = rules.iter().map(|r| r.disabled).collect();
-        let stages: Vec<u32> = rules
-            .iter()
-            .map(|r| {
-                r.stages
-                    .iter()
-                    .map(|s| self.db.stages[s.index()].shader_kind)
-                    .filter(|k| *k < 32)
-                    .fold(0u32, |m, k| m | 1 << k)
-            })
-            .collect();
-        let n = rules.len();
-        let map = self.phf_map(
-            quote!(ValidationRule),
-            rules
+        let rows = rules.iter().map(|r| {
+            let (c, category, d, message) = (&r.code, &r.category, &r.doc, &r.message);
+            let arguments = int(r.arguments as u64);
+            let sm = shader_model(rt, r.shader_model);
+            let stages = hex(r
+                .stages
                 .iter()
-                .zip(&variants)
-                .map(|(r, v)| (r.code.as_str(), quote!(ValidationRule::#v))),
+                .map(|s| self.db.stages[s.index()].shader_kind)
+                .filter(|k| *k < 32)
+                .fold(0u32, |m, k| m | 1 << k));
+            let disabled = r.disabled;
+            quote! {
+                RuleInfo {
+                    code: #c,
+                    category: #category,
+                    doc: #d,
+                    message: #message,
+                    arguments: #arguments,
+                    shader_model: #sm,
+                    stages: StageSet(#stages),
+                    disabled: #disabled,
+                }
+            }
+        });
+        let n = int(rules.len() as u64);
+        // the rules' ids are usually their positions: then the enum's value is the index
+        let dense = rules.iter().enumerate().all(|(i, r)| r.id as usize == i);
+        let (index, from_id) = if dense {
+            (
+                quote!(self as usize),
+                quote! {
+                    if (id as usize) < Self::ALL.len() { Some(Self::ALL[id as usize]) } else { None }
+                },
+            )
+        } else {
+            let positions = (0..rules.len()).map(|i| int(i as u64));
+            (
+                quote!(match self { #(ValidationRule::#variants => #positions,)* }),
+                quote!(match id { #(#ids => Some(ValidationRule::#variants),)* _ => None }),
+            )
+        };
+        let codes: Vec<&str> = rules.iter().map(|r| r.code.as_str()).collect();
+        let map = self.name_map("rule codes", quote!(RuleInfo), &codes, quote!(RULES))?;
+        let runtime = self.runtime_imports(
+            quote!(RuleInfo),
+            quote!(NameMap, ShaderKind, ShaderModel, StageSet),
         );
-        quote! {
+        Ok(quote! {
             //! Validation rules of ops.toml (db/validation-rules.toml).
+            #runtime
+
+            /// Every rule, in the order of [`ValidationRule::ALL`].
+            pub static RULES: [RuleInfo; #n] = [#(#rows),*];
 
             /// Validation rules: the checks a validator applies to a DXIL module. The value is the
-            /// rule's numeric id.
+            /// rule's numeric id; [`ValidationRule::info`] has the rest.
             #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
             #[repr(u32)]
             pub enum ValidationRule {
                 #( #docs #variants = #ids, )*
             }
 
-            static BY_CODE: #rt::NameMap<ValidationRule> = #map;
+            static BY_CODE: NameMap<RuleInfo> = #map;
 
             impl ValidationRule {
                 /// Every rule.
                 pub const ALL: [ValidationRule; #n] = [#(ValidationRule::#variants),*];
 
+                /// The rule's position in [`ALL`](Self::ALL) and [`RULES`].
+                #[inline]
+                pub const fn index(self) -> usize {
+                    #index
+                }
+
+                /// The rule's row.
+                #[inline]
+                pub const fn info(self) -> &'static RuleInfo {
+                    &RULES[self.index()]
+                }
+
                 /// The rule's code, e.g. `INSTR.OLOAD`.
                 pub const fn code(self) -> &'static str {
-                    match self { #(ValidationRule::#variants => #codes,)* }
+                    self.info().code
                 }
 
                 /// The rule's category, e.g. `Instruction`.
                 pub const fn category(self) -> &'static str {
-                    match self { #(ValidationRule::#variants => #categories,)* }
+                    self.info().category
                 }
 
                 /// The error message, with `%0`, `%1` ... placeholders.
                 pub const fn message(self) -> &'static str {
-                    match self { #(ValidationRule::#variants => #messages,)* }
+                    self.info().message
                 }
 
                 /// What the rule checks.
                 pub const fn doc(self) -> &'static str {
-                    match self { #(ValidationRule::#variants => #rule_docs,)* }
+                    self.info().doc
                 }
 
                 /// How many arguments the message takes.
                 pub const fn arguments(self) -> usize {
-                    match self { #(ValidationRule::#variants => #arguments,)* }
+                    self.info().arguments
                 }
 
                 /// The minimum shader model the rule applies to.
-                pub const fn shader_model(self) -> #rt::ShaderModel {
-                    match self { #(ValidationRule::#variants => #sms,)* }
+                pub const fn shader_model(self) -> ShaderModel {
+                    self.info().shader_model
                 }
 
                 /// The stages the rule applies to; empty when it applies to every stage.
-                pub const fn stages(self) -> #rt::StageSet {
-                    match self { #(ValidationRule::#variants => #rt::StageSet(#stages),)* }
+                pub const fn stages(self) -> StageSet {
+                    self.info().stages
                 }
 
                 /// Whether the rule applies to a module of shader model `sm` for `stage`: the
                 /// shader model is not below the rule's, and the rule lists the stage (or no
                 /// stage at all). Disabled rules apply nowhere.
-                pub const fn applies_to(self, sm: #rt::ShaderModel, stage: #rt::ShaderKind) -> bool {
+                pub const fn applies_to(self, sm: ShaderModel, stage: ShaderKind) -> bool {
                     let stages = self.stages();
                     !self.is_disabled()
                         && !sm.is_before(self.shader_model())
@@ -120,20 +154,17 @@ impl Emitter<'_> {
 
                 /// The rule with DXC's numeric id `id`.
                 pub const fn from_id(id: u32) -> Option<ValidationRule> {
-                    match id {
-                        #(#ids => Some(ValidationRule::#variants),)*
-                        _ => None,
-                    }
+                    #from_id
                 }
 
                 /// Whether validators skip the rule.
                 pub const fn is_disabled(self) -> bool {
-                    match self { #(ValidationRule::#variants => #disabled,)* }
+                    self.info().disabled
                 }
 
                 /// The rule with this code (`INSTR.OLOAD`).
                 pub fn from_code(code: &str) -> Option<ValidationRule> {
-                    BY_CODE.get(code).copied()
+                    Some(ValidationRule::ALL[BY_CODE.index(code)?])
                 }
 
                 /// The message with its placeholders filled, or an error when the number of
@@ -148,6 +179,6 @@ impl Emitter<'_> {
                     f.write_str(self.code())
                 }
             }
-        }
+        })
     }
 }

@@ -5,11 +5,13 @@
 //! interpretation table is a dense matrix `[SemanticKind][SigPointKind]`, so both lookups are an
 //! array index by the enumerations' `index()`. Cells the database does not list are `NA`.
 
+use std::collections::HashMap;
+
 use dxil_db::{Enum, ShaderModel};
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::Emitter;
+use super::{Emitter, hex, int};
 use crate::Error;
 
 const SIG_POINTS: &str = "signature-point";
@@ -22,15 +24,6 @@ fn variants(e: &Enum) -> impl Iterator<Item = &dxil_db::EnumValue> {
 }
 
 impl Emitter<'_> {
-    /// A `NameMap` from each key to the Rust expression beside it.
-    pub(super) fn phf_map<'k>(
-        &self,
-        value_ty: TokenStream,
-        entries: impl Iterator<Item = (&'k str, TokenStream)>,
-    ) -> TokenStream {
-        self.name_map(value_ty, entries.map(|(k, v)| (k.to_owned(), v)).collect())
-    }
-
     /// The declared enumeration `name`, which the `table` table is typed with.
     fn table_enum(&self, table: &str, name: &str) -> Result<&Enum, Error> {
         self.db
@@ -62,7 +55,6 @@ impl Emitter<'_> {
 
     /// `SIG_POINTS` (one row per SigPointKind value) and `sig_point`.
     fn sig_point_rows(&self) -> Result<TokenStream, Error> {
-        let rt = &self.rt;
         let kinds = self.table_enum(SIG_POINTS, "SigPointKind")?;
         let shader_kinds = self.table_enum(SIG_POINTS, "ShaderKind")?;
         let packings = self.table_enum(SIG_POINTS, "PackingKind")?;
@@ -91,7 +83,7 @@ impl Emitter<'_> {
             let signature = self.table_value(SIG_POINTS, signatures, &row.signature)?;
             let text = &row.doc;
             rows.push(quote! {
-                #rt::SigPointInfo {
+                SigPointInfo {
                     kind: #kind,
                     related: #related,
                     shader_kind: #shader_kind,
@@ -101,15 +93,15 @@ impl Emitter<'_> {
                 }
             });
         }
-        let n = rows.len();
+        let n = int(rows.len() as u64);
         let kind_ty = self.enum_path(&self.enum_types[&kinds.name]);
         Ok(quote! {
             /// The signature-point table: one row per signature point, in the order of
             /// `SigPointKind::ALL` (the row of a point is at its `index()`).
-            pub static SIG_POINTS: [#rt::SigPointInfo; #n] = [#(#rows),*];
+            pub static SIG_POINTS: [SigPointInfo; #n] = [#(#rows),*];
 
             /// The row of signature point `kind`.
-            pub const fn sig_point(kind: #kind_ty) -> &'static #rt::SigPointInfo {
+            pub const fn sig_point(kind: #kind_ty) -> &'static SigPointInfo {
                 &SIG_POINTS[kind.index()]
             }
         })
@@ -122,7 +114,10 @@ impl Emitter<'_> {
         let kinds = self.table_enum(INTERPRETATIONS, "SigPointKind")?;
         let interpretations = self.table_enum(INTERPRETATIONS, "SemanticInterpretationKind")?;
         let na = self.table_value(INTERPRETATIONS, interpretations, "NA")?;
-        let not_available = quote!(#rt::Interpretation { kind: #na, min_shader_model: None });
+        // each distinct cell once, `NA` first; the table as positions into them
+        let mut cells: Vec<TokenStream> = vec![quote!(Interpretation::new(#na, None))];
+        let mut cell_index: HashMap<String, u8> = HashMap::new();
+        cell_index.insert(cells[0].to_string(), 0);
         let mut rows = Vec::new();
         for s in variants(semantics) {
             let listed = self
@@ -130,22 +125,37 @@ impl Emitter<'_> {
                 .semantic_interpretations
                 .iter()
                 .find(|r| r.semantic == s.name);
-            let mut cells = Vec::new();
+            let mut picks = Vec::new();
             for p in variants(kinds) {
                 let cell = listed.and_then(|r| r.cells.iter().find(|c| c.sig_point == p.name));
-                cells.push(match cell {
+                let pick = match cell {
                     Some(c) => {
                         let kind = self.table_value(INTERPRETATIONS, interpretations, &c.kind)?;
                         let sm = self.shader_model_opt(c.shader_model);
-                        quote!(#rt::Interpretation { kind: #kind, min_shader_model: #sm })
+                        let cell = quote!(Interpretation::new(#kind, #sm));
+                        let next = cells.len();
+                        match cell_index.get(&cell.to_string()) {
+                            Some(i) => *i,
+                            None => {
+                                let i = u8::try_from(next).map_err(|_| Error::Table {
+                                    table: INTERPRETATIONS.to_owned(),
+                                    message: "more than 256 distinct cells".to_owned(),
+                                })?;
+                                cell_index.insert(cell.to_string(), i);
+                                cells.push(cell);
+                                i
+                            }
+                        }
                     }
-                    None => not_available.clone(),
-                });
+                    None => 0,
+                };
+                picks.push(int(pick));
             }
-            rows.push(quote!([#(#cells),*]));
+            rows.push(quote!([#(#picks),*]));
         }
-        let n_semantics = rows.len();
-        let n_points = variants(kinds).count();
+        let n_semantics = int(rows.len() as u64);
+        let n_points = int(variants(kinds).count() as u64);
+        let n_cells = int(cells.len() as u64);
         let semantic_ty = self.enum_path(&self.enum_types[&semantics.name]);
         let kind_ty = self.enum_path(&self.enum_types[&kinds.name]);
         let interpretation_ty = self.enum_path(&self.enum_types[&interpretations.name]);
@@ -153,11 +163,15 @@ impl Emitter<'_> {
             /// The semantic-interpretation table: `INTERPRETATIONS[semantic.index()][sig_point.index()]`
             /// is how the semantic is treated at the signature point. Cells the specification
             /// leaves empty are not available (`NA`).
-            pub static INTERPRETATIONS: [[#rt::Interpretation; #n_points]; #n_semantics] = [#(#rows),*];
+            pub static INTERPRETATIONS: [[Interpretation; #n_points]; #n_semantics] =
+                Interpretation::table(&CELLS, [#(#rows),*]);
+
+            /// Each distinct cell of [`INTERPRETATIONS`].
+            const CELLS: [Interpretation; #n_cells] = [#(#cells),*];
 
             /// How `semantic` is treated at `sig_point`, with the first shader model of that
             /// treatment.
-            pub const fn interpretation(semantic: #semantic_ty, sig_point: #kind_ty) -> #rt::Interpretation {
+            pub const fn interpretation(semantic: #semantic_ty, sig_point: #kind_ty) -> Interpretation {
                 INTERPRETATIONS[semantic.index()][sig_point.index()]
             }
 
@@ -171,8 +185,7 @@ impl Emitter<'_> {
     }
 
     /// `LLVM_INSTRUCTIONS` and the lookups by opcode and by name.
-    fn llvm_rows(&self) -> TokenStream {
-        let rt = &self.rt;
+    fn llvm_rows(&self) -> Result<TokenStream, Error> {
         let mut list: Vec<&dxil_db::LlvmInstruction> = self.db.llvm_instructions.iter().collect();
         list.sort_by_key(|i| i.opcode);
         let rows = list.iter().map(|i| {
@@ -184,33 +197,35 @@ impl Emitter<'_> {
             }
             let (name, opcode, class, text, allowed) =
                 (&i.name, i.opcode, &i.class, &i.doc, i.allowed);
+            let (opcode, scalars) = (int(opcode), hex(scalars));
             quote! {
-                #rt::LlvmInstructionInfo {
+                LlvmInstructionInfo {
                     name: #name,
                     opcode: #opcode,
                     class: #class,
                     doc: #text,
-                    overloads: #rt::OverloadSet { scalars: #scalars, vectors: 0 },
+                    overloads: OverloadSet::new(#scalars, 0x0),
                     allowed: #allowed,
                 }
             }
         });
-        let n = list.len();
+        let n = int(list.len() as u64);
         let max = list.last().map_or(0, |i| i.opcode);
         // A dense index by opcode when the opcodes are small (LLVM's are below 70); a binary
         // search of the rows (sorted by opcode) otherwise.
-        let by_opcode = if max < 1024 && n < usize::from(u16::MAX) {
+        let by_opcode = if max < 1024 && list.len() < usize::from(u16::MAX) {
             let mut slots = vec![u16::MAX; max as usize + 1];
             for (row, i) in list.iter().enumerate() {
                 slots[i.opcode as usize] = row as u16;
             }
-            let len = slots.len();
+            let len = int(slots.len() as u64);
+            let slots = slots.iter().map(|s| int(*s));
             quote! {
                 /// Row of each LLVM opcode in [`LLVM_INSTRUCTIONS`]; `u16::MAX` for none.
                 static LLVM_ROW_BY_OPCODE: [u16; #len] = [#(#slots),*];
 
                 /// The LLVM instruction with this opcode.
-                pub const fn llvm_instruction(opcode: u32) -> Option<&'static #rt::LlvmInstructionInfo> {
+                pub const fn llvm_instruction(opcode: u32) -> Option<&'static LlvmInstructionInfo> {
                     if opcode as usize >= LLVM_ROW_BY_OPCODE.len() {
                         return None;
                     }
@@ -224,7 +239,7 @@ impl Emitter<'_> {
         } else {
             quote! {
                 /// The LLVM instruction with this opcode.
-                pub const fn llvm_instruction(opcode: u32) -> Option<&'static #rt::LlvmInstructionInfo> {
+                pub const fn llvm_instruction(opcode: u32) -> Option<&'static LlvmInstructionInfo> {
                     let (mut lo, mut hi) = (0, LLVM_INSTRUCTIONS.len());
                     while lo < hi {
                         let mid = lo + (hi - lo) / 2;
@@ -238,34 +253,46 @@ impl Emitter<'_> {
                 }
             }
         };
-        let map = self.phf_map(
-            quote!(usize),
-            list.iter()
-                .enumerate()
-                .map(|(row, i)| (i.name.as_str(), quote!(#row))),
-        );
-        quote! {
+        let names: Vec<&str> = list.iter().map(|i| i.name.as_str()).collect();
+        let map = self.name_map(
+            "LLVM instruction names",
+            quote!(LlvmInstructionInfo),
+            &names,
+            quote!(LLVM_INSTRUCTIONS),
+        )?;
+        Ok(quote! {
             /// The LLVM instructions, sorted by opcode.
-            pub static LLVM_INSTRUCTIONS: [#rt::LlvmInstructionInfo; #n] = [#(#rows),*];
+            pub static LLVM_INSTRUCTIONS: [LlvmInstructionInfo; #n] = [#(#rows),*];
 
-            static LLVM_ROW_BY_NAME: #rt::NameMap<usize> = #map;
+            static LLVM_BY_NAME: NameMap<LlvmInstructionInfo> = #map;
 
             #by_opcode
 
             /// The LLVM instruction with this name (`FAdd`).
-            pub fn llvm_instruction_by_name(name: &str) -> Option<&'static #rt::LlvmInstructionInfo> {
-                LLVM_INSTRUCTIONS.get(*LLVM_ROW_BY_NAME.get(name)?)
+            pub fn llvm_instruction_by_name(name: &str) -> Option<&'static LlvmInstructionInfo> {
+                LLVM_BY_NAME.get(name)
             }
-        }
+        })
     }
 
     pub(super) fn tables(&self) -> Result<TokenStream, Error> {
         let sig_points = self.sig_point_rows()?;
         let interpretations = self.interpretation_rows()?;
-        let llvm = self.llvm_rows();
+        let llvm = self.llvm_rows()?;
+        let runtime = self.runtime_imports(
+            quote!(),
+            quote!(
+                Interpretation,
+                LlvmInstructionInfo,
+                NameMap,
+                OverloadSet,
+                SigPointInfo
+            ),
+        );
         Ok(quote! {
             //! Signature tables and LLVM instructions of ops.toml (db/signature-tables.toml,
             //! db/llvm-instructions.toml).
+            #runtime
             #sig_points
             #interpretations
             #llvm

@@ -4,17 +4,28 @@ use dxil_db::{CaseResult, Precision, TypeKind};
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::{Emitter, doc};
+use super::{Emitter, code, doc, hex, int, md};
 
 impl Emitter<'_> {
+    /// `OverloadSet::new(scalars, vectors)`.
     pub(super) fn overload_set(&self, d: &dxil_db::OverloadDim) -> TokenStream {
+        let (s, v) = (hex(d.scalars), hex(d.vectors));
+        quote!(OverloadSet::new(#s, #v))
+    }
+
+    /// The imports of the runtime's row shapes a generated module uses.
+    pub(super) fn runtime_imports(&self, info: TokenStream, root: TokenStream) -> TokenStream {
         let rt = &self.rt;
-        let (s, v) = (d.scalars, d.vectors);
-        quote!(#rt::OverloadSet { scalars: #s, vectors: #v })
+        let info =
+            (!info.is_empty()).then(|| quote!(#[allow(unused_imports)] use #rt::info::{#info};));
+        quote! {
+            #info
+            #[allow(unused_imports)]
+            use #rt::{#root};
+        }
     }
 
     pub(super) fn types(&self) -> TokenStream {
-        let rt = &self.rt;
         let own = self
             .db
             .types
@@ -35,24 +46,33 @@ impl Emitter<'_> {
                     dim,
                     udt_address_space,
                 } => {
-                    quote!(Overload { dim: #dim, udt_address_space: #udt_address_space })
+                    let (dim, space) = (int(*dim), int(*udt_address_space));
+                    quote!(Overload { dim: #dim, udt_address_space: #space })
                 }
                 TypeKind::Component(c) => {
                     let c = self.ty_ref(*c);
                     quote!(Component(#c))
                 }
-                TypeKind::Element(dim) => quote!(Element(#dim)),
-                TypeKind::Vector(w) => quote!(Vector(#w)),
+                TypeKind::Element(dim) => {
+                    let dim = int(*dim);
+                    quote!(Element(#dim))
+                }
+                TypeKind::Vector(w) => {
+                    let w = int(*w);
+                    quote!(Vector(#w))
+                }
                 TypeKind::Pointer { dim, address_space } => {
-                    quote!(Pointer { dim: #dim, address_space: #address_space })
+                    let (dim, space) = (int(*dim), int(*address_space));
+                    quote!(Pointer { dim: #dim, address_space: #space })
                 }
                 TypeKind::ByOverload { dim, cases } => {
+                    let dim = int(*dim);
                     let cases = cases.iter().map(|c| {
                         let set = self.overload_set(&c.overloads);
                         let precision = match c.precision {
                             None => quote!(None),
-                            Some(Precision::Native) => quote!(Some(#rt::Precision::Native)),
-                            Some(Precision::Min) => quote!(Some(#rt::Precision::Min)),
+                            Some(Precision::Native) => quote!(Some(Precision::Native)),
+                            Some(Precision::Min) => quote!(Some(Precision::Min)),
                         };
                         let (ty, sname, fields) = match &c.result {
                             CaseResult::Type(t) => {
@@ -66,7 +86,7 @@ impl Emitter<'_> {
                             ),
                         };
                         quote! {
-                            #rt::info::TypeCase {
+                            TypeCase {
                                 overloads: #set,
                                 precision: #precision,
                                 ty: #ty,
@@ -78,20 +98,25 @@ impl Emitter<'_> {
                     quote!(ByOverload { dim: #dim, cases: &[#(#cases),*] })
                 }
             };
-            let docs = doc(&format!("`{}`: {}", t.name, t.doc));
+            let docs = doc(&format!("{}: {}", code(&t.name), md(&t.doc)));
             quote! {
                 #docs
-                pub static #ident: #rt::info::TypeInfo = #rt::info::TypeInfo {
+                pub static #ident: TypeInfo = TypeInfo {
                     name: #name,
                     dxc: #dxc,
                     doc: #d,
-                    kind: #rt::info::TypeKind::#kind,
+                    kind: TypeKind::#kind,
                 };
             }
         });
         let module_doc = format!(" Parameter types of {}.", self.source());
+        let imports = self.runtime_imports(
+            quote!(TypeCase, TypeInfo, TypeKind),
+            quote!(OverloadSet, Precision),
+        );
         quote! {
             #![doc = #module_doc]
+            #imports
             #(#items)*
         }
     }

@@ -4,8 +4,7 @@ use dxil_db::{AttributeKind, OverloadKind};
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::{Emitter, doc, shader_model, version};
-use crate::names;
+use super::{Emitter, code, doc, md, shader_model, version};
 
 impl Emitter<'_> {
     pub(super) fn vocab(&self) -> TokenStream {
@@ -19,9 +18,12 @@ impl Emitter<'_> {
             .enumerate()
             .filter(|(_, t)| t.kind == OverloadKind::Scalar)
             .collect();
-        let scalar_variants: Vec<_> = scalars.iter().map(|(_, t)| names::camel(&t.name)).collect();
+        let scalar_variants: Vec<_> = scalars
+            .iter()
+            .map(|(_, t)| &self.scalar_variants[&t.name])
+            .collect();
         let scalar_values: Vec<_> = scalars.iter().map(|(i, _)| *i as u8).collect();
-        let scalar_docs: Vec<_> = scalars.iter().map(|(_, t)| doc(&t.doc)).collect();
+        let scalar_docs: Vec<_> = scalars.iter().map(|(_, t)| doc(&md(&t.doc))).collect();
         let scalar_names: Vec<&str> = scalars.iter().map(|(_, t)| t.name.as_str()).collect();
         let n_scalars = scalars.len();
         let overload_rows = db.overload_types.iter().map(|t| {
@@ -59,12 +61,12 @@ impl Emitter<'_> {
         stages.sort_by_key(|s| s.shader_kind);
         let stage_variants: Vec<_> = stages
             .iter()
-            .map(|s| names::camel(&s.shader_kind_name))
+            .map(|s| &self.shader_kind_variants[&s.shader_kind_name])
             .collect();
         let stage_values: Vec<_> = stages.iter().map(|s| s.shader_kind).collect();
-        let stage_docs: Vec<_> = stages.iter().map(|s| doc(&s.doc)).collect();
+        let stage_docs: Vec<_> = stages.iter().map(|s| doc(&md(&s.doc))).collect();
         let stage_rows = db.stages.iter().map(|s| {
-            let v = names::camel(&s.shader_kind_name);
+            let v = &self.shader_kind_variants[&s.shader_kind_name];
             let (name, d) = (&s.name, &s.doc);
             let since = version(rt, s.since);
             quote!(#rt::info::StageInfo { kind: ShaderKind::#v, name: #name, since: #since, doc: #d })
@@ -75,10 +77,10 @@ impl Emitter<'_> {
         let attr_variants: Vec<_> = db
             .attributes
             .iter()
-            .map(|a| names::camel(&a.name))
+            .map(|a| &self.attribute_variants[&a.name])
             .collect();
         let attr_values: Vec<_> = (0..db.attributes.len() as u32).collect();
-        let attr_docs: Vec<_> = db.attributes.iter().map(|a| doc(&a.doc)).collect();
+        let attr_docs: Vec<_> = db.attributes.iter().map(|a| doc(&md(&a.doc))).collect();
         let attr_rows = db.attributes.iter().zip(&attr_variants).map(|(a, v)| {
             let (name, dxc, d) = (&a.name, &a.dxc, &a.doc);
             let memory = a.kind == AttributeKind::Memory;
@@ -102,7 +104,7 @@ impl Emitter<'_> {
 
         let imports = self.imports(&["types"]);
         let fingerprint = db.fingerprint();
-        let files: Vec<String> = db.files().iter().map(|(n, _)| format!("`{n}`")).collect();
+        let files: Vec<String> = db.files().iter().map(|(n, _)| code(n)).collect();
         let fingerprint_doc = format!(
             " The fingerprint (`dxil_db::fingerprint`) of the database files this code was generated from: {}.",
             files.join(", ")

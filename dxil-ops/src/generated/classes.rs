@@ -3,20783 +3,6430 @@
 //! Op classes of ops.toml: function-name stems and signatures.
 #[allow(unused_imports)]
 use super::types::*;
-/// Class \`AcceptHitAndEndSearch\`: functions \`dx.op.acceptHitAndEndSearch\`.
-pub static CLASS_ACCEPT_HIT_AND_END_SEARCH: crate::info::ClassInfo = crate::info::ClassInfo {
+#[allow(unused_imports)]
+use crate::info::{ClassInfo, ParamInfo, SignatureInfo};
+#[allow(unused_imports)]
+use crate::{NameMap, OverloadSet, OverloadSpec};
+pub(super) static OVERLOADS_0: OverloadSpec = OverloadSpec::VOID;
+pub(super) static OVERLOADS_1: OverloadSpec = OverloadSpec::new(
+    "il",
+    &[OverloadSet::new(0x180, 0x0)],
+);
+pub(super) static OVERLOADS_2: OverloadSpec = OverloadSpec::new(
+    "hfwi",
+    &[OverloadSet::new(0xc6, 0x0)],
+);
+pub(super) static OVERLOADS_3: OverloadSpec = OverloadSpec::new(
+    "hfdwil<hfdwil",
+    &[OverloadSet::new(0x1ce, 0x1ce)],
+);
+pub(super) static OVERLOADS_4: OverloadSpec = OverloadSpec::new(
+    "i",
+    &[OverloadSet::new(0x80, 0x0)],
+);
+pub(super) static OVERLOADS_5: OverloadSpec = OverloadSpec::new(
+    "hfd8wil",
+    &[OverloadSet::new(0x1ee, 0x0)],
+);
+pub(super) static OVERLOADS_6: OverloadSpec = OverloadSpec::new(
+    "hfdwil",
+    &[OverloadSet::new(0x1ce, 0x0)],
+);
+pub(super) static OVERLOADS_7: OverloadSpec = OverloadSpec::new(
+    "f",
+    &[OverloadSet::new(0x4, 0x0)],
+);
+pub(super) static OVERLOADS_8: OverloadSpec = OverloadSpec::new(
+    "u",
+    &[OverloadSet::new(0x200, 0x0)],
+);
+pub(super) static OVERLOADS_9: OverloadSpec = OverloadSpec::new(
+    "o",
+    &[OverloadSet::new(0x400, 0x0)],
+);
+pub(super) static OVERLOADS_10: OverloadSpec = OverloadSpec::new(
+    "<hf",
+    &[OverloadSet::new(0x0, 0x6)],
+);
+pub(super) static OVERLOADS_11: OverloadSpec = OverloadSpec::new(
+    "hf",
+    &[OverloadSet::new(0x6, 0x0)],
+);
+pub(super) static OVERLOADS_12: OverloadSpec = OverloadSpec::new(
+    "f1i",
+    &[OverloadSet::new(0x94, 0x0)],
+);
+pub(super) static OVERLOADS_13: OverloadSpec = OverloadSpec::new(
+    "1",
+    &[OverloadSet::new(0x10, 0x0)],
+);
+pub(super) static OVERLOADS_14: OverloadSpec = OverloadSpec::new(
+    "hf<hf",
+    &[OverloadSet::new(0x6, 0x6)],
+);
+pub(super) static OVERLOADS_15: OverloadSpec = OverloadSpec::new(
+    "<hfdwil,<hfdwil",
+    &[OverloadSet::new(0x0, 0x1ce), OverloadSet::new(0x0, 0x1ce)],
+);
+pub(super) static OVERLOADS_16: OverloadSpec = OverloadSpec::new(
+    "o,o",
+    &[OverloadSet::new(0x400, 0x0), OverloadSet::new(0x400, 0x0)],
+);
+pub(super) static OVERLOADS_17: OverloadSpec = OverloadSpec::new(
+    "o,hfdwil",
+    &[OverloadSet::new(0x400, 0x0), OverloadSet::new(0x1ce, 0x0)],
+);
+pub(super) static OVERLOADS_18: OverloadSpec = OverloadSpec::new(
+    "<hfdwil,o,<hfdwil",
+    &[
+        OverloadSet::new(0x0, 0x1ce),
+        OverloadSet::new(0x400, 0x0),
+        OverloadSet::new(0x0, 0x1ce),
+    ],
+);
+pub(super) static OVERLOADS_19: OverloadSpec = OverloadSpec::new(
+    "<hfdwil,o,<hfdwil,<hfdwil",
+    &[
+        OverloadSet::new(0x0, 0x1ce),
+        OverloadSet::new(0x400, 0x0),
+        OverloadSet::new(0x0, 0x1ce),
+        OverloadSet::new(0x0, 0x1ce),
+    ],
+);
+pub(super) static OVERLOADS_20: OverloadSpec = OverloadSpec::new(
+    "o,o,o",
+    &[
+        OverloadSet::new(0x400, 0x0),
+        OverloadSet::new(0x400, 0x0),
+        OverloadSet::new(0x400, 0x0),
+    ],
+);
+pub(super) static OVERLOADS_21: OverloadSpec = OverloadSpec::new(
+    "o,hfdwil<hfdwil",
+    &[OverloadSet::new(0x400, 0x0), OverloadSet::new(0x1ce, 0x1ce)],
+);
+pub(super) static OVERLOADS_22: OverloadSpec = OverloadSpec::new(
+    "hfdwil,o",
+    &[OverloadSet::new(0x1ce, 0x0), OverloadSet::new(0x400, 0x0)],
+);
+pub(super) static OVERLOADS_23: OverloadSpec = OverloadSpec::new(
+    "o,o,o,o",
+    &[
+        OverloadSet::new(0x400, 0x0),
+        OverloadSet::new(0x400, 0x0),
+        OverloadSet::new(0x400, 0x0),
+        OverloadSet::new(0x400, 0x0),
+    ],
+);
+pub(super) static OVERLOADS_24: OverloadSpec = OverloadSpec::new(
+    "o,<hfdwil,<hfdwil",
+    &[
+        OverloadSet::new(0x400, 0x0),
+        OverloadSet::new(0x0, 0x1ce),
+        OverloadSet::new(0x0, 0x1ce),
+    ],
+);
+pub(super) static OVERLOADS_25: OverloadSpec = OverloadSpec::new(
+    "o,o,hfdwil",
+    &[
+        OverloadSet::new(0x400, 0x0),
+        OverloadSet::new(0x400, 0x0),
+        OverloadSet::new(0x1ce, 0x0),
+    ],
+);
+pub(super) static OVERLOADS_26: OverloadSpec = OverloadSpec::new(
+    "<hfdwil",
+    &[OverloadSet::new(0x0, 0x1ce)],
+);
+pub(super) static OVERLOADS_27: OverloadSpec = OverloadSpec::new(
+    "d",
+    &[OverloadSet::new(0x8, 0x0)],
+);
+pub(super) static OVERLOADS_28: OverloadSpec = OverloadSpec::new(
+    "hw",
+    &[OverloadSet::new(0x42, 0x0)],
+);
+pub(super) static OVERLOADS_29: OverloadSpec = OverloadSpec::new(
+    "wi",
+    &[OverloadSet::new(0xc0, 0x0)],
+);
+pub(super) static OVERLOADS_30: OverloadSpec = OverloadSpec::new(
+    "hfd8wil<hfd8wil",
+    &[OverloadSet::new(0x1ee, 0x1ee)],
+);
+pub(super) static OVERLOADS_31: OverloadSpec = OverloadSpec::new(
+    "hfd18wil<hfd18wil",
+    &[OverloadSet::new(0x1fe, 0x1fe)],
+);
+pub(super) static OVERLOADS_32: OverloadSpec = OverloadSpec::new(
+    "wil",
+    &[OverloadSet::new(0x1c0, 0x0)],
+);
+pub(super) static OVERLOADS_33: OverloadSpec = OverloadSpec::new(
+    "wil<wil",
+    &[OverloadSet::new(0x1c0, 0x1c0)],
+);
+pub(super) static OVERLOADS_34: OverloadSpec = OverloadSpec::new(
+    "<18wil",
+    &[OverloadSet::new(0x0, 0x1f0)],
+);
+pub(super) static OVERLOADS_35: OverloadSpec = OverloadSpec::new(
+    "8wil<8wil",
+    &[OverloadSet::new(0x1e0, 0x1e0)],
+);
+pub(super) static OVERLOADS_36: OverloadSpec = OverloadSpec::new(
+    "hfd",
+    &[OverloadSet::new(0xe, 0x0)],
+);
+pub(super) static OVERLOADS_37: OverloadSpec = OverloadSpec::new(
+    "hfd<hfd",
+    &[OverloadSet::new(0xe, 0xe)],
+);
+pub(super) static OVERLOADS_38: OverloadSpec = OverloadSpec::new(
+    "d<d",
+    &[OverloadSet::new(0x8, 0x8)],
+);
+pub(super) static OVERLOADS_39: OverloadSpec = OverloadSpec::new(
+    "li",
+    &[OverloadSet::new(0x180, 0x0)],
+);
+pub(super) static OVERLOADS_40: OverloadSpec = OverloadSpec::new(
+    "hfd18wil",
+    &[OverloadSet::new(0x1fe, 0x0)],
+);
+pub(super) static OVERLOADS_41: OverloadSpec = OverloadSpec::new(
+    "8wil",
+    &[OverloadSet::new(0x1e0, 0x0)],
+);
+pub(super) static OVERLOADS_42: OverloadSpec = OverloadSpec::new(
+    "hfiw",
+    &[OverloadSet::new(0xc6, 0x0)],
+);
+pub(super) static OVERLOADS_43: OverloadSpec = OverloadSpec::new(
+    "hfwidl",
+    &[OverloadSet::new(0x1ce, 0x0)],
+);
+pub(super) static OVERLOADS_44: OverloadSpec = OverloadSpec::new(
+    "iw",
+    &[OverloadSet::new(0xc0, 0x0)],
+);
+pub(super) static OVERLOADS_45: OverloadSpec = OverloadSpec::new(
+    "hfwidl<hfwidl",
+    &[OverloadSet::new(0x1ce, 0x1ce)],
+);
+/// Class `AcceptHitAndEndSearch`: functions `dx.op.acceptHitAndEndSearch`.
+pub static CLASS_ACCEPT_HIT_AND_END_SEARCH: ClassInfo = ClassInfo {
     name: "AcceptHitAndEndSearch",
     stem: "acceptHitAndEndSearch",
     doc: "",
     signatures: &SIG_ACCEPT_HIT_AND_END_SEARCH,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 0u8,
-        text: "v",
-    },
+    overloads: OVERLOADS_0,
 };
-/// The signatures of the functions of class \`AcceptHitAndEndSearch\`.
-pub static SIG_ACCEPT_HIT_AND_END_SEARCH: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `AcceptHitAndEndSearch`.
+pub static SIG_ACCEPT_HIT_AND_END_SEARCH: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_ACCEPT_HIT_AND_END_SEARCH,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_VOID,
-            doc: "",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_VOID, ""),
         params: &[],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 0u8,
-            text: "v",
-        },
+        overloads: OVERLOADS_0,
         memory: Some("noreturn"),
     },
 ];
-/// Class \`AllocateNodeOutputRecords\`: functions \`dx.op.allocateNodeOutputRecords\`.
-pub static CLASS_ALLOCATE_NODE_OUTPUT_RECORDS: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `AllocateNodeOutputRecords`: functions `dx.op.allocateNodeOutputRecords`.
+pub static CLASS_ALLOCATE_NODE_OUTPUT_RECORDS: ClassInfo = ClassInfo {
     name: "AllocateNodeOutputRecords",
     stem: "allocateNodeOutputRecords",
     doc: "",
     signatures: &SIG_ALLOCATE_NODE_OUTPUT_RECORDS,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 0u8,
-        text: "v",
-    },
+    overloads: OVERLOADS_0,
 };
-/// The signatures of the functions of class \`AllocateNodeOutputRecords\`.
-pub static SIG_ALLOCATE_NODE_OUTPUT_RECORDS: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `AllocateNodeOutputRecords`.
+pub static SIG_ALLOCATE_NODE_OUTPUT_RECORDS: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_ALLOCATE_NODE_OUTPUT_RECORDS,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_NODE_RECORD_HANDLE,
-            doc: "handle of output record",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_NODE_RECORD_HANDLE, "handle of output record"),
         params: &[
-            crate::info::ParamInfo {
-                name: "output",
-                ty: &TY_NODE_HANDLE,
-                doc: "handle of node output",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "numRecords",
-                ty: &TY_I32,
-                doc: "number of records",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "perThread",
-                ty: &TY_I1,
-                doc: "perThread flag",
-                immediate: true,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("output", &TY_NODE_HANDLE, "handle of node output"),
+            ParamInfo::new("numRecords", &TY_I32, "number of records"),
+            ParamInfo::new("perThread", &TY_I1, "perThread flag").immediate(),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 0u8,
-            text: "v",
-        },
+        overloads: OVERLOADS_0,
         memory: None,
     },
 ];
-/// Class \`AllocateRayQuery\`: functions \`dx.op.allocateRayQuery\`.
-pub static CLASS_ALLOCATE_RAY_QUERY: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `AllocateRayQuery`: functions `dx.op.allocateRayQuery`.
+pub static CLASS_ALLOCATE_RAY_QUERY: ClassInfo = ClassInfo {
     name: "AllocateRayQuery",
     stem: "allocateRayQuery",
     doc: "",
     signatures: &SIG_ALLOCATE_RAY_QUERY,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 0u8,
-        text: "v",
-    },
+    overloads: OVERLOADS_0,
 };
-/// The signatures of the functions of class \`AllocateRayQuery\`.
-pub static SIG_ALLOCATE_RAY_QUERY: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `AllocateRayQuery`.
+pub static SIG_ALLOCATE_RAY_QUERY: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_ALLOCATE_RAY_QUERY,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_I32,
-            doc: "handle to RayQuery state",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_I32, "handle to RayQuery state"),
         params: &[
-            crate::info::ParamInfo {
-                name: "constRayFlags",
-                ty: &TY_U32,
-                doc: "Valid combination of RAY_FLAGS",
-                immediate: true,
-                enumeration: Some("RayFlag"),
-                max: None,
-            },
+            ParamInfo::new("constRayFlags", &TY_U32, "Valid combination of RAY_FLAGS")
+                .immediate()
+                .enumeration("RayFlag"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 0u8,
-            text: "v",
-        },
+        overloads: OVERLOADS_0,
         memory: None,
     },
 ];
-/// Class \`AllocateRayQuery2\`: functions \`dx.op.allocateRayQuery2\`.
-pub static CLASS_ALLOCATE_RAY_QUERY2: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `AllocateRayQuery2`: functions `dx.op.allocateRayQuery2`.
+pub static CLASS_ALLOCATE_RAY_QUERY2: ClassInfo = ClassInfo {
     name: "AllocateRayQuery2",
     stem: "allocateRayQuery2",
     doc: "",
     signatures: &SIG_ALLOCATE_RAY_QUERY2,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 0u8,
-        text: "v",
-    },
+    overloads: OVERLOADS_0,
 };
-/// The signatures of the functions of class \`AllocateRayQuery2\`.
-pub static SIG_ALLOCATE_RAY_QUERY2: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `AllocateRayQuery2`.
+pub static SIG_ALLOCATE_RAY_QUERY2: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_ALLOCATE_RAY_QUERY2,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_I32,
-            doc: "handle to RayQuery state",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_I32, "handle to RayQuery state"),
         params: &[
-            crate::info::ParamInfo {
-                name: "constRayFlags",
-                ty: &TY_U32,
-                doc: "Valid combination of RAY_FLAGS",
-                immediate: true,
-                enumeration: Some("RayFlag"),
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "constRayQueryFlags",
-                ty: &TY_U32,
-                doc: "Valid combination of RAYQUERY_FLAGS",
-                immediate: true,
-                enumeration: Some("RayQueryFlag"),
-                max: None,
-            },
+            ParamInfo::new("constRayFlags", &TY_U32, "Valid combination of RAY_FLAGS")
+                .immediate()
+                .enumeration("RayFlag"),
+            ParamInfo::new(
+                    "constRayQueryFlags",
+                    &TY_U32,
+                    "Valid combination of RAYQUERY_FLAGS",
+                )
+                .immediate()
+                .enumeration("RayQueryFlag"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 0u8,
-            text: "v",
-        },
+        overloads: OVERLOADS_0,
         memory: None,
     },
 ];
-/// Class \`AnnotateHandle\`: functions \`dx.op.annotateHandle\`.
-pub static CLASS_ANNOTATE_HANDLE: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `AnnotateHandle`: functions `dx.op.annotateHandle`.
+pub static CLASS_ANNOTATE_HANDLE: ClassInfo = ClassInfo {
     name: "AnnotateHandle",
     stem: "annotateHandle",
     doc: "",
     signatures: &SIG_ANNOTATE_HANDLE,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 0u8,
-        text: "v",
-    },
+    overloads: OVERLOADS_0,
 };
-/// The signatures of the functions of class \`AnnotateHandle\`.
-pub static SIG_ANNOTATE_HANDLE: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `AnnotateHandle`.
+pub static SIG_ANNOTATE_HANDLE: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_ANNOTATE_HANDLE,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_HANDLE,
-            doc: "annotated handle",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_HANDLE, "annotated handle"),
         params: &[
-            crate::info::ParamInfo {
-                name: "res",
-                ty: &TY_HANDLE,
-                doc: "input handle",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "props",
-                ty: &TY_RES_PROPS,
-                doc: "details like component type, structure stride...",
-                immediate: true,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("res", &TY_HANDLE, "input handle"),
+            ParamInfo::new(
+                    "props",
+                    &TY_RES_PROPS,
+                    "details like component type, structure stride...",
+                )
+                .immediate(),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 0u8,
-            text: "v",
-        },
+        overloads: OVERLOADS_0,
         memory: Some("readnone"),
     },
 ];
-/// Class \`AnnotateNodeHandle\`: functions \`dx.op.annotateNodeHandle\`.
-pub static CLASS_ANNOTATE_NODE_HANDLE: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `AnnotateNodeHandle`: functions `dx.op.annotateNodeHandle`.
+pub static CLASS_ANNOTATE_NODE_HANDLE: ClassInfo = ClassInfo {
     name: "AnnotateNodeHandle",
     stem: "annotateNodeHandle",
     doc: "",
     signatures: &SIG_ANNOTATE_NODE_HANDLE,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 0u8,
-        text: "v",
-    },
+    overloads: OVERLOADS_0,
 };
-/// The signatures of the functions of class \`AnnotateNodeHandle\`.
-pub static SIG_ANNOTATE_NODE_HANDLE: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `AnnotateNodeHandle`.
+pub static SIG_ANNOTATE_NODE_HANDLE: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_ANNOTATE_NODE_HANDLE,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_NODE_HANDLE,
-            doc: "annotated node handle",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_NODE_HANDLE, "annotated node handle"),
         params: &[
-            crate::info::ParamInfo {
-                name: "node",
-                ty: &TY_NODE_HANDLE,
-                doc: "input node handle",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "props",
-                ty: &TY_NODE_INFO,
-                doc: "details like NodeIOFlags, RecordSize ...",
-                immediate: true,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("node", &TY_NODE_HANDLE, "input node handle"),
+            ParamInfo::new(
+                    "props",
+                    &TY_NODE_INFO,
+                    "details like NodeIOFlags, RecordSize ...",
+                )
+                .immediate(),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 0u8,
-            text: "v",
-        },
+        overloads: OVERLOADS_0,
         memory: Some("readnone"),
     },
 ];
-/// Class \`AnnotateNodeRecordHandle\`: functions \`dx.op.annotateNodeRecordHandle\`.
-pub static CLASS_ANNOTATE_NODE_RECORD_HANDLE: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `AnnotateNodeRecordHandle`: functions `dx.op.annotateNodeRecordHandle`.
+pub static CLASS_ANNOTATE_NODE_RECORD_HANDLE: ClassInfo = ClassInfo {
     name: "AnnotateNodeRecordHandle",
     stem: "annotateNodeRecordHandle",
     doc: "",
     signatures: &SIG_ANNOTATE_NODE_RECORD_HANDLE,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 0u8,
-        text: "v",
-    },
+    overloads: OVERLOADS_0,
 };
-/// The signatures of the functions of class \`AnnotateNodeRecordHandle\`.
-pub static SIG_ANNOTATE_NODE_RECORD_HANDLE: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `AnnotateNodeRecordHandle`.
+pub static SIG_ANNOTATE_NODE_RECORD_HANDLE: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_ANNOTATE_NODE_RECORD_HANDLE,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_NODE_RECORD_HANDLE,
-            doc: "annotated node record handle",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new(
+            "",
+            &TY_NODE_RECORD_HANDLE,
+            "annotated node record handle",
+        ),
         params: &[
-            crate::info::ParamInfo {
-                name: "noderecord",
-                ty: &TY_NODE_RECORD_HANDLE,
-                doc: "input node record handle",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "props",
-                ty: &TY_NODE_RECORD_INFO,
-                doc: "details like NodeIOFlags, MaxArraySize ...",
-                immediate: true,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new(
+                "noderecord",
+                &TY_NODE_RECORD_HANDLE,
+                "input node record handle",
+            ),
+            ParamInfo::new(
+                    "props",
+                    &TY_NODE_RECORD_INFO,
+                    "details like NodeIOFlags, MaxArraySize ...",
+                )
+                .immediate(),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 0u8,
-            text: "v",
-        },
+        overloads: OVERLOADS_0,
         memory: Some("readnone"),
     },
 ];
-/// Class \`AtomicBinOp\`: functions \`dx.op.atomicBinOp\`.
-pub static CLASS_ATOMIC_BIN_OP: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `AtomicBinOp`: functions `dx.op.atomicBinOp`.
+pub static CLASS_ATOMIC_BIN_OP: ClassInfo = ClassInfo {
     name: "AtomicBinOp",
     stem: "atomicBinOp",
     doc: "",
     signatures: &SIG_ATOMIC_BIN_OP,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 384u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "il",
-    },
+    overloads: OVERLOADS_1,
 };
-/// The signatures of the functions of class \`AtomicBinOp\`.
-pub static SIG_ATOMIC_BIN_OP: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `AtomicBinOp`.
+pub static SIG_ATOMIC_BIN_OP: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_ATOMIC_BIN_OP,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_OVERLOAD,
-            doc: "the original value in the location updated",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new(
+            "",
+            &TY_OVERLOAD,
+            "the original value in the location updated",
+        ),
         params: &[
-            crate::info::ParamInfo {
-                name: "handle",
-                ty: &TY_HANDLE,
-                doc: "typed int or uint UAV handle",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "atomicOp",
-                ty: &TY_I32,
-                doc: "atomic operation as per DXIL::AtomicBinOpCode",
-                immediate: false,
-                enumeration: Some("AtomicBinOpCode"),
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "offset0",
-                ty: &TY_I32,
-                doc: "offset in elements",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "offset1",
-                ty: &TY_I32,
-                doc: "offset",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "offset2",
-                ty: &TY_I32,
-                doc: "offset",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "newValue",
-                ty: &TY_OVERLOAD,
-                doc: "new value",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("handle", &TY_HANDLE, "typed int or uint UAV handle"),
+            ParamInfo::new(
+                    "atomicOp",
+                    &TY_I32,
+                    "atomic operation as per DXIL::AtomicBinOpCode",
+                )
+                .enumeration("AtomicBinOpCode"),
+            ParamInfo::new("offset0", &TY_I32, "offset in elements"),
+            ParamInfo::new("offset1", &TY_I32, "offset"),
+            ParamInfo::new("offset2", &TY_I32, "offset"),
+            ParamInfo::new("newValue", &TY_OVERLOAD, "new value"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 384u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "il",
-        },
+        overloads: OVERLOADS_1,
         memory: None,
     },
 ];
-/// Class \`AtomicCompareExchange\`: functions \`dx.op.atomicCompareExchange\`.
-pub static CLASS_ATOMIC_COMPARE_EXCHANGE: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `AtomicCompareExchange`: functions `dx.op.atomicCompareExchange`.
+pub static CLASS_ATOMIC_COMPARE_EXCHANGE: ClassInfo = ClassInfo {
     name: "AtomicCompareExchange",
     stem: "atomicCompareExchange",
     doc: "",
     signatures: &SIG_ATOMIC_COMPARE_EXCHANGE,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 384u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "il",
-    },
+    overloads: OVERLOADS_1,
 };
-/// The signatures of the functions of class \`AtomicCompareExchange\`.
-pub static SIG_ATOMIC_COMPARE_EXCHANGE: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `AtomicCompareExchange`.
+pub static SIG_ATOMIC_COMPARE_EXCHANGE: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_ATOMIC_COMPARE_EXCHANGE,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_OVERLOAD,
-            doc: "the original value in the location updated",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new(
+            "",
+            &TY_OVERLOAD,
+            "the original value in the location updated",
+        ),
         params: &[
-            crate::info::ParamInfo {
-                name: "handle",
-                ty: &TY_HANDLE,
-                doc: "typed int or uint UAV handle",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "offset0",
-                ty: &TY_I32,
-                doc: "offset in elements",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "offset1",
-                ty: &TY_I32,
-                doc: "offset",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "offset2",
-                ty: &TY_I32,
-                doc: "offset",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "compareValue",
-                ty: &TY_OVERLOAD,
-                doc: "value to compare for exchange",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "newValue",
-                ty: &TY_OVERLOAD,
-                doc: "new value",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("handle", &TY_HANDLE, "typed int or uint UAV handle"),
+            ParamInfo::new("offset0", &TY_I32, "offset in elements"),
+            ParamInfo::new("offset1", &TY_I32, "offset"),
+            ParamInfo::new("offset2", &TY_I32, "offset"),
+            ParamInfo::new(
+                "compareValue",
+                &TY_OVERLOAD,
+                "value to compare for exchange",
+            ),
+            ParamInfo::new("newValue", &TY_OVERLOAD, "new value"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 384u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "il",
-        },
+        overloads: OVERLOADS_1,
         memory: None,
     },
 ];
-/// Class \`AttributeAtVertex\`: functions \`dx.op.attributeAtVertex\`.
-pub static CLASS_ATTRIBUTE_AT_VERTEX: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `AttributeAtVertex`: functions `dx.op.attributeAtVertex`.
+pub static CLASS_ATTRIBUTE_AT_VERTEX: ClassInfo = ClassInfo {
     name: "AttributeAtVertex",
     stem: "attributeAtVertex",
     doc: "",
     signatures: &SIG_ATTRIBUTE_AT_VERTEX,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 198u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "hfwi",
-    },
+    overloads: OVERLOADS_2,
 };
-/// The signatures of the functions of class \`AttributeAtVertex\`.
-pub static SIG_ATTRIBUTE_AT_VERTEX: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `AttributeAtVertex`.
+pub static SIG_ATTRIBUTE_AT_VERTEX: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_ATTRIBUTE_AT_VERTEX,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_OVERLOAD,
-            doc: "result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_OVERLOAD, "result"),
         params: &[
-            crate::info::ParamInfo {
-                name: "inputSigId",
-                ty: &TY_I32,
-                doc: "input signature element ID",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "inputRowIndex",
-                ty: &TY_I32,
-                doc: "row index of an input attribute",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "inputColIndex",
-                ty: &TY_I8,
-                doc: "column index of an input attribute",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "VertexID",
-                ty: &TY_I8,
-                doc: "Vertex Index",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("inputSigId", &TY_I32, "input signature element ID"),
+            ParamInfo::new("inputRowIndex", &TY_I32, "row index of an input attribute"),
+            ParamInfo::new(
+                "inputColIndex",
+                &TY_I8,
+                "column index of an input attribute",
+            ),
+            ParamInfo::new("VertexID", &TY_I8, "Vertex Index"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 198u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "hfwi",
-        },
+        overloads: OVERLOADS_2,
         memory: Some("readnone"),
     },
 ];
-/// Class \`Barrier\`: functions \`dx.op.barrier\`.
-pub static CLASS_BARRIER: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `Barrier`: functions `dx.op.barrier`.
+pub static CLASS_BARRIER: ClassInfo = ClassInfo {
     name: "Barrier",
     stem: "barrier",
     doc: "",
     signatures: &SIG_BARRIER,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 0u8,
-        text: "v",
-    },
+    overloads: OVERLOADS_0,
 };
-/// The signatures of the functions of class \`Barrier\`.
-pub static SIG_BARRIER: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `Barrier`.
+pub static SIG_BARRIER: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_BARRIER,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_VOID,
-            doc: "no return value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_VOID, "no return value"),
         params: &[
-            crate::info::ParamInfo {
-                name: "barrierMode",
-                ty: &TY_I32,
-                doc: "a mask of DXIL::BarrierMode values",
-                immediate: true,
-                enumeration: Some("BarrierMode"),
-                max: None,
-            },
+            ParamInfo::new("barrierMode", &TY_I32, "a mask of DXIL::BarrierMode values")
+                .immediate()
+                .enumeration("BarrierMode"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 0u8,
-            text: "v",
-        },
+        overloads: OVERLOADS_0,
         memory: Some("noduplicate"),
     },
 ];
-/// Class \`BarrierByMemoryHandle\`: functions \`dx.op.barrierByMemoryHandle\`.
-pub static CLASS_BARRIER_BY_MEMORY_HANDLE: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `BarrierByMemoryHandle`: functions `dx.op.barrierByMemoryHandle`.
+pub static CLASS_BARRIER_BY_MEMORY_HANDLE: ClassInfo = ClassInfo {
     name: "BarrierByMemoryHandle",
     stem: "barrierByMemoryHandle",
     doc: "",
     signatures: &SIG_BARRIER_BY_MEMORY_HANDLE,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 0u8,
-        text: "v",
-    },
+    overloads: OVERLOADS_0,
 };
-/// The signatures of the functions of class \`BarrierByMemoryHandle\`.
-pub static SIG_BARRIER_BY_MEMORY_HANDLE: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `BarrierByMemoryHandle`.
+pub static SIG_BARRIER_BY_MEMORY_HANDLE: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_BARRIER_BY_MEMORY_HANDLE,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_VOID,
-            doc: "no return value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_VOID, "no return value"),
         params: &[
-            crate::info::ParamInfo {
-                name: "object",
-                ty: &TY_HANDLE,
-                doc: "handle of object",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "SemanticFlags",
-                ty: &TY_I32,
-                doc: "semantic flags",
-                immediate: true,
-                enumeration: Some("BarrierSemanticFlag"),
-                max: None,
-            },
+            ParamInfo::new("object", &TY_HANDLE, "handle of object"),
+            ParamInfo::new("SemanticFlags", &TY_I32, "semantic flags")
+                .immediate()
+                .enumeration("BarrierSemanticFlag"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 0u8,
-            text: "v",
-        },
+        overloads: OVERLOADS_0,
         memory: Some("noduplicate"),
     },
 ];
-/// Class \`BarrierByMemoryType\`: functions \`dx.op.barrierByMemoryType\`.
-pub static CLASS_BARRIER_BY_MEMORY_TYPE: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `BarrierByMemoryType`: functions `dx.op.barrierByMemoryType`.
+pub static CLASS_BARRIER_BY_MEMORY_TYPE: ClassInfo = ClassInfo {
     name: "BarrierByMemoryType",
     stem: "barrierByMemoryType",
     doc: "",
     signatures: &SIG_BARRIER_BY_MEMORY_TYPE,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 0u8,
-        text: "v",
-    },
+    overloads: OVERLOADS_0,
 };
-/// The signatures of the functions of class \`BarrierByMemoryType\`.
-pub static SIG_BARRIER_BY_MEMORY_TYPE: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `BarrierByMemoryType`.
+pub static SIG_BARRIER_BY_MEMORY_TYPE: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_BARRIER_BY_MEMORY_TYPE,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_VOID,
-            doc: "no return value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_VOID, "no return value"),
         params: &[
-            crate::info::ParamInfo {
-                name: "MemoryTypeFlags",
-                ty: &TY_I32,
-                doc: "memory type flags",
-                immediate: true,
-                enumeration: Some("MemoryTypeFlag"),
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "SemanticFlags",
-                ty: &TY_I32,
-                doc: "semantic flags",
-                immediate: true,
-                enumeration: Some("BarrierSemanticFlag"),
-                max: None,
-            },
+            ParamInfo::new("MemoryTypeFlags", &TY_I32, "memory type flags")
+                .immediate()
+                .enumeration("MemoryTypeFlag"),
+            ParamInfo::new("SemanticFlags", &TY_I32, "semantic flags")
+                .immediate()
+                .enumeration("BarrierSemanticFlag"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 0u8,
-            text: "v",
-        },
+        overloads: OVERLOADS_0,
         memory: Some("noduplicate"),
     },
 ];
-/// Class \`BarrierByNodeRecordHandle\`: functions \`dx.op.barrierByNodeRecordHandle\`.
-pub static CLASS_BARRIER_BY_NODE_RECORD_HANDLE: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `BarrierByNodeRecordHandle`: functions `dx.op.barrierByNodeRecordHandle`.
+pub static CLASS_BARRIER_BY_NODE_RECORD_HANDLE: ClassInfo = ClassInfo {
     name: "BarrierByNodeRecordHandle",
     stem: "barrierByNodeRecordHandle",
     doc: "",
     signatures: &SIG_BARRIER_BY_NODE_RECORD_HANDLE,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 0u8,
-        text: "v",
-    },
+    overloads: OVERLOADS_0,
 };
-/// The signatures of the functions of class \`BarrierByNodeRecordHandle\`.
-pub static SIG_BARRIER_BY_NODE_RECORD_HANDLE: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `BarrierByNodeRecordHandle`.
+pub static SIG_BARRIER_BY_NODE_RECORD_HANDLE: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_BARRIER_BY_NODE_RECORD_HANDLE,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_VOID,
-            doc: "no return value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_VOID, "no return value"),
         params: &[
-            crate::info::ParamInfo {
-                name: "object",
-                ty: &TY_NODE_RECORD_HANDLE,
-                doc: "handle of object",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "SemanticFlags",
-                ty: &TY_I32,
-                doc: "semantic flags",
-                immediate: true,
-                enumeration: Some("BarrierSemanticFlag"),
-                max: None,
-            },
+            ParamInfo::new("object", &TY_NODE_RECORD_HANDLE, "handle of object"),
+            ParamInfo::new("SemanticFlags", &TY_I32, "semantic flags")
+                .immediate()
+                .enumeration("BarrierSemanticFlag"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 0u8,
-            text: "v",
-        },
+        overloads: OVERLOADS_0,
         memory: Some("noduplicate"),
     },
 ];
-/// Class \`Binary\`: functions \`dx.op.binary\`.
-pub static CLASS_BINARY: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `Binary`: functions `dx.op.binary`.
+pub static CLASS_BINARY: ClassInfo = ClassInfo {
     name: "Binary",
     stem: "binary",
     doc: "",
     signatures: &SIG_BINARY,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 462u32,
-                vectors: 462u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "hfdwil<hfdwil",
-    },
+    overloads: OVERLOADS_3,
 };
-/// The signatures of the functions of class \`Binary\`.
-pub static SIG_BINARY: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `Binary`.
+pub static SIG_BINARY: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_BINARY,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_OVERLOAD,
-            doc: "operation result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_OVERLOAD, "operation result"),
         params: &[
-            crate::info::ParamInfo {
-                name: "a",
-                ty: &TY_OVERLOAD,
-                doc: "input value",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "b",
-                ty: &TY_OVERLOAD,
-                doc: "input value",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("a", &TY_OVERLOAD, "input value"),
+            ParamInfo::new("b", &TY_OVERLOAD, "input value"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 462u32,
-                    vectors: 462u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "hfdwil<hfdwil",
-        },
+        overloads: OVERLOADS_3,
         memory: Some("readnone"),
     },
 ];
-/// Class \`BinaryWithCarryOrBorrow\`: functions \`dx.op.binaryWithCarryOrBorrow\`.
-pub static CLASS_BINARY_WITH_CARRY_OR_BORROW: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `BinaryWithCarryOrBorrow`: functions `dx.op.binaryWithCarryOrBorrow`.
+pub static CLASS_BINARY_WITH_CARRY_OR_BORROW: ClassInfo = ClassInfo {
     name: "BinaryWithCarryOrBorrow",
     stem: "binaryWithCarryOrBorrow",
     doc: "",
     signatures: &SIG_BINARY_WITH_CARRY_OR_BORROW,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 128u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "i",
-    },
+    overloads: OVERLOADS_4,
 };
-/// The signatures of the functions of class \`BinaryWithCarryOrBorrow\`.
-pub static SIG_BINARY_WITH_CARRY_OR_BORROW: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `BinaryWithCarryOrBorrow`.
+pub static SIG_BINARY_WITH_CARRY_OR_BORROW: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_BINARY_WITH_CARRY_OR_BORROW,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_I32_CARRY,
-            doc: "operation result with carry/borrow value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new(
+            "",
+            &TY_I32_CARRY,
+            "operation result with carry/borrow value",
+        ),
         params: &[
-            crate::info::ParamInfo {
-                name: "a",
-                ty: &TY_OVERLOAD,
-                doc: "input value",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "b",
-                ty: &TY_OVERLOAD,
-                doc: "input value",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("a", &TY_OVERLOAD, "input value"),
+            ParamInfo::new("b", &TY_OVERLOAD, "input value"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 128u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "i",
-        },
+        overloads: OVERLOADS_4,
         memory: Some("readnone"),
     },
 ];
-/// Class \`BinaryWithTwoOuts\`: functions \`dx.op.binaryWithTwoOuts\`.
-pub static CLASS_BINARY_WITH_TWO_OUTS: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `BinaryWithTwoOuts`: functions `dx.op.binaryWithTwoOuts`.
+pub static CLASS_BINARY_WITH_TWO_OUTS: ClassInfo = ClassInfo {
     name: "BinaryWithTwoOuts",
     stem: "binaryWithTwoOuts",
     doc: "",
     signatures: &SIG_BINARY_WITH_TWO_OUTS,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 128u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "i",
-    },
+    overloads: OVERLOADS_4,
 };
-/// The signatures of the functions of class \`BinaryWithTwoOuts\`.
-pub static SIG_BINARY_WITH_TWO_OUTS: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `BinaryWithTwoOuts`.
+pub static SIG_BINARY_WITH_TWO_OUTS: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_BINARY_WITH_TWO_OUTS,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_TWO_I32,
-            doc: "operation result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_TWO_I32, "operation result"),
         params: &[
-            crate::info::ParamInfo {
-                name: "a",
-                ty: &TY_OVERLOAD,
-                doc: "input value",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "b",
-                ty: &TY_OVERLOAD,
-                doc: "input value",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("a", &TY_OVERLOAD, "input value"),
+            ParamInfo::new("b", &TY_OVERLOAD, "input value"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 128u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "i",
-        },
+        overloads: OVERLOADS_4,
         memory: Some("readnone"),
     },
 ];
-/// Class \`BitcastF16toI16\`: functions \`dx.op.bitcastF16toI16\`.
-pub static CLASS_BITCAST_F16TO_I16: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `BitcastF16toI16`: functions `dx.op.bitcastF16toI16`.
+pub static CLASS_BITCAST_F16TO_I16: ClassInfo = ClassInfo {
     name: "BitcastF16toI16",
     stem: "bitcastF16toI16",
     doc: "",
     signatures: &SIG_BITCAST_F16TO_I16,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 0u8,
-        text: "v",
-    },
+    overloads: OVERLOADS_0,
 };
-/// The signatures of the functions of class \`BitcastF16toI16\`.
-pub static SIG_BITCAST_F16TO_I16: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `BitcastF16toI16`.
+pub static SIG_BITCAST_F16TO_I16: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_BITCAST_F16TO_I16,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_I16,
-            doc: "operation result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        params: &[
-            crate::info::ParamInfo {
-                name: "value",
-                ty: &TY_HALF,
-                doc: "input value",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-        ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 0u8,
-            text: "v",
-        },
+        result: ParamInfo::new("", &TY_I16, "operation result"),
+        params: &[ParamInfo::new("value", &TY_HALF, "input value")],
+        overloads: OVERLOADS_0,
         memory: Some("readnone"),
     },
 ];
-/// Class \`BitcastF32toI32\`: functions \`dx.op.bitcastF32toI32\`.
-pub static CLASS_BITCAST_F32TO_I32: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `BitcastF32toI32`: functions `dx.op.bitcastF32toI32`.
+pub static CLASS_BITCAST_F32TO_I32: ClassInfo = ClassInfo {
     name: "BitcastF32toI32",
     stem: "bitcastF32toI32",
     doc: "",
     signatures: &SIG_BITCAST_F32TO_I32,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 0u8,
-        text: "v",
-    },
+    overloads: OVERLOADS_0,
 };
-/// The signatures of the functions of class \`BitcastF32toI32\`.
-pub static SIG_BITCAST_F32TO_I32: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `BitcastF32toI32`.
+pub static SIG_BITCAST_F32TO_I32: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_BITCAST_F32TO_I32,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_I32,
-            doc: "operation result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        params: &[
-            crate::info::ParamInfo {
-                name: "value",
-                ty: &TY_FLOAT,
-                doc: "input value",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-        ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 0u8,
-            text: "v",
-        },
+        result: ParamInfo::new("", &TY_I32, "operation result"),
+        params: &[ParamInfo::new("value", &TY_FLOAT, "input value")],
+        overloads: OVERLOADS_0,
         memory: Some("readnone"),
     },
 ];
-/// Class \`BitcastF64toI64\`: functions \`dx.op.bitcastF64toI64\`.
-pub static CLASS_BITCAST_F64TO_I64: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `BitcastF64toI64`: functions `dx.op.bitcastF64toI64`.
+pub static CLASS_BITCAST_F64TO_I64: ClassInfo = ClassInfo {
     name: "BitcastF64toI64",
     stem: "bitcastF64toI64",
     doc: "",
     signatures: &SIG_BITCAST_F64TO_I64,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 0u8,
-        text: "v",
-    },
+    overloads: OVERLOADS_0,
 };
-/// The signatures of the functions of class \`BitcastF64toI64\`.
-pub static SIG_BITCAST_F64TO_I64: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `BitcastF64toI64`.
+pub static SIG_BITCAST_F64TO_I64: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_BITCAST_F64TO_I64,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_I64,
-            doc: "operation result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        params: &[
-            crate::info::ParamInfo {
-                name: "value",
-                ty: &TY_DOUBLE,
-                doc: "input value",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-        ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 0u8,
-            text: "v",
-        },
+        result: ParamInfo::new("", &TY_I64, "operation result"),
+        params: &[ParamInfo::new("value", &TY_DOUBLE, "input value")],
+        overloads: OVERLOADS_0,
         memory: Some("readnone"),
     },
 ];
-/// Class \`BitcastI16toF16\`: functions \`dx.op.bitcastI16toF16\`.
-pub static CLASS_BITCAST_I16TO_F16: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `BitcastI16toF16`: functions `dx.op.bitcastI16toF16`.
+pub static CLASS_BITCAST_I16TO_F16: ClassInfo = ClassInfo {
     name: "BitcastI16toF16",
     stem: "bitcastI16toF16",
     doc: "",
     signatures: &SIG_BITCAST_I16TO_F16,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 0u8,
-        text: "v",
-    },
+    overloads: OVERLOADS_0,
 };
-/// The signatures of the functions of class \`BitcastI16toF16\`.
-pub static SIG_BITCAST_I16TO_F16: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `BitcastI16toF16`.
+pub static SIG_BITCAST_I16TO_F16: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_BITCAST_I16TO_F16,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_HALF,
-            doc: "operation result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        params: &[
-            crate::info::ParamInfo {
-                name: "value",
-                ty: &TY_I16,
-                doc: "input value",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-        ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 0u8,
-            text: "v",
-        },
+        result: ParamInfo::new("", &TY_HALF, "operation result"),
+        params: &[ParamInfo::new("value", &TY_I16, "input value")],
+        overloads: OVERLOADS_0,
         memory: Some("readnone"),
     },
 ];
-/// Class \`BitcastI32toF32\`: functions \`dx.op.bitcastI32toF32\`.
-pub static CLASS_BITCAST_I32TO_F32: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `BitcastI32toF32`: functions `dx.op.bitcastI32toF32`.
+pub static CLASS_BITCAST_I32TO_F32: ClassInfo = ClassInfo {
     name: "BitcastI32toF32",
     stem: "bitcastI32toF32",
     doc: "",
     signatures: &SIG_BITCAST_I32TO_F32,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 0u8,
-        text: "v",
-    },
+    overloads: OVERLOADS_0,
 };
-/// The signatures of the functions of class \`BitcastI32toF32\`.
-pub static SIG_BITCAST_I32TO_F32: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `BitcastI32toF32`.
+pub static SIG_BITCAST_I32TO_F32: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_BITCAST_I32TO_F32,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_FLOAT,
-            doc: "operation result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        params: &[
-            crate::info::ParamInfo {
-                name: "value",
-                ty: &TY_I32,
-                doc: "input value",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-        ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 0u8,
-            text: "v",
-        },
+        result: ParamInfo::new("", &TY_FLOAT, "operation result"),
+        params: &[ParamInfo::new("value", &TY_I32, "input value")],
+        overloads: OVERLOADS_0,
         memory: Some("readnone"),
     },
 ];
-/// Class \`BitcastI64toF64\`: functions \`dx.op.bitcastI64toF64\`.
-pub static CLASS_BITCAST_I64TO_F64: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `BitcastI64toF64`: functions `dx.op.bitcastI64toF64`.
+pub static CLASS_BITCAST_I64TO_F64: ClassInfo = ClassInfo {
     name: "BitcastI64toF64",
     stem: "bitcastI64toF64",
     doc: "",
     signatures: &SIG_BITCAST_I64TO_F64,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 0u8,
-        text: "v",
-    },
+    overloads: OVERLOADS_0,
 };
-/// The signatures of the functions of class \`BitcastI64toF64\`.
-pub static SIG_BITCAST_I64TO_F64: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `BitcastI64toF64`.
+pub static SIG_BITCAST_I64TO_F64: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_BITCAST_I64TO_F64,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_DOUBLE,
-            doc: "operation result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        params: &[
-            crate::info::ParamInfo {
-                name: "value",
-                ty: &TY_I64,
-                doc: "input value",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-        ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 0u8,
-            text: "v",
-        },
+        result: ParamInfo::new("", &TY_DOUBLE, "operation result"),
+        params: &[ParamInfo::new("value", &TY_I64, "input value")],
+        overloads: OVERLOADS_0,
         memory: Some("readnone"),
     },
 ];
-/// Class \`BufferLoad\`: functions \`dx.op.bufferLoad\`.
-pub static CLASS_BUFFER_LOAD: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `BufferLoad`: functions `dx.op.bufferLoad`.
+pub static CLASS_BUFFER_LOAD: ClassInfo = ClassInfo {
     name: "BufferLoad",
     stem: "bufferLoad",
     doc: "",
     signatures: &SIG_BUFFER_LOAD,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 198u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "hfwi",
-    },
+    overloads: OVERLOADS_2,
 };
-/// The signatures of the functions of class \`BufferLoad\`.
-pub static SIG_BUFFER_LOAD: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `BufferLoad`.
+pub static SIG_BUFFER_LOAD: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_BUFFER_LOAD,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_RES_RET,
-            doc: "the loaded value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_RES_RET, "the loaded value"),
         params: &[
-            crate::info::ParamInfo {
-                name: "srv",
-                ty: &TY_HANDLE,
-                doc: "handle of TypedBuffer SRV to sample",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "index",
-                ty: &TY_I32,
-                doc: "element index",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "wot",
-                ty: &TY_I32,
-                doc: "coordinate",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("srv", &TY_HANDLE, "handle of TypedBuffer SRV to sample"),
+            ParamInfo::new("index", &TY_I32, "element index"),
+            ParamInfo::new("wot", &TY_I32, "coordinate"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 198u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "hfwi",
-        },
+        overloads: OVERLOADS_2,
         memory: Some("readonly"),
     },
 ];
-/// Class \`BufferStore\`: functions \`dx.op.bufferStore\`.
-pub static CLASS_BUFFER_STORE: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `BufferStore`: functions `dx.op.bufferStore`.
+pub static CLASS_BUFFER_STORE: ClassInfo = ClassInfo {
     name: "BufferStore",
     stem: "bufferStore",
     doc: "",
     signatures: &SIG_BUFFER_STORE,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 198u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "hfwi",
-    },
+    overloads: OVERLOADS_2,
 };
-/// The signatures of the functions of class \`BufferStore\`.
-pub static SIG_BUFFER_STORE: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `BufferStore`.
+pub static SIG_BUFFER_STORE: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_BUFFER_STORE,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_VOID,
-            doc: "",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_VOID, ""),
         params: &[
-            crate::info::ParamInfo {
-                name: "uav",
-                ty: &TY_HANDLE,
-                doc: "handle of UAV to store to",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "coord0",
-                ty: &TY_I32,
-                doc: "coordinate in elements",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "coord1",
-                ty: &TY_I32,
-                doc: "coordinate (unused?)",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "value0",
-                ty: &TY_OVERLOAD,
-                doc: "value",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "value1",
-                ty: &TY_OVERLOAD,
-                doc: "value",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "value2",
-                ty: &TY_OVERLOAD,
-                doc: "value",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "value3",
-                ty: &TY_OVERLOAD,
-                doc: "value",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "mask",
-                ty: &TY_I8,
-                doc: "written value mask",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("uav", &TY_HANDLE, "handle of UAV to store to"),
+            ParamInfo::new("coord0", &TY_I32, "coordinate in elements"),
+            ParamInfo::new("coord1", &TY_I32, "coordinate (unused?)"),
+            ParamInfo::new("value0", &TY_OVERLOAD, "value"),
+            ParamInfo::new("value1", &TY_OVERLOAD, "value"),
+            ParamInfo::new("value2", &TY_OVERLOAD, "value"),
+            ParamInfo::new("value3", &TY_OVERLOAD, "value"),
+            ParamInfo::new("mask", &TY_I8, "written value mask"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 198u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "hfwi",
-        },
+        overloads: OVERLOADS_2,
         memory: None,
     },
 ];
-/// Class \`BufferUpdateCounter\`: functions \`dx.op.bufferUpdateCounter\`.
-pub static CLASS_BUFFER_UPDATE_COUNTER: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `BufferUpdateCounter`: functions `dx.op.bufferUpdateCounter`.
+pub static CLASS_BUFFER_UPDATE_COUNTER: ClassInfo = ClassInfo {
     name: "BufferUpdateCounter",
     stem: "bufferUpdateCounter",
     doc: "",
     signatures: &SIG_BUFFER_UPDATE_COUNTER,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 0u8,
-        text: "v",
-    },
+    overloads: OVERLOADS_0,
 };
-/// The signatures of the functions of class \`BufferUpdateCounter\`.
-pub static SIG_BUFFER_UPDATE_COUNTER: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `BufferUpdateCounter`.
+pub static SIG_BUFFER_UPDATE_COUNTER: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_BUFFER_UPDATE_COUNTER,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_I32,
-            doc: "the new value in the buffer",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_I32, "the new value in the buffer"),
         params: &[
-            crate::info::ParamInfo {
-                name: "uav",
-                ty: &TY_HANDLE,
-                doc: "handle to a structured buffer UAV with the count or append flag",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "inc",
-                ty: &TY_I8,
-                doc: "1 to increase, 0 to decrease",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new(
+                "uav",
+                &TY_HANDLE,
+                "handle to a structured buffer UAV with the count or append flag",
+            ),
+            ParamInfo::new("inc", &TY_I8, "1 to increase, 0 to decrease"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 0u8,
-            text: "v",
-        },
+        overloads: OVERLOADS_0,
         memory: None,
     },
 ];
-/// Class \`CBufferLoad\`: functions \`dx.op.cbufferLoad\`.
-pub static CLASS_C_BUFFER_LOAD: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `CBufferLoad`: functions `dx.op.cbufferLoad`.
+pub static CLASS_C_BUFFER_LOAD: ClassInfo = ClassInfo {
     name: "CBufferLoad",
     stem: "cbufferLoad",
     doc: "",
     signatures: &SIG_C_BUFFER_LOAD,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 494u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "hfd8wil",
-    },
+    overloads: OVERLOADS_5,
 };
-/// The signatures of the functions of class \`CBufferLoad\`.
-pub static SIG_C_BUFFER_LOAD: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `CBufferLoad`.
+pub static SIG_C_BUFFER_LOAD: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_C_BUFFER_LOAD,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_OVERLOAD,
-            doc: "the value for the constant buffer variable",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new(
+            "",
+            &TY_OVERLOAD,
+            "the value for the constant buffer variable",
+        ),
         params: &[
-            crate::info::ParamInfo {
-                name: "handle",
-                ty: &TY_HANDLE,
-                doc: "cbuffer handle",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "byteOffset",
-                ty: &TY_U32,
-                doc: "linear byte offset of value",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "alignment",
-                ty: &TY_U32,
-                doc: "load access alignment",
-                immediate: true,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("handle", &TY_HANDLE, "cbuffer handle"),
+            ParamInfo::new("byteOffset", &TY_U32, "linear byte offset of value"),
+            ParamInfo::new("alignment", &TY_U32, "load access alignment").immediate(),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 494u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "hfd8wil",
-        },
+        overloads: OVERLOADS_5,
         memory: Some("readonly"),
     },
 ];
-/// Class \`CBufferLoadLegacy\`: functions \`dx.op.cbufferLoadLegacy\`.
-pub static CLASS_C_BUFFER_LOAD_LEGACY: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `CBufferLoadLegacy`: functions `dx.op.cbufferLoadLegacy`.
+pub static CLASS_C_BUFFER_LOAD_LEGACY: ClassInfo = ClassInfo {
     name: "CBufferLoadLegacy",
     stem: "cbufferLoadLegacy",
     doc: "",
     signatures: &SIG_C_BUFFER_LOAD_LEGACY,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 462u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "hfdwil",
-    },
+    overloads: OVERLOADS_6,
 };
-/// The signatures of the functions of class \`CBufferLoadLegacy\`.
-pub static SIG_C_BUFFER_LOAD_LEGACY: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `CBufferLoadLegacy`.
+pub static SIG_C_BUFFER_LOAD_LEGACY: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_C_BUFFER_LOAD_LEGACY,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_CBUF_RET,
-            doc: "the value for the constant buffer variable",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new(
+            "",
+            &TY_CBUF_RET,
+            "the value for the constant buffer variable",
+        ),
         params: &[
-            crate::info::ParamInfo {
-                name: "handle",
-                ty: &TY_HANDLE,
-                doc: "cbuffer handle",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "regIndex",
-                ty: &TY_U32,
-                doc: "0-based index into cbuffer instance",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("handle", &TY_HANDLE, "cbuffer handle"),
+            ParamInfo::new("regIndex", &TY_U32, "0-based index into cbuffer instance"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 462u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "hfdwil",
-        },
+        overloads: OVERLOADS_6,
         memory: Some("readonly"),
     },
 ];
-/// Class \`CalculateLOD\`: functions \`dx.op.calculateLOD\`.
-pub static CLASS_CALCULATE_LOD: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `CalculateLOD`: functions `dx.op.calculateLOD`.
+pub static CLASS_CALCULATE_LOD: ClassInfo = ClassInfo {
     name: "CalculateLOD",
     stem: "calculateLOD",
     doc: "",
     signatures: &SIG_CALCULATE_LOD,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 4u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "f",
-    },
+    overloads: OVERLOADS_7,
 };
-/// The signatures of the functions of class \`CalculateLOD\`.
-pub static SIG_CALCULATE_LOD: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `CalculateLOD`.
+pub static SIG_CALCULATE_LOD: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_CALCULATE_LOD,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_FLOAT,
-            doc: "level of detail",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_FLOAT, "level of detail"),
         params: &[
-            crate::info::ParamInfo {
-                name: "handle",
-                ty: &TY_HANDLE,
-                doc: "resource handle",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "sampler",
-                ty: &TY_HANDLE,
-                doc: "sampler handle",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "coord0",
-                ty: &TY_OVERLOAD,
-                doc: "coordinate",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "coord1",
-                ty: &TY_OVERLOAD,
-                doc: "coordinate",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "coord2",
-                ty: &TY_OVERLOAD,
-                doc: "coordinate",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "clamped",
-                ty: &TY_I1,
-                doc: "1 if clampled LOD should be calculated, 0 for unclamped",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("handle", &TY_HANDLE, "resource handle"),
+            ParamInfo::new("sampler", &TY_HANDLE, "sampler handle"),
+            ParamInfo::new("coord0", &TY_OVERLOAD, "coordinate"),
+            ParamInfo::new("coord1", &TY_OVERLOAD, "coordinate"),
+            ParamInfo::new("coord2", &TY_OVERLOAD, "coordinate"),
+            ParamInfo::new(
+                "clamped",
+                &TY_I1,
+                "1 if clampled LOD should be calculated, 0 for unclamped",
+            ),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 4u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "f",
-        },
+        overloads: OVERLOADS_7,
         memory: Some("readonly"),
     },
 ];
-/// Class \`CallShader\`: functions \`dx.op.callShader\`.
-pub static CLASS_CALL_SHADER: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `CallShader`: functions `dx.op.callShader`.
+pub static CLASS_CALL_SHADER: ClassInfo = ClassInfo {
     name: "CallShader",
     stem: "callShader",
     doc: "",
     signatures: &SIG_CALL_SHADER,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 512u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "u",
-    },
+    overloads: OVERLOADS_8,
 };
-/// The signatures of the functions of class \`CallShader\`.
-pub static SIG_CALL_SHADER: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `CallShader`.
+pub static SIG_CALL_SHADER: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_CALL_SHADER,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_VOID,
-            doc: "result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_VOID, "result"),
         params: &[
-            crate::info::ParamInfo {
-                name: "ShaderIndex",
-                ty: &TY_I32,
-                doc: "Provides index into the callable shader table supplied through the DispatchRays() API",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "Parameter",
-                ty: &TY_UDT,
-                doc: "User-defined parameters to pass to the callable shader,This parameter structure must match the parameter structure used in the callable shader pointed to in the shader table",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new(
+                "ShaderIndex",
+                &TY_I32,
+                "Provides index into the callable shader table supplied through the DispatchRays() API",
+            ),
+            ParamInfo::new(
+                "Parameter",
+                &TY_UDT,
+                "User-defined parameters to pass to the callable shader,This parameter structure must match the parameter structure used in the callable shader pointed to in the shader table",
+            ),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 512u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "u",
-        },
+        overloads: OVERLOADS_8,
         memory: None,
     },
 ];
-/// Class \`CheckAccessFullyMapped\`: functions \`dx.op.checkAccessFullyMapped\`.
-pub static CLASS_CHECK_ACCESS_FULLY_MAPPED: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `CheckAccessFullyMapped`: functions `dx.op.checkAccessFullyMapped`.
+pub static CLASS_CHECK_ACCESS_FULLY_MAPPED: ClassInfo = ClassInfo {
     name: "CheckAccessFullyMapped",
     stem: "checkAccessFullyMapped",
     doc: "",
     signatures: &SIG_CHECK_ACCESS_FULLY_MAPPED,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 128u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "i",
-    },
+    overloads: OVERLOADS_4,
 };
-/// The signatures of the functions of class \`CheckAccessFullyMapped\`.
-pub static SIG_CHECK_ACCESS_FULLY_MAPPED: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `CheckAccessFullyMapped`.
+pub static SIG_CHECK_ACCESS_FULLY_MAPPED: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_CHECK_ACCESS_FULLY_MAPPED,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_I1,
-            doc: "nonzero if all values accessed mapped tiles in a tiled resource",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new(
+            "",
+            &TY_I1,
+            "nonzero if all values accessed mapped tiles in a tiled resource",
+        ),
         params: &[
-            crate::info::ParamInfo {
-                name: "status",
-                ty: &TY_OVERLOAD,
-                doc: "status result from the Sample, Gather or Load operation",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new(
+                "status",
+                &TY_OVERLOAD,
+                "status result from the Sample, Gather or Load operation",
+            ),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 128u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "i",
-        },
+        overloads: OVERLOADS_4,
         memory: Some("readonly"),
     },
 ];
-/// Class \`ClusterID\`: functions \`dx.op.clusterID\`.
-pub static CLASS_CLUSTER_ID: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `ClusterID`: functions `dx.op.clusterID`.
+pub static CLASS_CLUSTER_ID: ClassInfo = ClassInfo {
     name: "ClusterID",
     stem: "clusterID",
     doc: "",
     signatures: &SIG_CLUSTER_ID,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 0u8,
-        text: "v",
-    },
+    overloads: OVERLOADS_0,
 };
-/// The signatures of the functions of class \`ClusterID\`.
-pub static SIG_CLUSTER_ID: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `ClusterID`.
+pub static SIG_CLUSTER_ID: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_CLUSTER_ID,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_I32,
-            doc: "result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_I32, "result"),
         params: &[],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 0u8,
-            text: "v",
-        },
+        overloads: OVERLOADS_0,
         memory: Some("readnone"),
     },
 ];
-/// Class \`Coverage\`: functions \`dx.op.coverage\`.
-pub static CLASS_COVERAGE: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `Coverage`: functions `dx.op.coverage`.
+pub static CLASS_COVERAGE: ClassInfo = ClassInfo {
     name: "Coverage",
     stem: "coverage",
     doc: "",
     signatures: &SIG_COVERAGE,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 128u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "i",
-    },
+    overloads: OVERLOADS_4,
 };
-/// The signatures of the functions of class \`Coverage\`.
-pub static SIG_COVERAGE: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `Coverage`.
+pub static SIG_COVERAGE: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_COVERAGE,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_OVERLOAD,
-            doc: "result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_OVERLOAD, "result"),
         params: &[],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 128u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "i",
-        },
+        overloads: OVERLOADS_4,
         memory: Some("readnone"),
     },
 ];
-/// Class \`CreateHandle\`: functions \`dx.op.createHandle\`.
-pub static CLASS_CREATE_HANDLE: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `CreateHandle`: functions `dx.op.createHandle`.
+pub static CLASS_CREATE_HANDLE: ClassInfo = ClassInfo {
     name: "CreateHandle",
     stem: "createHandle",
     doc: "",
     signatures: &SIG_CREATE_HANDLE,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 0u8,
-        text: "v",
-    },
+    overloads: OVERLOADS_0,
 };
-/// The signatures of the functions of class \`CreateHandle\`.
-pub static SIG_CREATE_HANDLE: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `CreateHandle`.
+pub static SIG_CREATE_HANDLE: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_CREATE_HANDLE,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_HANDLE,
-            doc: "the handle to the resource",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_HANDLE, "the handle to the resource"),
         params: &[
-            crate::info::ParamInfo {
-                name: "resourceClass",
-                ty: &TY_I8,
-                doc: "the class of resource to create (SRV, UAV, CBuffer, Sampler)",
-                immediate: true,
-                enumeration: Some("ResourceClass"),
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "rangeId",
-                ty: &TY_I32,
-                doc: "range identifier for resource",
-                immediate: true,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "index",
-                ty: &TY_I32,
-                doc: "zero-based index into range",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "nonUniformIndex",
-                ty: &TY_I1,
-                doc: "non-uniform resource index",
-                immediate: true,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new(
+                    "resourceClass",
+                    &TY_I8,
+                    "the class of resource to create (SRV, UAV, CBuffer, Sampler)",
+                )
+                .immediate()
+                .enumeration("ResourceClass"),
+            ParamInfo::new("rangeId", &TY_I32, "range identifier for resource")
+                .immediate(),
+            ParamInfo::new("index", &TY_I32, "zero-based index into range"),
+            ParamInfo::new("nonUniformIndex", &TY_I1, "non-uniform resource index")
+                .immediate(),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 0u8,
-            text: "v",
-        },
+        overloads: OVERLOADS_0,
         memory: Some("readonly"),
     },
 ];
-/// Class \`CreateHandleForLib\`: functions \`dx.op.createHandleForLib\`.
-pub static CLASS_CREATE_HANDLE_FOR_LIB: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `CreateHandleForLib`: functions `dx.op.createHandleForLib`.
+pub static CLASS_CREATE_HANDLE_FOR_LIB: ClassInfo = ClassInfo {
     name: "CreateHandleForLib",
     stem: "createHandleForLib",
     doc: "",
     signatures: &SIG_CREATE_HANDLE_FOR_LIB,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 1024u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "o",
-    },
+    overloads: OVERLOADS_9,
 };
-/// The signatures of the functions of class \`CreateHandleForLib\`.
-pub static SIG_CREATE_HANDLE_FOR_LIB: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `CreateHandleForLib`.
+pub static SIG_CREATE_HANDLE_FOR_LIB: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_CREATE_HANDLE_FOR_LIB,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_HANDLE,
-            doc: "result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_HANDLE, "result"),
         params: &[
-            crate::info::ParamInfo {
-                name: "Resource",
-                ty: &TY_OBJECT,
-                doc: "resource to create the handle",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("Resource", &TY_OBJECT, "resource to create the handle"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 1024u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "o",
-        },
+        overloads: OVERLOADS_9,
         memory: Some("readonly"),
     },
 ];
-/// Class \`CreateHandleFromBinding\`: functions \`dx.op.createHandleFromBinding\`.
-pub static CLASS_CREATE_HANDLE_FROM_BINDING: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `CreateHandleFromBinding`: functions `dx.op.createHandleFromBinding`.
+pub static CLASS_CREATE_HANDLE_FROM_BINDING: ClassInfo = ClassInfo {
     name: "CreateHandleFromBinding",
     stem: "createHandleFromBinding",
     doc: "",
     signatures: &SIG_CREATE_HANDLE_FROM_BINDING,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 0u8,
-        text: "v",
-    },
+    overloads: OVERLOADS_0,
 };
-/// The signatures of the functions of class \`CreateHandleFromBinding\`.
-pub static SIG_CREATE_HANDLE_FROM_BINDING: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `CreateHandleFromBinding`.
+pub static SIG_CREATE_HANDLE_FROM_BINDING: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_CREATE_HANDLE_FROM_BINDING,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_HANDLE,
-            doc: "result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_HANDLE, "result"),
         params: &[
-            crate::info::ParamInfo {
-                name: "bind",
-                ty: &TY_RES_BIND,
-                doc: "resource binding",
-                immediate: true,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "index",
-                ty: &TY_I32,
-                doc: "index",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "nonUniformIndex",
-                ty: &TY_I1,
-                doc: "non-uniform resource index",
-                immediate: true,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("bind", &TY_RES_BIND, "resource binding").immediate(),
+            ParamInfo::new("index", &TY_I32, "index"),
+            ParamInfo::new("nonUniformIndex", &TY_I1, "non-uniform resource index")
+                .immediate(),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 0u8,
-            text: "v",
-        },
+        overloads: OVERLOADS_0,
         memory: Some("readnone"),
     },
 ];
-/// Class \`CreateHandleFromHeap\`: functions \`dx.op.createHandleFromHeap\`.
-pub static CLASS_CREATE_HANDLE_FROM_HEAP: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `CreateHandleFromHeap`: functions `dx.op.createHandleFromHeap`.
+pub static CLASS_CREATE_HANDLE_FROM_HEAP: ClassInfo = ClassInfo {
     name: "CreateHandleFromHeap",
     stem: "createHandleFromHeap",
     doc: "",
     signatures: &SIG_CREATE_HANDLE_FROM_HEAP,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 0u8,
-        text: "v",
-    },
+    overloads: OVERLOADS_0,
 };
-/// The signatures of the functions of class \`CreateHandleFromHeap\`.
-pub static SIG_CREATE_HANDLE_FROM_HEAP: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `CreateHandleFromHeap`.
+pub static SIG_CREATE_HANDLE_FROM_HEAP: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_CREATE_HANDLE_FROM_HEAP,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_HANDLE,
-            doc: "result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_HANDLE, "result"),
         params: &[
-            crate::info::ParamInfo {
-                name: "index",
-                ty: &TY_I32,
-                doc: "heap index",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "samplerHeap",
-                ty: &TY_I1,
-                doc: "If samplerHeap is 1, the heap indexed is the sampler descriptor heap, otherwise it is the CBV_SRV_UAV (resource) descriptor heap",
-                immediate: true,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "nonUniformIndex",
-                ty: &TY_I1,
-                doc: "non-uniform resource index",
-                immediate: true,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("index", &TY_I32, "heap index"),
+            ParamInfo::new(
+                    "samplerHeap",
+                    &TY_I1,
+                    "If samplerHeap is 1, the heap indexed is the sampler descriptor heap, otherwise it is the CBV_SRV_UAV (resource) descriptor heap",
+                )
+                .immediate(),
+            ParamInfo::new("nonUniformIndex", &TY_I1, "non-uniform resource index")
+                .immediate(),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 0u8,
-            text: "v",
-        },
+        overloads: OVERLOADS_0,
         memory: Some("readnone"),
     },
 ];
-/// Class \`CreateNodeInputRecordHandle\`: functions \`dx.op.createNodeInputRecordHandle\`.
-pub static CLASS_CREATE_NODE_INPUT_RECORD_HANDLE: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `CreateNodeInputRecordHandle`: functions `dx.op.createNodeInputRecordHandle`.
+pub static CLASS_CREATE_NODE_INPUT_RECORD_HANDLE: ClassInfo = ClassInfo {
     name: "CreateNodeInputRecordHandle",
     stem: "createNodeInputRecordHandle",
     doc: "",
     signatures: &SIG_CREATE_NODE_INPUT_RECORD_HANDLE,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 0u8,
-        text: "v",
-    },
+    overloads: OVERLOADS_0,
 };
-/// The signatures of the functions of class \`CreateNodeInputRecordHandle\`.
-pub static SIG_CREATE_NODE_INPUT_RECORD_HANDLE: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `CreateNodeInputRecordHandle`.
+pub static SIG_CREATE_NODE_INPUT_RECORD_HANDLE: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_CREATE_NODE_INPUT_RECORD_HANDLE,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_NODE_RECORD_HANDLE,
-            doc: "output handle",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        params: &[
-            crate::info::ParamInfo {
-                name: "MetadataIdx",
-                ty: &TY_I32,
-                doc: "metadata index",
-                immediate: true,
-                enumeration: None,
-                max: None,
-            },
-        ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 0u8,
-            text: "v",
-        },
+        result: ParamInfo::new("", &TY_NODE_RECORD_HANDLE, "output handle"),
+        params: &[ParamInfo::new("MetadataIdx", &TY_I32, "metadata index").immediate()],
+        overloads: OVERLOADS_0,
         memory: Some("readnone"),
     },
 ];
-/// Class \`CutStream\`: functions \`dx.op.cutStream\`.
-pub static CLASS_CUT_STREAM: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `CutStream`: functions `dx.op.cutStream`.
+pub static CLASS_CUT_STREAM: ClassInfo = ClassInfo {
     name: "CutStream",
     stem: "cutStream",
     doc: "",
     signatures: &SIG_CUT_STREAM,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 0u8,
-        text: "v",
-    },
+    overloads: OVERLOADS_0,
 };
-/// The signatures of the functions of class \`CutStream\`.
-pub static SIG_CUT_STREAM: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `CutStream`.
+pub static SIG_CUT_STREAM: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_CUT_STREAM,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_VOID,
-            doc: "no return value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        params: &[
-            crate::info::ParamInfo {
-                name: "streamId",
-                ty: &TY_I8,
-                doc: "target stream ID for operation",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-        ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 0u8,
-            text: "v",
-        },
+        result: ParamInfo::new("", &TY_VOID, "no return value"),
+        params: &[ParamInfo::new("streamId", &TY_I8, "target stream ID for operation")],
+        overloads: OVERLOADS_0,
         memory: None,
     },
 ];
-/// Class \`CycleCounterLegacy\`: functions \`dx.op.cycleCounterLegacy\`.
-pub static CLASS_CYCLE_COUNTER_LEGACY: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `CycleCounterLegacy`: functions `dx.op.cycleCounterLegacy`.
+pub static CLASS_CYCLE_COUNTER_LEGACY: ClassInfo = ClassInfo {
     name: "CycleCounterLegacy",
     stem: "cycleCounterLegacy",
     doc: "",
     signatures: &SIG_CYCLE_COUNTER_LEGACY,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 0u8,
-        text: "v",
-    },
+    overloads: OVERLOADS_0,
 };
-/// The signatures of the functions of class \`CycleCounterLegacy\`.
-pub static SIG_CYCLE_COUNTER_LEGACY: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `CycleCounterLegacy`.
+pub static SIG_CYCLE_COUNTER_LEGACY: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_CYCLE_COUNTER_LEGACY,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_TWO_I32,
-            doc: "result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_TWO_I32, "result"),
         params: &[],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 0u8,
-            text: "v",
-        },
+        overloads: OVERLOADS_0,
         memory: None,
     },
 ];
-/// Class \`DebugBreak\`: functions \`dx.op.debugBreak\`.
-pub static CLASS_DEBUG_BREAK: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `DebugBreak`: functions `dx.op.debugBreak`.
+pub static CLASS_DEBUG_BREAK: ClassInfo = ClassInfo {
     name: "DebugBreak",
     stem: "debugBreak",
     doc: "",
     signatures: &SIG_DEBUG_BREAK,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 0u8,
-        text: "v",
-    },
+    overloads: OVERLOADS_0,
 };
-/// The signatures of the functions of class \`DebugBreak\`.
-pub static SIG_DEBUG_BREAK: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `DebugBreak`.
+pub static SIG_DEBUG_BREAK: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_DEBUG_BREAK,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_VOID,
-            doc: "no return value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_VOID, "no return value"),
         params: &[],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 0u8,
-            text: "v",
-        },
+        overloads: OVERLOADS_0,
         memory: Some("noduplicate"),
     },
 ];
-/// Class \`Discard\`: functions \`dx.op.discard\`.
-pub static CLASS_DISCARD: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `Discard`: functions `dx.op.discard`.
+pub static CLASS_DISCARD: ClassInfo = ClassInfo {
     name: "Discard",
     stem: "discard",
     doc: "",
     signatures: &SIG_DISCARD,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 0u8,
-        text: "v",
-    },
+    overloads: OVERLOADS_0,
 };
-/// The signatures of the functions of class \`Discard\`.
-pub static SIG_DISCARD: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `Discard`.
+pub static SIG_DISCARD: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_DISCARD,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_VOID,
-            doc: "no return value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_VOID, "no return value"),
         params: &[
-            crate::info::ParamInfo {
-                name: "condition",
-                ty: &TY_I1,
-                doc: "condition for conditional discard",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("condition", &TY_I1, "condition for conditional discard"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 0u8,
-            text: "v",
-        },
+        overloads: OVERLOADS_0,
         memory: None,
     },
 ];
-/// Class \`DispatchMesh\`: functions \`dx.op.dispatchMesh\`.
-pub static CLASS_DISPATCH_MESH: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `DispatchMesh`: functions `dx.op.dispatchMesh`.
+pub static CLASS_DISPATCH_MESH: ClassInfo = ClassInfo {
     name: "DispatchMesh",
     stem: "dispatchMesh",
     doc: "",
     signatures: &SIG_DISPATCH_MESH,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 512u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "u",
-    },
+    overloads: OVERLOADS_8,
 };
-/// The signatures of the functions of class \`DispatchMesh\`.
-pub static SIG_DISPATCH_MESH: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `DispatchMesh`.
+pub static SIG_DISPATCH_MESH: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_DISPATCH_MESH,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_VOID,
-            doc: "no return value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_VOID, "no return value"),
         params: &[
-            crate::info::ParamInfo {
-                name: "threadGroupCountX",
-                ty: &TY_I32,
-                doc: "thread group count x",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "threadGroupCountY",
-                ty: &TY_I32,
-                doc: "thread group count y",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "threadGroupCountZ",
-                ty: &TY_I32,
-                doc: "thread group count z",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "payload",
-                ty: &TY_OVERLOAD,
-                doc: "payload",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("threadGroupCountX", &TY_I32, "thread group count x"),
+            ParamInfo::new("threadGroupCountY", &TY_I32, "thread group count y"),
+            ParamInfo::new("threadGroupCountZ", &TY_I32, "thread group count z"),
+            ParamInfo::new("payload", &TY_OVERLOAD, "payload"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 512u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "u",
-        },
+        overloads: OVERLOADS_8,
         memory: None,
     },
 ];
-/// Class \`DispatchRaysDimensions\`: functions \`dx.op.dispatchRaysDimensions\`.
-pub static CLASS_DISPATCH_RAYS_DIMENSIONS: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `DispatchRaysDimensions`: functions `dx.op.dispatchRaysDimensions`.
+pub static CLASS_DISPATCH_RAYS_DIMENSIONS: ClassInfo = ClassInfo {
     name: "DispatchRaysDimensions",
     stem: "dispatchRaysDimensions",
     doc: "",
     signatures: &SIG_DISPATCH_RAYS_DIMENSIONS,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 128u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "i",
-    },
+    overloads: OVERLOADS_4,
 };
-/// The signatures of the functions of class \`DispatchRaysDimensions\`.
-pub static SIG_DISPATCH_RAYS_DIMENSIONS: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `DispatchRaysDimensions`.
+pub static SIG_DISPATCH_RAYS_DIMENSIONS: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_DISPATCH_RAYS_DIMENSIONS,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_OVERLOAD,
-            doc: "result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        params: &[
-            crate::info::ParamInfo {
-                name: "col",
-                ty: &TY_I8,
-                doc: "column, relative to the element",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-        ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 128u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "i",
-        },
+        result: ParamInfo::new("", &TY_OVERLOAD, "result"),
+        params: &[ParamInfo::new("col", &TY_I8, "column, relative to the element")],
+        overloads: OVERLOADS_4,
         memory: Some("readnone"),
     },
 ];
-/// Class \`DispatchRaysIndex\`: functions \`dx.op.dispatchRaysIndex\`.
-pub static CLASS_DISPATCH_RAYS_INDEX: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `DispatchRaysIndex`: functions `dx.op.dispatchRaysIndex`.
+pub static CLASS_DISPATCH_RAYS_INDEX: ClassInfo = ClassInfo {
     name: "DispatchRaysIndex",
     stem: "dispatchRaysIndex",
     doc: "",
     signatures: &SIG_DISPATCH_RAYS_INDEX,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 128u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "i",
-    },
+    overloads: OVERLOADS_4,
 };
-/// The signatures of the functions of class \`DispatchRaysIndex\`.
-pub static SIG_DISPATCH_RAYS_INDEX: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `DispatchRaysIndex`.
+pub static SIG_DISPATCH_RAYS_INDEX: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_DISPATCH_RAYS_INDEX,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_OVERLOAD,
-            doc: "result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        params: &[
-            crate::info::ParamInfo {
-                name: "col",
-                ty: &TY_I8,
-                doc: "column, relative to the element",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-        ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 128u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "i",
-        },
+        result: ParamInfo::new("", &TY_OVERLOAD, "result"),
+        params: &[ParamInfo::new("col", &TY_I8, "column, relative to the element")],
+        overloads: OVERLOADS_4,
         memory: Some("readnone"),
     },
 ];
-/// Class \`DomainLocation\`: functions \`dx.op.domainLocation\`.
-pub static CLASS_DOMAIN_LOCATION: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `DomainLocation`: functions `dx.op.domainLocation`.
+pub static CLASS_DOMAIN_LOCATION: ClassInfo = ClassInfo {
     name: "DomainLocation",
     stem: "domainLocation",
     doc: "",
     signatures: &SIG_DOMAIN_LOCATION,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 4u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "f",
-    },
+    overloads: OVERLOADS_7,
 };
-/// The signatures of the functions of class \`DomainLocation\`.
-pub static SIG_DOMAIN_LOCATION: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `DomainLocation`.
+pub static SIG_DOMAIN_LOCATION: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_DOMAIN_LOCATION,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_OVERLOAD,
-            doc: "result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        params: &[
-            crate::info::ParamInfo {
-                name: "component",
-                ty: &TY_I8,
-                doc: "input",
-                immediate: true,
-                enumeration: None,
-                max: None,
-            },
-        ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 4u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "f",
-        },
+        result: ParamInfo::new("", &TY_OVERLOAD, "result"),
+        params: &[ParamInfo::new("component", &TY_I8, "input").immediate()],
+        overloads: OVERLOADS_7,
         memory: Some("readnone"),
     },
 ];
-/// Class \`Dot\`: functions \`dx.op.dot\`.
-pub static CLASS_DOT: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `Dot`: functions `dx.op.dot`.
+pub static CLASS_DOT: ClassInfo = ClassInfo {
     name: "Dot",
     stem: "dot",
     doc: "",
     signatures: &SIG_DOT,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0u32,
-                vectors: 6u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "<hf",
-    },
+    overloads: OVERLOADS_10,
 };
-/// The signatures of the functions of class \`Dot\`.
-pub static SIG_DOT: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `Dot`.
+pub static SIG_DOT: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_DOT,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_ELEMENT,
-            doc: "operation result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_ELEMENT, "operation result"),
         params: &[
-            crate::info::ParamInfo {
-                name: "a",
-                ty: &TY_OVERLOAD,
-                doc: "input value",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "b",
-                ty: &TY_OVERLOAD,
-                doc: "input value",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("a", &TY_OVERLOAD, "input value"),
+            ParamInfo::new("b", &TY_OVERLOAD, "input value"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0u32,
-                    vectors: 6u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "<hf",
-        },
+        overloads: OVERLOADS_10,
         memory: Some("readnone"),
     },
 ];
-/// Class \`Dot2\`: functions \`dx.op.dot2\`.
-pub static CLASS_DOT2: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `Dot2`: functions `dx.op.dot2`.
+pub static CLASS_DOT2: ClassInfo = ClassInfo {
     name: "Dot2",
     stem: "dot2",
     doc: "",
     signatures: &SIG_DOT2,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 6u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "hf",
-    },
+    overloads: OVERLOADS_11,
 };
-/// The signatures of the functions of class \`Dot2\`.
-pub static SIG_DOT2: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `Dot2`.
+pub static SIG_DOT2: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_DOT2,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_OVERLOAD,
-            doc: "the operation result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_OVERLOAD, "the operation result"),
         params: &[
-            crate::info::ParamInfo {
-                name: "ax",
-                ty: &TY_OVERLOAD,
-                doc: "the first component of the first vector",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "ay",
-                ty: &TY_OVERLOAD,
-                doc: "the second component of the first vector",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "bx",
-                ty: &TY_OVERLOAD,
-                doc: "the first component of the second vector",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "by",
-                ty: &TY_OVERLOAD,
-                doc: "the second component of the second vector",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new(
+                "ax",
+                &TY_OVERLOAD,
+                "the first component of the first vector",
+            ),
+            ParamInfo::new(
+                "ay",
+                &TY_OVERLOAD,
+                "the second component of the first vector",
+            ),
+            ParamInfo::new(
+                "bx",
+                &TY_OVERLOAD,
+                "the first component of the second vector",
+            ),
+            ParamInfo::new(
+                "by",
+                &TY_OVERLOAD,
+                "the second component of the second vector",
+            ),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 6u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "hf",
-        },
+        overloads: OVERLOADS_11,
         memory: Some("readnone"),
     },
 ];
-/// Class \`Dot2AddHalf\`: functions \`dx.op.dot2AddHalf\`.
-pub static CLASS_DOT2_ADD_HALF: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `Dot2AddHalf`: functions `dx.op.dot2AddHalf`.
+pub static CLASS_DOT2_ADD_HALF: ClassInfo = ClassInfo {
     name: "Dot2AddHalf",
     stem: "dot2AddHalf",
     doc: "",
     signatures: &SIG_DOT2_ADD_HALF,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 4u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "f",
-    },
+    overloads: OVERLOADS_7,
 };
-/// The signatures of the functions of class \`Dot2AddHalf\`.
-pub static SIG_DOT2_ADD_HALF: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `Dot2AddHalf`.
+pub static SIG_DOT2_ADD_HALF: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_DOT2_ADD_HALF,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_OVERLOAD,
-            doc: "accumulated result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_OVERLOAD, "accumulated result"),
         params: &[
-            crate::info::ParamInfo {
-                name: "acc",
-                ty: &TY_OVERLOAD,
-                doc: "input accumulator",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "ax",
-                ty: &TY_HALF,
-                doc: "the first component of the first vector",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "ay",
-                ty: &TY_HALF,
-                doc: "the second component of the first vector",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "bx",
-                ty: &TY_HALF,
-                doc: "the first component of the second vector",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "by",
-                ty: &TY_HALF,
-                doc: "the second component of the second vector",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("acc", &TY_OVERLOAD, "input accumulator"),
+            ParamInfo::new("ax", &TY_HALF, "the first component of the first vector"),
+            ParamInfo::new("ay", &TY_HALF, "the second component of the first vector"),
+            ParamInfo::new("bx", &TY_HALF, "the first component of the second vector"),
+            ParamInfo::new("by", &TY_HALF, "the second component of the second vector"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 4u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "f",
-        },
+        overloads: OVERLOADS_7,
         memory: Some("readnone"),
     },
 ];
-/// Class \`Dot3\`: functions \`dx.op.dot3\`.
-pub static CLASS_DOT3: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `Dot3`: functions `dx.op.dot3`.
+pub static CLASS_DOT3: ClassInfo = ClassInfo {
     name: "Dot3",
     stem: "dot3",
     doc: "",
     signatures: &SIG_DOT3,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 6u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "hf",
-    },
+    overloads: OVERLOADS_11,
 };
-/// The signatures of the functions of class \`Dot3\`.
-pub static SIG_DOT3: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `Dot3`.
+pub static SIG_DOT3: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_DOT3,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_OVERLOAD,
-            doc: "the operation result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_OVERLOAD, "the operation result"),
         params: &[
-            crate::info::ParamInfo {
-                name: "ax",
-                ty: &TY_OVERLOAD,
-                doc: "the first component of the first vector",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "ay",
-                ty: &TY_OVERLOAD,
-                doc: "the second component of the first vector",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "az",
-                ty: &TY_OVERLOAD,
-                doc: "the third component of the first vector",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "bx",
-                ty: &TY_OVERLOAD,
-                doc: "the first component of the second vector",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "by",
-                ty: &TY_OVERLOAD,
-                doc: "the second component of the second vector",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "bz",
-                ty: &TY_OVERLOAD,
-                doc: "the third component of the second vector",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new(
+                "ax",
+                &TY_OVERLOAD,
+                "the first component of the first vector",
+            ),
+            ParamInfo::new(
+                "ay",
+                &TY_OVERLOAD,
+                "the second component of the first vector",
+            ),
+            ParamInfo::new(
+                "az",
+                &TY_OVERLOAD,
+                "the third component of the first vector",
+            ),
+            ParamInfo::new(
+                "bx",
+                &TY_OVERLOAD,
+                "the first component of the second vector",
+            ),
+            ParamInfo::new(
+                "by",
+                &TY_OVERLOAD,
+                "the second component of the second vector",
+            ),
+            ParamInfo::new(
+                "bz",
+                &TY_OVERLOAD,
+                "the third component of the second vector",
+            ),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 6u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "hf",
-        },
+        overloads: OVERLOADS_11,
         memory: Some("readnone"),
     },
 ];
-/// Class \`Dot4\`: functions \`dx.op.dot4\`.
-pub static CLASS_DOT4: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `Dot4`: functions `dx.op.dot4`.
+pub static CLASS_DOT4: ClassInfo = ClassInfo {
     name: "Dot4",
     stem: "dot4",
     doc: "",
     signatures: &SIG_DOT4,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 6u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "hf",
-    },
+    overloads: OVERLOADS_11,
 };
-/// The signatures of the functions of class \`Dot4\`.
-pub static SIG_DOT4: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `Dot4`.
+pub static SIG_DOT4: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_DOT4,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_OVERLOAD,
-            doc: "the operation result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_OVERLOAD, "the operation result"),
         params: &[
-            crate::info::ParamInfo {
-                name: "ax",
-                ty: &TY_OVERLOAD,
-                doc: "the first component of the first vector",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "ay",
-                ty: &TY_OVERLOAD,
-                doc: "the second component of the first vector",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "az",
-                ty: &TY_OVERLOAD,
-                doc: "the third component of the first vector",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "aw",
-                ty: &TY_OVERLOAD,
-                doc: "the fourth component of the first vector",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "bx",
-                ty: &TY_OVERLOAD,
-                doc: "the first component of the second vector",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "by",
-                ty: &TY_OVERLOAD,
-                doc: "the second component of the second vector",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "bz",
-                ty: &TY_OVERLOAD,
-                doc: "the third component of the second vector",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "bw",
-                ty: &TY_OVERLOAD,
-                doc: "the fourth component of the second vector",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new(
+                "ax",
+                &TY_OVERLOAD,
+                "the first component of the first vector",
+            ),
+            ParamInfo::new(
+                "ay",
+                &TY_OVERLOAD,
+                "the second component of the first vector",
+            ),
+            ParamInfo::new(
+                "az",
+                &TY_OVERLOAD,
+                "the third component of the first vector",
+            ),
+            ParamInfo::new(
+                "aw",
+                &TY_OVERLOAD,
+                "the fourth component of the first vector",
+            ),
+            ParamInfo::new(
+                "bx",
+                &TY_OVERLOAD,
+                "the first component of the second vector",
+            ),
+            ParamInfo::new(
+                "by",
+                &TY_OVERLOAD,
+                "the second component of the second vector",
+            ),
+            ParamInfo::new(
+                "bz",
+                &TY_OVERLOAD,
+                "the third component of the second vector",
+            ),
+            ParamInfo::new(
+                "bw",
+                &TY_OVERLOAD,
+                "the fourth component of the second vector",
+            ),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 6u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "hf",
-        },
+        overloads: OVERLOADS_11,
         memory: Some("readnone"),
     },
 ];
-/// Class \`Dot4AddPacked\`: functions \`dx.op.dot4AddPacked\`.
-pub static CLASS_DOT4_ADD_PACKED: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `Dot4AddPacked`: functions `dx.op.dot4AddPacked`.
+pub static CLASS_DOT4_ADD_PACKED: ClassInfo = ClassInfo {
     name: "Dot4AddPacked",
     stem: "dot4AddPacked",
     doc: "",
     signatures: &SIG_DOT4_ADD_PACKED,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 128u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "i",
-    },
+    overloads: OVERLOADS_4,
 };
-/// The signatures of the functions of class \`Dot4AddPacked\`.
-pub static SIG_DOT4_ADD_PACKED: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `Dot4AddPacked`.
+pub static SIG_DOT4_ADD_PACKED: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_DOT4_ADD_PACKED,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_OVERLOAD,
-            doc: "accumulated result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_OVERLOAD, "accumulated result"),
         params: &[
-            crate::info::ParamInfo {
-                name: "acc",
-                ty: &TY_OVERLOAD,
-                doc: "input accumulator",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "a",
-                ty: &TY_I32,
-                doc: "first packed 4 x i8 for dot product",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "b",
-                ty: &TY_I32,
-                doc: "second packed 4 x i8 for dot product",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("acc", &TY_OVERLOAD, "input accumulator"),
+            ParamInfo::new("a", &TY_I32, "first packed 4 x i8 for dot product"),
+            ParamInfo::new("b", &TY_I32, "second packed 4 x i8 for dot product"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 128u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "i",
-        },
+        overloads: OVERLOADS_4,
         memory: Some("readnone"),
     },
 ];
-/// Class \`EmitIndices\`: functions \`dx.op.emitIndices\`.
-pub static CLASS_EMIT_INDICES: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `EmitIndices`: functions `dx.op.emitIndices`.
+pub static CLASS_EMIT_INDICES: ClassInfo = ClassInfo {
     name: "EmitIndices",
     stem: "emitIndices",
     doc: "",
     signatures: &SIG_EMIT_INDICES,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 0u8,
-        text: "v",
-    },
+    overloads: OVERLOADS_0,
 };
-/// The signatures of the functions of class \`EmitIndices\`.
-pub static SIG_EMIT_INDICES: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `EmitIndices`.
+pub static SIG_EMIT_INDICES: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_EMIT_INDICES,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_VOID,
-            doc: "no return value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_VOID, "no return value"),
         params: &[
-            crate::info::ParamInfo {
-                name: "PrimitiveIndex",
-                ty: &TY_U32,
-                doc: "a primitive's index",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "VertexIndex0",
-                ty: &TY_U32,
-                doc: "a primitive's first vertex index",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "VertexIndex1",
-                ty: &TY_U32,
-                doc: "a primitive's second vertex index",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "VertexIndex2",
-                ty: &TY_U32,
-                doc: "a primitive's third vertex index",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("PrimitiveIndex", &TY_U32, "a primitive's index"),
+            ParamInfo::new("VertexIndex0", &TY_U32, "a primitive's first vertex index"),
+            ParamInfo::new("VertexIndex1", &TY_U32, "a primitive's second vertex index"),
+            ParamInfo::new("VertexIndex2", &TY_U32, "a primitive's third vertex index"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 0u8,
-            text: "v",
-        },
+        overloads: OVERLOADS_0,
         memory: None,
     },
 ];
-/// Class \`EmitStream\`: functions \`dx.op.emitStream\`.
-pub static CLASS_EMIT_STREAM: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `EmitStream`: functions `dx.op.emitStream`.
+pub static CLASS_EMIT_STREAM: ClassInfo = ClassInfo {
     name: "EmitStream",
     stem: "emitStream",
     doc: "",
     signatures: &SIG_EMIT_STREAM,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 0u8,
-        text: "v",
-    },
+    overloads: OVERLOADS_0,
 };
-/// The signatures of the functions of class \`EmitStream\`.
-pub static SIG_EMIT_STREAM: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `EmitStream`.
+pub static SIG_EMIT_STREAM: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_EMIT_STREAM,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_VOID,
-            doc: "no return value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        params: &[
-            crate::info::ParamInfo {
-                name: "streamId",
-                ty: &TY_I8,
-                doc: "target stream ID for operation",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-        ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 0u8,
-            text: "v",
-        },
+        result: ParamInfo::new("", &TY_VOID, "no return value"),
+        params: &[ParamInfo::new("streamId", &TY_I8, "target stream ID for operation")],
+        overloads: OVERLOADS_0,
         memory: None,
     },
 ];
-/// Class \`EmitThenCutStream\`: functions \`dx.op.emitThenCutStream\`.
-pub static CLASS_EMIT_THEN_CUT_STREAM: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `EmitThenCutStream`: functions `dx.op.emitThenCutStream`.
+pub static CLASS_EMIT_THEN_CUT_STREAM: ClassInfo = ClassInfo {
     name: "EmitThenCutStream",
     stem: "emitThenCutStream",
     doc: "",
     signatures: &SIG_EMIT_THEN_CUT_STREAM,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 0u8,
-        text: "v",
-    },
+    overloads: OVERLOADS_0,
 };
-/// The signatures of the functions of class \`EmitThenCutStream\`.
-pub static SIG_EMIT_THEN_CUT_STREAM: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `EmitThenCutStream`.
+pub static SIG_EMIT_THEN_CUT_STREAM: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_EMIT_THEN_CUT_STREAM,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_VOID,
-            doc: "no return value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        params: &[
-            crate::info::ParamInfo {
-                name: "streamId",
-                ty: &TY_I8,
-                doc: "target stream ID for operation",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-        ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 0u8,
-            text: "v",
-        },
+        result: ParamInfo::new("", &TY_VOID, "no return value"),
+        params: &[ParamInfo::new("streamId", &TY_I8, "target stream ID for operation")],
+        overloads: OVERLOADS_0,
         memory: None,
     },
 ];
-/// Class \`EvalCentroid\`: functions \`dx.op.evalCentroid\`.
-pub static CLASS_EVAL_CENTROID: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `EvalCentroid`: functions `dx.op.evalCentroid`.
+pub static CLASS_EVAL_CENTROID: ClassInfo = ClassInfo {
     name: "EvalCentroid",
     stem: "evalCentroid",
     doc: "",
     signatures: &SIG_EVAL_CENTROID,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 6u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "hf",
-    },
+    overloads: OVERLOADS_11,
 };
-/// The signatures of the functions of class \`EvalCentroid\`.
-pub static SIG_EVAL_CENTROID: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `EvalCentroid`.
+pub static SIG_EVAL_CENTROID: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_EVAL_CENTROID,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_OVERLOAD,
-            doc: "result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_OVERLOAD, "result"),
         params: &[
-            crate::info::ParamInfo {
-                name: "inputSigId",
-                ty: &TY_I32,
-                doc: "input signature element ID",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "inputRowIndex",
-                ty: &TY_I32,
-                doc: "row index of an input attribute",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "inputColIndex",
-                ty: &TY_I8,
-                doc: "column index of an input attribute",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("inputSigId", &TY_I32, "input signature element ID"),
+            ParamInfo::new("inputRowIndex", &TY_I32, "row index of an input attribute"),
+            ParamInfo::new("inputColIndex", &TY_I8, "column index of an input attribute"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 6u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "hf",
-        },
+        overloads: OVERLOADS_11,
         memory: Some("readnone"),
     },
 ];
-/// Class \`EvalSampleIndex\`: functions \`dx.op.evalSampleIndex\`.
-pub static CLASS_EVAL_SAMPLE_INDEX: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `EvalSampleIndex`: functions `dx.op.evalSampleIndex`.
+pub static CLASS_EVAL_SAMPLE_INDEX: ClassInfo = ClassInfo {
     name: "EvalSampleIndex",
     stem: "evalSampleIndex",
     doc: "",
     signatures: &SIG_EVAL_SAMPLE_INDEX,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 6u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "hf",
-    },
+    overloads: OVERLOADS_11,
 };
-/// The signatures of the functions of class \`EvalSampleIndex\`.
-pub static SIG_EVAL_SAMPLE_INDEX: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `EvalSampleIndex`.
+pub static SIG_EVAL_SAMPLE_INDEX: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_EVAL_SAMPLE_INDEX,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_OVERLOAD,
-            doc: "result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_OVERLOAD, "result"),
         params: &[
-            crate::info::ParamInfo {
-                name: "inputSigId",
-                ty: &TY_I32,
-                doc: "input signature element ID",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "inputRowIndex",
-                ty: &TY_I32,
-                doc: "row index of an input attribute",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "inputColIndex",
-                ty: &TY_I8,
-                doc: "column index of an input attribute",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "sampleIndex",
-                ty: &TY_I32,
-                doc: "sample location",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("inputSigId", &TY_I32, "input signature element ID"),
+            ParamInfo::new("inputRowIndex", &TY_I32, "row index of an input attribute"),
+            ParamInfo::new(
+                "inputColIndex",
+                &TY_I8,
+                "column index of an input attribute",
+            ),
+            ParamInfo::new("sampleIndex", &TY_I32, "sample location"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 6u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "hf",
-        },
+        overloads: OVERLOADS_11,
         memory: Some("readnone"),
     },
 ];
-/// Class \`EvalSnapped\`: functions \`dx.op.evalSnapped\`.
-pub static CLASS_EVAL_SNAPPED: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `EvalSnapped`: functions `dx.op.evalSnapped`.
+pub static CLASS_EVAL_SNAPPED: ClassInfo = ClassInfo {
     name: "EvalSnapped",
     stem: "evalSnapped",
     doc: "",
     signatures: &SIG_EVAL_SNAPPED,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 6u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "hf",
-    },
+    overloads: OVERLOADS_11,
 };
-/// The signatures of the functions of class \`EvalSnapped\`.
-pub static SIG_EVAL_SNAPPED: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `EvalSnapped`.
+pub static SIG_EVAL_SNAPPED: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_EVAL_SNAPPED,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_OVERLOAD,
-            doc: "result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_OVERLOAD, "result"),
         params: &[
-            crate::info::ParamInfo {
-                name: "inputSigId",
-                ty: &TY_I32,
-                doc: "input signature element ID",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "inputRowIndex",
-                ty: &TY_I32,
-                doc: "row index of an input attribute",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "inputColIndex",
-                ty: &TY_I8,
-                doc: "column index of an input attribute",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "offsetX",
-                ty: &TY_I32,
-                doc: "2D offset from the pixel center using a 16x16 grid",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "offsetY",
-                ty: &TY_I32,
-                doc: "2D offset from the pixel center using a 16x16 grid",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("inputSigId", &TY_I32, "input signature element ID"),
+            ParamInfo::new("inputRowIndex", &TY_I32, "row index of an input attribute"),
+            ParamInfo::new(
+                "inputColIndex",
+                &TY_I8,
+                "column index of an input attribute",
+            ),
+            ParamInfo::new(
+                "offsetX",
+                &TY_I32,
+                "2D offset from the pixel center using a 16x16 grid",
+            ),
+            ParamInfo::new(
+                "offsetY",
+                &TY_I32,
+                "2D offset from the pixel center using a 16x16 grid",
+            ),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 6u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "hf",
-        },
+        overloads: OVERLOADS_11,
         memory: Some("readnone"),
     },
 ];
-/// Class \`FinishedCrossGroupSharing\`: functions \`dx.op.finishedCrossGroupSharing\`.
-pub static CLASS_FINISHED_CROSS_GROUP_SHARING: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `FinishedCrossGroupSharing`: functions `dx.op.finishedCrossGroupSharing`.
+pub static CLASS_FINISHED_CROSS_GROUP_SHARING: ClassInfo = ClassInfo {
     name: "FinishedCrossGroupSharing",
     stem: "finishedCrossGroupSharing",
     doc: "",
     signatures: &SIG_FINISHED_CROSS_GROUP_SHARING,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 0u8,
-        text: "v",
-    },
+    overloads: OVERLOADS_0,
 };
-/// The signatures of the functions of class \`FinishedCrossGroupSharing\`.
-pub static SIG_FINISHED_CROSS_GROUP_SHARING: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `FinishedCrossGroupSharing`.
+pub static SIG_FINISHED_CROSS_GROUP_SHARING: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_FINISHED_CROSS_GROUP_SHARING,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_I1,
-            doc: "true if current thread group is last to access the input ",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new(
+            "",
+            &TY_I1,
+            "true if current thread group is last to access the input ",
+        ),
         params: &[
-            crate::info::ParamInfo {
-                name: "input",
-                ty: &TY_NODE_RECORD_HANDLE,
-                doc: "handle of input record",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("input", &TY_NODE_RECORD_HANDLE, "handle of input record"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 0u8,
-            text: "v",
-        },
+        overloads: OVERLOADS_0,
         memory: None,
     },
 ];
-/// Class \`FlattenedThreadIdInGroup\`: functions \`dx.op.flattenedThreadIdInGroup\`.
-pub static CLASS_FLATTENED_THREAD_ID_IN_GROUP: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `FlattenedThreadIdInGroup`: functions `dx.op.flattenedThreadIdInGroup`.
+pub static CLASS_FLATTENED_THREAD_ID_IN_GROUP: ClassInfo = ClassInfo {
     name: "FlattenedThreadIdInGroup",
     stem: "flattenedThreadIdInGroup",
     doc: "",
     signatures: &SIG_FLATTENED_THREAD_ID_IN_GROUP,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 128u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "i",
-    },
+    overloads: OVERLOADS_4,
 };
-/// The signatures of the functions of class \`FlattenedThreadIdInGroup\`.
-pub static SIG_FLATTENED_THREAD_ID_IN_GROUP: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `FlattenedThreadIdInGroup`.
+pub static SIG_FLATTENED_THREAD_ID_IN_GROUP: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_FLATTENED_THREAD_ID_IN_GROUP,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_OVERLOAD,
-            doc: "result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_OVERLOAD, "result"),
         params: &[],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 128u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "i",
-        },
+        overloads: OVERLOADS_4,
         memory: Some("readnone"),
     },
 ];
-/// Class \`GSInstanceID\`: functions \`dx.op.gsInstanceID\`.
-pub static CLASS_GS_INSTANCE_ID: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `GSInstanceID`: functions `dx.op.gsInstanceID`.
+pub static CLASS_GS_INSTANCE_ID: ClassInfo = ClassInfo {
     name: "GSInstanceID",
     stem: "gsInstanceID",
     doc: "",
     signatures: &SIG_GS_INSTANCE_ID,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 128u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "i",
-    },
+    overloads: OVERLOADS_4,
 };
-/// The signatures of the functions of class \`GSInstanceID\`.
-pub static SIG_GS_INSTANCE_ID: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `GSInstanceID`.
+pub static SIG_GS_INSTANCE_ID: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_GS_INSTANCE_ID,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_OVERLOAD,
-            doc: "result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_OVERLOAD, "result"),
         params: &[],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 128u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "i",
-        },
+        overloads: OVERLOADS_4,
         memory: Some("readnone"),
     },
 ];
-/// Class \`GeometryIndex\`: functions \`dx.op.geometryIndex\`.
-pub static CLASS_GEOMETRY_INDEX: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `GeometryIndex`: functions `dx.op.geometryIndex`.
+pub static CLASS_GEOMETRY_INDEX: ClassInfo = ClassInfo {
     name: "GeometryIndex",
     stem: "geometryIndex",
     doc: "",
     signatures: &SIG_GEOMETRY_INDEX,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 128u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "i",
-    },
+    overloads: OVERLOADS_4,
 };
-/// The signatures of the functions of class \`GeometryIndex\`.
-pub static SIG_GEOMETRY_INDEX: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `GeometryIndex`.
+pub static SIG_GEOMETRY_INDEX: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_GEOMETRY_INDEX,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_OVERLOAD,
-            doc: "result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_OVERLOAD, "result"),
         params: &[],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 128u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "i",
-        },
+        overloads: OVERLOADS_4,
         memory: Some("readnone"),
     },
 ];
-/// Class \`GetDimensions\`: functions \`dx.op.getDimensions\`.
-pub static CLASS_GET_DIMENSIONS: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `GetDimensions`: functions `dx.op.getDimensions`.
+pub static CLASS_GET_DIMENSIONS: ClassInfo = ClassInfo {
     name: "GetDimensions",
     stem: "getDimensions",
     doc: "",
     signatures: &SIG_GET_DIMENSIONS,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 0u8,
-        text: "v",
-    },
+    overloads: OVERLOADS_0,
 };
-/// The signatures of the functions of class \`GetDimensions\`.
-pub static SIG_GET_DIMENSIONS: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `GetDimensions`.
+pub static SIG_GET_DIMENSIONS: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_GET_DIMENSIONS,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_DIMENSIONS,
-            doc: "dimension information for texture",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_DIMENSIONS, "dimension information for texture"),
         params: &[
-            crate::info::ParamInfo {
-                name: "handle",
-                ty: &TY_HANDLE,
-                doc: "resource handle to query",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "mipLevel",
-                ty: &TY_I32,
-                doc: "mip level to query",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("handle", &TY_HANDLE, "resource handle to query"),
+            ParamInfo::new("mipLevel", &TY_I32, "mip level to query"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 0u8,
-            text: "v",
-        },
+        overloads: OVERLOADS_0,
         memory: Some("readonly"),
     },
 ];
-/// Class \`GetGroupWaveCount\`: functions \`dx.op.getGroupWaveCount\`.
-pub static CLASS_GET_GROUP_WAVE_COUNT: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `GetGroupWaveCount`: functions `dx.op.getGroupWaveCount`.
+pub static CLASS_GET_GROUP_WAVE_COUNT: ClassInfo = ClassInfo {
     name: "GetGroupWaveCount",
     stem: "getGroupWaveCount",
     doc: "",
     signatures: &SIG_GET_GROUP_WAVE_COUNT,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 0u8,
-        text: "v",
-    },
+    overloads: OVERLOADS_0,
 };
-/// The signatures of the functions of class \`GetGroupWaveCount\`.
-pub static SIG_GET_GROUP_WAVE_COUNT: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `GetGroupWaveCount`.
+pub static SIG_GET_GROUP_WAVE_COUNT: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_GET_GROUP_WAVE_COUNT,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_I32,
-            doc: "operation result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_I32, "operation result"),
         params: &[],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 0u8,
-            text: "v",
-        },
+        overloads: OVERLOADS_0,
         memory: Some("readnone"),
     },
 ];
-/// Class \`GetGroupWaveIndex\`: functions \`dx.op.getGroupWaveIndex\`.
-pub static CLASS_GET_GROUP_WAVE_INDEX: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `GetGroupWaveIndex`: functions `dx.op.getGroupWaveIndex`.
+pub static CLASS_GET_GROUP_WAVE_INDEX: ClassInfo = ClassInfo {
     name: "GetGroupWaveIndex",
     stem: "getGroupWaveIndex",
     doc: "",
     signatures: &SIG_GET_GROUP_WAVE_INDEX,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 0u8,
-        text: "v",
-    },
+    overloads: OVERLOADS_0,
 };
-/// The signatures of the functions of class \`GetGroupWaveIndex\`.
-pub static SIG_GET_GROUP_WAVE_INDEX: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `GetGroupWaveIndex`.
+pub static SIG_GET_GROUP_WAVE_INDEX: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_GET_GROUP_WAVE_INDEX,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_I32,
-            doc: "operation result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_I32, "operation result"),
         params: &[],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 0u8,
-            text: "v",
-        },
+        overloads: OVERLOADS_0,
         memory: Some("readnone"),
     },
 ];
-/// Class \`GetInputRecordCount\`: functions \`dx.op.getInputRecordCount\`.
-pub static CLASS_GET_INPUT_RECORD_COUNT: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `GetInputRecordCount`: functions `dx.op.getInputRecordCount`.
+pub static CLASS_GET_INPUT_RECORD_COUNT: ClassInfo = ClassInfo {
     name: "GetInputRecordCount",
     stem: "getInputRecordCount",
     doc: "",
     signatures: &SIG_GET_INPUT_RECORD_COUNT,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 0u8,
-        text: "v",
-    },
+    overloads: OVERLOADS_0,
 };
-/// The signatures of the functions of class \`GetInputRecordCount\`.
-pub static SIG_GET_INPUT_RECORD_COUNT: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `GetInputRecordCount`.
+pub static SIG_GET_INPUT_RECORD_COUNT: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_GET_INPUT_RECORD_COUNT,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_I32,
-            doc: "number of records",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_I32, "number of records"),
         params: &[
-            crate::info::ParamInfo {
-                name: "input",
-                ty: &TY_NODE_RECORD_HANDLE,
-                doc: "handle of input record",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("input", &TY_NODE_RECORD_HANDLE, "handle of input record"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 0u8,
-            text: "v",
-        },
+        overloads: OVERLOADS_0,
         memory: Some("readonly"),
     },
 ];
-/// Class \`GetMeshPayload\`: functions \`dx.op.getMeshPayload\`.
-pub static CLASS_GET_MESH_PAYLOAD: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `GetMeshPayload`: functions `dx.op.getMeshPayload`.
+pub static CLASS_GET_MESH_PAYLOAD: ClassInfo = ClassInfo {
     name: "GetMeshPayload",
     stem: "getMeshPayload",
     doc: "",
     signatures: &SIG_GET_MESH_PAYLOAD,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 512u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "u",
-    },
+    overloads: OVERLOADS_8,
 };
-/// The signatures of the functions of class \`GetMeshPayload\`.
-pub static SIG_GET_MESH_PAYLOAD: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `GetMeshPayload`.
+pub static SIG_GET_MESH_PAYLOAD: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_GET_MESH_PAYLOAD,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_OVERLOAD,
-            doc: "mesh payload result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_OVERLOAD, "mesh payload result"),
         params: &[],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 512u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "u",
-        },
+        overloads: OVERLOADS_8,
         memory: Some("readonly"),
     },
 ];
-/// Class \`GetNodeRecordPtr\`: functions \`dx.op.getNodeRecordPtr\`.
-pub static CLASS_GET_NODE_RECORD_PTR: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `GetNodeRecordPtr`: functions `dx.op.getNodeRecordPtr`.
+pub static CLASS_GET_NODE_RECORD_PTR: ClassInfo = ClassInfo {
     name: "GetNodeRecordPtr",
     stem: "getNodeRecordPtr",
     doc: "",
     signatures: &SIG_GET_NODE_RECORD_PTR,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 512u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "u",
-    },
+    overloads: OVERLOADS_8,
 };
-/// The signatures of the functions of class \`GetNodeRecordPtr\`.
-pub static SIG_GET_NODE_RECORD_PTR: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `GetNodeRecordPtr`.
+pub static SIG_GET_NODE_RECORD_PTR: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_GET_NODE_RECORD_PTR,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_RECORD_PTR,
-            doc: "record pointer",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_RECORD_PTR, "record pointer"),
         params: &[
-            crate::info::ParamInfo {
-                name: "recordhandle",
-                ty: &TY_NODE_RECORD_HANDLE,
-                doc: "handle of record",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "arrayIndex",
-                ty: &TY_I32,
-                doc: "array index",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("recordhandle", &TY_NODE_RECORD_HANDLE, "handle of record"),
+            ParamInfo::new("arrayIndex", &TY_I32, "array index"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 512u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "u",
-        },
+        overloads: OVERLOADS_8,
         memory: Some("readnone"),
     },
 ];
-/// Class \`GetRemainingRecursionLevels\`: functions \`dx.op.getRemainingRecursionLevels\`.
-pub static CLASS_GET_REMAINING_RECURSION_LEVELS: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `GetRemainingRecursionLevels`: functions `dx.op.getRemainingRecursionLevels`.
+pub static CLASS_GET_REMAINING_RECURSION_LEVELS: ClassInfo = ClassInfo {
     name: "GetRemainingRecursionLevels",
     stem: "getRemainingRecursionLevels",
     doc: "",
     signatures: &SIG_GET_REMAINING_RECURSION_LEVELS,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 0u8,
-        text: "v",
-    },
+    overloads: OVERLOADS_0,
 };
-/// The signatures of the functions of class \`GetRemainingRecursionLevels\`.
-pub static SIG_GET_REMAINING_RECURSION_LEVELS: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `GetRemainingRecursionLevels`.
+pub static SIG_GET_REMAINING_RECURSION_LEVELS: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_GET_REMAINING_RECURSION_LEVELS,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_I32,
-            doc: "number of levels of recursion remaining",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_I32, "number of levels of recursion remaining"),
         params: &[],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 0u8,
-            text: "v",
-        },
+        overloads: OVERLOADS_0,
         memory: Some("readonly"),
     },
 ];
-/// Class \`GroupId\`: functions \`dx.op.groupId\`.
-pub static CLASS_GROUP_ID: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `GroupId`: functions `dx.op.groupId`.
+pub static CLASS_GROUP_ID: ClassInfo = ClassInfo {
     name: "GroupId",
     stem: "groupId",
     doc: "",
     signatures: &SIG_GROUP_ID,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 128u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "i",
-    },
+    overloads: OVERLOADS_4,
 };
-/// The signatures of the functions of class \`GroupId\`.
-pub static SIG_GROUP_ID: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `GroupId`.
+pub static SIG_GROUP_ID: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_GROUP_ID,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_OVERLOAD,
-            doc: "group ID component",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        params: &[
-            crate::info::ParamInfo {
-                name: "component",
-                ty: &TY_I32,
-                doc: "component to read",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-        ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 128u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "i",
-        },
+        result: ParamInfo::new("", &TY_OVERLOAD, "group ID component"),
+        params: &[ParamInfo::new("component", &TY_I32, "component to read")],
+        overloads: OVERLOADS_4,
         memory: Some("readnone"),
     },
 ];
-/// Class \`HitKind\`: functions \`dx.op.hitKind\`.
-pub static CLASS_HIT_KIND: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `HitKind`: functions `dx.op.hitKind`.
+pub static CLASS_HIT_KIND: ClassInfo = ClassInfo {
     name: "HitKind",
     stem: "hitKind",
     doc: "",
     signatures: &SIG_HIT_KIND,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 128u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "i",
-    },
+    overloads: OVERLOADS_4,
 };
-/// The signatures of the functions of class \`HitKind\`.
-pub static SIG_HIT_KIND: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `HitKind`.
+pub static SIG_HIT_KIND: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_HIT_KIND,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_OVERLOAD,
-            doc: "result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_OVERLOAD, "result"),
         params: &[],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 128u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "i",
-        },
+        overloads: OVERLOADS_4,
         memory: Some("readnone"),
     },
 ];
-/// Class \`HitObject\_Attributes\`: functions \`dx.op.hitObject\_Attributes\`.
-pub static CLASS_HIT_OBJECT_ATTRIBUTES: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `HitObject_Attributes`: functions `dx.op.hitObject_Attributes`.
+pub static CLASS_HIT_OBJECT_ATTRIBUTES: ClassInfo = ClassInfo {
     name: "HitObject_Attributes",
     stem: "hitObject_Attributes",
     doc: "",
     signatures: &SIG_HIT_OBJECT_ATTRIBUTES,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 512u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "u",
-    },
+    overloads: OVERLOADS_8,
 };
-/// The signatures of the functions of class \`HitObject\_Attributes\`.
-pub static SIG_HIT_OBJECT_ATTRIBUTES: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `HitObject_Attributes`.
+pub static SIG_HIT_OBJECT_ATTRIBUTES: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_HIT_OBJECT_ATTRIBUTES,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_VOID,
-            doc: "no return value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_VOID, "no return value"),
         params: &[
-            crate::info::ParamInfo {
-                name: "hitObject",
-                ty: &TY_HIT_OBJECT,
-                doc: "hit",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "attributes",
-                ty: &TY_UDT,
-                doc: "pointer to store the attributes to",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("hitObject", &TY_HIT_OBJECT, "hit"),
+            ParamInfo::new("attributes", &TY_UDT, "pointer to store the attributes to"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 512u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "u",
-        },
+        overloads: OVERLOADS_8,
         memory: Some("argmemonly"),
     },
 ];
-/// Class \`HitObject\_FromRayQuery\`: functions \`dx.op.hitObject\_FromRayQuery\`.
-pub static CLASS_HIT_OBJECT_FROM_RAY_QUERY: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `HitObject_FromRayQuery`: functions `dx.op.hitObject_FromRayQuery`.
+pub static CLASS_HIT_OBJECT_FROM_RAY_QUERY: ClassInfo = ClassInfo {
     name: "HitObject_FromRayQuery",
     stem: "hitObject_FromRayQuery",
     doc: "",
     signatures: &SIG_HIT_OBJECT_FROM_RAY_QUERY,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 0u8,
-        text: "v",
-    },
+    overloads: OVERLOADS_0,
 };
-/// The signatures of the functions of class \`HitObject\_FromRayQuery\`.
-pub static SIG_HIT_OBJECT_FROM_RAY_QUERY: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `HitObject_FromRayQuery`.
+pub static SIG_HIT_OBJECT_FROM_RAY_QUERY: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_HIT_OBJECT_FROM_RAY_QUERY,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_HIT_OBJECT,
-            doc: "HitObject created from RayQuery object",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        params: &[
-            crate::info::ParamInfo {
-                name: "rayQueryHandle",
-                ty: &TY_I32,
-                doc: "RayQuery handle",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-        ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 0u8,
-            text: "v",
-        },
+        result: ParamInfo::new(
+            "",
+            &TY_HIT_OBJECT,
+            "HitObject created from RayQuery object",
+        ),
+        params: &[ParamInfo::new("rayQueryHandle", &TY_I32, "RayQuery handle")],
+        overloads: OVERLOADS_0,
         memory: Some("readonly"),
     },
 ];
-/// Class \`HitObject\_FromRayQueryWithAttrs\`: functions \`dx.op.hitObject\_FromRayQueryWithAttrs\`.
-pub static CLASS_HIT_OBJECT_FROM_RAY_QUERY_WITH_ATTRS: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `HitObject_FromRayQueryWithAttrs`: functions `dx.op.hitObject_FromRayQueryWithAttrs`.
+pub static CLASS_HIT_OBJECT_FROM_RAY_QUERY_WITH_ATTRS: ClassInfo = ClassInfo {
     name: "HitObject_FromRayQueryWithAttrs",
     stem: "hitObject_FromRayQueryWithAttrs",
     doc: "",
     signatures: &SIG_HIT_OBJECT_FROM_RAY_QUERY_WITH_ATTRS,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 512u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "u",
-    },
+    overloads: OVERLOADS_8,
 };
-/// The signatures of the functions of class \`HitObject\_FromRayQueryWithAttrs\`.
-pub static SIG_HIT_OBJECT_FROM_RAY_QUERY_WITH_ATTRS: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `HitObject_FromRayQueryWithAttrs`.
+pub static SIG_HIT_OBJECT_FROM_RAY_QUERY_WITH_ATTRS: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_HIT_OBJECT_FROM_RAY_QUERY_WITH_ATTRS,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_HIT_OBJECT,
-            doc: "HitObject created from RayQuery object",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new(
+            "",
+            &TY_HIT_OBJECT,
+            "HitObject created from RayQuery object",
+        ),
         params: &[
-            crate::info::ParamInfo {
-                name: "rayQueryHandle",
-                ty: &TY_I32,
-                doc: "RayQuery handle",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "HitKind",
-                ty: &TY_I32,
-                doc: "User-specified value in range of 0-127 to identify the type of hit",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "CommittedAttribs",
-                ty: &TY_UDT,
-                doc: "Committed attributes",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("rayQueryHandle", &TY_I32, "RayQuery handle"),
+            ParamInfo::new(
+                "HitKind",
+                &TY_I32,
+                "User-specified value in range of 0-127 to identify the type of hit",
+            ),
+            ParamInfo::new("CommittedAttribs", &TY_UDT, "Committed attributes"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 512u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "u",
-        },
+        overloads: OVERLOADS_8,
         memory: Some("readonly"),
     },
 ];
-/// Class \`HitObject\_Invoke\`: functions \`dx.op.hitObject\_Invoke\`.
-pub static CLASS_HIT_OBJECT_INVOKE: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `HitObject_Invoke`: functions `dx.op.hitObject_Invoke`.
+pub static CLASS_HIT_OBJECT_INVOKE: ClassInfo = ClassInfo {
     name: "HitObject_Invoke",
     stem: "hitObject_Invoke",
     doc: "",
     signatures: &SIG_HIT_OBJECT_INVOKE,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 512u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "u",
-    },
+    overloads: OVERLOADS_8,
 };
-/// The signatures of the functions of class \`HitObject\_Invoke\`.
-pub static SIG_HIT_OBJECT_INVOKE: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `HitObject_Invoke`.
+pub static SIG_HIT_OBJECT_INVOKE: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_HIT_OBJECT_INVOKE,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_VOID,
-            doc: "no return value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_VOID, "no return value"),
         params: &[
-            crate::info::ParamInfo {
-                name: "hitObject",
-                ty: &TY_HIT_OBJECT,
-                doc: "hit",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "payload",
-                ty: &TY_UDT,
-                doc: "User-defined payload structure",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("hitObject", &TY_HIT_OBJECT, "hit"),
+            ParamInfo::new("payload", &TY_UDT, "User-defined payload structure"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 512u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "u",
-        },
+        overloads: OVERLOADS_8,
         memory: None,
     },
 ];
-/// Class \`HitObject\_LoadLocalRootTableConstant\`: functions \`dx.op.hitObject\_LoadLocalRootTableConstant\`.
-pub static CLASS_HIT_OBJECT_LOAD_LOCAL_ROOT_TABLE_CONSTANT: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `HitObject_LoadLocalRootTableConstant`: functions `dx.op.hitObject_LoadLocalRootTableConstant`.
+pub static CLASS_HIT_OBJECT_LOAD_LOCAL_ROOT_TABLE_CONSTANT: ClassInfo = ClassInfo {
     name: "HitObject_LoadLocalRootTableConstant",
     stem: "hitObject_LoadLocalRootTableConstant",
     doc: "",
     signatures: &SIG_HIT_OBJECT_LOAD_LOCAL_ROOT_TABLE_CONSTANT,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 0u8,
-        text: "v",
-    },
+    overloads: OVERLOADS_0,
 };
-/// The signatures of the functions of class \`HitObject\_LoadLocalRootTableConstant\`.
-pub static SIG_HIT_OBJECT_LOAD_LOCAL_ROOT_TABLE_CONSTANT: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `HitObject_LoadLocalRootTableConstant`.
+pub static SIG_HIT_OBJECT_LOAD_LOCAL_ROOT_TABLE_CONSTANT: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_HIT_OBJECT_LOAD_LOCAL_ROOT_TABLE_CONSTANT,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_I32,
-            doc: "operation result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_I32, "operation result"),
         params: &[
-            crate::info::ParamInfo {
-                name: "hitObject",
-                ty: &TY_HIT_OBJECT,
-                doc: "hit",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "offset",
-                ty: &TY_I32,
-                doc: "offset",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("hitObject", &TY_HIT_OBJECT, "hit"),
+            ParamInfo::new("offset", &TY_I32, "offset"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 0u8,
-            text: "v",
-        },
+        overloads: OVERLOADS_0,
         memory: Some("readonly"),
     },
 ];
-/// Class \`HitObject\_MakeMiss\`: functions \`dx.op.hitObject\_MakeMiss\`.
-pub static CLASS_HIT_OBJECT_MAKE_MISS: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `HitObject_MakeMiss`: functions `dx.op.hitObject_MakeMiss`.
+pub static CLASS_HIT_OBJECT_MAKE_MISS: ClassInfo = ClassInfo {
     name: "HitObject_MakeMiss",
     stem: "hitObject_MakeMiss",
     doc: "",
     signatures: &SIG_HIT_OBJECT_MAKE_MISS,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 0u8,
-        text: "v",
-    },
+    overloads: OVERLOADS_0,
 };
-/// The signatures of the functions of class \`HitObject\_MakeMiss\`.
-pub static SIG_HIT_OBJECT_MAKE_MISS: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `HitObject_MakeMiss`.
+pub static SIG_HIT_OBJECT_MAKE_MISS: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_HIT_OBJECT_MAKE_MISS,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_HIT_OBJECT,
-            doc: "HitObject with a committed miss",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_HIT_OBJECT, "HitObject with a committed miss"),
         params: &[
-            crate::info::ParamInfo {
-                name: "RayFlags",
-                ty: &TY_I32,
-                doc: "ray flags",
-                immediate: false,
-                enumeration: Some("RayFlag"),
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "MissShaderIndex",
-                ty: &TY_I32,
-                doc: "Miss shader index",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "Origin_X",
-                ty: &TY_FLOAT,
-                doc: "Origin x of the ray",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "Origin_Y",
-                ty: &TY_FLOAT,
-                doc: "Origin y of the ray",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "Origin_Z",
-                ty: &TY_FLOAT,
-                doc: "Origin z of the ray",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "TMin",
-                ty: &TY_FLOAT,
-                doc: "Tmin of the ray",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "Direction_X",
-                ty: &TY_FLOAT,
-                doc: "Direction x of the ray",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "Direction_Y",
-                ty: &TY_FLOAT,
-                doc: "Direction y of the ray",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "Direction_Z",
-                ty: &TY_FLOAT,
-                doc: "Direction z of the ray",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "TMax",
-                ty: &TY_FLOAT,
-                doc: "Tmax of the ray",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("RayFlags", &TY_I32, "ray flags").enumeration("RayFlag"),
+            ParamInfo::new("MissShaderIndex", &TY_I32, "Miss shader index"),
+            ParamInfo::new("Origin_X", &TY_FLOAT, "Origin x of the ray"),
+            ParamInfo::new("Origin_Y", &TY_FLOAT, "Origin y of the ray"),
+            ParamInfo::new("Origin_Z", &TY_FLOAT, "Origin z of the ray"),
+            ParamInfo::new("TMin", &TY_FLOAT, "Tmin of the ray"),
+            ParamInfo::new("Direction_X", &TY_FLOAT, "Direction x of the ray"),
+            ParamInfo::new("Direction_Y", &TY_FLOAT, "Direction y of the ray"),
+            ParamInfo::new("Direction_Z", &TY_FLOAT, "Direction z of the ray"),
+            ParamInfo::new("TMax", &TY_FLOAT, "Tmax of the ray"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 0u8,
-            text: "v",
-        },
+        overloads: OVERLOADS_0,
         memory: Some("readnone"),
     },
 ];
-/// Class \`HitObject\_MakeNop\`: functions \`dx.op.hitObject\_MakeNop\`.
-pub static CLASS_HIT_OBJECT_MAKE_NOP: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `HitObject_MakeNop`: functions `dx.op.hitObject_MakeNop`.
+pub static CLASS_HIT_OBJECT_MAKE_NOP: ClassInfo = ClassInfo {
     name: "HitObject_MakeNop",
     stem: "hitObject_MakeNop",
     doc: "",
     signatures: &SIG_HIT_OBJECT_MAKE_NOP,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 0u8,
-        text: "v",
-    },
+    overloads: OVERLOADS_0,
 };
-/// The signatures of the functions of class \`HitObject\_MakeNop\`.
-pub static SIG_HIT_OBJECT_MAKE_NOP: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `HitObject_MakeNop`.
+pub static SIG_HIT_OBJECT_MAKE_NOP: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_HIT_OBJECT_MAKE_NOP,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_HIT_OBJECT,
-            doc: "Empty nop HitObject",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_HIT_OBJECT, "Empty nop HitObject"),
         params: &[],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 0u8,
-            text: "v",
-        },
+        overloads: OVERLOADS_0,
         memory: Some("readnone"),
     },
 ];
-/// Class \`HitObject\_SetShaderTableIndex\`: functions \`dx.op.hitObject\_SetShaderTableIndex\`.
-pub static CLASS_HIT_OBJECT_SET_SHADER_TABLE_INDEX: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `HitObject_SetShaderTableIndex`: functions `dx.op.hitObject_SetShaderTableIndex`.
+pub static CLASS_HIT_OBJECT_SET_SHADER_TABLE_INDEX: ClassInfo = ClassInfo {
     name: "HitObject_SetShaderTableIndex",
     stem: "hitObject_SetShaderTableIndex",
     doc: "",
     signatures: &SIG_HIT_OBJECT_SET_SHADER_TABLE_INDEX,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 0u8,
-        text: "v",
-    },
+    overloads: OVERLOADS_0,
 };
-/// The signatures of the functions of class \`HitObject\_SetShaderTableIndex\`.
-pub static SIG_HIT_OBJECT_SET_SHADER_TABLE_INDEX: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `HitObject_SetShaderTableIndex`.
+pub static SIG_HIT_OBJECT_SET_SHADER_TABLE_INDEX: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_HIT_OBJECT_SET_SHADER_TABLE_INDEX,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_HIT_OBJECT,
-            doc: "hit with shader table index set",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_HIT_OBJECT, "hit with shader table index set"),
         params: &[
-            crate::info::ParamInfo {
-                name: "hitObject",
-                ty: &TY_HIT_OBJECT,
-                doc: "hit",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "shaderTableIndex",
-                ty: &TY_I32,
-                doc: "shader table index",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("hitObject", &TY_HIT_OBJECT, "hit"),
+            ParamInfo::new("shaderTableIndex", &TY_I32, "shader table index"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 0u8,
-            text: "v",
-        },
+        overloads: OVERLOADS_0,
         memory: Some("readnone"),
     },
 ];
-/// Class \`HitObject\_StateMatrix\`: functions \`dx.op.hitObject\_StateMatrix\`.
-pub static CLASS_HIT_OBJECT_STATE_MATRIX: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `HitObject_StateMatrix`: functions `dx.op.hitObject_StateMatrix`.
+pub static CLASS_HIT_OBJECT_STATE_MATRIX: ClassInfo = ClassInfo {
     name: "HitObject_StateMatrix",
     stem: "hitObject_StateMatrix",
     doc: "",
     signatures: &SIG_HIT_OBJECT_STATE_MATRIX,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 4u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "f",
-    },
+    overloads: OVERLOADS_7,
 };
-/// The signatures of the functions of class \`HitObject\_StateMatrix\`.
-pub static SIG_HIT_OBJECT_STATE_MATRIX: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `HitObject_StateMatrix`.
+pub static SIG_HIT_OBJECT_STATE_MATRIX: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_HIT_OBJECT_STATE_MATRIX,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_OVERLOAD,
-            doc: "operation result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_OVERLOAD, "operation result"),
         params: &[
-            crate::info::ParamInfo {
-                name: "hitObject",
-                ty: &TY_HIT_OBJECT,
-                doc: "hit",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "row",
-                ty: &TY_I32,
-                doc: "row [0..2], , relative to the element",
-                immediate: true,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "col",
-                ty: &TY_I32,
-                doc: "column [0..3], relative to the element",
-                immediate: true,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("hitObject", &TY_HIT_OBJECT, "hit"),
+            ParamInfo::new("row", &TY_I32, "row [0..2], , relative to the element")
+                .immediate(),
+            ParamInfo::new("col", &TY_I32, "column [0..3], relative to the element")
+                .immediate(),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 4u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "f",
-        },
+        overloads: OVERLOADS_7,
         memory: Some("readnone"),
     },
 ];
-/// Class \`HitObject\_StateScalar\`: functions \`dx.op.hitObject\_StateScalar\`.
-pub static CLASS_HIT_OBJECT_STATE_SCALAR: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `HitObject_StateScalar`: functions `dx.op.hitObject_StateScalar`.
+pub static CLASS_HIT_OBJECT_STATE_SCALAR: ClassInfo = ClassInfo {
     name: "HitObject_StateScalar",
     stem: "hitObject_StateScalar",
     doc: "",
     signatures: &SIG_HIT_OBJECT_STATE_SCALAR,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 148u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "f1i",
-    },
+    overloads: OVERLOADS_12,
 };
-/// The signatures of the functions of class \`HitObject\_StateScalar\`.
-pub static SIG_HIT_OBJECT_STATE_SCALAR: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `HitObject_StateScalar`.
+pub static SIG_HIT_OBJECT_STATE_SCALAR: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_HIT_OBJECT_STATE_SCALAR,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_OVERLOAD,
-            doc: "operation result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        params: &[
-            crate::info::ParamInfo {
-                name: "hitObject",
-                ty: &TY_HIT_OBJECT,
-                doc: "hit",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-        ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 148u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "f1i",
-        },
+        result: ParamInfo::new("", &TY_OVERLOAD, "operation result"),
+        params: &[ParamInfo::new("hitObject", &TY_HIT_OBJECT, "hit")],
+        overloads: OVERLOADS_12,
         memory: Some("readnone"),
     },
 ];
-/// Class \`HitObject\_StateVector\`: functions \`dx.op.hitObject\_StateVector\`.
-pub static CLASS_HIT_OBJECT_STATE_VECTOR: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `HitObject_StateVector`: functions `dx.op.hitObject_StateVector`.
+pub static CLASS_HIT_OBJECT_STATE_VECTOR: ClassInfo = ClassInfo {
     name: "HitObject_StateVector",
     stem: "hitObject_StateVector",
     doc: "",
     signatures: &SIG_HIT_OBJECT_STATE_VECTOR,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 4u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "f",
-    },
+    overloads: OVERLOADS_7,
 };
-/// The signatures of the functions of class \`HitObject\_StateVector\`.
-pub static SIG_HIT_OBJECT_STATE_VECTOR: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `HitObject_StateVector`.
+pub static SIG_HIT_OBJECT_STATE_VECTOR: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_HIT_OBJECT_STATE_VECTOR,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_OVERLOAD,
-            doc: "operation result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_OVERLOAD, "operation result"),
         params: &[
-            crate::info::ParamInfo {
-                name: "hitObject",
-                ty: &TY_HIT_OBJECT,
-                doc: "hit",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "component",
-                ty: &TY_I32,
-                doc: "component [0..2]",
-                immediate: true,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("hitObject", &TY_HIT_OBJECT, "hit"),
+            ParamInfo::new("component", &TY_I32, "component [0..2]").immediate(),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 4u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "f",
-        },
+        overloads: OVERLOADS_7,
         memory: Some("readnone"),
     },
 ];
-/// Class \`HitObject\_TraceRay\`: functions \`dx.op.hitObject\_TraceRay\`.
-pub static CLASS_HIT_OBJECT_TRACE_RAY: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `HitObject_TraceRay`: functions `dx.op.hitObject_TraceRay`.
+pub static CLASS_HIT_OBJECT_TRACE_RAY: ClassInfo = ClassInfo {
     name: "HitObject_TraceRay",
     stem: "hitObject_TraceRay",
     doc: "",
     signatures: &SIG_HIT_OBJECT_TRACE_RAY,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 512u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "u",
-    },
+    overloads: OVERLOADS_8,
 };
-/// The signatures of the functions of class \`HitObject\_TraceRay\`.
-pub static SIG_HIT_OBJECT_TRACE_RAY: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `HitObject_TraceRay`.
+pub static SIG_HIT_OBJECT_TRACE_RAY: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_HIT_OBJECT_TRACE_RAY,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_HIT_OBJECT,
-            doc: "Resulting HitObject",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_HIT_OBJECT, "Resulting HitObject"),
         params: &[
-            crate::info::ParamInfo {
-                name: "accelerationStructure",
-                ty: &TY_HANDLE,
-                doc: "Top-level acceleration structure to use",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "rayFlags",
-                ty: &TY_I32,
-                doc: "Valid combination of Ray_flags",
-                immediate: false,
-                enumeration: Some("RayFlag"),
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "instanceInclusionMask",
-                ty: &TY_I32,
-                doc: "Bottom 8 bits of InstanceInclusionMask are used to include/reject geometry instances based on the InstanceMask in each instance: if(!((InstanceInclusionMask & InstanceMask) & 0xff)) { ignore intersection }",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "rayContributionToHitGroupIndex",
-                ty: &TY_I32,
-                doc: "Offset to add into Addressing calculations within shader tables for hit group indexing.  Only the bottom 4 bits of this value are used",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "multiplierForGeometryContributionToHitGroupIndex",
-                ty: &TY_I32,
-                doc: "Stride to multiply by per-geometry GeometryContributionToHitGroupIndex in Addressing calculations within shader tables for hit group indexing.  Only the bottom 4 bits of this value are used",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "missShaderIndex",
-                ty: &TY_I32,
-                doc: "Miss shader index in Addressing calculations within shader tables.  Only the bottom 16 bits of this value are used",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "Origin_X",
-                ty: &TY_FLOAT,
-                doc: "Origin x of the ray",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "Origin_Y",
-                ty: &TY_FLOAT,
-                doc: "Origin y of the ray",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "Origin_Z",
-                ty: &TY_FLOAT,
-                doc: "Origin z of the ray",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "TMin",
-                ty: &TY_FLOAT,
-                doc: "Tmin of the ray",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "Direction_X",
-                ty: &TY_FLOAT,
-                doc: "Direction x of the ray",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "Direction_Y",
-                ty: &TY_FLOAT,
-                doc: "Direction y of the ray",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "Direction_Z",
-                ty: &TY_FLOAT,
-                doc: "Direction z of the ray",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "TMax",
-                ty: &TY_FLOAT,
-                doc: "Tmax of the ray",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "payload",
-                ty: &TY_UDT,
-                doc: "User-defined payload structure",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new(
+                "accelerationStructure",
+                &TY_HANDLE,
+                "Top-level acceleration structure to use",
+            ),
+            ParamInfo::new("rayFlags", &TY_I32, "Valid combination of Ray_flags")
+                .enumeration("RayFlag"),
+            ParamInfo::new(
+                "instanceInclusionMask",
+                &TY_I32,
+                "Bottom 8 bits of InstanceInclusionMask are used to include/reject geometry instances based on the InstanceMask in each instance: if(!((InstanceInclusionMask & InstanceMask) & 0xff)) { ignore intersection }",
+            ),
+            ParamInfo::new(
+                "rayContributionToHitGroupIndex",
+                &TY_I32,
+                "Offset to add into Addressing calculations within shader tables for hit group indexing.  Only the bottom 4 bits of this value are used",
+            ),
+            ParamInfo::new(
+                "multiplierForGeometryContributionToHitGroupIndex",
+                &TY_I32,
+                "Stride to multiply by per-geometry GeometryContributionToHitGroupIndex in Addressing calculations within shader tables for hit group indexing.  Only the bottom 4 bits of this value are used",
+            ),
+            ParamInfo::new(
+                "missShaderIndex",
+                &TY_I32,
+                "Miss shader index in Addressing calculations within shader tables.  Only the bottom 16 bits of this value are used",
+            ),
+            ParamInfo::new("Origin_X", &TY_FLOAT, "Origin x of the ray"),
+            ParamInfo::new("Origin_Y", &TY_FLOAT, "Origin y of the ray"),
+            ParamInfo::new("Origin_Z", &TY_FLOAT, "Origin z of the ray"),
+            ParamInfo::new("TMin", &TY_FLOAT, "Tmin of the ray"),
+            ParamInfo::new("Direction_X", &TY_FLOAT, "Direction x of the ray"),
+            ParamInfo::new("Direction_Y", &TY_FLOAT, "Direction y of the ray"),
+            ParamInfo::new("Direction_Z", &TY_FLOAT, "Direction z of the ray"),
+            ParamInfo::new("TMax", &TY_FLOAT, "Tmax of the ray"),
+            ParamInfo::new("payload", &TY_UDT, "User-defined payload structure"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 512u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "u",
-        },
+        overloads: OVERLOADS_8,
         memory: None,
     },
 ];
-/// Class \`HitObject\_TriangleObjectPosition\`: functions \`dx.op.hitObject\_TriangleObjectPosition\`.
-pub static CLASS_HIT_OBJECT_TRIANGLE_OBJECT_POSITION: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `HitObject_TriangleObjectPosition`: functions `dx.op.hitObject_TriangleObjectPosition`.
+pub static CLASS_HIT_OBJECT_TRIANGLE_OBJECT_POSITION: ClassInfo = ClassInfo {
     name: "HitObject_TriangleObjectPosition",
     stem: "hitObject_TriangleObjectPosition",
     doc: "",
     signatures: &SIG_HIT_OBJECT_TRIANGLE_OBJECT_POSITION,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 4u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "f",
-    },
+    overloads: OVERLOADS_7,
 };
-/// The signatures of the functions of class \`HitObject\_TriangleObjectPosition\`.
-pub static SIG_HIT_OBJECT_TRIANGLE_OBJECT_POSITION: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `HitObject_TriangleObjectPosition`.
+pub static SIG_HIT_OBJECT_TRIANGLE_OBJECT_POSITION: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_HIT_OBJECT_TRIANGLE_OBJECT_POSITION,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_VEC9,
-            doc: "operation result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        params: &[
-            crate::info::ParamInfo {
-                name: "hitObject",
-                ty: &TY_HIT_OBJECT,
-                doc: "hit",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-        ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 4u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "f",
-        },
+        result: ParamInfo::new("", &TY_VEC9, "operation result"),
+        params: &[ParamInfo::new("hitObject", &TY_HIT_OBJECT, "hit")],
+        overloads: OVERLOADS_7,
         memory: Some("readnone"),
     },
 ];
-/// Class \`IgnoreHit\`: functions \`dx.op.ignoreHit\`.
-pub static CLASS_IGNORE_HIT: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `IgnoreHit`: functions `dx.op.ignoreHit`.
+pub static CLASS_IGNORE_HIT: ClassInfo = ClassInfo {
     name: "IgnoreHit",
     stem: "ignoreHit",
     doc: "",
     signatures: &SIG_IGNORE_HIT,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 0u8,
-        text: "v",
-    },
+    overloads: OVERLOADS_0,
 };
-/// The signatures of the functions of class \`IgnoreHit\`.
-pub static SIG_IGNORE_HIT: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `IgnoreHit`.
+pub static SIG_IGNORE_HIT: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_IGNORE_HIT,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_VOID,
-            doc: "",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_VOID, ""),
         params: &[],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 0u8,
-            text: "v",
-        },
+        overloads: OVERLOADS_0,
         memory: Some("noreturn"),
     },
 ];
-/// Class \`IncrementOutputCount\`: functions \`dx.op.incrementOutputCount\`.
-pub static CLASS_INCREMENT_OUTPUT_COUNT: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `IncrementOutputCount`: functions `dx.op.incrementOutputCount`.
+pub static CLASS_INCREMENT_OUTPUT_COUNT: ClassInfo = ClassInfo {
     name: "IncrementOutputCount",
     stem: "incrementOutputCount",
     doc: "",
     signatures: &SIG_INCREMENT_OUTPUT_COUNT,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 0u8,
-        text: "v",
-    },
+    overloads: OVERLOADS_0,
 };
-/// The signatures of the functions of class \`IncrementOutputCount\`.
-pub static SIG_INCREMENT_OUTPUT_COUNT: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `IncrementOutputCount`.
+pub static SIG_INCREMENT_OUTPUT_COUNT: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_INCREMENT_OUTPUT_COUNT,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_VOID,
-            doc: "no return value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_VOID, "no return value"),
         params: &[
-            crate::info::ParamInfo {
-                name: "output",
-                ty: &TY_NODE_HANDLE,
-                doc: "handle of node output",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "count",
-                ty: &TY_I32,
-                doc: "value by which to increment the count",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "perThread",
-                ty: &TY_I1,
-                doc: "perThread flag",
-                immediate: true,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("output", &TY_NODE_HANDLE, "handle of node output"),
+            ParamInfo::new("count", &TY_I32, "value by which to increment the count"),
+            ParamInfo::new("perThread", &TY_I1, "perThread flag").immediate(),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 0u8,
-            text: "v",
-        },
+        overloads: OVERLOADS_0,
         memory: None,
     },
 ];
-/// Class \`IndexNodeHandle\`: functions \`dx.op.indexNodeHandle\`.
-pub static CLASS_INDEX_NODE_HANDLE: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `IndexNodeHandle`: functions `dx.op.indexNodeHandle`.
+pub static CLASS_INDEX_NODE_HANDLE: ClassInfo = ClassInfo {
     name: "IndexNodeHandle",
     stem: "indexNodeHandle",
     doc: "",
     signatures: &SIG_INDEX_NODE_HANDLE,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 0u8,
-        text: "v",
-    },
+    overloads: OVERLOADS_0,
 };
-/// The signatures of the functions of class \`IndexNodeHandle\`.
-pub static SIG_INDEX_NODE_HANDLE: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `IndexNodeHandle`.
+pub static SIG_INDEX_NODE_HANDLE: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_INDEX_NODE_HANDLE,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_NODE_HANDLE,
-            doc: "handle of index",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_NODE_HANDLE, "handle of index"),
         params: &[
-            crate::info::ParamInfo {
-                name: "NodeOutputHandle",
-                ty: &TY_NODE_HANDLE,
-                doc: "Handle from CreateNodeOutputHandle",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "ArrayIndex",
-                ty: &TY_I32,
-                doc: "array index",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new(
+                "NodeOutputHandle",
+                &TY_NODE_HANDLE,
+                "Handle from CreateNodeOutputHandle",
+            ),
+            ParamInfo::new("ArrayIndex", &TY_I32, "array index"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 0u8,
-            text: "v",
-        },
+        overloads: OVERLOADS_0,
         memory: Some("readnone"),
     },
 ];
-/// Class \`InnerCoverage\`: functions \`dx.op.innerCoverage\`.
-pub static CLASS_INNER_COVERAGE: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `InnerCoverage`: functions `dx.op.innerCoverage`.
+pub static CLASS_INNER_COVERAGE: ClassInfo = ClassInfo {
     name: "InnerCoverage",
     stem: "innerCoverage",
     doc: "",
     signatures: &SIG_INNER_COVERAGE,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 128u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "i",
-    },
+    overloads: OVERLOADS_4,
 };
-/// The signatures of the functions of class \`InnerCoverage\`.
-pub static SIG_INNER_COVERAGE: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `InnerCoverage`.
+pub static SIG_INNER_COVERAGE: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_INNER_COVERAGE,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_OVERLOAD,
-            doc: "result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_OVERLOAD, "result"),
         params: &[],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 128u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "i",
-        },
+        overloads: OVERLOADS_4,
         memory: Some("readnone"),
     },
 ];
-/// Class \`InstanceID\`: functions \`dx.op.instanceID\`.
-pub static CLASS_INSTANCE_ID: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `InstanceID`: functions `dx.op.instanceID`.
+pub static CLASS_INSTANCE_ID: ClassInfo = ClassInfo {
     name: "InstanceID",
     stem: "instanceID",
     doc: "",
     signatures: &SIG_INSTANCE_ID,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 128u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "i",
-    },
+    overloads: OVERLOADS_4,
 };
-/// The signatures of the functions of class \`InstanceID\`.
-pub static SIG_INSTANCE_ID: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `InstanceID`.
+pub static SIG_INSTANCE_ID: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_INSTANCE_ID,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_OVERLOAD,
-            doc: "result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_OVERLOAD, "result"),
         params: &[],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 128u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "i",
-        },
+        overloads: OVERLOADS_4,
         memory: Some("readnone"),
     },
 ];
-/// Class \`InstanceIndex\`: functions \`dx.op.instanceIndex\`.
-pub static CLASS_INSTANCE_INDEX: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `InstanceIndex`: functions `dx.op.instanceIndex`.
+pub static CLASS_INSTANCE_INDEX: ClassInfo = ClassInfo {
     name: "InstanceIndex",
     stem: "instanceIndex",
     doc: "",
     signatures: &SIG_INSTANCE_INDEX,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 128u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "i",
-    },
+    overloads: OVERLOADS_4,
 };
-/// The signatures of the functions of class \`InstanceIndex\`.
-pub static SIG_INSTANCE_INDEX: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `InstanceIndex`.
+pub static SIG_INSTANCE_INDEX: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_INSTANCE_INDEX,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_OVERLOAD,
-            doc: "result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_OVERLOAD, "result"),
         params: &[],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 128u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "i",
-        },
+        overloads: OVERLOADS_4,
         memory: Some("readnone"),
     },
 ];
-/// Class \`IsDebuggingEnabled\`: functions \`dx.op.isDebuggingEnabled\`.
-pub static CLASS_IS_DEBUGGING_ENABLED: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `IsDebuggingEnabled`: functions `dx.op.isDebuggingEnabled`.
+pub static CLASS_IS_DEBUGGING_ENABLED: ClassInfo = ClassInfo {
     name: "IsDebuggingEnabled",
     stem: "isDebuggingEnabled",
     doc: "",
     signatures: &SIG_IS_DEBUGGING_ENABLED,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 0u8,
-        text: "v",
-    },
+    overloads: OVERLOADS_0,
 };
-/// The signatures of the functions of class \`IsDebuggingEnabled\`.
-pub static SIG_IS_DEBUGGING_ENABLED: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `IsDebuggingEnabled`.
+pub static SIG_IS_DEBUGGING_ENABLED: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_IS_DEBUGGING_ENABLED,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_I1,
-            doc: "true if debugging is enabled",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_I1, "true if debugging is enabled"),
         params: &[],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 0u8,
-            text: "v",
-        },
+        overloads: OVERLOADS_0,
         memory: None,
     },
 ];
-/// Class \`IsHelperLane\`: functions \`dx.op.isHelperLane\`.
-pub static CLASS_IS_HELPER_LANE: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `IsHelperLane`: functions `dx.op.isHelperLane`.
+pub static CLASS_IS_HELPER_LANE: ClassInfo = ClassInfo {
     name: "IsHelperLane",
     stem: "isHelperLane",
     doc: "",
     signatures: &SIG_IS_HELPER_LANE,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 16u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "1",
-    },
+    overloads: OVERLOADS_13,
 };
-/// The signatures of the functions of class \`IsHelperLane\`.
-pub static SIG_IS_HELPER_LANE: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `IsHelperLane`.
+pub static SIG_IS_HELPER_LANE: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_IS_HELPER_LANE,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_OVERLOAD,
-            doc: "result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_OVERLOAD, "result"),
         params: &[],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 16u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "1",
-        },
+        overloads: OVERLOADS_13,
         memory: Some("readonly"),
     },
 ];
-/// Class \`IsSpecialFloat\`: functions \`dx.op.isSpecialFloat\`.
-pub static CLASS_IS_SPECIAL_FLOAT: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `IsSpecialFloat`: functions `dx.op.isSpecialFloat`.
+pub static CLASS_IS_SPECIAL_FLOAT: ClassInfo = ClassInfo {
     name: "IsSpecialFloat",
     stem: "isSpecialFloat",
     doc: "",
     signatures: &SIG_IS_SPECIAL_FLOAT,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 6u32,
-                vectors: 6u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "hf<hf",
-    },
+    overloads: OVERLOADS_14,
 };
-/// The signatures of the functions of class \`IsSpecialFloat\`.
-pub static SIG_IS_SPECIAL_FLOAT: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `IsSpecialFloat`.
+pub static SIG_IS_SPECIAL_FLOAT: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_IS_SPECIAL_FLOAT,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_OVERLOAD_I1,
-            doc: "operation result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        params: &[
-            crate::info::ParamInfo {
-                name: "value",
-                ty: &TY_OVERLOAD,
-                doc: "input value",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-        ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 6u32,
-                    vectors: 6u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "hf<hf",
-        },
+        result: ParamInfo::new("", &TY_OVERLOAD_I1, "operation result"),
+        params: &[ParamInfo::new("value", &TY_OVERLOAD, "input value")],
+        overloads: OVERLOADS_14,
         memory: Some("readnone"),
     },
 ];
-/// Class \`LegacyDoubleToFloat\`: functions \`dx.op.legacyDoubleToFloat\`.
-pub static CLASS_LEGACY_DOUBLE_TO_FLOAT: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `LegacyDoubleToFloat`: functions `dx.op.legacyDoubleToFloat`.
+pub static CLASS_LEGACY_DOUBLE_TO_FLOAT: ClassInfo = ClassInfo {
     name: "LegacyDoubleToFloat",
     stem: "legacyDoubleToFloat",
     doc: "",
     signatures: &SIG_LEGACY_DOUBLE_TO_FLOAT,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 0u8,
-        text: "v",
-    },
+    overloads: OVERLOADS_0,
 };
-/// The signatures of the functions of class \`LegacyDoubleToFloat\`.
-pub static SIG_LEGACY_DOUBLE_TO_FLOAT: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `LegacyDoubleToFloat`.
+pub static SIG_LEGACY_DOUBLE_TO_FLOAT: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_LEGACY_DOUBLE_TO_FLOAT,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_FLOAT,
-            doc: "float value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        params: &[
-            crate::info::ParamInfo {
-                name: "value",
-                ty: &TY_DOUBLE,
-                doc: "double value to convert",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-        ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 0u8,
-            text: "v",
-        },
+        result: ParamInfo::new("", &TY_FLOAT, "float value"),
+        params: &[ParamInfo::new("value", &TY_DOUBLE, "double value to convert")],
+        overloads: OVERLOADS_0,
         memory: Some("readnone"),
     },
 ];
-/// Class \`LegacyDoubleToSInt32\`: functions \`dx.op.legacyDoubleToSInt32\`.
-pub static CLASS_LEGACY_DOUBLE_TO_S_INT32: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `LegacyDoubleToSInt32`: functions `dx.op.legacyDoubleToSInt32`.
+pub static CLASS_LEGACY_DOUBLE_TO_S_INT32: ClassInfo = ClassInfo {
     name: "LegacyDoubleToSInt32",
     stem: "legacyDoubleToSInt32",
     doc: "",
     signatures: &SIG_LEGACY_DOUBLE_TO_S_INT32,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 0u8,
-        text: "v",
-    },
+    overloads: OVERLOADS_0,
 };
-/// The signatures of the functions of class \`LegacyDoubleToSInt32\`.
-pub static SIG_LEGACY_DOUBLE_TO_S_INT32: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `LegacyDoubleToSInt32`.
+pub static SIG_LEGACY_DOUBLE_TO_S_INT32: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_LEGACY_DOUBLE_TO_S_INT32,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_I32,
-            doc: "i32 value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        params: &[
-            crate::info::ParamInfo {
-                name: "value",
-                ty: &TY_DOUBLE,
-                doc: "double value to convert",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-        ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 0u8,
-            text: "v",
-        },
+        result: ParamInfo::new("", &TY_I32, "i32 value"),
+        params: &[ParamInfo::new("value", &TY_DOUBLE, "double value to convert")],
+        overloads: OVERLOADS_0,
         memory: Some("readnone"),
     },
 ];
-/// Class \`LegacyDoubleToUInt32\`: functions \`dx.op.legacyDoubleToUInt32\`.
-pub static CLASS_LEGACY_DOUBLE_TO_U_INT32: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `LegacyDoubleToUInt32`: functions `dx.op.legacyDoubleToUInt32`.
+pub static CLASS_LEGACY_DOUBLE_TO_U_INT32: ClassInfo = ClassInfo {
     name: "LegacyDoubleToUInt32",
     stem: "legacyDoubleToUInt32",
     doc: "",
     signatures: &SIG_LEGACY_DOUBLE_TO_U_INT32,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 0u8,
-        text: "v",
-    },
+    overloads: OVERLOADS_0,
 };
-/// The signatures of the functions of class \`LegacyDoubleToUInt32\`.
-pub static SIG_LEGACY_DOUBLE_TO_U_INT32: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `LegacyDoubleToUInt32`.
+pub static SIG_LEGACY_DOUBLE_TO_U_INT32: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_LEGACY_DOUBLE_TO_U_INT32,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_I32,
-            doc: "i32 value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        params: &[
-            crate::info::ParamInfo {
-                name: "value",
-                ty: &TY_DOUBLE,
-                doc: "double value to convert",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-        ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 0u8,
-            text: "v",
-        },
+        result: ParamInfo::new("", &TY_I32, "i32 value"),
+        params: &[ParamInfo::new("value", &TY_DOUBLE, "double value to convert")],
+        overloads: OVERLOADS_0,
         memory: Some("readnone"),
     },
 ];
-/// Class \`LegacyF16ToF32\`: functions \`dx.op.legacyF16ToF32\`.
-pub static CLASS_LEGACY_F16_TO_F32: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `LegacyF16ToF32`: functions `dx.op.legacyF16ToF32`.
+pub static CLASS_LEGACY_F16_TO_F32: ClassInfo = ClassInfo {
     name: "LegacyF16ToF32",
     stem: "legacyF16ToF32",
     doc: "",
     signatures: &SIG_LEGACY_F16_TO_F32,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 0u8,
-        text: "v",
-    },
+    overloads: OVERLOADS_0,
 };
-/// The signatures of the functions of class \`LegacyF16ToF32\`.
-pub static SIG_LEGACY_F16_TO_F32: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `LegacyF16ToF32`.
+pub static SIG_LEGACY_F16_TO_F32: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_LEGACY_F16_TO_F32,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_FLOAT,
-            doc: "converted float value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        params: &[
-            crate::info::ParamInfo {
-                name: "value",
-                ty: &TY_I32,
-                doc: "half value to convert",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-        ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 0u8,
-            text: "v",
-        },
+        result: ParamInfo::new("", &TY_FLOAT, "converted float value"),
+        params: &[ParamInfo::new("value", &TY_I32, "half value to convert")],
+        overloads: OVERLOADS_0,
         memory: Some("readnone"),
     },
 ];
-/// Class \`LegacyF32ToF16\`: functions \`dx.op.legacyF32ToF16\`.
-pub static CLASS_LEGACY_F32_TO_F16: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `LegacyF32ToF16`: functions `dx.op.legacyF32ToF16`.
+pub static CLASS_LEGACY_F32_TO_F16: ClassInfo = ClassInfo {
     name: "LegacyF32ToF16",
     stem: "legacyF32ToF16",
     doc: "",
     signatures: &SIG_LEGACY_F32_TO_F16,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 0u8,
-        text: "v",
-    },
+    overloads: OVERLOADS_0,
 };
-/// The signatures of the functions of class \`LegacyF32ToF16\`.
-pub static SIG_LEGACY_F32_TO_F16: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `LegacyF32ToF16`.
+pub static SIG_LEGACY_F32_TO_F16: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_LEGACY_F32_TO_F16,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_I32,
-            doc: "low 16 bits - half value, high 16 bits - zeroes",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        params: &[
-            crate::info::ParamInfo {
-                name: "value",
-                ty: &TY_FLOAT,
-                doc: "float value to convert",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-        ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 0u8,
-            text: "v",
-        },
+        result: ParamInfo::new(
+            "",
+            &TY_I32,
+            "low 16 bits - half value, high 16 bits - zeroes",
+        ),
+        params: &[ParamInfo::new("value", &TY_FLOAT, "float value to convert")],
+        overloads: OVERLOADS_0,
         memory: Some("readnone"),
     },
 ];
-/// Class \`LinAlgConvert\`: functions \`dx.op.linAlgConvert\`.
-pub static CLASS_LIN_ALG_CONVERT: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `LinAlgConvert`: functions `dx.op.linAlgConvert`.
+pub static CLASS_LIN_ALG_CONVERT: ClassInfo = ClassInfo {
     name: "LinAlgConvert",
     stem: "linAlgConvert",
     doc: "",
     signatures: &SIG_LIN_ALG_CONVERT,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0u32,
-                vectors: 462u32,
-            },
-            crate::OverloadSet {
-                scalars: 0u32,
-                vectors: 462u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 2u8,
-        text: "<hfdwil,<hfdwil",
-    },
+    overloads: OVERLOADS_15,
 };
-/// The signatures of the functions of class \`LinAlgConvert\`.
-pub static SIG_LIN_ALG_CONVERT: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `LinAlgConvert`.
+pub static SIG_LIN_ALG_CONVERT: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_LIN_ALG_CONVERT,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_X0,
-            doc: "operation result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_X0, "operation result"),
         params: &[
-            crate::info::ParamInfo {
-                name: "inputVector",
-                ty: &TY_X1,
-                doc: "vector to convert",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "inputInterpretation",
-                ty: &TY_I32,
-                doc: "input vector interpretation type",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "outputInterpretation",
-                ty: &TY_I32,
-                doc: "output vector interpretation type",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("inputVector", &TY_X1, "vector to convert"),
+            ParamInfo::new(
+                "inputInterpretation",
+                &TY_I32,
+                "input vector interpretation type",
+            ),
+            ParamInfo::new(
+                "outputInterpretation",
+                &TY_I32,
+                "output vector interpretation type",
+            ),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0u32,
-                    vectors: 462u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0u32,
-                    vectors: 462u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 2u8,
-            text: "<hfdwil,<hfdwil",
-        },
+        overloads: OVERLOADS_15,
         memory: None,
     },
 ];
-/// Class \`LinAlgCopyConvertMatrix\`: functions \`dx.op.linAlgCopyConvertMatrix\`.
-pub static CLASS_LIN_ALG_COPY_CONVERT_MATRIX: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `LinAlgCopyConvertMatrix`: functions `dx.op.linAlgCopyConvertMatrix`.
+pub static CLASS_LIN_ALG_COPY_CONVERT_MATRIX: ClassInfo = ClassInfo {
     name: "LinAlgCopyConvertMatrix",
     stem: "linAlgCopyConvertMatrix",
     doc: "",
     signatures: &SIG_LIN_ALG_COPY_CONVERT_MATRIX,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 1024u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 1024u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 2u8,
-        text: "o,o",
-    },
+    overloads: OVERLOADS_16,
 };
-/// The signatures of the functions of class \`LinAlgCopyConvertMatrix\`.
-pub static SIG_LIN_ALG_COPY_CONVERT_MATRIX: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `LinAlgCopyConvertMatrix`.
+pub static SIG_LIN_ALG_COPY_CONVERT_MATRIX: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_LIN_ALG_COPY_CONVERT_MATRIX,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_X0,
-            doc: "resulting matrix",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_X0, "resulting matrix"),
         params: &[
-            crate::info::ParamInfo {
-                name: "srcMatrix",
-                ty: &TY_X1,
-                doc: "matrix to copy from",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "transpose",
-                ty: &TY_I1,
-                doc: "should the matrix be transposed",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("srcMatrix", &TY_X1, "matrix to copy from"),
+            ParamInfo::new("transpose", &TY_I1, "should the matrix be transposed"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 1024u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 1024u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 2u8,
-            text: "o,o",
-        },
+        overloads: OVERLOADS_16,
         memory: None,
     },
 ];
-/// Class \`LinAlgFillMatrix\`: functions \`dx.op.linAlgFillMatrix\`.
-pub static CLASS_LIN_ALG_FILL_MATRIX: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `LinAlgFillMatrix`: functions `dx.op.linAlgFillMatrix`.
+pub static CLASS_LIN_ALG_FILL_MATRIX: ClassInfo = ClassInfo {
     name: "LinAlgFillMatrix",
     stem: "linAlgFillMatrix",
     doc: "",
     signatures: &SIG_LIN_ALG_FILL_MATRIX,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 1024u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 462u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 2u8,
-        text: "o,hfdwil",
-    },
+    overloads: OVERLOADS_17,
 };
-/// The signatures of the functions of class \`LinAlgFillMatrix\`.
-pub static SIG_LIN_ALG_FILL_MATRIX: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `LinAlgFillMatrix`.
+pub static SIG_LIN_ALG_FILL_MATRIX: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_LIN_ALG_FILL_MATRIX,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_X0,
-            doc: "resulting matrix",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        params: &[
-            crate::info::ParamInfo {
-                name: "value",
-                ty: &TY_X1,
-                doc: "value to fill matrix with",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-        ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 1024u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 462u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 2u8,
-            text: "o,hfdwil",
-        },
+        result: ParamInfo::new("", &TY_X0, "resulting matrix"),
+        params: &[ParamInfo::new("value", &TY_X1, "value to fill matrix with")],
+        overloads: OVERLOADS_17,
         memory: None,
     },
 ];
-/// Class \`LinAlgMatVecMul\`: functions \`dx.op.linAlgMatVecMul\`.
-pub static CLASS_LIN_ALG_MAT_VEC_MUL: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `LinAlgMatVecMul`: functions `dx.op.linAlgMatVecMul`.
+pub static CLASS_LIN_ALG_MAT_VEC_MUL: ClassInfo = ClassInfo {
     name: "LinAlgMatVecMul",
     stem: "linAlgMatVecMul",
     doc: "",
     signatures: &SIG_LIN_ALG_MAT_VEC_MUL,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0u32,
-                vectors: 462u32,
-            },
-            crate::OverloadSet {
-                scalars: 1024u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0u32,
-                vectors: 462u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 3u8,
-        text: "<hfdwil,o,<hfdwil",
-    },
+    overloads: OVERLOADS_18,
 };
-/// The signatures of the functions of class \`LinAlgMatVecMul\`.
-pub static SIG_LIN_ALG_MAT_VEC_MUL: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `LinAlgMatVecMul`.
+pub static SIG_LIN_ALG_MAT_VEC_MUL: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_LIN_ALG_MAT_VEC_MUL,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_X0,
-            doc: "operation result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_X0, "operation result"),
         params: &[
-            crate::info::ParamInfo {
-                name: "matrix",
-                ty: &TY_X1,
-                doc: "A matrix to multiply",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "isOutputSigned",
-                ty: &TY_I1,
-                doc: "true if output is signed",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "inputVector",
-                ty: &TY_X2,
-                doc: "K dim vector to multiply",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "interpretation",
-                ty: &TY_I32,
-                doc: "vector interpretation type",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("matrix", &TY_X1, "A matrix to multiply"),
+            ParamInfo::new("isOutputSigned", &TY_I1, "true if output is signed"),
+            ParamInfo::new("inputVector", &TY_X2, "K dim vector to multiply"),
+            ParamInfo::new("interpretation", &TY_I32, "vector interpretation type"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0u32,
-                    vectors: 462u32,
-                },
-                crate::OverloadSet {
-                    scalars: 1024u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0u32,
-                    vectors: 462u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 3u8,
-            text: "<hfdwil,o,<hfdwil",
-        },
+        overloads: OVERLOADS_18,
         memory: None,
     },
 ];
-/// Class \`LinAlgMatVecMulAdd\`: functions \`dx.op.linAlgMatVecMulAdd\`.
-pub static CLASS_LIN_ALG_MAT_VEC_MUL_ADD: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `LinAlgMatVecMulAdd`: functions `dx.op.linAlgMatVecMulAdd`.
+pub static CLASS_LIN_ALG_MAT_VEC_MUL_ADD: ClassInfo = ClassInfo {
     name: "LinAlgMatVecMulAdd",
     stem: "linAlgMatVecMulAdd",
     doc: "",
     signatures: &SIG_LIN_ALG_MAT_VEC_MUL_ADD,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0u32,
-                vectors: 462u32,
-            },
-            crate::OverloadSet {
-                scalars: 1024u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0u32,
-                vectors: 462u32,
-            },
-            crate::OverloadSet {
-                scalars: 0u32,
-                vectors: 462u32,
-            },
-        ],
-        dims: 4u8,
-        text: "<hfdwil,o,<hfdwil,<hfdwil",
-    },
+    overloads: OVERLOADS_19,
 };
-/// The signatures of the functions of class \`LinAlgMatVecMulAdd\`.
-pub static SIG_LIN_ALG_MAT_VEC_MUL_ADD: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `LinAlgMatVecMulAdd`.
+pub static SIG_LIN_ALG_MAT_VEC_MUL_ADD: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_LIN_ALG_MAT_VEC_MUL_ADD,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_X0,
-            doc: "operation result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_X0, "operation result"),
         params: &[
-            crate::info::ParamInfo {
-                name: "matrix",
-                ty: &TY_X1,
-                doc: "A matrix to multiply",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "isOutputSigned",
-                ty: &TY_I1,
-                doc: "true if output is signed",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "inputVector",
-                ty: &TY_X2,
-                doc: "K dim vector to multiply",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "inputInterpretation",
-                ty: &TY_I32,
-                doc: "input vector interpretation type",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "biasVector",
-                ty: &TY_X3,
-                doc: "M dim vector to add",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("matrix", &TY_X1, "A matrix to multiply"),
+            ParamInfo::new("isOutputSigned", &TY_I1, "true if output is signed"),
+            ParamInfo::new("inputVector", &TY_X2, "K dim vector to multiply"),
+            ParamInfo::new(
+                "inputInterpretation",
+                &TY_I32,
+                "input vector interpretation type",
+            ),
+            ParamInfo::new("biasVector", &TY_X3, "M dim vector to add"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0u32,
-                    vectors: 462u32,
-                },
-                crate::OverloadSet {
-                    scalars: 1024u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0u32,
-                    vectors: 462u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0u32,
-                    vectors: 462u32,
-                },
-            ],
-            dims: 4u8,
-            text: "<hfdwil,o,<hfdwil,<hfdwil",
-        },
+        overloads: OVERLOADS_19,
         memory: None,
     },
 ];
-/// Class \`LinAlgMatrixAccumulate\`: functions \`dx.op.linAlgMatrixAccumulate\`.
-pub static CLASS_LIN_ALG_MATRIX_ACCUMULATE: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `LinAlgMatrixAccumulate`: functions `dx.op.linAlgMatrixAccumulate`.
+pub static CLASS_LIN_ALG_MATRIX_ACCUMULATE: ClassInfo = ClassInfo {
     name: "LinAlgMatrixAccumulate",
     stem: "linAlgMatrixAccumulate",
     doc: "",
     signatures: &SIG_LIN_ALG_MATRIX_ACCUMULATE,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 1024u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 1024u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 1024u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 3u8,
-        text: "o,o,o",
-    },
+    overloads: OVERLOADS_20,
 };
-/// The signatures of the functions of class \`LinAlgMatrixAccumulate\`.
-pub static SIG_LIN_ALG_MATRIX_ACCUMULATE: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `LinAlgMatrixAccumulate`.
+pub static SIG_LIN_ALG_MATRIX_ACCUMULATE: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_LIN_ALG_MATRIX_ACCUMULATE,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_X0,
-            doc: "resulting matrix",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_X0, "resulting matrix"),
         params: &[
-            crate::info::ParamInfo {
-                name: "matrixLHS",
-                ty: &TY_X1,
-                doc: "Accumulator matrix",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "matrixRHS",
-                ty: &TY_X2,
-                doc: "A or B matrix",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("matrixLHS", &TY_X1, "Accumulator matrix"),
+            ParamInfo::new("matrixRHS", &TY_X2, "A or B matrix"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 1024u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 1024u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 1024u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 3u8,
-            text: "o,o,o",
-        },
+        overloads: OVERLOADS_20,
         memory: None,
     },
 ];
-/// Class \`LinAlgMatrixAccumulateToDescriptor\`: functions \`dx.op.linAlgMatrixAccumulateToDescriptor\`.
-pub static CLASS_LIN_ALG_MATRIX_ACCUMULATE_TO_DESCRIPTOR: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `LinAlgMatrixAccumulateToDescriptor`: functions `dx.op.linAlgMatrixAccumulateToDescriptor`.
+pub static CLASS_LIN_ALG_MATRIX_ACCUMULATE_TO_DESCRIPTOR: ClassInfo = ClassInfo {
     name: "LinAlgMatrixAccumulateToDescriptor",
     stem: "linAlgMatrixAccumulateToDescriptor",
     doc: "",
     signatures: &SIG_LIN_ALG_MATRIX_ACCUMULATE_TO_DESCRIPTOR,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 1024u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "o",
-    },
+    overloads: OVERLOADS_9,
 };
-/// The signatures of the functions of class \`LinAlgMatrixAccumulateToDescriptor\`.
-pub static SIG_LIN_ALG_MATRIX_ACCUMULATE_TO_DESCRIPTOR: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `LinAlgMatrixAccumulateToDescriptor`.
+pub static SIG_LIN_ALG_MATRIX_ACCUMULATE_TO_DESCRIPTOR: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_LIN_ALG_MATRIX_ACCUMULATE_TO_DESCRIPTOR,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_VOID,
-            doc: "",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_VOID, ""),
         params: &[
-            crate::info::ParamInfo {
-                name: "matrix",
-                ty: &TY_OVERLOAD,
-                doc: "Accumulator matrix",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "handle",
-                ty: &TY_HANDLE,
-                doc: "byte address buffer to accumulated into",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "offset",
-                ty: &TY_I32,
-                doc: "starting offset in the buffer",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "stride",
-                ty: &TY_I32,
-                doc: "number of bytes between the start of each row or column",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "layout",
-                ty: &TY_I32,
-                doc: "memory layout of matrix elements",
-                immediate: false,
-                enumeration: Some("MatrixLayout"),
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "align",
-                ty: &TY_I32,
-                doc: "alignment of matrix elements",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("matrix", &TY_OVERLOAD, "Accumulator matrix"),
+            ParamInfo::new(
+                "handle",
+                &TY_HANDLE,
+                "byte address buffer to accumulated into",
+            ),
+            ParamInfo::new("offset", &TY_I32, "starting offset in the buffer"),
+            ParamInfo::new(
+                "stride",
+                &TY_I32,
+                "number of bytes between the start of each row or column",
+            ),
+            ParamInfo::new("layout", &TY_I32, "memory layout of matrix elements")
+                .enumeration("MatrixLayout"),
+            ParamInfo::new("align", &TY_I32, "alignment of matrix elements"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 1024u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "o",
-        },
+        overloads: OVERLOADS_9,
         memory: None,
     },
 ];
-/// Class \`LinAlgMatrixAccumulateToMemory\`: functions \`dx.op.linAlgMatrixAccumulateToMemory\`.
-pub static CLASS_LIN_ALG_MATRIX_ACCUMULATE_TO_MEMORY: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `LinAlgMatrixAccumulateToMemory`: functions `dx.op.linAlgMatrixAccumulateToMemory`.
+pub static CLASS_LIN_ALG_MATRIX_ACCUMULATE_TO_MEMORY: ClassInfo = ClassInfo {
     name: "LinAlgMatrixAccumulateToMemory",
     stem: "linAlgMatrixAccumulateToMemory",
     doc: "",
     signatures: &SIG_LIN_ALG_MATRIX_ACCUMULATE_TO_MEMORY,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 1024u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 462u32,
-                vectors: 462u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 2u8,
-        text: "o,hfdwil<hfdwil",
-    },
+    overloads: OVERLOADS_21,
 };
-/// The signatures of the functions of class \`LinAlgMatrixAccumulateToMemory\`.
-pub static SIG_LIN_ALG_MATRIX_ACCUMULATE_TO_MEMORY: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `LinAlgMatrixAccumulateToMemory`.
+pub static SIG_LIN_ALG_MATRIX_ACCUMULATE_TO_MEMORY: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_LIN_ALG_MATRIX_ACCUMULATE_TO_MEMORY,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_VOID,
-            doc: "",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_VOID, ""),
         params: &[
-            crate::info::ParamInfo {
-                name: "matrix",
-                ty: &TY_X0,
-                doc: "Accumulator matrix",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "memory",
-                ty: &TY_X1_GROUPSHARED_PTR,
-                doc: "groupshared array to accumulate into",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "targetType",
-                ty: &TY_I32,
-                doc: "data type of the array",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "offset",
-                ty: &TY_I32,
-                doc: "starting offset in the array",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "stride",
-                ty: &TY_I32,
-                doc: "number of bytes between the start of each row or column",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "layout",
-                ty: &TY_I32,
-                doc: "memory layout of matrix elements",
-                immediate: false,
-                enumeration: Some("MatrixLayout"),
-                max: None,
-            },
+            ParamInfo::new("matrix", &TY_X0, "Accumulator matrix"),
+            ParamInfo::new(
+                "memory",
+                &TY_X1_GROUPSHARED_PTR,
+                "groupshared array to accumulate into",
+            ),
+            ParamInfo::new("targetType", &TY_I32, "data type of the array"),
+            ParamInfo::new("offset", &TY_I32, "starting offset in the array"),
+            ParamInfo::new(
+                "stride",
+                &TY_I32,
+                "number of bytes between the start of each row or column",
+            ),
+            ParamInfo::new("layout", &TY_I32, "memory layout of matrix elements")
+                .enumeration("MatrixLayout"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 1024u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 462u32,
-                    vectors: 462u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 2u8,
-            text: "o,hfdwil<hfdwil",
-        },
+        overloads: OVERLOADS_21,
         memory: None,
     },
 ];
-/// Class \`LinAlgMatrixGetCoordinate\`: functions \`dx.op.linAlgMatrixGetCoordinate\`.
-pub static CLASS_LIN_ALG_MATRIX_GET_COORDINATE: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `LinAlgMatrixGetCoordinate`: functions `dx.op.linAlgMatrixGetCoordinate`.
+pub static CLASS_LIN_ALG_MATRIX_GET_COORDINATE: ClassInfo = ClassInfo {
     name: "LinAlgMatrixGetCoordinate",
     stem: "linAlgMatrixGetCoordinate",
     doc: "",
     signatures: &SIG_LIN_ALG_MATRIX_GET_COORDINATE,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 1024u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "o",
-    },
+    overloads: OVERLOADS_9,
 };
-/// The signatures of the functions of class \`LinAlgMatrixGetCoordinate\`.
-pub static SIG_LIN_ALG_MATRIX_GET_COORDINATE: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `LinAlgMatrixGetCoordinate`.
+pub static SIG_LIN_ALG_MATRIX_GET_COORDINATE: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_LIN_ALG_MATRIX_GET_COORDINATE,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_INT2,
-            doc: "operation result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_INT2, "operation result"),
         params: &[
-            crate::info::ParamInfo {
-                name: "matrix",
-                ty: &TY_OVERLOAD,
-                doc: "matrix to be examined",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "threadLocalIndex",
-                ty: &TY_I32,
-                doc: "thread-local index to be examined",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("matrix", &TY_OVERLOAD, "matrix to be examined"),
+            ParamInfo::new(
+                "threadLocalIndex",
+                &TY_I32,
+                "thread-local index to be examined",
+            ),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 1024u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "o",
-        },
+        overloads: OVERLOADS_9,
         memory: None,
     },
 ];
-/// Class \`LinAlgMatrixGetElement\`: functions \`dx.op.linAlgMatrixGetElement\`.
-pub static CLASS_LIN_ALG_MATRIX_GET_ELEMENT: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `LinAlgMatrixGetElement`: functions `dx.op.linAlgMatrixGetElement`.
+pub static CLASS_LIN_ALG_MATRIX_GET_ELEMENT: ClassInfo = ClassInfo {
     name: "LinAlgMatrixGetElement",
     stem: "linAlgMatrixGetElement",
     doc: "",
     signatures: &SIG_LIN_ALG_MATRIX_GET_ELEMENT,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 462u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 1024u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 2u8,
-        text: "hfdwil,o",
-    },
+    overloads: OVERLOADS_22,
 };
-/// The signatures of the functions of class \`LinAlgMatrixGetElement\`.
-pub static SIG_LIN_ALG_MATRIX_GET_ELEMENT: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `LinAlgMatrixGetElement`.
+pub static SIG_LIN_ALG_MATRIX_GET_ELEMENT: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_LIN_ALG_MATRIX_GET_ELEMENT,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_X0,
-            doc: "operation result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_X0, "operation result"),
         params: &[
-            crate::info::ParamInfo {
-                name: "matrix",
-                ty: &TY_X1,
-                doc: "matrix to be examined",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "threadLocalIndex",
-                ty: &TY_I32,
-                doc: "thread-local index to be examined",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("matrix", &TY_X1, "matrix to be examined"),
+            ParamInfo::new(
+                "threadLocalIndex",
+                &TY_I32,
+                "thread-local index to be examined",
+            ),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 462u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 1024u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 2u8,
-            text: "hfdwil,o",
-        },
+        overloads: OVERLOADS_22,
         memory: None,
     },
 ];
-/// Class \`LinAlgMatrixLength\`: functions \`dx.op.linAlgMatrixLength\`.
-pub static CLASS_LIN_ALG_MATRIX_LENGTH: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `LinAlgMatrixLength`: functions `dx.op.linAlgMatrixLength`.
+pub static CLASS_LIN_ALG_MATRIX_LENGTH: ClassInfo = ClassInfo {
     name: "LinAlgMatrixLength",
     stem: "linAlgMatrixLength",
     doc: "",
     signatures: &SIG_LIN_ALG_MATRIX_LENGTH,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 1024u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "o",
-    },
+    overloads: OVERLOADS_9,
 };
-/// The signatures of the functions of class \`LinAlgMatrixLength\`.
-pub static SIG_LIN_ALG_MATRIX_LENGTH: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `LinAlgMatrixLength`.
+pub static SIG_LIN_ALG_MATRIX_LENGTH: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_LIN_ALG_MATRIX_LENGTH,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_I32,
-            doc: "operation result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        params: &[
-            crate::info::ParamInfo {
-                name: "matrix",
-                ty: &TY_OVERLOAD,
-                doc: "matrix to be examined",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-        ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 1024u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "o",
-        },
+        result: ParamInfo::new("", &TY_I32, "operation result"),
+        params: &[ParamInfo::new("matrix", &TY_OVERLOAD, "matrix to be examined")],
+        overloads: OVERLOADS_9,
         memory: None,
     },
 ];
-/// Class \`LinAlgMatrixLoadFromDescriptor\`: functions \`dx.op.linAlgMatrixLoadFromDescriptor\`.
-pub static CLASS_LIN_ALG_MATRIX_LOAD_FROM_DESCRIPTOR: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `LinAlgMatrixLoadFromDescriptor`: functions `dx.op.linAlgMatrixLoadFromDescriptor`.
+pub static CLASS_LIN_ALG_MATRIX_LOAD_FROM_DESCRIPTOR: ClassInfo = ClassInfo {
     name: "LinAlgMatrixLoadFromDescriptor",
     stem: "linAlgMatrixLoadFromDescriptor",
     doc: "",
     signatures: &SIG_LIN_ALG_MATRIX_LOAD_FROM_DESCRIPTOR,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 1024u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "o",
-    },
+    overloads: OVERLOADS_9,
 };
-/// The signatures of the functions of class \`LinAlgMatrixLoadFromDescriptor\`.
-pub static SIG_LIN_ALG_MATRIX_LOAD_FROM_DESCRIPTOR: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `LinAlgMatrixLoadFromDescriptor`.
+pub static SIG_LIN_ALG_MATRIX_LOAD_FROM_DESCRIPTOR: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_LIN_ALG_MATRIX_LOAD_FROM_DESCRIPTOR,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_OVERLOAD,
-            doc: "resulting matrix",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_OVERLOAD, "resulting matrix"),
         params: &[
-            crate::info::ParamInfo {
-                name: "handle",
-                ty: &TY_HANDLE,
-                doc: "byte address buffer to fill matrix with",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "offset",
-                ty: &TY_I32,
-                doc: "starting offset in the buffer",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "stride",
-                ty: &TY_I32,
-                doc: "number of bytes between the start of each row or column",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "layout",
-                ty: &TY_I32,
-                doc: "memory layout of matrix elements",
-                immediate: false,
-                enumeration: Some("MatrixLayout"),
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "align",
-                ty: &TY_I32,
-                doc: "alignment of matrix elements",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new(
+                "handle",
+                &TY_HANDLE,
+                "byte address buffer to fill matrix with",
+            ),
+            ParamInfo::new("offset", &TY_I32, "starting offset in the buffer"),
+            ParamInfo::new(
+                "stride",
+                &TY_I32,
+                "number of bytes between the start of each row or column",
+            ),
+            ParamInfo::new("layout", &TY_I32, "memory layout of matrix elements")
+                .enumeration("MatrixLayout"),
+            ParamInfo::new("align", &TY_I32, "alignment of matrix elements"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 1024u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "o",
-        },
+        overloads: OVERLOADS_9,
         memory: None,
     },
 ];
-/// Class \`LinAlgMatrixLoadFromMemory\`: functions \`dx.op.linAlgMatrixLoadFromMemory\`.
-pub static CLASS_LIN_ALG_MATRIX_LOAD_FROM_MEMORY: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `LinAlgMatrixLoadFromMemory`: functions `dx.op.linAlgMatrixLoadFromMemory`.
+pub static CLASS_LIN_ALG_MATRIX_LOAD_FROM_MEMORY: ClassInfo = ClassInfo {
     name: "LinAlgMatrixLoadFromMemory",
     stem: "linAlgMatrixLoadFromMemory",
     doc: "",
     signatures: &SIG_LIN_ALG_MATRIX_LOAD_FROM_MEMORY,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 1024u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 462u32,
-                vectors: 462u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 2u8,
-        text: "o,hfdwil<hfdwil",
-    },
+    overloads: OVERLOADS_21,
 };
-/// The signatures of the functions of class \`LinAlgMatrixLoadFromMemory\`.
-pub static SIG_LIN_ALG_MATRIX_LOAD_FROM_MEMORY: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `LinAlgMatrixLoadFromMemory`.
+pub static SIG_LIN_ALG_MATRIX_LOAD_FROM_MEMORY: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_LIN_ALG_MATRIX_LOAD_FROM_MEMORY,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_X0,
-            doc: "resulting matrix",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_X0, "resulting matrix"),
         params: &[
-            crate::info::ParamInfo {
-                name: "memory",
-                ty: &TY_X1_GROUPSHARED_PTR,
-                doc: "groupshared array to fill matrix with",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "offset",
-                ty: &TY_I32,
-                doc: "starting offset in the array",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "stride",
-                ty: &TY_I32,
-                doc: "number of bytes between the start of each row or column",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "layout",
-                ty: &TY_I32,
-                doc: "memory layout of matrix elements",
-                immediate: false,
-                enumeration: Some("MatrixLayout"),
-                max: None,
-            },
+            ParamInfo::new(
+                "memory",
+                &TY_X1_GROUPSHARED_PTR,
+                "groupshared array to fill matrix with",
+            ),
+            ParamInfo::new("offset", &TY_I32, "starting offset in the array"),
+            ParamInfo::new(
+                "stride",
+                &TY_I32,
+                "number of bytes between the start of each row or column",
+            ),
+            ParamInfo::new("layout", &TY_I32, "memory layout of matrix elements")
+                .enumeration("MatrixLayout"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 1024u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 462u32,
-                    vectors: 462u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 2u8,
-            text: "o,hfdwil<hfdwil",
-        },
+        overloads: OVERLOADS_21,
         memory: None,
     },
 ];
-/// Class \`LinAlgMatrixMultiply\`: functions \`dx.op.linAlgMatrixMultiply\`.
-pub static CLASS_LIN_ALG_MATRIX_MULTIPLY: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `LinAlgMatrixMultiply`: functions `dx.op.linAlgMatrixMultiply`.
+pub static CLASS_LIN_ALG_MATRIX_MULTIPLY: ClassInfo = ClassInfo {
     name: "LinAlgMatrixMultiply",
     stem: "linAlgMatrixMultiply",
     doc: "",
     signatures: &SIG_LIN_ALG_MATRIX_MULTIPLY,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 1024u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 1024u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 1024u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 3u8,
-        text: "o,o,o",
-    },
+    overloads: OVERLOADS_20,
 };
-/// The signatures of the functions of class \`LinAlgMatrixMultiply\`.
-pub static SIG_LIN_ALG_MATRIX_MULTIPLY: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `LinAlgMatrixMultiply`.
+pub static SIG_LIN_ALG_MATRIX_MULTIPLY: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_LIN_ALG_MATRIX_MULTIPLY,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_X0,
-            doc: "resulting matrix",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_X0, "resulting matrix"),
         params: &[
-            crate::info::ParamInfo {
-                name: "matrixA",
-                ty: &TY_X1,
-                doc: "A matrix",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "matrixB",
-                ty: &TY_X2,
-                doc: "B matrix",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("matrixA", &TY_X1, "A matrix"),
+            ParamInfo::new("matrixB", &TY_X2, "B matrix"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 1024u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 1024u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 1024u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 3u8,
-            text: "o,o,o",
-        },
+        overloads: OVERLOADS_20,
         memory: None,
     },
 ];
-/// Class \`LinAlgMatrixMultiplyAccumulate\`: functions \`dx.op.linAlgMatrixMultiplyAccumulate\`.
-pub static CLASS_LIN_ALG_MATRIX_MULTIPLY_ACCUMULATE: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `LinAlgMatrixMultiplyAccumulate`: functions `dx.op.linAlgMatrixMultiplyAccumulate`.
+pub static CLASS_LIN_ALG_MATRIX_MULTIPLY_ACCUMULATE: ClassInfo = ClassInfo {
     name: "LinAlgMatrixMultiplyAccumulate",
     stem: "linAlgMatrixMultiplyAccumulate",
     doc: "",
     signatures: &SIG_LIN_ALG_MATRIX_MULTIPLY_ACCUMULATE,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 1024u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 1024u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 1024u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 1024u32,
-                vectors: 0u32,
-            },
-        ],
-        dims: 4u8,
-        text: "o,o,o,o",
-    },
+    overloads: OVERLOADS_23,
 };
-/// The signatures of the functions of class \`LinAlgMatrixMultiplyAccumulate\`.
-pub static SIG_LIN_ALG_MATRIX_MULTIPLY_ACCUMULATE: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `LinAlgMatrixMultiplyAccumulate`.
+pub static SIG_LIN_ALG_MATRIX_MULTIPLY_ACCUMULATE: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_LIN_ALG_MATRIX_MULTIPLY_ACCUMULATE,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_X0,
-            doc: "resulting matrix",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_X0, "resulting matrix"),
         params: &[
-            crate::info::ParamInfo {
-                name: "matrixA",
-                ty: &TY_X1,
-                doc: "A matrix",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "matrixB",
-                ty: &TY_X2,
-                doc: "B matrix",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "matrixC",
-                ty: &TY_X3,
-                doc: "C matrix",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("matrixA", &TY_X1, "A matrix"),
+            ParamInfo::new("matrixB", &TY_X2, "B matrix"),
+            ParamInfo::new("matrixC", &TY_X3, "C matrix"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 1024u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 1024u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 1024u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 1024u32,
-                    vectors: 0u32,
-                },
-            ],
-            dims: 4u8,
-            text: "o,o,o,o",
-        },
+        overloads: OVERLOADS_23,
         memory: None,
     },
 ];
-/// Class \`LinAlgMatrixOuterProduct\`: functions \`dx.op.linAlgMatrixOuterProduct\`.
-pub static CLASS_LIN_ALG_MATRIX_OUTER_PRODUCT: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `LinAlgMatrixOuterProduct`: functions `dx.op.linAlgMatrixOuterProduct`.
+pub static CLASS_LIN_ALG_MATRIX_OUTER_PRODUCT: ClassInfo = ClassInfo {
     name: "LinAlgMatrixOuterProduct",
     stem: "linAlgMatrixOuterProduct",
     doc: "",
     signatures: &SIG_LIN_ALG_MATRIX_OUTER_PRODUCT,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 1024u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0u32,
-                vectors: 462u32,
-            },
-            crate::OverloadSet {
-                scalars: 0u32,
-                vectors: 462u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 3u8,
-        text: "o,<hfdwil,<hfdwil",
-    },
+    overloads: OVERLOADS_24,
 };
-/// The signatures of the functions of class \`LinAlgMatrixOuterProduct\`.
-pub static SIG_LIN_ALG_MATRIX_OUTER_PRODUCT: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `LinAlgMatrixOuterProduct`.
+pub static SIG_LIN_ALG_MATRIX_OUTER_PRODUCT: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_LIN_ALG_MATRIX_OUTER_PRODUCT,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_X0,
-            doc: "resulting matrix",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_X0, "resulting matrix"),
         params: &[
-            crate::info::ParamInfo {
-                name: "vectorA",
-                ty: &TY_X1,
-                doc: "M dim vector",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "vectorB",
-                ty: &TY_X2,
-                doc: "N dim vector",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("vectorA", &TY_X1, "M dim vector"),
+            ParamInfo::new("vectorB", &TY_X2, "N dim vector"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 1024u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0u32,
-                    vectors: 462u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0u32,
-                    vectors: 462u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 3u8,
-            text: "o,<hfdwil,<hfdwil",
-        },
+        overloads: OVERLOADS_24,
         memory: None,
     },
 ];
-/// Class \`LinAlgMatrixQueryAccumulatorLayout\`: functions \`dx.op.linAlgMatrixQueryAccumulatorLayout\`.
-pub static CLASS_LIN_ALG_MATRIX_QUERY_ACCUMULATOR_LAYOUT: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `LinAlgMatrixQueryAccumulatorLayout`: functions `dx.op.linAlgMatrixQueryAccumulatorLayout`.
+pub static CLASS_LIN_ALG_MATRIX_QUERY_ACCUMULATOR_LAYOUT: ClassInfo = ClassInfo {
     name: "LinAlgMatrixQueryAccumulatorLayout",
     stem: "linAlgMatrixQueryAccumulatorLayout",
     doc: "",
     signatures: &SIG_LIN_ALG_MATRIX_QUERY_ACCUMULATOR_LAYOUT,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 0u8,
-        text: "v",
-    },
+    overloads: OVERLOADS_0,
 };
-/// The signatures of the functions of class \`LinAlgMatrixQueryAccumulatorLayout\`.
-pub static SIG_LIN_ALG_MATRIX_QUERY_ACCUMULATOR_LAYOUT: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `LinAlgMatrixQueryAccumulatorLayout`.
+pub static SIG_LIN_ALG_MATRIX_QUERY_ACCUMULATOR_LAYOUT: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_LIN_ALG_MATRIX_QUERY_ACCUMULATOR_LAYOUT,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_I32,
-            doc: "operation result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_I32, "operation result"),
         params: &[],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 0u8,
-            text: "v",
-        },
+        overloads: OVERLOADS_0,
         memory: None,
     },
 ];
-/// Class \`LinAlgMatrixSetElement\`: functions \`dx.op.linAlgMatrixSetElement\`.
-pub static CLASS_LIN_ALG_MATRIX_SET_ELEMENT: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `LinAlgMatrixSetElement`: functions `dx.op.linAlgMatrixSetElement`.
+pub static CLASS_LIN_ALG_MATRIX_SET_ELEMENT: ClassInfo = ClassInfo {
     name: "LinAlgMatrixSetElement",
     stem: "linAlgMatrixSetElement",
     doc: "",
     signatures: &SIG_LIN_ALG_MATRIX_SET_ELEMENT,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 1024u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 1024u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 462u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 3u8,
-        text: "o,o,hfdwil",
-    },
+    overloads: OVERLOADS_25,
 };
-/// The signatures of the functions of class \`LinAlgMatrixSetElement\`.
-pub static SIG_LIN_ALG_MATRIX_SET_ELEMENT: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `LinAlgMatrixSetElement`.
+pub static SIG_LIN_ALG_MATRIX_SET_ELEMENT: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_LIN_ALG_MATRIX_SET_ELEMENT,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_X0,
-            doc: "resulting matrix",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_X0, "resulting matrix"),
         params: &[
-            crate::info::ParamInfo {
-                name: "matrix",
-                ty: &TY_X1,
-                doc: "matrix to be examined",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "threadLocalIndex",
-                ty: &TY_I32,
-                doc: "thread-local index to be examined",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "value",
-                ty: &TY_X2,
-                doc: "value to set",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("matrix", &TY_X1, "matrix to be examined"),
+            ParamInfo::new(
+                "threadLocalIndex",
+                &TY_I32,
+                "thread-local index to be examined",
+            ),
+            ParamInfo::new("value", &TY_X2, "value to set"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 1024u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 1024u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 462u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 3u8,
-            text: "o,o,hfdwil",
-        },
+        overloads: OVERLOADS_25,
         memory: None,
     },
 ];
-/// Class \`LinAlgMatrixStoreToDescriptor\`: functions \`dx.op.linAlgMatrixStoreToDescriptor\`.
-pub static CLASS_LIN_ALG_MATRIX_STORE_TO_DESCRIPTOR: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `LinAlgMatrixStoreToDescriptor`: functions `dx.op.linAlgMatrixStoreToDescriptor`.
+pub static CLASS_LIN_ALG_MATRIX_STORE_TO_DESCRIPTOR: ClassInfo = ClassInfo {
     name: "LinAlgMatrixStoreToDescriptor",
     stem: "linAlgMatrixStoreToDescriptor",
     doc: "",
     signatures: &SIG_LIN_ALG_MATRIX_STORE_TO_DESCRIPTOR,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 1024u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "o",
-    },
+    overloads: OVERLOADS_9,
 };
-/// The signatures of the functions of class \`LinAlgMatrixStoreToDescriptor\`.
-pub static SIG_LIN_ALG_MATRIX_STORE_TO_DESCRIPTOR: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `LinAlgMatrixStoreToDescriptor`.
+pub static SIG_LIN_ALG_MATRIX_STORE_TO_DESCRIPTOR: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_LIN_ALG_MATRIX_STORE_TO_DESCRIPTOR,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_VOID,
-            doc: "",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_VOID, ""),
         params: &[
-            crate::info::ParamInfo {
-                name: "matrix",
-                ty: &TY_OVERLOAD,
-                doc: "matrix to be stored",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "handle",
-                ty: &TY_HANDLE,
-                doc: "byte address buffer to store into",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "offset",
-                ty: &TY_I32,
-                doc: "starting offset in the buffer",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "stride",
-                ty: &TY_I32,
-                doc: "number of bytes between the start of each row or column",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "layout",
-                ty: &TY_I32,
-                doc: "memory layout of matrix elements",
-                immediate: false,
-                enumeration: Some("MatrixLayout"),
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "align",
-                ty: &TY_I32,
-                doc: "alignment of matrix elements",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("matrix", &TY_OVERLOAD, "matrix to be stored"),
+            ParamInfo::new("handle", &TY_HANDLE, "byte address buffer to store into"),
+            ParamInfo::new("offset", &TY_I32, "starting offset in the buffer"),
+            ParamInfo::new(
+                "stride",
+                &TY_I32,
+                "number of bytes between the start of each row or column",
+            ),
+            ParamInfo::new("layout", &TY_I32, "memory layout of matrix elements")
+                .enumeration("MatrixLayout"),
+            ParamInfo::new("align", &TY_I32, "alignment of matrix elements"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 1024u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "o",
-        },
+        overloads: OVERLOADS_9,
         memory: None,
     },
 ];
-/// Class \`LinAlgMatrixStoreToMemory\`: functions \`dx.op.linAlgMatrixStoreToMemory\`.
-pub static CLASS_LIN_ALG_MATRIX_STORE_TO_MEMORY: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `LinAlgMatrixStoreToMemory`: functions `dx.op.linAlgMatrixStoreToMemory`.
+pub static CLASS_LIN_ALG_MATRIX_STORE_TO_MEMORY: ClassInfo = ClassInfo {
     name: "LinAlgMatrixStoreToMemory",
     stem: "linAlgMatrixStoreToMemory",
     doc: "",
     signatures: &SIG_LIN_ALG_MATRIX_STORE_TO_MEMORY,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 1024u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 462u32,
-                vectors: 462u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 2u8,
-        text: "o,hfdwil<hfdwil",
-    },
+    overloads: OVERLOADS_21,
 };
-/// The signatures of the functions of class \`LinAlgMatrixStoreToMemory\`.
-pub static SIG_LIN_ALG_MATRIX_STORE_TO_MEMORY: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `LinAlgMatrixStoreToMemory`.
+pub static SIG_LIN_ALG_MATRIX_STORE_TO_MEMORY: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_LIN_ALG_MATRIX_STORE_TO_MEMORY,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_VOID,
-            doc: "",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_VOID, ""),
         params: &[
-            crate::info::ParamInfo {
-                name: "matrix",
-                ty: &TY_X0,
-                doc: "matrix to be stored",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "memory",
-                ty: &TY_X1_GROUPSHARED_PTR,
-                doc: "groupshared array to store into",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "offset",
-                ty: &TY_I32,
-                doc: "starting offset in the array",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "stride",
-                ty: &TY_I32,
-                doc: "number of bytes between the start of each row or column",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "layout",
-                ty: &TY_I32,
-                doc: "memory layout of matrix elements",
-                immediate: false,
-                enumeration: Some("MatrixLayout"),
-                max: None,
-            },
+            ParamInfo::new("matrix", &TY_X0, "matrix to be stored"),
+            ParamInfo::new(
+                "memory",
+                &TY_X1_GROUPSHARED_PTR,
+                "groupshared array to store into",
+            ),
+            ParamInfo::new("offset", &TY_I32, "starting offset in the array"),
+            ParamInfo::new(
+                "stride",
+                &TY_I32,
+                "number of bytes between the start of each row or column",
+            ),
+            ParamInfo::new("layout", &TY_I32, "memory layout of matrix elements")
+                .enumeration("MatrixLayout"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 1024u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 462u32,
-                    vectors: 462u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 2u8,
-            text: "o,hfdwil<hfdwil",
-        },
+        overloads: OVERLOADS_21,
         memory: None,
     },
 ];
-/// Class \`LinAlgVectorAccumulateToDescriptor\`: functions \`dx.op.linAlgVectorAccumulateToDescriptor\`.
-pub static CLASS_LIN_ALG_VECTOR_ACCUMULATE_TO_DESCRIPTOR: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `LinAlgVectorAccumulateToDescriptor`: functions `dx.op.linAlgVectorAccumulateToDescriptor`.
+pub static CLASS_LIN_ALG_VECTOR_ACCUMULATE_TO_DESCRIPTOR: ClassInfo = ClassInfo {
     name: "LinAlgVectorAccumulateToDescriptor",
     stem: "linAlgVectorAccumulateToDescriptor",
     doc: "",
     signatures: &SIG_LIN_ALG_VECTOR_ACCUMULATE_TO_DESCRIPTOR,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0u32,
-                vectors: 462u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "<hfdwil",
-    },
+    overloads: OVERLOADS_26,
 };
-/// The signatures of the functions of class \`LinAlgVectorAccumulateToDescriptor\`.
-pub static SIG_LIN_ALG_VECTOR_ACCUMULATE_TO_DESCRIPTOR: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `LinAlgVectorAccumulateToDescriptor`.
+pub static SIG_LIN_ALG_VECTOR_ACCUMULATE_TO_DESCRIPTOR: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_LIN_ALG_VECTOR_ACCUMULATE_TO_DESCRIPTOR,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_VOID,
-            doc: "",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_VOID, ""),
         params: &[
-            crate::info::ParamInfo {
-                name: "handle",
-                ty: &TY_HANDLE,
-                doc: "buffer to accumulate into",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "offset",
-                ty: &TY_I32,
-                doc: "starting offset in the buffer",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "align",
-                ty: &TY_I32,
-                doc: "alignment of starting offset",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "vector",
-                ty: &TY_OVERLOAD,
-                doc: "vector to accumulate",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("handle", &TY_HANDLE, "buffer to accumulate into"),
+            ParamInfo::new("offset", &TY_I32, "starting offset in the buffer"),
+            ParamInfo::new("align", &TY_I32, "alignment of starting offset"),
+            ParamInfo::new("vector", &TY_OVERLOAD, "vector to accumulate"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0u32,
-                    vectors: 462u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "<hfdwil",
-        },
+        overloads: OVERLOADS_26,
         memory: None,
     },
 ];
-/// Class \`LoadInput\`: functions \`dx.op.loadInput\`.
-pub static CLASS_LOAD_INPUT: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `LoadInput`: functions `dx.op.loadInput`.
+pub static CLASS_LOAD_INPUT: ClassInfo = ClassInfo {
     name: "LoadInput",
     stem: "loadInput",
     doc: "",
     signatures: &SIG_LOAD_INPUT,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 198u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "hfwi",
-    },
+    overloads: OVERLOADS_2,
 };
-/// The signatures of the functions of class \`LoadInput\`.
-pub static SIG_LOAD_INPUT: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `LoadInput`.
+pub static SIG_LOAD_INPUT: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_LOAD_INPUT,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_OVERLOAD,
-            doc: "input value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_OVERLOAD, "input value"),
         params: &[
-            crate::info::ParamInfo {
-                name: "inputSigId",
-                ty: &TY_U32,
-                doc: "input signature element ID",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "rowIndex",
-                ty: &TY_U32,
-                doc: "row index relative to element",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "colIndex",
-                ty: &TY_U8,
-                doc: "column index relative to element",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "gsVertexAxis",
-                ty: &TY_I32,
-                doc: "gsVertexAxis",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("inputSigId", &TY_U32, "input signature element ID"),
+            ParamInfo::new("rowIndex", &TY_U32, "row index relative to element"),
+            ParamInfo::new("colIndex", &TY_U8, "column index relative to element"),
+            ParamInfo::new("gsVertexAxis", &TY_I32, "gsVertexAxis"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 198u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "hfwi",
-        },
+        overloads: OVERLOADS_2,
         memory: Some("readnone"),
     },
 ];
-/// Class \`LoadOutputControlPoint\`: functions \`dx.op.loadOutputControlPoint\`.
-pub static CLASS_LOAD_OUTPUT_CONTROL_POINT: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `LoadOutputControlPoint`: functions `dx.op.loadOutputControlPoint`.
+pub static CLASS_LOAD_OUTPUT_CONTROL_POINT: ClassInfo = ClassInfo {
     name: "LoadOutputControlPoint",
     stem: "loadOutputControlPoint",
     doc: "",
     signatures: &SIG_LOAD_OUTPUT_CONTROL_POINT,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 198u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "hfwi",
-    },
+    overloads: OVERLOADS_2,
 };
-/// The signatures of the functions of class \`LoadOutputControlPoint\`.
-pub static SIG_LOAD_OUTPUT_CONTROL_POINT: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `LoadOutputControlPoint`.
+pub static SIG_LOAD_OUTPUT_CONTROL_POINT: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_LOAD_OUTPUT_CONTROL_POINT,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_OVERLOAD,
-            doc: "result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_OVERLOAD, "result"),
         params: &[
-            crate::info::ParamInfo {
-                name: "inputSigId",
-                ty: &TY_I32,
-                doc: "input signature element ID",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "row",
-                ty: &TY_I32,
-                doc: "row, relative to the element",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "col",
-                ty: &TY_I8,
-                doc: "column, relative to the element",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "index",
-                ty: &TY_I32,
-                doc: "vertex/point index",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("inputSigId", &TY_I32, "input signature element ID"),
+            ParamInfo::new("row", &TY_I32, "row, relative to the element"),
+            ParamInfo::new("col", &TY_I8, "column, relative to the element"),
+            ParamInfo::new("index", &TY_I32, "vertex/point index"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 198u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "hfwi",
-        },
+        overloads: OVERLOADS_2,
         memory: Some("readnone"),
     },
 ];
-/// Class \`LoadPatchConstant\`: functions \`dx.op.loadPatchConstant\`.
-pub static CLASS_LOAD_PATCH_CONSTANT: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `LoadPatchConstant`: functions `dx.op.loadPatchConstant`.
+pub static CLASS_LOAD_PATCH_CONSTANT: ClassInfo = ClassInfo {
     name: "LoadPatchConstant",
     stem: "loadPatchConstant",
     doc: "",
     signatures: &SIG_LOAD_PATCH_CONSTANT,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 198u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "hfwi",
-    },
+    overloads: OVERLOADS_2,
 };
-/// The signatures of the functions of class \`LoadPatchConstant\`.
-pub static SIG_LOAD_PATCH_CONSTANT: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `LoadPatchConstant`.
+pub static SIG_LOAD_PATCH_CONSTANT: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_LOAD_PATCH_CONSTANT,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_OVERLOAD,
-            doc: "result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_OVERLOAD, "result"),
         params: &[
-            crate::info::ParamInfo {
-                name: "inputSigId",
-                ty: &TY_I32,
-                doc: "input signature element ID",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "row",
-                ty: &TY_I32,
-                doc: "row, relative to the element",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "col",
-                ty: &TY_I8,
-                doc: "column, relative to the element",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("inputSigId", &TY_I32, "input signature element ID"),
+            ParamInfo::new("row", &TY_I32, "row, relative to the element"),
+            ParamInfo::new("col", &TY_I8, "column, relative to the element"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 198u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "hfwi",
-        },
+        overloads: OVERLOADS_2,
         memory: Some("readnone"),
     },
 ];
-/// Class \`MakeDouble\`: functions \`dx.op.makeDouble\`.
-pub static CLASS_MAKE_DOUBLE: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `MakeDouble`: functions `dx.op.makeDouble`.
+pub static CLASS_MAKE_DOUBLE: ClassInfo = ClassInfo {
     name: "MakeDouble",
     stem: "makeDouble",
     doc: "",
     signatures: &SIG_MAKE_DOUBLE,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 8u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "d",
-    },
+    overloads: OVERLOADS_27,
 };
-/// The signatures of the functions of class \`MakeDouble\`.
-pub static SIG_MAKE_DOUBLE: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `MakeDouble`.
+pub static SIG_MAKE_DOUBLE: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_MAKE_DOUBLE,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_OVERLOAD,
-            doc: "result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_OVERLOAD, "result"),
         params: &[
-            crate::info::ParamInfo {
-                name: "lo",
-                ty: &TY_I32,
-                doc: "low part of double",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "hi",
-                ty: &TY_I32,
-                doc: "high part of double",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("lo", &TY_I32, "low part of double"),
+            ParamInfo::new("hi", &TY_I32, "high part of double"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 8u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "d",
-        },
+        overloads: OVERLOADS_27,
         memory: Some("readnone"),
     },
 ];
-/// Class \`MaybeReorderThread\`: functions \`dx.op.maybeReorderThread\`.
-pub static CLASS_MAYBE_REORDER_THREAD: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `MaybeReorderThread`: functions `dx.op.maybeReorderThread`.
+pub static CLASS_MAYBE_REORDER_THREAD: ClassInfo = ClassInfo {
     name: "MaybeReorderThread",
     stem: "maybeReorderThread",
     doc: "",
     signatures: &SIG_MAYBE_REORDER_THREAD,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 0u8,
-        text: "v",
-    },
+    overloads: OVERLOADS_0,
 };
-/// The signatures of the functions of class \`MaybeReorderThread\`.
-pub static SIG_MAYBE_REORDER_THREAD: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `MaybeReorderThread`.
+pub static SIG_MAYBE_REORDER_THREAD: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_MAYBE_REORDER_THREAD,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_VOID,
-            doc: "no return value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_VOID, "no return value"),
         params: &[
-            crate::info::ParamInfo {
-                name: "hitObject",
-                ty: &TY_HIT_OBJECT,
-                doc: "hit",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "coherenceHint",
-                ty: &TY_I32,
-                doc: "Coherence hint",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "numCoherenceHintBitsFromLSB",
-                ty: &TY_I32,
-                doc: "Num coherence hint bits from LSB",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("hitObject", &TY_HIT_OBJECT, "hit"),
+            ParamInfo::new("coherenceHint", &TY_I32, "Coherence hint"),
+            ParamInfo::new(
+                "numCoherenceHintBitsFromLSB",
+                &TY_I32,
+                "Num coherence hint bits from LSB",
+            ),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 0u8,
-            text: "v",
-        },
+        overloads: OVERLOADS_0,
         memory: None,
     },
 ];
-/// Class \`MinPrecXRegLoad\`: functions \`dx.op.minPrecXRegLoad\`.
-pub static CLASS_MIN_PREC_X_REG_LOAD: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `MinPrecXRegLoad`: functions `dx.op.minPrecXRegLoad`.
+pub static CLASS_MIN_PREC_X_REG_LOAD: ClassInfo = ClassInfo {
     name: "MinPrecXRegLoad",
     stem: "minPrecXRegLoad",
     doc: "",
     signatures: &SIG_MIN_PREC_X_REG_LOAD,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 66u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "hw",
-    },
+    overloads: OVERLOADS_28,
 };
-/// The signatures of the functions of class \`MinPrecXRegLoad\`.
-pub static SIG_MIN_PREC_X_REG_LOAD: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `MinPrecXRegLoad`.
+pub static SIG_MIN_PREC_X_REG_LOAD: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_MIN_PREC_X_REG_LOAD,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_OVERLOAD,
-            doc: "register value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_OVERLOAD, "register value"),
         params: &[
-            crate::info::ParamInfo {
-                name: "regIndex",
-                ty: &TY_FLOAT_PTR,
-                doc: "pointer to indexable register",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "index",
-                ty: &TY_I32,
-                doc: "index",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "component",
-                ty: &TY_U8,
-                doc: "component",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("regIndex", &TY_FLOAT_PTR, "pointer to indexable register"),
+            ParamInfo::new("index", &TY_I32, "index"),
+            ParamInfo::new("component", &TY_U8, "component"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 66u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "hw",
-        },
+        overloads: OVERLOADS_28,
         memory: Some("readonly"),
     },
 ];
-/// Class \`MinPrecXRegStore\`: functions \`dx.op.minPrecXRegStore\`.
-pub static CLASS_MIN_PREC_X_REG_STORE: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `MinPrecXRegStore`: functions `dx.op.minPrecXRegStore`.
+pub static CLASS_MIN_PREC_X_REG_STORE: ClassInfo = ClassInfo {
     name: "MinPrecXRegStore",
     stem: "minPrecXRegStore",
     doc: "",
     signatures: &SIG_MIN_PREC_X_REG_STORE,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 66u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "hw",
-    },
+    overloads: OVERLOADS_28,
 };
-/// The signatures of the functions of class \`MinPrecXRegStore\`.
-pub static SIG_MIN_PREC_X_REG_STORE: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `MinPrecXRegStore`.
+pub static SIG_MIN_PREC_X_REG_STORE: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_MIN_PREC_X_REG_STORE,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_VOID,
-            doc: "no return value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_VOID, "no return value"),
         params: &[
-            crate::info::ParamInfo {
-                name: "regIndex",
-                ty: &TY_FLOAT_PTR,
-                doc: "pointer to indexable register",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "index",
-                ty: &TY_I32,
-                doc: "index",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "component",
-                ty: &TY_U8,
-                doc: "component",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "value",
-                ty: &TY_OVERLOAD,
-                doc: "value to store",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("regIndex", &TY_FLOAT_PTR, "pointer to indexable register"),
+            ParamInfo::new("index", &TY_I32, "index"),
+            ParamInfo::new("component", &TY_U8, "component"),
+            ParamInfo::new("value", &TY_OVERLOAD, "value to store"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 66u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "hw",
-        },
+        overloads: OVERLOADS_28,
         memory: None,
     },
 ];
-/// Class \`NodeOutputIsValid\`: functions \`dx.op.nodeOutputIsValid\`.
-pub static CLASS_NODE_OUTPUT_IS_VALID: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `NodeOutputIsValid`: functions `dx.op.nodeOutputIsValid`.
+pub static CLASS_NODE_OUTPUT_IS_VALID: ClassInfo = ClassInfo {
     name: "NodeOutputIsValid",
     stem: "nodeOutputIsValid",
     doc: "",
     signatures: &SIG_NODE_OUTPUT_IS_VALID,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 0u8,
-        text: "v",
-    },
+    overloads: OVERLOADS_0,
 };
-/// The signatures of the functions of class \`NodeOutputIsValid\`.
-pub static SIG_NODE_OUTPUT_IS_VALID: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `NodeOutputIsValid`.
+pub static SIG_NODE_OUTPUT_IS_VALID: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_NODE_OUTPUT_IS_VALID,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_I1,
-            doc: "true if output node present",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        params: &[
-            crate::info::ParamInfo {
-                name: "output",
-                ty: &TY_NODE_HANDLE,
-                doc: "handle of output node",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-        ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 0u8,
-            text: "v",
-        },
+        result: ParamInfo::new("", &TY_I1, "true if output node present"),
+        params: &[ParamInfo::new("output", &TY_NODE_HANDLE, "handle of output node")],
+        overloads: OVERLOADS_0,
         memory: Some("readonly"),
     },
 ];
-/// Class \`Nop\`: functions \`dx.op.nop\`.
-pub static CLASS_NOP: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `Nop`: functions `dx.op.nop`.
+pub static CLASS_NOP: ClassInfo = ClassInfo {
     name: "Nop",
     stem: "nop",
     doc: "",
     signatures: &SIG_NOP,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 0u8,
-        text: "v",
-    },
+    overloads: OVERLOADS_0,
 };
-/// The signatures of the functions of class \`Nop\`.
-pub static SIG_NOP: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `Nop`.
+pub static SIG_NOP: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_NOP,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_VOID,
-            doc: "no result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_VOID, "no result"),
         params: &[],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 0u8,
-            text: "v",
-        },
+        overloads: OVERLOADS_0,
         memory: Some("readnone"),
     },
 ];
-/// Class \`ObjectRayDirection\`: functions \`dx.op.objectRayDirection\`.
-pub static CLASS_OBJECT_RAY_DIRECTION: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `ObjectRayDirection`: functions `dx.op.objectRayDirection`.
+pub static CLASS_OBJECT_RAY_DIRECTION: ClassInfo = ClassInfo {
     name: "ObjectRayDirection",
     stem: "objectRayDirection",
     doc: "",
     signatures: &SIG_OBJECT_RAY_DIRECTION,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 4u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "f",
-    },
+    overloads: OVERLOADS_7,
 };
-/// The signatures of the functions of class \`ObjectRayDirection\`.
-pub static SIG_OBJECT_RAY_DIRECTION: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `ObjectRayDirection`.
+pub static SIG_OBJECT_RAY_DIRECTION: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_OBJECT_RAY_DIRECTION,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_OVERLOAD,
-            doc: "result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        params: &[
-            crate::info::ParamInfo {
-                name: "col",
-                ty: &TY_I8,
-                doc: "column, relative to the element",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-        ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 4u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "f",
-        },
+        result: ParamInfo::new("", &TY_OVERLOAD, "result"),
+        params: &[ParamInfo::new("col", &TY_I8, "column, relative to the element")],
+        overloads: OVERLOADS_7,
         memory: Some("readnone"),
     },
 ];
-/// Class \`ObjectRayOrigin\`: functions \`dx.op.objectRayOrigin\`.
-pub static CLASS_OBJECT_RAY_ORIGIN: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `ObjectRayOrigin`: functions `dx.op.objectRayOrigin`.
+pub static CLASS_OBJECT_RAY_ORIGIN: ClassInfo = ClassInfo {
     name: "ObjectRayOrigin",
     stem: "objectRayOrigin",
     doc: "",
     signatures: &SIG_OBJECT_RAY_ORIGIN,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 4u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "f",
-    },
+    overloads: OVERLOADS_7,
 };
-/// The signatures of the functions of class \`ObjectRayOrigin\`.
-pub static SIG_OBJECT_RAY_ORIGIN: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `ObjectRayOrigin`.
+pub static SIG_OBJECT_RAY_ORIGIN: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_OBJECT_RAY_ORIGIN,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_OVERLOAD,
-            doc: "result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        params: &[
-            crate::info::ParamInfo {
-                name: "col",
-                ty: &TY_I8,
-                doc: "column, relative to the element",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-        ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 4u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "f",
-        },
+        result: ParamInfo::new("", &TY_OVERLOAD, "result"),
+        params: &[ParamInfo::new("col", &TY_I8, "column, relative to the element")],
+        overloads: OVERLOADS_7,
         memory: Some("readnone"),
     },
 ];
-/// Class \`ObjectToWorld\`: functions \`dx.op.objectToWorld\`.
-pub static CLASS_OBJECT_TO_WORLD: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `ObjectToWorld`: functions `dx.op.objectToWorld`.
+pub static CLASS_OBJECT_TO_WORLD: ClassInfo = ClassInfo {
     name: "ObjectToWorld",
     stem: "objectToWorld",
     doc: "",
     signatures: &SIG_OBJECT_TO_WORLD,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 4u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "f",
-    },
+    overloads: OVERLOADS_7,
 };
-/// The signatures of the functions of class \`ObjectToWorld\`.
-pub static SIG_OBJECT_TO_WORLD: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `ObjectToWorld`.
+pub static SIG_OBJECT_TO_WORLD: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_OBJECT_TO_WORLD,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_OVERLOAD,
-            doc: "result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_OVERLOAD, "result"),
         params: &[
-            crate::info::ParamInfo {
-                name: "row",
-                ty: &TY_I32,
-                doc: "row, relative to the element",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "col",
-                ty: &TY_I8,
-                doc: "column, relative to the element",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("row", &TY_I32, "row, relative to the element"),
+            ParamInfo::new("col", &TY_I8, "column, relative to the element"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 4u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "f",
-        },
+        overloads: OVERLOADS_7,
         memory: Some("readnone"),
     },
 ];
-/// Class \`OutputComplete\`: functions \`dx.op.outputComplete\`.
-pub static CLASS_OUTPUT_COMPLETE: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `OutputComplete`: functions `dx.op.outputComplete`.
+pub static CLASS_OUTPUT_COMPLETE: ClassInfo = ClassInfo {
     name: "OutputComplete",
     stem: "outputComplete",
     doc: "",
     signatures: &SIG_OUTPUT_COMPLETE,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 0u8,
-        text: "v",
-    },
+    overloads: OVERLOADS_0,
 };
-/// The signatures of the functions of class \`OutputComplete\`.
-pub static SIG_OUTPUT_COMPLETE: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `OutputComplete`.
+pub static SIG_OUTPUT_COMPLETE: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_OUTPUT_COMPLETE,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_VOID,
-            doc: "no return value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        params: &[
-            crate::info::ParamInfo {
-                name: "output",
-                ty: &TY_NODE_RECORD_HANDLE,
-                doc: "handle of record",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-        ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 0u8,
-            text: "v",
-        },
+        result: ParamInfo::new("", &TY_VOID, "no return value"),
+        params: &[ParamInfo::new("output", &TY_NODE_RECORD_HANDLE, "handle of record")],
+        overloads: OVERLOADS_0,
         memory: None,
     },
 ];
-/// Class \`OutputControlPointID\`: functions \`dx.op.outputControlPointID\`.
-pub static CLASS_OUTPUT_CONTROL_POINT_ID: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `OutputControlPointID`: functions `dx.op.outputControlPointID`.
+pub static CLASS_OUTPUT_CONTROL_POINT_ID: ClassInfo = ClassInfo {
     name: "OutputControlPointID",
     stem: "outputControlPointID",
     doc: "",
     signatures: &SIG_OUTPUT_CONTROL_POINT_ID,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 128u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "i",
-    },
+    overloads: OVERLOADS_4,
 };
-/// The signatures of the functions of class \`OutputControlPointID\`.
-pub static SIG_OUTPUT_CONTROL_POINT_ID: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `OutputControlPointID`.
+pub static SIG_OUTPUT_CONTROL_POINT_ID: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_OUTPUT_CONTROL_POINT_ID,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_OVERLOAD,
-            doc: "result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_OVERLOAD, "result"),
         params: &[],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 128u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "i",
-        },
+        overloads: OVERLOADS_4,
         memory: Some("readnone"),
     },
 ];
-/// Class \`Pack4x8\`: functions \`dx.op.pack4x8\`.
-pub static CLASS_PACK4X8: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `Pack4x8`: functions `dx.op.pack4x8`.
+pub static CLASS_PACK4X8: ClassInfo = ClassInfo {
     name: "Pack4x8",
     stem: "pack4x8",
     doc: "",
     signatures: &SIG_PACK4X8,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 192u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "wi",
-    },
+    overloads: OVERLOADS_29,
 };
-/// The signatures of the functions of class \`Pack4x8\`.
-pub static SIG_PACK4X8: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `Pack4x8`.
+pub static SIG_PACK4X8: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_PACK4X8,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_I32,
-            doc: "result packed 4 x i8",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_I32, "result packed 4 x i8"),
         params: &[
-            crate::info::ParamInfo {
-                name: "packMode",
-                ty: &TY_I8,
-                doc: "trunc/unsigned clamp/signed clamp",
-                immediate: false,
-                enumeration: Some("PackMode"),
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "x",
-                ty: &TY_OVERLOAD,
-                doc: "the first component of the vector",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "y",
-                ty: &TY_OVERLOAD,
-                doc: "the second component of the vector",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "z",
-                ty: &TY_OVERLOAD,
-                doc: "the third component of the vector",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "w",
-                ty: &TY_OVERLOAD,
-                doc: "the fourth component of the vector",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("packMode", &TY_I8, "trunc/unsigned clamp/signed clamp")
+                .enumeration("PackMode"),
+            ParamInfo::new("x", &TY_OVERLOAD, "the first component of the vector"),
+            ParamInfo::new("y", &TY_OVERLOAD, "the second component of the vector"),
+            ParamInfo::new("z", &TY_OVERLOAD, "the third component of the vector"),
+            ParamInfo::new("w", &TY_OVERLOAD, "the fourth component of the vector"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 192u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "wi",
-        },
+        overloads: OVERLOADS_29,
         memory: Some("readnone"),
     },
 ];
-/// Class \`PrimitiveID\`: functions \`dx.op.primitiveID\`.
-pub static CLASS_PRIMITIVE_ID: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `PrimitiveID`: functions `dx.op.primitiveID`.
+pub static CLASS_PRIMITIVE_ID: ClassInfo = ClassInfo {
     name: "PrimitiveID",
     stem: "primitiveID",
     doc: "",
     signatures: &SIG_PRIMITIVE_ID,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 128u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "i",
-    },
+    overloads: OVERLOADS_4,
 };
-/// The signatures of the functions of class \`PrimitiveID\`.
-pub static SIG_PRIMITIVE_ID: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `PrimitiveID`.
+pub static SIG_PRIMITIVE_ID: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_PRIMITIVE_ID,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_OVERLOAD,
-            doc: "result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_OVERLOAD, "result"),
         params: &[],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 128u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "i",
-        },
+        overloads: OVERLOADS_4,
         memory: Some("readnone"),
     },
 ];
-/// Class \`PrimitiveIndex\`: functions \`dx.op.primitiveIndex\`.
-pub static CLASS_PRIMITIVE_INDEX: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `PrimitiveIndex`: functions `dx.op.primitiveIndex`.
+pub static CLASS_PRIMITIVE_INDEX: ClassInfo = ClassInfo {
     name: "PrimitiveIndex",
     stem: "primitiveIndex",
     doc: "",
     signatures: &SIG_PRIMITIVE_INDEX,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 128u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "i",
-    },
+    overloads: OVERLOADS_4,
 };
-/// The signatures of the functions of class \`PrimitiveIndex\`.
-pub static SIG_PRIMITIVE_INDEX: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `PrimitiveIndex`.
+pub static SIG_PRIMITIVE_INDEX: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_PRIMITIVE_INDEX,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_OVERLOAD,
-            doc: "result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_OVERLOAD, "result"),
         params: &[],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 128u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "i",
-        },
+        overloads: OVERLOADS_4,
         memory: Some("readnone"),
     },
 ];
-/// Class \`QuadOp\`: functions \`dx.op.quadOp\`.
-pub static CLASS_QUAD_OP: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `QuadOp`: functions `dx.op.quadOp`.
+pub static CLASS_QUAD_OP: ClassInfo = ClassInfo {
     name: "QuadOp",
     stem: "quadOp",
     doc: "",
     signatures: &SIG_QUAD_OP,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 494u32,
-                vectors: 494u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "hfd8wil<hfd8wil",
-    },
+    overloads: OVERLOADS_30,
 };
-/// The signatures of the functions of class \`QuadOp\`.
-pub static SIG_QUAD_OP: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `QuadOp`.
+pub static SIG_QUAD_OP: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_QUAD_OP,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_OVERLOAD,
-            doc: "operation result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_OVERLOAD, "operation result"),
         params: &[
-            crate::info::ParamInfo {
-                name: "value",
-                ty: &TY_OVERLOAD,
-                doc: "value for operation",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "op",
-                ty: &TY_I8,
-                doc: "operation",
-                immediate: true,
-                enumeration: Some("QuadOpKind"),
-                max: None,
-            },
+            ParamInfo::new("value", &TY_OVERLOAD, "value for operation"),
+            ParamInfo::new("op", &TY_I8, "operation")
+                .immediate()
+                .enumeration("QuadOpKind"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 494u32,
-                    vectors: 494u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "hfd8wil<hfd8wil",
-        },
+        overloads: OVERLOADS_30,
         memory: None,
     },
 ];
-/// Class \`QuadReadLaneAt\`: functions \`dx.op.quadReadLaneAt\`.
-pub static CLASS_QUAD_READ_LANE_AT: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `QuadReadLaneAt`: functions `dx.op.quadReadLaneAt`.
+pub static CLASS_QUAD_READ_LANE_AT: ClassInfo = ClassInfo {
     name: "QuadReadLaneAt",
     stem: "quadReadLaneAt",
     doc: "",
     signatures: &SIG_QUAD_READ_LANE_AT,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 510u32,
-                vectors: 510u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "hfd18wil<hfd18wil",
-    },
+    overloads: OVERLOADS_31,
 };
-/// The signatures of the functions of class \`QuadReadLaneAt\`.
-pub static SIG_QUAD_READ_LANE_AT: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `QuadReadLaneAt`.
+pub static SIG_QUAD_READ_LANE_AT: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_QUAD_READ_LANE_AT,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_OVERLOAD,
-            doc: "operation result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_OVERLOAD, "operation result"),
         params: &[
-            crate::info::ParamInfo {
-                name: "value",
-                ty: &TY_OVERLOAD,
-                doc: "value to read",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "quadLane",
-                ty: &TY_U32,
-                doc: "lane to read from (0-4)",
-                immediate: false,
-                enumeration: None,
-                max: Some(3u64),
-            },
+            ParamInfo::new("value", &TY_OVERLOAD, "value to read"),
+            ParamInfo::new("quadLane", &TY_U32, "lane to read from (0-4)").max(3),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 510u32,
-                    vectors: 510u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "hfd18wil<hfd18wil",
-        },
+        overloads: OVERLOADS_31,
         memory: None,
     },
 ];
-/// Class \`QuadVote\`: functions \`dx.op.quadVote\`.
-pub static CLASS_QUAD_VOTE: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `QuadVote`: functions `dx.op.quadVote`.
+pub static CLASS_QUAD_VOTE: ClassInfo = ClassInfo {
     name: "QuadVote",
     stem: "quadVote",
     doc: "",
     signatures: &SIG_QUAD_VOTE,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 16u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "1",
-    },
+    overloads: OVERLOADS_13,
 };
-/// The signatures of the functions of class \`QuadVote\`.
-pub static SIG_QUAD_VOTE: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `QuadVote`.
+pub static SIG_QUAD_VOTE: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_QUAD_VOTE,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_OVERLOAD_I1,
-            doc: "result - uniform across quad",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_OVERLOAD_I1, "result - uniform across quad"),
         params: &[
-            crate::info::ParamInfo {
-                name: "cond",
-                ty: &TY_I1,
-                doc: "condition",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "op",
-                ty: &TY_I8,
-                doc: "QuadVoteOpKind: 0=Any, 1=All",
-                immediate: true,
-                enumeration: Some("QuadVoteOpKind"),
-                max: None,
-            },
+            ParamInfo::new("cond", &TY_I1, "condition"),
+            ParamInfo::new("op", &TY_I8, "QuadVoteOpKind: 0=Any, 1=All")
+                .immediate()
+                .enumeration("QuadVoteOpKind"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 16u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "1",
-        },
+        overloads: OVERLOADS_13,
         memory: None,
     },
 ];
-/// Class \`Quaternary\`: functions \`dx.op.quaternary\`.
-pub static CLASS_QUATERNARY: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `Quaternary`: functions `dx.op.quaternary`.
+pub static CLASS_QUATERNARY: ClassInfo = ClassInfo {
     name: "Quaternary",
     stem: "quaternary",
     doc: "",
     signatures: &SIG_QUATERNARY,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 128u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "i",
-    },
+    overloads: OVERLOADS_4,
 };
-/// The signatures of the functions of class \`Quaternary\`.
-pub static SIG_QUATERNARY: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `Quaternary`.
+pub static SIG_QUATERNARY: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_QUATERNARY,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_OVERLOAD,
-            doc: "the operation result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_OVERLOAD, "the operation result"),
         params: &[
-            crate::info::ParamInfo {
-                name: "width",
-                ty: &TY_OVERLOAD,
-                doc: "the bitfield width to take from the value",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "offset",
-                ty: &TY_OVERLOAD,
-                doc: "the bitfield offset to replace in the value",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "value",
-                ty: &TY_OVERLOAD,
-                doc: "the number the bits are taken from",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "replacedValue",
-                ty: &TY_OVERLOAD,
-                doc: "the number with bits to be replaced",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new(
+                "width",
+                &TY_OVERLOAD,
+                "the bitfield width to take from the value",
+            ),
+            ParamInfo::new(
+                "offset",
+                &TY_OVERLOAD,
+                "the bitfield offset to replace in the value",
+            ),
+            ParamInfo::new("value", &TY_OVERLOAD, "the number the bits are taken from"),
+            ParamInfo::new(
+                "replacedValue",
+                &TY_OVERLOAD,
+                "the number with bits to be replaced",
+            ),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 128u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "i",
-        },
+        overloads: OVERLOADS_4,
         memory: Some("readnone"),
     },
 ];
-/// Class \`RawBufferLoad\`: functions \`dx.op.rawBufferLoad\`.
-pub static CLASS_RAW_BUFFER_LOAD: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `RawBufferLoad`: functions `dx.op.rawBufferLoad`.
+pub static CLASS_RAW_BUFFER_LOAD: ClassInfo = ClassInfo {
     name: "RawBufferLoad",
     stem: "rawBufferLoad",
     doc: "",
     signatures: &SIG_RAW_BUFFER_LOAD,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 462u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "hfdwil",
-    },
+    overloads: OVERLOADS_6,
 };
-/// The signatures of the functions of class \`RawBufferLoad\`.
-pub static SIG_RAW_BUFFER_LOAD: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `RawBufferLoad`.
+pub static SIG_RAW_BUFFER_LOAD: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_RAW_BUFFER_LOAD,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_RES_RET,
-            doc: "the loaded value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_RES_RET, "the loaded value"),
         params: &[
-            crate::info::ParamInfo {
-                name: "srv",
-                ty: &TY_HANDLE,
-                doc: "handle of TypedBuffer SRV to sample",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "index",
-                ty: &TY_I32,
-                doc: "element index for StructuredBuffer, or byte offset for ByteAddressBuffer",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "elementOffset",
-                ty: &TY_I32,
-                doc: "offset into element for StructuredBuffer, or undef for ByteAddressBuffer",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "mask",
-                ty: &TY_I8,
-                doc: "loading value mask",
-                immediate: true,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "alignment",
-                ty: &TY_I32,
-                doc: "relative load access alignment",
-                immediate: true,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("srv", &TY_HANDLE, "handle of TypedBuffer SRV to sample"),
+            ParamInfo::new(
+                "index",
+                &TY_I32,
+                "element index for StructuredBuffer, or byte offset for ByteAddressBuffer",
+            ),
+            ParamInfo::new(
+                "elementOffset",
+                &TY_I32,
+                "offset into element for StructuredBuffer, or undef for ByteAddressBuffer",
+            ),
+            ParamInfo::new("mask", &TY_I8, "loading value mask").immediate(),
+            ParamInfo::new("alignment", &TY_I32, "relative load access alignment")
+                .immediate(),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 462u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "hfdwil",
-        },
+        overloads: OVERLOADS_6,
         memory: Some("readonly"),
     },
 ];
-/// Class \`RawBufferStore\`: functions \`dx.op.rawBufferStore\`.
-pub static CLASS_RAW_BUFFER_STORE: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `RawBufferStore`: functions `dx.op.rawBufferStore`.
+pub static CLASS_RAW_BUFFER_STORE: ClassInfo = ClassInfo {
     name: "RawBufferStore",
     stem: "rawBufferStore",
     doc: "",
     signatures: &SIG_RAW_BUFFER_STORE,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 462u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "hfdwil",
-    },
+    overloads: OVERLOADS_6,
 };
-/// The signatures of the functions of class \`RawBufferStore\`.
-pub static SIG_RAW_BUFFER_STORE: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `RawBufferStore`.
+pub static SIG_RAW_BUFFER_STORE: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_RAW_BUFFER_STORE,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_VOID,
-            doc: "",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_VOID, ""),
         params: &[
-            crate::info::ParamInfo {
-                name: "uav",
-                ty: &TY_HANDLE,
-                doc: "handle of UAV to store to",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "index",
-                ty: &TY_I32,
-                doc: "element index for StructuredBuffer, or byte offset for ByteAddressBuffer",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "elementOffset",
-                ty: &TY_I32,
-                doc: "offset into element for StructuredBuffer, or undef for ByteAddressBuffer",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "value0",
-                ty: &TY_OVERLOAD,
-                doc: "value",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "value1",
-                ty: &TY_OVERLOAD,
-                doc: "value",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "value2",
-                ty: &TY_OVERLOAD,
-                doc: "value",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "value3",
-                ty: &TY_OVERLOAD,
-                doc: "value",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "mask",
-                ty: &TY_I8,
-                doc: "mask of contiguous components stored starting at first component (valid: 1, 3, 7, 15)",
-                immediate: true,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "alignment",
-                ty: &TY_I32,
-                doc: "relative store access alignment",
-                immediate: true,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("uav", &TY_HANDLE, "handle of UAV to store to"),
+            ParamInfo::new(
+                "index",
+                &TY_I32,
+                "element index for StructuredBuffer, or byte offset for ByteAddressBuffer",
+            ),
+            ParamInfo::new(
+                "elementOffset",
+                &TY_I32,
+                "offset into element for StructuredBuffer, or undef for ByteAddressBuffer",
+            ),
+            ParamInfo::new("value0", &TY_OVERLOAD, "value"),
+            ParamInfo::new("value1", &TY_OVERLOAD, "value"),
+            ParamInfo::new("value2", &TY_OVERLOAD, "value"),
+            ParamInfo::new("value3", &TY_OVERLOAD, "value"),
+            ParamInfo::new(
+                    "mask",
+                    &TY_I8,
+                    "mask of contiguous components stored starting at first component (valid: 1, 3, 7, 15)",
+                )
+                .immediate(),
+            ParamInfo::new("alignment", &TY_I32, "relative store access alignment")
+                .immediate(),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 462u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "hfdwil",
-        },
+        overloads: OVERLOADS_6,
         memory: None,
     },
 ];
-/// Class \`RawBufferVectorLoad\`: functions \`dx.op.rawBufferVectorLoad\`.
-pub static CLASS_RAW_BUFFER_VECTOR_LOAD: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `RawBufferVectorLoad`: functions `dx.op.rawBufferVectorLoad`.
+pub static CLASS_RAW_BUFFER_VECTOR_LOAD: ClassInfo = ClassInfo {
     name: "RawBufferVectorLoad",
     stem: "rawBufferVectorLoad",
     doc: "",
     signatures: &SIG_RAW_BUFFER_VECTOR_LOAD,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 462u32,
-                vectors: 462u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "hfdwil<hfdwil",
-    },
+    overloads: OVERLOADS_3,
 };
-/// The signatures of the functions of class \`RawBufferVectorLoad\`.
-pub static SIG_RAW_BUFFER_VECTOR_LOAD: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `RawBufferVectorLoad`.
+pub static SIG_RAW_BUFFER_VECTOR_LOAD: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_RAW_BUFFER_VECTOR_LOAD,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_RES_RET,
-            doc: "the loaded value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_RES_RET, "the loaded value"),
         params: &[
-            crate::info::ParamInfo {
-                name: "buf",
-                ty: &TY_HANDLE,
-                doc: "handle of Raw Buffer to load from",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "index",
-                ty: &TY_I32,
-                doc: "element index for StructuredBuffer, or byte offset for ByteAddressBuffer",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "elementOffset",
-                ty: &TY_I32,
-                doc: "offset into element for StructuredBuffer, or undef for ByteAddressBuffer",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "alignment",
-                ty: &TY_I32,
-                doc: "relative load access alignment",
-                immediate: true,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("buf", &TY_HANDLE, "handle of Raw Buffer to load from"),
+            ParamInfo::new(
+                "index",
+                &TY_I32,
+                "element index for StructuredBuffer, or byte offset for ByteAddressBuffer",
+            ),
+            ParamInfo::new(
+                "elementOffset",
+                &TY_I32,
+                "offset into element for StructuredBuffer, or undef for ByteAddressBuffer",
+            ),
+            ParamInfo::new("alignment", &TY_I32, "relative load access alignment")
+                .immediate(),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 462u32,
-                    vectors: 462u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "hfdwil<hfdwil",
-        },
+        overloads: OVERLOADS_3,
         memory: Some("readonly"),
     },
 ];
-/// Class \`RawBufferVectorStore\`: functions \`dx.op.rawBufferVectorStore\`.
-pub static CLASS_RAW_BUFFER_VECTOR_STORE: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `RawBufferVectorStore`: functions `dx.op.rawBufferVectorStore`.
+pub static CLASS_RAW_BUFFER_VECTOR_STORE: ClassInfo = ClassInfo {
     name: "RawBufferVectorStore",
     stem: "rawBufferVectorStore",
     doc: "",
     signatures: &SIG_RAW_BUFFER_VECTOR_STORE,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 462u32,
-                vectors: 462u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "hfdwil<hfdwil",
-    },
+    overloads: OVERLOADS_3,
 };
-/// The signatures of the functions of class \`RawBufferVectorStore\`.
-pub static SIG_RAW_BUFFER_VECTOR_STORE: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `RawBufferVectorStore`.
+pub static SIG_RAW_BUFFER_VECTOR_STORE: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_RAW_BUFFER_VECTOR_STORE,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_VOID,
-            doc: "",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_VOID, ""),
         params: &[
-            crate::info::ParamInfo {
-                name: "uav",
-                ty: &TY_HANDLE,
-                doc: "handle of UAV to store to",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "index",
-                ty: &TY_I32,
-                doc: "element index for StructuredBuffer, or byte offset for ByteAddressBuffer",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "elementOffset",
-                ty: &TY_I32,
-                doc: "offset into element for StructuredBuffer, or undef for ByteAddressBuffer",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "value0",
-                ty: &TY_OVERLOAD,
-                doc: "value",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "alignment",
-                ty: &TY_I32,
-                doc: "relative store access alignment",
-                immediate: true,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("uav", &TY_HANDLE, "handle of UAV to store to"),
+            ParamInfo::new(
+                "index",
+                &TY_I32,
+                "element index for StructuredBuffer, or byte offset for ByteAddressBuffer",
+            ),
+            ParamInfo::new(
+                "elementOffset",
+                &TY_I32,
+                "offset into element for StructuredBuffer, or undef for ByteAddressBuffer",
+            ),
+            ParamInfo::new("value0", &TY_OVERLOAD, "value"),
+            ParamInfo::new("alignment", &TY_I32, "relative store access alignment")
+                .immediate(),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 462u32,
-                    vectors: 462u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "hfdwil<hfdwil",
-        },
+        overloads: OVERLOADS_3,
         memory: None,
     },
 ];
-/// Class \`RayFlags\`: functions \`dx.op.rayFlags\`.
-pub static CLASS_RAY_FLAGS: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `RayFlags`: functions `dx.op.rayFlags`.
+pub static CLASS_RAY_FLAGS: ClassInfo = ClassInfo {
     name: "RayFlags",
     stem: "rayFlags",
     doc: "",
     signatures: &SIG_RAY_FLAGS,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 128u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "i",
-    },
+    overloads: OVERLOADS_4,
 };
-/// The signatures of the functions of class \`RayFlags\`.
-pub static SIG_RAY_FLAGS: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `RayFlags`.
+pub static SIG_RAY_FLAGS: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_RAY_FLAGS,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_OVERLOAD,
-            doc: "result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_OVERLOAD, "result"),
         params: &[],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 128u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "i",
-        },
+        overloads: OVERLOADS_4,
         memory: Some("readnone"),
     },
 ];
-/// Class \`RayQuery\_Abort\`: functions \`dx.op.rayQuery\_Abort\`.
-pub static CLASS_RAY_QUERY_ABORT: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `RayQuery_Abort`: functions `dx.op.rayQuery_Abort`.
+pub static CLASS_RAY_QUERY_ABORT: ClassInfo = ClassInfo {
     name: "RayQuery_Abort",
     stem: "rayQuery_Abort",
     doc: "",
     signatures: &SIG_RAY_QUERY_ABORT,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 0u8,
-        text: "v",
-    },
+    overloads: OVERLOADS_0,
 };
-/// The signatures of the functions of class \`RayQuery\_Abort\`.
-pub static SIG_RAY_QUERY_ABORT: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `RayQuery_Abort`.
+pub static SIG_RAY_QUERY_ABORT: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_RAY_QUERY_ABORT,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_VOID,
-            doc: "",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        params: &[
-            crate::info::ParamInfo {
-                name: "rayQueryHandle",
-                ty: &TY_I32,
-                doc: "RayQuery handle",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-        ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 0u8,
-            text: "v",
-        },
+        result: ParamInfo::new("", &TY_VOID, ""),
+        params: &[ParamInfo::new("rayQueryHandle", &TY_I32, "RayQuery handle")],
+        overloads: OVERLOADS_0,
         memory: None,
     },
 ];
-/// Class \`RayQuery\_CandidateTriangleObjectPosition\`: functions \`dx.op.rayQuery\_CandidateTriangleObjectPosition\`.
-pub static CLASS_RAY_QUERY_CANDIDATE_TRIANGLE_OBJECT_POSITION: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `RayQuery_CandidateTriangleObjectPosition`: functions `dx.op.rayQuery_CandidateTriangleObjectPosition`.
+pub static CLASS_RAY_QUERY_CANDIDATE_TRIANGLE_OBJECT_POSITION: ClassInfo = ClassInfo {
     name: "RayQuery_CandidateTriangleObjectPosition",
     stem: "rayQuery_CandidateTriangleObjectPosition",
     doc: "",
     signatures: &SIG_RAY_QUERY_CANDIDATE_TRIANGLE_OBJECT_POSITION,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 4u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "f",
-    },
+    overloads: OVERLOADS_7,
 };
-/// The signatures of the functions of class \`RayQuery\_CandidateTriangleObjectPosition\`.
-pub static SIG_RAY_QUERY_CANDIDATE_TRIANGLE_OBJECT_POSITION: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `RayQuery_CandidateTriangleObjectPosition`.
+pub static SIG_RAY_QUERY_CANDIDATE_TRIANGLE_OBJECT_POSITION: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_RAY_QUERY_CANDIDATE_TRIANGLE_OBJECT_POSITION,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_VEC9,
-            doc: "operation result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        params: &[
-            crate::info::ParamInfo {
-                name: "rayQueryHandle",
-                ty: &TY_I32,
-                doc: "RayQuery handle",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-        ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 4u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "f",
-        },
+        result: ParamInfo::new("", &TY_VEC9, "operation result"),
+        params: &[ParamInfo::new("rayQueryHandle", &TY_I32, "RayQuery handle")],
+        overloads: OVERLOADS_7,
         memory: Some("readonly"),
     },
 ];
-/// Class \`RayQuery\_CommitNonOpaqueTriangleHit\`: functions \`dx.op.rayQuery\_CommitNonOpaqueTriangleHit\`.
-pub static CLASS_RAY_QUERY_COMMIT_NON_OPAQUE_TRIANGLE_HIT: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `RayQuery_CommitNonOpaqueTriangleHit`: functions `dx.op.rayQuery_CommitNonOpaqueTriangleHit`.
+pub static CLASS_RAY_QUERY_COMMIT_NON_OPAQUE_TRIANGLE_HIT: ClassInfo = ClassInfo {
     name: "RayQuery_CommitNonOpaqueTriangleHit",
     stem: "rayQuery_CommitNonOpaqueTriangleHit",
     doc: "",
     signatures: &SIG_RAY_QUERY_COMMIT_NON_OPAQUE_TRIANGLE_HIT,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 0u8,
-        text: "v",
-    },
+    overloads: OVERLOADS_0,
 };
-/// The signatures of the functions of class \`RayQuery\_CommitNonOpaqueTriangleHit\`.
-pub static SIG_RAY_QUERY_COMMIT_NON_OPAQUE_TRIANGLE_HIT: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `RayQuery_CommitNonOpaqueTriangleHit`.
+pub static SIG_RAY_QUERY_COMMIT_NON_OPAQUE_TRIANGLE_HIT: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_RAY_QUERY_COMMIT_NON_OPAQUE_TRIANGLE_HIT,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_VOID,
-            doc: "",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        params: &[
-            crate::info::ParamInfo {
-                name: "rayQueryHandle",
-                ty: &TY_I32,
-                doc: "RayQuery handle",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-        ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 0u8,
-            text: "v",
-        },
+        result: ParamInfo::new("", &TY_VOID, ""),
+        params: &[ParamInfo::new("rayQueryHandle", &TY_I32, "RayQuery handle")],
+        overloads: OVERLOADS_0,
         memory: None,
     },
 ];
-/// Class \`RayQuery\_CommitProceduralPrimitiveHit\`: functions \`dx.op.rayQuery\_CommitProceduralPrimitiveHit\`.
-pub static CLASS_RAY_QUERY_COMMIT_PROCEDURAL_PRIMITIVE_HIT: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `RayQuery_CommitProceduralPrimitiveHit`: functions `dx.op.rayQuery_CommitProceduralPrimitiveHit`.
+pub static CLASS_RAY_QUERY_COMMIT_PROCEDURAL_PRIMITIVE_HIT: ClassInfo = ClassInfo {
     name: "RayQuery_CommitProceduralPrimitiveHit",
     stem: "rayQuery_CommitProceduralPrimitiveHit",
     doc: "",
     signatures: &SIG_RAY_QUERY_COMMIT_PROCEDURAL_PRIMITIVE_HIT,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 0u8,
-        text: "v",
-    },
+    overloads: OVERLOADS_0,
 };
-/// The signatures of the functions of class \`RayQuery\_CommitProceduralPrimitiveHit\`.
-pub static SIG_RAY_QUERY_COMMIT_PROCEDURAL_PRIMITIVE_HIT: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `RayQuery_CommitProceduralPrimitiveHit`.
+pub static SIG_RAY_QUERY_COMMIT_PROCEDURAL_PRIMITIVE_HIT: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_RAY_QUERY_COMMIT_PROCEDURAL_PRIMITIVE_HIT,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_VOID,
-            doc: "",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_VOID, ""),
         params: &[
-            crate::info::ParamInfo {
-                name: "rayQueryHandle",
-                ty: &TY_I32,
-                doc: "RayQuery handle",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "t",
-                ty: &TY_FLOAT,
-                doc: "Procedural primitive hit distance (t) to commit.",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("rayQueryHandle", &TY_I32, "RayQuery handle"),
+            ParamInfo::new(
+                "t",
+                &TY_FLOAT,
+                "Procedural primitive hit distance (t) to commit.",
+            ),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 0u8,
-            text: "v",
-        },
+        overloads: OVERLOADS_0,
         memory: None,
     },
 ];
-/// Class \`RayQuery\_CommittedTriangleObjectPosition\`: functions \`dx.op.rayQuery\_CommittedTriangleObjectPosition\`.
-pub static CLASS_RAY_QUERY_COMMITTED_TRIANGLE_OBJECT_POSITION: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `RayQuery_CommittedTriangleObjectPosition`: functions `dx.op.rayQuery_CommittedTriangleObjectPosition`.
+pub static CLASS_RAY_QUERY_COMMITTED_TRIANGLE_OBJECT_POSITION: ClassInfo = ClassInfo {
     name: "RayQuery_CommittedTriangleObjectPosition",
     stem: "rayQuery_CommittedTriangleObjectPosition",
     doc: "",
     signatures: &SIG_RAY_QUERY_COMMITTED_TRIANGLE_OBJECT_POSITION,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 4u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "f",
-    },
+    overloads: OVERLOADS_7,
 };
-/// The signatures of the functions of class \`RayQuery\_CommittedTriangleObjectPosition\`.
-pub static SIG_RAY_QUERY_COMMITTED_TRIANGLE_OBJECT_POSITION: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `RayQuery_CommittedTriangleObjectPosition`.
+pub static SIG_RAY_QUERY_COMMITTED_TRIANGLE_OBJECT_POSITION: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_RAY_QUERY_COMMITTED_TRIANGLE_OBJECT_POSITION,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_VEC9,
-            doc: "operation result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        params: &[
-            crate::info::ParamInfo {
-                name: "rayQueryHandle",
-                ty: &TY_I32,
-                doc: "RayQuery handle",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-        ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 4u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "f",
-        },
+        result: ParamInfo::new("", &TY_VEC9, "operation result"),
+        params: &[ParamInfo::new("rayQueryHandle", &TY_I32, "RayQuery handle")],
+        overloads: OVERLOADS_7,
         memory: Some("readonly"),
     },
 ];
-/// Class \`RayQuery\_Proceed\`: functions \`dx.op.rayQuery\_Proceed\`.
-pub static CLASS_RAY_QUERY_PROCEED: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `RayQuery_Proceed`: functions `dx.op.rayQuery_Proceed`.
+pub static CLASS_RAY_QUERY_PROCEED: ClassInfo = ClassInfo {
     name: "RayQuery_Proceed",
     stem: "rayQuery_Proceed",
     doc: "",
     signatures: &SIG_RAY_QUERY_PROCEED,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 16u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "1",
-    },
+    overloads: OVERLOADS_13,
 };
-/// The signatures of the functions of class \`RayQuery\_Proceed\`.
-pub static SIG_RAY_QUERY_PROCEED: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `RayQuery_Proceed`.
+pub static SIG_RAY_QUERY_PROCEED: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_RAY_QUERY_PROCEED,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_OVERLOAD,
-            doc: "operation result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        params: &[
-            crate::info::ParamInfo {
-                name: "rayQueryHandle",
-                ty: &TY_I32,
-                doc: "RayQuery handle",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-        ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 16u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "1",
-        },
+        result: ParamInfo::new("", &TY_OVERLOAD, "operation result"),
+        params: &[ParamInfo::new("rayQueryHandle", &TY_I32, "RayQuery handle")],
+        overloads: OVERLOADS_13,
         memory: None,
     },
 ];
-/// Class \`RayQuery\_StateMatrix\`: functions \`dx.op.rayQuery\_StateMatrix\`.
-pub static CLASS_RAY_QUERY_STATE_MATRIX: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `RayQuery_StateMatrix`: functions `dx.op.rayQuery_StateMatrix`.
+pub static CLASS_RAY_QUERY_STATE_MATRIX: ClassInfo = ClassInfo {
     name: "RayQuery_StateMatrix",
     stem: "rayQuery_StateMatrix",
     doc: "",
     signatures: &SIG_RAY_QUERY_STATE_MATRIX,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 4u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "f",
-    },
+    overloads: OVERLOADS_7,
 };
-/// The signatures of the functions of class \`RayQuery\_StateMatrix\`.
-pub static SIG_RAY_QUERY_STATE_MATRIX: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `RayQuery_StateMatrix`.
+pub static SIG_RAY_QUERY_STATE_MATRIX: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_RAY_QUERY_STATE_MATRIX,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_OVERLOAD,
-            doc: "operation result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_OVERLOAD, "operation result"),
         params: &[
-            crate::info::ParamInfo {
-                name: "rayQueryHandle",
-                ty: &TY_I32,
-                doc: "RayQuery handle",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "row",
-                ty: &TY_I32,
-                doc: "row [0..2], relative to the element",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "col",
-                ty: &TY_I8,
-                doc: "column [0..3], relative to the element",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("rayQueryHandle", &TY_I32, "RayQuery handle"),
+            ParamInfo::new("row", &TY_I32, "row [0..2], relative to the element"),
+            ParamInfo::new("col", &TY_I8, "column [0..3], relative to the element"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 4u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "f",
-        },
+        overloads: OVERLOADS_7,
         memory: Some("readonly"),
     },
 ];
-/// Class \`RayQuery\_StateScalar\`: functions \`dx.op.rayQuery\_StateScalar\`.
-pub static CLASS_RAY_QUERY_STATE_SCALAR: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `RayQuery_StateScalar`: functions `dx.op.rayQuery_StateScalar`.
+pub static CLASS_RAY_QUERY_STATE_SCALAR: ClassInfo = ClassInfo {
     name: "RayQuery_StateScalar",
     stem: "rayQuery_StateScalar",
     doc: "",
     signatures: &SIG_RAY_QUERY_STATE_SCALAR,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 148u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "f1i",
-    },
+    overloads: OVERLOADS_12,
 };
-/// The signatures of the functions of class \`RayQuery\_StateScalar\`.
-pub static SIG_RAY_QUERY_STATE_SCALAR: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `RayQuery_StateScalar`.
+pub static SIG_RAY_QUERY_STATE_SCALAR: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_RAY_QUERY_STATE_SCALAR,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_OVERLOAD,
-            doc: "operation result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        params: &[
-            crate::info::ParamInfo {
-                name: "rayQueryHandle",
-                ty: &TY_I32,
-                doc: "RayQuery handle",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-        ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 148u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "f1i",
-        },
+        result: ParamInfo::new("", &TY_OVERLOAD, "operation result"),
+        params: &[ParamInfo::new("rayQueryHandle", &TY_I32, "RayQuery handle")],
+        overloads: OVERLOADS_12,
         memory: Some("readonly"),
     },
 ];
-/// Class \`RayQuery\_StateVector\`: functions \`dx.op.rayQuery\_StateVector\`.
-pub static CLASS_RAY_QUERY_STATE_VECTOR: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `RayQuery_StateVector`: functions `dx.op.rayQuery_StateVector`.
+pub static CLASS_RAY_QUERY_STATE_VECTOR: ClassInfo = ClassInfo {
     name: "RayQuery_StateVector",
     stem: "rayQuery_StateVector",
     doc: "",
     signatures: &SIG_RAY_QUERY_STATE_VECTOR,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 4u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "f",
-    },
+    overloads: OVERLOADS_7,
 };
-/// The signatures of the functions of class \`RayQuery\_StateVector\`.
-pub static SIG_RAY_QUERY_STATE_VECTOR: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `RayQuery_StateVector`.
+pub static SIG_RAY_QUERY_STATE_VECTOR: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_RAY_QUERY_STATE_VECTOR,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_OVERLOAD,
-            doc: "operation result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_OVERLOAD, "operation result"),
         params: &[
-            crate::info::ParamInfo {
-                name: "rayQueryHandle",
-                ty: &TY_I32,
-                doc: "RayQuery handle",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "component",
-                ty: &TY_I8,
-                doc: "component [0..2]",
-                immediate: true,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("rayQueryHandle", &TY_I32, "RayQuery handle"),
+            ParamInfo::new("component", &TY_I8, "component [0..2]").immediate(),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 4u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "f",
-        },
+        overloads: OVERLOADS_7,
         memory: Some("readonly"),
     },
 ];
-/// Class \`RayQuery\_TraceRayInline\`: functions \`dx.op.rayQuery\_TraceRayInline\`.
-pub static CLASS_RAY_QUERY_TRACE_RAY_INLINE: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `RayQuery_TraceRayInline`: functions `dx.op.rayQuery_TraceRayInline`.
+pub static CLASS_RAY_QUERY_TRACE_RAY_INLINE: ClassInfo = ClassInfo {
     name: "RayQuery_TraceRayInline",
     stem: "rayQuery_TraceRayInline",
     doc: "",
     signatures: &SIG_RAY_QUERY_TRACE_RAY_INLINE,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 0u8,
-        text: "v",
-    },
+    overloads: OVERLOADS_0,
 };
-/// The signatures of the functions of class \`RayQuery\_TraceRayInline\`.
-pub static SIG_RAY_QUERY_TRACE_RAY_INLINE: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `RayQuery_TraceRayInline`.
+pub static SIG_RAY_QUERY_TRACE_RAY_INLINE: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_RAY_QUERY_TRACE_RAY_INLINE,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_VOID,
-            doc: "",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_VOID, ""),
         params: &[
-            crate::info::ParamInfo {
-                name: "rayQueryHandle",
-                ty: &TY_I32,
-                doc: "RayQuery handle",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "accelerationStructure",
-                ty: &TY_HANDLE,
-                doc: "Top-level acceleration structure to use",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "rayFlags",
-                ty: &TY_I32,
-                doc: "Valid combination of RAY_FLAGS, combined with constRayFlags provided to AllocateRayQuery",
-                immediate: false,
-                enumeration: Some("RayFlag"),
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "instanceInclusionMask",
-                ty: &TY_I32,
-                doc: "Bottom 8 bits of InstanceInclusionMask are used to include/rejectgeometry instances based on the InstanceMask in each instance: if(!((InstanceInclusionMask & InstanceMask) & 0xff)) { ignore intersection }",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "origin_X",
-                ty: &TY_FLOAT,
-                doc: "Origin x of the ray",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "origin_Y",
-                ty: &TY_FLOAT,
-                doc: "Origin y of the ray",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "origin_Z",
-                ty: &TY_FLOAT,
-                doc: "Origin z of the ray",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "tMin",
-                ty: &TY_FLOAT,
-                doc: "Tmin of the ray",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "direction_X",
-                ty: &TY_FLOAT,
-                doc: "Direction x of the ray",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "direction_Y",
-                ty: &TY_FLOAT,
-                doc: "Direction y of the ray",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "direction_Z",
-                ty: &TY_FLOAT,
-                doc: "Direction z of the ray",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "tMax",
-                ty: &TY_FLOAT,
-                doc: "Tmax of the ray",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("rayQueryHandle", &TY_I32, "RayQuery handle"),
+            ParamInfo::new(
+                "accelerationStructure",
+                &TY_HANDLE,
+                "Top-level acceleration structure to use",
+            ),
+            ParamInfo::new(
+                    "rayFlags",
+                    &TY_I32,
+                    "Valid combination of RAY_FLAGS, combined with constRayFlags provided to AllocateRayQuery",
+                )
+                .enumeration("RayFlag"),
+            ParamInfo::new(
+                "instanceInclusionMask",
+                &TY_I32,
+                "Bottom 8 bits of InstanceInclusionMask are used to include/rejectgeometry instances based on the InstanceMask in each instance: if(!((InstanceInclusionMask & InstanceMask) & 0xff)) { ignore intersection }",
+            ),
+            ParamInfo::new("origin_X", &TY_FLOAT, "Origin x of the ray"),
+            ParamInfo::new("origin_Y", &TY_FLOAT, "Origin y of the ray"),
+            ParamInfo::new("origin_Z", &TY_FLOAT, "Origin z of the ray"),
+            ParamInfo::new("tMin", &TY_FLOAT, "Tmin of the ray"),
+            ParamInfo::new("direction_X", &TY_FLOAT, "Direction x of the ray"),
+            ParamInfo::new("direction_Y", &TY_FLOAT, "Direction y of the ray"),
+            ParamInfo::new("direction_Z", &TY_FLOAT, "Direction z of the ray"),
+            ParamInfo::new("tMax", &TY_FLOAT, "Tmax of the ray"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 0u8,
-            text: "v",
-        },
+        overloads: OVERLOADS_0,
         memory: None,
     },
 ];
-/// Class \`RayTCurrent\`: functions \`dx.op.rayTCurrent\`.
-pub static CLASS_RAY_T_CURRENT: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `RayTCurrent`: functions `dx.op.rayTCurrent`.
+pub static CLASS_RAY_T_CURRENT: ClassInfo = ClassInfo {
     name: "RayTCurrent",
     stem: "rayTCurrent",
     doc: "",
     signatures: &SIG_RAY_T_CURRENT,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 4u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "f",
-    },
+    overloads: OVERLOADS_7,
 };
-/// The signatures of the functions of class \`RayTCurrent\`.
-pub static SIG_RAY_T_CURRENT: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `RayTCurrent`.
+pub static SIG_RAY_T_CURRENT: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_RAY_T_CURRENT,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_OVERLOAD,
-            doc: "result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_OVERLOAD, "result"),
         params: &[],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 4u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "f",
-        },
+        overloads: OVERLOADS_7,
         memory: Some("readonly"),
     },
 ];
-/// Class \`RayTMin\`: functions \`dx.op.rayTMin\`.
-pub static CLASS_RAY_T_MIN: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `RayTMin`: functions `dx.op.rayTMin`.
+pub static CLASS_RAY_T_MIN: ClassInfo = ClassInfo {
     name: "RayTMin",
     stem: "rayTMin",
     doc: "",
     signatures: &SIG_RAY_T_MIN,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 4u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "f",
-    },
+    overloads: OVERLOADS_7,
 };
-/// The signatures of the functions of class \`RayTMin\`.
-pub static SIG_RAY_T_MIN: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `RayTMin`.
+pub static SIG_RAY_T_MIN: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_RAY_T_MIN,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_OVERLOAD,
-            doc: "result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_OVERLOAD, "result"),
         params: &[],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 4u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "f",
-        },
+        overloads: OVERLOADS_7,
         memory: Some("readnone"),
     },
 ];
-/// Class \`RenderTargetGetSampleCount\`: functions \`dx.op.renderTargetGetSampleCount\`.
-pub static CLASS_RENDER_TARGET_GET_SAMPLE_COUNT: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `RenderTargetGetSampleCount`: functions `dx.op.renderTargetGetSampleCount`.
+pub static CLASS_RENDER_TARGET_GET_SAMPLE_COUNT: ClassInfo = ClassInfo {
     name: "RenderTargetGetSampleCount",
     stem: "renderTargetGetSampleCount",
     doc: "",
     signatures: &SIG_RENDER_TARGET_GET_SAMPLE_COUNT,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 0u8,
-        text: "v",
-    },
+    overloads: OVERLOADS_0,
 };
-/// The signatures of the functions of class \`RenderTargetGetSampleCount\`.
-pub static SIG_RENDER_TARGET_GET_SAMPLE_COUNT: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `RenderTargetGetSampleCount`.
+pub static SIG_RENDER_TARGET_GET_SAMPLE_COUNT: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_RENDER_TARGET_GET_SAMPLE_COUNT,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_U32,
-            doc: "number of sampling locations for a render target",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new(
+            "",
+            &TY_U32,
+            "number of sampling locations for a render target",
+        ),
         params: &[],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 0u8,
-            text: "v",
-        },
+        overloads: OVERLOADS_0,
         memory: Some("readonly"),
     },
 ];
-/// Class \`RenderTargetGetSamplePosition\`: functions \`dx.op.renderTargetGetSamplePosition\`.
-pub static CLASS_RENDER_TARGET_GET_SAMPLE_POSITION: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `RenderTargetGetSamplePosition`: functions `dx.op.renderTargetGetSamplePosition`.
+pub static CLASS_RENDER_TARGET_GET_SAMPLE_POSITION: ClassInfo = ClassInfo {
     name: "RenderTargetGetSamplePosition",
     stem: "renderTargetGetSamplePosition",
     doc: "",
     signatures: &SIG_RENDER_TARGET_GET_SAMPLE_POSITION,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 0u8,
-        text: "v",
-    },
+    overloads: OVERLOADS_0,
 };
-/// The signatures of the functions of class \`RenderTargetGetSamplePosition\`.
-pub static SIG_RENDER_TARGET_GET_SAMPLE_POSITION: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `RenderTargetGetSamplePosition`.
+pub static SIG_RENDER_TARGET_GET_SAMPLE_POSITION: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_RENDER_TARGET_GET_SAMPLE_POSITION,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_SAMPLE_POS,
-            doc: "sample position",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        params: &[
-            crate::info::ParamInfo {
-                name: "index",
-                ty: &TY_I32,
-                doc: "zero-based sample index",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-        ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 0u8,
-            text: "v",
-        },
+        result: ParamInfo::new("", &TY_SAMPLE_POS, "sample position"),
+        params: &[ParamInfo::new("index", &TY_I32, "zero-based sample index")],
+        overloads: OVERLOADS_0,
         memory: Some("readonly"),
     },
 ];
-/// Class \`ReportHit\`: functions \`dx.op.reportHit\`.
-pub static CLASS_REPORT_HIT: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `ReportHit`: functions `dx.op.reportHit`.
+pub static CLASS_REPORT_HIT: ClassInfo = ClassInfo {
     name: "ReportHit",
     stem: "reportHit",
     doc: "",
     signatures: &SIG_REPORT_HIT,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 512u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "u",
-    },
+    overloads: OVERLOADS_8,
 };
-/// The signatures of the functions of class \`ReportHit\`.
-pub static SIG_REPORT_HIT: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `ReportHit`.
+pub static SIG_REPORT_HIT: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_REPORT_HIT,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_I1,
-            doc: "result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_I1, "result"),
         params: &[
-            crate::info::ParamInfo {
-                name: "THit",
-                ty: &TY_FLOAT,
-                doc: "parametric distance of the intersection",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "HitKind",
-                ty: &TY_I32,
-                doc: "User-specified value in range of 0-127 to identify the type of hit. Read by any_hit or closes_hit shaders with HitKind()",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "Attributes",
-                ty: &TY_UDT,
-                doc: "User-defined intersection attribute structure",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("THit", &TY_FLOAT, "parametric distance of the intersection"),
+            ParamInfo::new(
+                "HitKind",
+                &TY_I32,
+                "User-specified value in range of 0-127 to identify the type of hit. Read by any_hit or closes_hit shaders with HitKind()",
+            ),
+            ParamInfo::new(
+                "Attributes",
+                &TY_UDT,
+                "User-defined intersection attribute structure",
+            ),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 512u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "u",
-        },
+        overloads: OVERLOADS_8,
         memory: None,
     },
 ];
-/// Class \`Reserved\`: functions \`dx.op.reserved\`.
-pub static CLASS_RESERVED: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `Reserved`: functions `dx.op.reserved`.
+pub static CLASS_RESERVED: ClassInfo = ClassInfo {
     name: "Reserved",
     stem: "reserved",
     doc: "",
     signatures: &SIG_RESERVED,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 0u8,
-        text: "v",
-    },
+    overloads: OVERLOADS_0,
 };
-/// The signatures of the functions of class \`Reserved\`.
-pub static SIG_RESERVED: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `Reserved`.
+pub static SIG_RESERVED: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_RESERVED,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_VOID,
-            doc: "reserved",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_VOID, "reserved"),
         params: &[],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 0u8,
-            text: "v",
-        },
+        overloads: OVERLOADS_0,
         memory: None,
     },
 ];
-/// Class \`Sample\`: functions \`dx.op.sample\`.
-pub static CLASS_SAMPLE: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `Sample`: functions `dx.op.sample`.
+pub static CLASS_SAMPLE: ClassInfo = ClassInfo {
     name: "Sample",
     stem: "sample",
     doc: "",
     signatures: &SIG_SAMPLE,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 198u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "hfwi",
-    },
+    overloads: OVERLOADS_2,
 };
-/// The signatures of the functions of class \`Sample\`.
-pub static SIG_SAMPLE: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `Sample`.
+pub static SIG_SAMPLE: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_SAMPLE,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_RES_RET,
-            doc: "the sampled value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_RES_RET, "the sampled value"),
         params: &[
-            crate::info::ParamInfo {
-                name: "srv",
-                ty: &TY_HANDLE,
-                doc: "handle of SRV to sample",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "sampler",
-                ty: &TY_HANDLE,
-                doc: "handle of sampler to use",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "coord0",
-                ty: &TY_FLOAT,
-                doc: "coordinate",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "coord1",
-                ty: &TY_FLOAT,
-                doc: "coordinate, undef for Texture1D",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "coord2",
-                ty: &TY_FLOAT,
-                doc: "coordinate, undef for Texture1D, Texture1DArray or Texture2D",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "coord3",
-                ty: &TY_FLOAT,
-                doc: "coordinate, defined only for TextureCubeArray",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "offset0",
-                ty: &TY_I32,
-                doc: "optional offset, applicable to Texture1D, Texture1DArray, and as part of offset1",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "offset1",
-                ty: &TY_I32,
-                doc: "optional offset, applicable to Texture2D, Texture2DArray, and as part of offset2",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "offset2",
-                ty: &TY_I32,
-                doc: "optional offset, applicable to Texture3D",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "clamp",
-                ty: &TY_FLOAT,
-                doc: "clamp value",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("srv", &TY_HANDLE, "handle of SRV to sample"),
+            ParamInfo::new("sampler", &TY_HANDLE, "handle of sampler to use"),
+            ParamInfo::new("coord0", &TY_FLOAT, "coordinate"),
+            ParamInfo::new("coord1", &TY_FLOAT, "coordinate, undef for Texture1D"),
+            ParamInfo::new(
+                "coord2",
+                &TY_FLOAT,
+                "coordinate, undef for Texture1D, Texture1DArray or Texture2D",
+            ),
+            ParamInfo::new(
+                "coord3",
+                &TY_FLOAT,
+                "coordinate, defined only for TextureCubeArray",
+            ),
+            ParamInfo::new(
+                "offset0",
+                &TY_I32,
+                "optional offset, applicable to Texture1D, Texture1DArray, and as part of offset1",
+            ),
+            ParamInfo::new(
+                "offset1",
+                &TY_I32,
+                "optional offset, applicable to Texture2D, Texture2DArray, and as part of offset2",
+            ),
+            ParamInfo::new(
+                "offset2",
+                &TY_I32,
+                "optional offset, applicable to Texture3D",
+            ),
+            ParamInfo::new("clamp", &TY_FLOAT, "clamp value"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 198u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "hfwi",
-        },
+        overloads: OVERLOADS_2,
         memory: Some("readonly"),
     },
 ];
-/// Class \`SampleBias\`: functions \`dx.op.sampleBias\`.
-pub static CLASS_SAMPLE_BIAS: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `SampleBias`: functions `dx.op.sampleBias`.
+pub static CLASS_SAMPLE_BIAS: ClassInfo = ClassInfo {
     name: "SampleBias",
     stem: "sampleBias",
     doc: "",
     signatures: &SIG_SAMPLE_BIAS,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 198u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "hfwi",
-    },
+    overloads: OVERLOADS_2,
 };
-/// The signatures of the functions of class \`SampleBias\`.
-pub static SIG_SAMPLE_BIAS: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `SampleBias`.
+pub static SIG_SAMPLE_BIAS: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_SAMPLE_BIAS,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_RES_RET,
-            doc: "the sampled value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_RES_RET, "the sampled value"),
         params: &[
-            crate::info::ParamInfo {
-                name: "srv",
-                ty: &TY_HANDLE,
-                doc: "handle of SRV to sample",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "sampler",
-                ty: &TY_HANDLE,
-                doc: "handle of sampler to use",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "coord0",
-                ty: &TY_FLOAT,
-                doc: "coordinate",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "coord1",
-                ty: &TY_FLOAT,
-                doc: "coordinate, undef for Texture1D",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "coord2",
-                ty: &TY_FLOAT,
-                doc: "coordinate, undef for Texture1D, Texture1DArray or Texture2D",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "coord3",
-                ty: &TY_FLOAT,
-                doc: "coordinate, defined only for TextureCubeArray",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "offset0",
-                ty: &TY_I32,
-                doc: "optional offset, applicable to Texture1D, Texture1DArray, and as part of offset1",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "offset1",
-                ty: &TY_I32,
-                doc: "optional offset, applicable to Texture2D, Texture2DArray, and as part of offset2",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "offset2",
-                ty: &TY_I32,
-                doc: "optional offset, applicable to Texture3D",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "bias",
-                ty: &TY_FLOAT,
-                doc: "bias value",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "clamp",
-                ty: &TY_FLOAT,
-                doc: "clamp value",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("srv", &TY_HANDLE, "handle of SRV to sample"),
+            ParamInfo::new("sampler", &TY_HANDLE, "handle of sampler to use"),
+            ParamInfo::new("coord0", &TY_FLOAT, "coordinate"),
+            ParamInfo::new("coord1", &TY_FLOAT, "coordinate, undef for Texture1D"),
+            ParamInfo::new(
+                "coord2",
+                &TY_FLOAT,
+                "coordinate, undef for Texture1D, Texture1DArray or Texture2D",
+            ),
+            ParamInfo::new(
+                "coord3",
+                &TY_FLOAT,
+                "coordinate, defined only for TextureCubeArray",
+            ),
+            ParamInfo::new(
+                "offset0",
+                &TY_I32,
+                "optional offset, applicable to Texture1D, Texture1DArray, and as part of offset1",
+            ),
+            ParamInfo::new(
+                "offset1",
+                &TY_I32,
+                "optional offset, applicable to Texture2D, Texture2DArray, and as part of offset2",
+            ),
+            ParamInfo::new(
+                "offset2",
+                &TY_I32,
+                "optional offset, applicable to Texture3D",
+            ),
+            ParamInfo::new("bias", &TY_FLOAT, "bias value"),
+            ParamInfo::new("clamp", &TY_FLOAT, "clamp value"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 198u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "hfwi",
-        },
+        overloads: OVERLOADS_2,
         memory: Some("readonly"),
     },
 ];
-/// Class \`SampleCmp\`: functions \`dx.op.sampleCmp\`.
-pub static CLASS_SAMPLE_CMP: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `SampleCmp`: functions `dx.op.sampleCmp`.
+pub static CLASS_SAMPLE_CMP: ClassInfo = ClassInfo {
     name: "SampleCmp",
     stem: "sampleCmp",
     doc: "",
     signatures: &SIG_SAMPLE_CMP,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 6u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "hf",
-    },
+    overloads: OVERLOADS_11,
 };
-/// The signatures of the functions of class \`SampleCmp\`.
-pub static SIG_SAMPLE_CMP: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `SampleCmp`.
+pub static SIG_SAMPLE_CMP: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_SAMPLE_CMP,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_RES_RET,
-            doc: "the value for the constant buffer variable",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new(
+            "",
+            &TY_RES_RET,
+            "the value for the constant buffer variable",
+        ),
         params: &[
-            crate::info::ParamInfo {
-                name: "srv",
-                ty: &TY_HANDLE,
-                doc: "handle of SRV to sample",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "sampler",
-                ty: &TY_HANDLE,
-                doc: "handle of sampler to use",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "coord0",
-                ty: &TY_FLOAT,
-                doc: "coordinate",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "coord1",
-                ty: &TY_FLOAT,
-                doc: "coordinate, undef for Texture1D",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "coord2",
-                ty: &TY_FLOAT,
-                doc: "coordinate, undef for Texture1D, Texture1DArray or Texture2D",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "coord3",
-                ty: &TY_FLOAT,
-                doc: "coordinate, defined only for TextureCubeArray",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "offset0",
-                ty: &TY_I32,
-                doc: "optional offset, applicable to Texture1D, Texture1DArray, and as part of offset1",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "offset1",
-                ty: &TY_I32,
-                doc: "optional offset, applicable to Texture2D, Texture2DArray, and as part of offset2",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "offset2",
-                ty: &TY_I32,
-                doc: "optional offset, applicable to Texture3D",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "compareValue",
-                ty: &TY_FLOAT,
-                doc: "the value to compare with",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "clamp",
-                ty: &TY_FLOAT,
-                doc: "clamp value",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("srv", &TY_HANDLE, "handle of SRV to sample"),
+            ParamInfo::new("sampler", &TY_HANDLE, "handle of sampler to use"),
+            ParamInfo::new("coord0", &TY_FLOAT, "coordinate"),
+            ParamInfo::new("coord1", &TY_FLOAT, "coordinate, undef for Texture1D"),
+            ParamInfo::new(
+                "coord2",
+                &TY_FLOAT,
+                "coordinate, undef for Texture1D, Texture1DArray or Texture2D",
+            ),
+            ParamInfo::new(
+                "coord3",
+                &TY_FLOAT,
+                "coordinate, defined only for TextureCubeArray",
+            ),
+            ParamInfo::new(
+                "offset0",
+                &TY_I32,
+                "optional offset, applicable to Texture1D, Texture1DArray, and as part of offset1",
+            ),
+            ParamInfo::new(
+                "offset1",
+                &TY_I32,
+                "optional offset, applicable to Texture2D, Texture2DArray, and as part of offset2",
+            ),
+            ParamInfo::new(
+                "offset2",
+                &TY_I32,
+                "optional offset, applicable to Texture3D",
+            ),
+            ParamInfo::new("compareValue", &TY_FLOAT, "the value to compare with"),
+            ParamInfo::new("clamp", &TY_FLOAT, "clamp value"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 6u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "hf",
-        },
+        overloads: OVERLOADS_11,
         memory: Some("readonly"),
     },
 ];
-/// Class \`SampleCmpBias\`: functions \`dx.op.sampleCmpBias\`.
-pub static CLASS_SAMPLE_CMP_BIAS: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `SampleCmpBias`: functions `dx.op.sampleCmpBias`.
+pub static CLASS_SAMPLE_CMP_BIAS: ClassInfo = ClassInfo {
     name: "SampleCmpBias",
     stem: "sampleCmpBias",
     doc: "",
     signatures: &SIG_SAMPLE_CMP_BIAS,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 6u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "hf",
-    },
+    overloads: OVERLOADS_11,
 };
-/// The signatures of the functions of class \`SampleCmpBias\`.
-pub static SIG_SAMPLE_CMP_BIAS: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `SampleCmpBias`.
+pub static SIG_SAMPLE_CMP_BIAS: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_SAMPLE_CMP_BIAS,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_RES_RET,
-            doc: "the result of the filtered comparisons",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new(
+            "",
+            &TY_RES_RET,
+            "the result of the filtered comparisons",
+        ),
         params: &[
-            crate::info::ParamInfo {
-                name: "srv",
-                ty: &TY_HANDLE,
-                doc: "handle of SRV to sample",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "sampler",
-                ty: &TY_HANDLE,
-                doc: "handle of sampler to use",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "coord0",
-                ty: &TY_FLOAT,
-                doc: "coordinate",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "coord1",
-                ty: &TY_FLOAT,
-                doc: "coordinate, undef for Texture1D",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "coord2",
-                ty: &TY_FLOAT,
-                doc: "coordinate, undef for Texture1D, Texture1DArray or Texture2D",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "coord3",
-                ty: &TY_FLOAT,
-                doc: "coordinate, defined only for TextureCubeArray",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "offset0",
-                ty: &TY_I32,
-                doc: "optional offset, applicable to Texture1D, Texture1DArray, and as part of offset1",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "offset1",
-                ty: &TY_I32,
-                doc: "optional offset, applicable to Texture2D, Texture2DArray, and as part of offset2",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "offset2",
-                ty: &TY_I32,
-                doc: "optional offset, applicable to Texture3D",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "compareValue",
-                ty: &TY_FLOAT,
-                doc: "the value to compare with",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "bias",
-                ty: &TY_FLOAT,
-                doc: "bias value",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "clamp",
-                ty: &TY_FLOAT,
-                doc: "clamp value",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("srv", &TY_HANDLE, "handle of SRV to sample"),
+            ParamInfo::new("sampler", &TY_HANDLE, "handle of sampler to use"),
+            ParamInfo::new("coord0", &TY_FLOAT, "coordinate"),
+            ParamInfo::new("coord1", &TY_FLOAT, "coordinate, undef for Texture1D"),
+            ParamInfo::new(
+                "coord2",
+                &TY_FLOAT,
+                "coordinate, undef for Texture1D, Texture1DArray or Texture2D",
+            ),
+            ParamInfo::new(
+                "coord3",
+                &TY_FLOAT,
+                "coordinate, defined only for TextureCubeArray",
+            ),
+            ParamInfo::new(
+                "offset0",
+                &TY_I32,
+                "optional offset, applicable to Texture1D, Texture1DArray, and as part of offset1",
+            ),
+            ParamInfo::new(
+                "offset1",
+                &TY_I32,
+                "optional offset, applicable to Texture2D, Texture2DArray, and as part of offset2",
+            ),
+            ParamInfo::new(
+                "offset2",
+                &TY_I32,
+                "optional offset, applicable to Texture3D",
+            ),
+            ParamInfo::new("compareValue", &TY_FLOAT, "the value to compare with"),
+            ParamInfo::new("bias", &TY_FLOAT, "bias value"),
+            ParamInfo::new("clamp", &TY_FLOAT, "clamp value"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 6u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "hf",
-        },
+        overloads: OVERLOADS_11,
         memory: Some("readonly"),
     },
 ];
-/// Class \`SampleCmpGrad\`: functions \`dx.op.sampleCmpGrad\`.
-pub static CLASS_SAMPLE_CMP_GRAD: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `SampleCmpGrad`: functions `dx.op.sampleCmpGrad`.
+pub static CLASS_SAMPLE_CMP_GRAD: ClassInfo = ClassInfo {
     name: "SampleCmpGrad",
     stem: "sampleCmpGrad",
     doc: "",
     signatures: &SIG_SAMPLE_CMP_GRAD,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 6u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "hf",
-    },
+    overloads: OVERLOADS_11,
 };
-/// The signatures of the functions of class \`SampleCmpGrad\`.
-pub static SIG_SAMPLE_CMP_GRAD: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `SampleCmpGrad`.
+pub static SIG_SAMPLE_CMP_GRAD: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_SAMPLE_CMP_GRAD,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_RES_RET,
-            doc: "the result of the filtered comparisons",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new(
+            "",
+            &TY_RES_RET,
+            "the result of the filtered comparisons",
+        ),
         params: &[
-            crate::info::ParamInfo {
-                name: "srv",
-                ty: &TY_HANDLE,
-                doc: "handle of SRV to sample",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "sampler",
-                ty: &TY_HANDLE,
-                doc: "handle of sampler to use",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "coord0",
-                ty: &TY_FLOAT,
-                doc: "coordinate",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "coord1",
-                ty: &TY_FLOAT,
-                doc: "coordinate, undef for Texture1D",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "coord2",
-                ty: &TY_FLOAT,
-                doc: "coordinate, undef for Texture1D, Texture1DArray or Texture2D",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "coord3",
-                ty: &TY_FLOAT,
-                doc: "coordinate, defined only for TextureCubeArray",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "offset0",
-                ty: &TY_I32,
-                doc: "optional offset, applicable to Texture1D, Texture1DArray, and as part of offset1",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "offset1",
-                ty: &TY_I32,
-                doc: "optional offset, applicable to Texture2D, Texture2DArray, and as part of offset2",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "offset2",
-                ty: &TY_I32,
-                doc: "optional offset, applicable to Texture3D",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "compareValue",
-                ty: &TY_FLOAT,
-                doc: "the value to compare with",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "ddx0",
-                ty: &TY_FLOAT,
-                doc: "rate of change of coordinate c0 in the x direction",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "ddx1",
-                ty: &TY_FLOAT,
-                doc: "rate of change of coordinate c1 in the x direction",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "ddx2",
-                ty: &TY_FLOAT,
-                doc: "rate of change of coordinate c2 in the x direction",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "ddy0",
-                ty: &TY_FLOAT,
-                doc: "rate of change of coordinate c0 in the y direction",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "ddy1",
-                ty: &TY_FLOAT,
-                doc: "rate of change of coordinate c1 in the y direction",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "ddy2",
-                ty: &TY_FLOAT,
-                doc: "rate of change of coordinate c2 in the y direction",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "clamp",
-                ty: &TY_FLOAT,
-                doc: "clamp value",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("srv", &TY_HANDLE, "handle of SRV to sample"),
+            ParamInfo::new("sampler", &TY_HANDLE, "handle of sampler to use"),
+            ParamInfo::new("coord0", &TY_FLOAT, "coordinate"),
+            ParamInfo::new("coord1", &TY_FLOAT, "coordinate, undef for Texture1D"),
+            ParamInfo::new(
+                "coord2",
+                &TY_FLOAT,
+                "coordinate, undef for Texture1D, Texture1DArray or Texture2D",
+            ),
+            ParamInfo::new(
+                "coord3",
+                &TY_FLOAT,
+                "coordinate, defined only for TextureCubeArray",
+            ),
+            ParamInfo::new(
+                "offset0",
+                &TY_I32,
+                "optional offset, applicable to Texture1D, Texture1DArray, and as part of offset1",
+            ),
+            ParamInfo::new(
+                "offset1",
+                &TY_I32,
+                "optional offset, applicable to Texture2D, Texture2DArray, and as part of offset2",
+            ),
+            ParamInfo::new(
+                "offset2",
+                &TY_I32,
+                "optional offset, applicable to Texture3D",
+            ),
+            ParamInfo::new("compareValue", &TY_FLOAT, "the value to compare with"),
+            ParamInfo::new(
+                "ddx0",
+                &TY_FLOAT,
+                "rate of change of coordinate c0 in the x direction",
+            ),
+            ParamInfo::new(
+                "ddx1",
+                &TY_FLOAT,
+                "rate of change of coordinate c1 in the x direction",
+            ),
+            ParamInfo::new(
+                "ddx2",
+                &TY_FLOAT,
+                "rate of change of coordinate c2 in the x direction",
+            ),
+            ParamInfo::new(
+                "ddy0",
+                &TY_FLOAT,
+                "rate of change of coordinate c0 in the y direction",
+            ),
+            ParamInfo::new(
+                "ddy1",
+                &TY_FLOAT,
+                "rate of change of coordinate c1 in the y direction",
+            ),
+            ParamInfo::new(
+                "ddy2",
+                &TY_FLOAT,
+                "rate of change of coordinate c2 in the y direction",
+            ),
+            ParamInfo::new("clamp", &TY_FLOAT, "clamp value"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 6u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "hf",
-        },
+        overloads: OVERLOADS_11,
         memory: Some("readonly"),
     },
 ];
-/// Class \`SampleCmpLevel\`: functions \`dx.op.sampleCmpLevel\`.
-pub static CLASS_SAMPLE_CMP_LEVEL: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `SampleCmpLevel`: functions `dx.op.sampleCmpLevel`.
+pub static CLASS_SAMPLE_CMP_LEVEL: ClassInfo = ClassInfo {
     name: "SampleCmpLevel",
     stem: "sampleCmpLevel",
     doc: "",
     signatures: &SIG_SAMPLE_CMP_LEVEL,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 6u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "hf",
-    },
+    overloads: OVERLOADS_11,
 };
-/// The signatures of the functions of class \`SampleCmpLevel\`.
-pub static SIG_SAMPLE_CMP_LEVEL: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `SampleCmpLevel`.
+pub static SIG_SAMPLE_CMP_LEVEL: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_SAMPLE_CMP_LEVEL,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_RES_RET,
-            doc: "the result of the filtered comparisons",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new(
+            "",
+            &TY_RES_RET,
+            "the result of the filtered comparisons",
+        ),
         params: &[
-            crate::info::ParamInfo {
-                name: "srv",
-                ty: &TY_HANDLE,
-                doc: "handle of SRV to sample",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "sampler",
-                ty: &TY_HANDLE,
-                doc: "handle of sampler to use",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "coord0",
-                ty: &TY_FLOAT,
-                doc: "coordinate",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "coord1",
-                ty: &TY_FLOAT,
-                doc: "coordinate, undef for Texture1D",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "coord2",
-                ty: &TY_FLOAT,
-                doc: "coordinate, undef for Texture1D, Texture1DArray or Texture2D",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "coord3",
-                ty: &TY_FLOAT,
-                doc: "coordinate, defined only for TextureCubeArray",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "offset0",
-                ty: &TY_I32,
-                doc: "optional offset, applicable to Texture1D, Texture1DArray, and as part of offset1",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "offset1",
-                ty: &TY_I32,
-                doc: "optional offset, applicable to Texture2D, Texture2DArray, and as part of offset2",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "offset2",
-                ty: &TY_I32,
-                doc: "optional offset, applicable to Texture3D",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "compareValue",
-                ty: &TY_FLOAT,
-                doc: "the value to compare with",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "lod",
-                ty: &TY_FLOAT,
-                doc: "level of detail, biggest map if less than or equal to zero; fraction used to interpolate across levels",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("srv", &TY_HANDLE, "handle of SRV to sample"),
+            ParamInfo::new("sampler", &TY_HANDLE, "handle of sampler to use"),
+            ParamInfo::new("coord0", &TY_FLOAT, "coordinate"),
+            ParamInfo::new("coord1", &TY_FLOAT, "coordinate, undef for Texture1D"),
+            ParamInfo::new(
+                "coord2",
+                &TY_FLOAT,
+                "coordinate, undef for Texture1D, Texture1DArray or Texture2D",
+            ),
+            ParamInfo::new(
+                "coord3",
+                &TY_FLOAT,
+                "coordinate, defined only for TextureCubeArray",
+            ),
+            ParamInfo::new(
+                "offset0",
+                &TY_I32,
+                "optional offset, applicable to Texture1D, Texture1DArray, and as part of offset1",
+            ),
+            ParamInfo::new(
+                "offset1",
+                &TY_I32,
+                "optional offset, applicable to Texture2D, Texture2DArray, and as part of offset2",
+            ),
+            ParamInfo::new(
+                "offset2",
+                &TY_I32,
+                "optional offset, applicable to Texture3D",
+            ),
+            ParamInfo::new("compareValue", &TY_FLOAT, "the value to compare with"),
+            ParamInfo::new(
+                "lod",
+                &TY_FLOAT,
+                "level of detail, biggest map if less than or equal to zero; fraction used to interpolate across levels",
+            ),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 6u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "hf",
-        },
+        overloads: OVERLOADS_11,
         memory: Some("readonly"),
     },
 ];
-/// Class \`SampleCmpLevelZero\`: functions \`dx.op.sampleCmpLevelZero\`.
-pub static CLASS_SAMPLE_CMP_LEVEL_ZERO: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `SampleCmpLevelZero`: functions `dx.op.sampleCmpLevelZero`.
+pub static CLASS_SAMPLE_CMP_LEVEL_ZERO: ClassInfo = ClassInfo {
     name: "SampleCmpLevelZero",
     stem: "sampleCmpLevelZero",
     doc: "",
     signatures: &SIG_SAMPLE_CMP_LEVEL_ZERO,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 6u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "hf",
-    },
+    overloads: OVERLOADS_11,
 };
-/// The signatures of the functions of class \`SampleCmpLevelZero\`.
-pub static SIG_SAMPLE_CMP_LEVEL_ZERO: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `SampleCmpLevelZero`.
+pub static SIG_SAMPLE_CMP_LEVEL_ZERO: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_SAMPLE_CMP_LEVEL_ZERO,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_RES_RET,
-            doc: "the value for the constant buffer variable",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new(
+            "",
+            &TY_RES_RET,
+            "the value for the constant buffer variable",
+        ),
         params: &[
-            crate::info::ParamInfo {
-                name: "srv",
-                ty: &TY_HANDLE,
-                doc: "handle of SRV to sample",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "sampler",
-                ty: &TY_HANDLE,
-                doc: "handle of sampler to use",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "coord0",
-                ty: &TY_FLOAT,
-                doc: "coordinate",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "coord1",
-                ty: &TY_FLOAT,
-                doc: "coordinate, undef for Texture1D",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "coord2",
-                ty: &TY_FLOAT,
-                doc: "coordinate, undef for Texture1D, Texture1DArray or Texture2D",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "coord3",
-                ty: &TY_FLOAT,
-                doc: "coordinate, defined only for TextureCubeArray",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "offset0",
-                ty: &TY_I32,
-                doc: "optional offset, applicable to Texture1D, Texture1DArray, and as part of offset1",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "offset1",
-                ty: &TY_I32,
-                doc: "optional offset, applicable to Texture2D, Texture2DArray, and as part of offset2",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "offset2",
-                ty: &TY_I32,
-                doc: "optional offset, applicable to Texture3D",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "compareValue",
-                ty: &TY_FLOAT,
-                doc: "the value to compare with",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("srv", &TY_HANDLE, "handle of SRV to sample"),
+            ParamInfo::new("sampler", &TY_HANDLE, "handle of sampler to use"),
+            ParamInfo::new("coord0", &TY_FLOAT, "coordinate"),
+            ParamInfo::new("coord1", &TY_FLOAT, "coordinate, undef for Texture1D"),
+            ParamInfo::new(
+                "coord2",
+                &TY_FLOAT,
+                "coordinate, undef for Texture1D, Texture1DArray or Texture2D",
+            ),
+            ParamInfo::new(
+                "coord3",
+                &TY_FLOAT,
+                "coordinate, defined only for TextureCubeArray",
+            ),
+            ParamInfo::new(
+                "offset0",
+                &TY_I32,
+                "optional offset, applicable to Texture1D, Texture1DArray, and as part of offset1",
+            ),
+            ParamInfo::new(
+                "offset1",
+                &TY_I32,
+                "optional offset, applicable to Texture2D, Texture2DArray, and as part of offset2",
+            ),
+            ParamInfo::new(
+                "offset2",
+                &TY_I32,
+                "optional offset, applicable to Texture3D",
+            ),
+            ParamInfo::new("compareValue", &TY_FLOAT, "the value to compare with"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 6u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "hf",
-        },
+        overloads: OVERLOADS_11,
         memory: Some("readonly"),
     },
 ];
-/// Class \`SampleGrad\`: functions \`dx.op.sampleGrad\`.
-pub static CLASS_SAMPLE_GRAD: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `SampleGrad`: functions `dx.op.sampleGrad`.
+pub static CLASS_SAMPLE_GRAD: ClassInfo = ClassInfo {
     name: "SampleGrad",
     stem: "sampleGrad",
     doc: "",
     signatures: &SIG_SAMPLE_GRAD,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 198u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "hfwi",
-    },
+    overloads: OVERLOADS_2,
 };
-/// The signatures of the functions of class \`SampleGrad\`.
-pub static SIG_SAMPLE_GRAD: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `SampleGrad`.
+pub static SIG_SAMPLE_GRAD: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_SAMPLE_GRAD,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_RES_RET,
-            doc: "the sampled value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_RES_RET, "the sampled value"),
         params: &[
-            crate::info::ParamInfo {
-                name: "srv",
-                ty: &TY_HANDLE,
-                doc: "handle of SRV to sample",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "sampler",
-                ty: &TY_HANDLE,
-                doc: "handle of sampler to use",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "coord0",
-                ty: &TY_FLOAT,
-                doc: "coordinate",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "coord1",
-                ty: &TY_FLOAT,
-                doc: "coordinate, undef for Texture1D",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "coord2",
-                ty: &TY_FLOAT,
-                doc: "coordinate, undef for Texture1D, Texture1DArray or Texture2D",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "coord3",
-                ty: &TY_FLOAT,
-                doc: "coordinate, defined only for TextureCubeArray",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "offset0",
-                ty: &TY_I32,
-                doc: "optional offset, applicable to Texture1D, Texture1DArray, and as part of offset1",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "offset1",
-                ty: &TY_I32,
-                doc: "optional offset, applicable to Texture2D, Texture2DArray, and as part of offset2",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "offset2",
-                ty: &TY_I32,
-                doc: "optional offset, applicable to Texture3D",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "ddx0",
-                ty: &TY_FLOAT,
-                doc: "rate of change of the texture coordinate in the x direction",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "ddx1",
-                ty: &TY_FLOAT,
-                doc: "rate of change of the texture coordinate in the x direction",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "ddx2",
-                ty: &TY_FLOAT,
-                doc: "rate of change of the texture coordinate in the x direction",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "ddy0",
-                ty: &TY_FLOAT,
-                doc: "rate of change of the texture coordinate in the y direction",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "ddy1",
-                ty: &TY_FLOAT,
-                doc: "rate of change of the texture coordinate in the y direction",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "ddy2",
-                ty: &TY_FLOAT,
-                doc: "rate of change of the texture coordinate in the y direction",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "clamp",
-                ty: &TY_FLOAT,
-                doc: "clamp value",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("srv", &TY_HANDLE, "handle of SRV to sample"),
+            ParamInfo::new("sampler", &TY_HANDLE, "handle of sampler to use"),
+            ParamInfo::new("coord0", &TY_FLOAT, "coordinate"),
+            ParamInfo::new("coord1", &TY_FLOAT, "coordinate, undef for Texture1D"),
+            ParamInfo::new(
+                "coord2",
+                &TY_FLOAT,
+                "coordinate, undef for Texture1D, Texture1DArray or Texture2D",
+            ),
+            ParamInfo::new(
+                "coord3",
+                &TY_FLOAT,
+                "coordinate, defined only for TextureCubeArray",
+            ),
+            ParamInfo::new(
+                "offset0",
+                &TY_I32,
+                "optional offset, applicable to Texture1D, Texture1DArray, and as part of offset1",
+            ),
+            ParamInfo::new(
+                "offset1",
+                &TY_I32,
+                "optional offset, applicable to Texture2D, Texture2DArray, and as part of offset2",
+            ),
+            ParamInfo::new(
+                "offset2",
+                &TY_I32,
+                "optional offset, applicable to Texture3D",
+            ),
+            ParamInfo::new(
+                "ddx0",
+                &TY_FLOAT,
+                "rate of change of the texture coordinate in the x direction",
+            ),
+            ParamInfo::new(
+                "ddx1",
+                &TY_FLOAT,
+                "rate of change of the texture coordinate in the x direction",
+            ),
+            ParamInfo::new(
+                "ddx2",
+                &TY_FLOAT,
+                "rate of change of the texture coordinate in the x direction",
+            ),
+            ParamInfo::new(
+                "ddy0",
+                &TY_FLOAT,
+                "rate of change of the texture coordinate in the y direction",
+            ),
+            ParamInfo::new(
+                "ddy1",
+                &TY_FLOAT,
+                "rate of change of the texture coordinate in the y direction",
+            ),
+            ParamInfo::new(
+                "ddy2",
+                &TY_FLOAT,
+                "rate of change of the texture coordinate in the y direction",
+            ),
+            ParamInfo::new("clamp", &TY_FLOAT, "clamp value"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 198u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "hfwi",
-        },
+        overloads: OVERLOADS_2,
         memory: Some("readonly"),
     },
 ];
-/// Class \`SampleIndex\`: functions \`dx.op.sampleIndex\`.
-pub static CLASS_SAMPLE_INDEX: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `SampleIndex`: functions `dx.op.sampleIndex`.
+pub static CLASS_SAMPLE_INDEX: ClassInfo = ClassInfo {
     name: "SampleIndex",
     stem: "sampleIndex",
     doc: "",
     signatures: &SIG_SAMPLE_INDEX,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 128u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "i",
-    },
+    overloads: OVERLOADS_4,
 };
-/// The signatures of the functions of class \`SampleIndex\`.
-pub static SIG_SAMPLE_INDEX: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `SampleIndex`.
+pub static SIG_SAMPLE_INDEX: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_SAMPLE_INDEX,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_OVERLOAD,
-            doc: "result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_OVERLOAD, "result"),
         params: &[],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 128u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "i",
-        },
+        overloads: OVERLOADS_4,
         memory: Some("readnone"),
     },
 ];
-/// Class \`SampleLevel\`: functions \`dx.op.sampleLevel\`.
-pub static CLASS_SAMPLE_LEVEL: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `SampleLevel`: functions `dx.op.sampleLevel`.
+pub static CLASS_SAMPLE_LEVEL: ClassInfo = ClassInfo {
     name: "SampleLevel",
     stem: "sampleLevel",
     doc: "",
     signatures: &SIG_SAMPLE_LEVEL,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 198u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "hfwi",
-    },
+    overloads: OVERLOADS_2,
 };
-/// The signatures of the functions of class \`SampleLevel\`.
-pub static SIG_SAMPLE_LEVEL: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `SampleLevel`.
+pub static SIG_SAMPLE_LEVEL: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_SAMPLE_LEVEL,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_RES_RET,
-            doc: "the sampled value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_RES_RET, "the sampled value"),
         params: &[
-            crate::info::ParamInfo {
-                name: "srv",
-                ty: &TY_HANDLE,
-                doc: "handle of SRV to sample",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "sampler",
-                ty: &TY_HANDLE,
-                doc: "handle of sampler to use",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "coord0",
-                ty: &TY_FLOAT,
-                doc: "coordinate",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "coord1",
-                ty: &TY_FLOAT,
-                doc: "coordinate, undef for Texture1D",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "coord2",
-                ty: &TY_FLOAT,
-                doc: "coordinate, undef for Texture1D, Texture1DArray or Texture2D",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "coord3",
-                ty: &TY_FLOAT,
-                doc: "coordinate, defined only for TextureCubeArray",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "offset0",
-                ty: &TY_I32,
-                doc: "optional offset, applicable to Texture1D, Texture1DArray, and as part of offset1",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "offset1",
-                ty: &TY_I32,
-                doc: "optional offset, applicable to Texture2D, Texture2DArray, and as part of offset2",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "offset2",
-                ty: &TY_I32,
-                doc: "optional offset, applicable to Texture3D",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "LOD",
-                ty: &TY_FLOAT,
-                doc: "level of detail, biggest map if less than or equal to zero; fraction used to interpolate across levels",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("srv", &TY_HANDLE, "handle of SRV to sample"),
+            ParamInfo::new("sampler", &TY_HANDLE, "handle of sampler to use"),
+            ParamInfo::new("coord0", &TY_FLOAT, "coordinate"),
+            ParamInfo::new("coord1", &TY_FLOAT, "coordinate, undef for Texture1D"),
+            ParamInfo::new(
+                "coord2",
+                &TY_FLOAT,
+                "coordinate, undef for Texture1D, Texture1DArray or Texture2D",
+            ),
+            ParamInfo::new(
+                "coord3",
+                &TY_FLOAT,
+                "coordinate, defined only for TextureCubeArray",
+            ),
+            ParamInfo::new(
+                "offset0",
+                &TY_I32,
+                "optional offset, applicable to Texture1D, Texture1DArray, and as part of offset1",
+            ),
+            ParamInfo::new(
+                "offset1",
+                &TY_I32,
+                "optional offset, applicable to Texture2D, Texture2DArray, and as part of offset2",
+            ),
+            ParamInfo::new(
+                "offset2",
+                &TY_I32,
+                "optional offset, applicable to Texture3D",
+            ),
+            ParamInfo::new(
+                "LOD",
+                &TY_FLOAT,
+                "level of detail, biggest map if less than or equal to zero; fraction used to interpolate across levels",
+            ),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 198u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "hfwi",
-        },
+        overloads: OVERLOADS_2,
         memory: Some("readonly"),
     },
 ];
-/// Class \`SetMeshOutputCounts\`: functions \`dx.op.setMeshOutputCounts\`.
-pub static CLASS_SET_MESH_OUTPUT_COUNTS: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `SetMeshOutputCounts`: functions `dx.op.setMeshOutputCounts`.
+pub static CLASS_SET_MESH_OUTPUT_COUNTS: ClassInfo = ClassInfo {
     name: "SetMeshOutputCounts",
     stem: "setMeshOutputCounts",
     doc: "",
     signatures: &SIG_SET_MESH_OUTPUT_COUNTS,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 0u8,
-        text: "v",
-    },
+    overloads: OVERLOADS_0,
 };
-/// The signatures of the functions of class \`SetMeshOutputCounts\`.
-pub static SIG_SET_MESH_OUTPUT_COUNTS: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `SetMeshOutputCounts`.
+pub static SIG_SET_MESH_OUTPUT_COUNTS: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_SET_MESH_OUTPUT_COUNTS,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_VOID,
-            doc: "no return value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_VOID, "no return value"),
         params: &[
-            crate::info::ParamInfo {
-                name: "numVertices",
-                ty: &TY_I32,
-                doc: "number of output vertices",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "numPrimitives",
-                ty: &TY_I32,
-                doc: "number of output primitives",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("numVertices", &TY_I32, "number of output vertices"),
+            ParamInfo::new("numPrimitives", &TY_I32, "number of output primitives"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 0u8,
-            text: "v",
-        },
+        overloads: OVERLOADS_0,
         memory: None,
     },
 ];
-/// Class \`SplitDouble\`: functions \`dx.op.splitDouble\`.
-pub static CLASS_SPLIT_DOUBLE: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `SplitDouble`: functions `dx.op.splitDouble`.
+pub static CLASS_SPLIT_DOUBLE: ClassInfo = ClassInfo {
     name: "SplitDouble",
     stem: "splitDouble",
     doc: "",
     signatures: &SIG_SPLIT_DOUBLE,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 8u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "d",
-    },
+    overloads: OVERLOADS_27,
 };
-/// The signatures of the functions of class \`SplitDouble\`.
-pub static SIG_SPLIT_DOUBLE: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `SplitDouble`.
+pub static SIG_SPLIT_DOUBLE: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_SPLIT_DOUBLE,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_SPLIT_DOUBLE,
-            doc: "result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        params: &[
-            crate::info::ParamInfo {
-                name: "value",
-                ty: &TY_OVERLOAD,
-                doc: "value to split",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-        ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 8u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "d",
-        },
+        result: ParamInfo::new("", &TY_SPLIT_DOUBLE, "result"),
+        params: &[ParamInfo::new("value", &TY_OVERLOAD, "value to split")],
+        overloads: OVERLOADS_27,
         memory: Some("readnone"),
     },
 ];
-/// Class \`StartInstanceLocation\`: functions \`dx.op.startInstanceLocation\`.
-pub static CLASS_START_INSTANCE_LOCATION: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `StartInstanceLocation`: functions `dx.op.startInstanceLocation`.
+pub static CLASS_START_INSTANCE_LOCATION: ClassInfo = ClassInfo {
     name: "StartInstanceLocation",
     stem: "startInstanceLocation",
     doc: "",
     signatures: &SIG_START_INSTANCE_LOCATION,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 128u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "i",
-    },
+    overloads: OVERLOADS_4,
 };
-/// The signatures of the functions of class \`StartInstanceLocation\`.
-pub static SIG_START_INSTANCE_LOCATION: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `StartInstanceLocation`.
+pub static SIG_START_INSTANCE_LOCATION: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_START_INSTANCE_LOCATION,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_OVERLOAD,
-            doc: "result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_OVERLOAD, "result"),
         params: &[],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 128u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "i",
-        },
+        overloads: OVERLOADS_4,
         memory: Some("readnone"),
     },
 ];
-/// Class \`StartVertexLocation\`: functions \`dx.op.startVertexLocation\`.
-pub static CLASS_START_VERTEX_LOCATION: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `StartVertexLocation`: functions `dx.op.startVertexLocation`.
+pub static CLASS_START_VERTEX_LOCATION: ClassInfo = ClassInfo {
     name: "StartVertexLocation",
     stem: "startVertexLocation",
     doc: "",
     signatures: &SIG_START_VERTEX_LOCATION,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 128u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "i",
-    },
+    overloads: OVERLOADS_4,
 };
-/// The signatures of the functions of class \`StartVertexLocation\`.
-pub static SIG_START_VERTEX_LOCATION: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `StartVertexLocation`.
+pub static SIG_START_VERTEX_LOCATION: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_START_VERTEX_LOCATION,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_OVERLOAD,
-            doc: "result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_OVERLOAD, "result"),
         params: &[],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 128u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "i",
-        },
+        overloads: OVERLOADS_4,
         memory: Some("readnone"),
     },
 ];
-/// Class \`StoreOutput\`: functions \`dx.op.storeOutput\`.
-pub static CLASS_STORE_OUTPUT: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `StoreOutput`: functions `dx.op.storeOutput`.
+pub static CLASS_STORE_OUTPUT: ClassInfo = ClassInfo {
     name: "StoreOutput",
     stem: "storeOutput",
     doc: "",
     signatures: &SIG_STORE_OUTPUT,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 198u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "hfwi",
-    },
+    overloads: OVERLOADS_2,
 };
-/// The signatures of the functions of class \`StoreOutput\`.
-pub static SIG_STORE_OUTPUT: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `StoreOutput`.
+pub static SIG_STORE_OUTPUT: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_STORE_OUTPUT,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_VOID,
-            doc: "no return value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_VOID, "no return value"),
         params: &[
-            crate::info::ParamInfo {
-                name: "outputSigId",
-                ty: &TY_U32,
-                doc: "output signature element ID",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "rowIndex",
-                ty: &TY_U32,
-                doc: "row index relative to element",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "colIndex",
-                ty: &TY_U8,
-                doc: "column index relative to element",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "value",
-                ty: &TY_OVERLOAD,
-                doc: "value to store",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("outputSigId", &TY_U32, "output signature element ID"),
+            ParamInfo::new("rowIndex", &TY_U32, "row index relative to element"),
+            ParamInfo::new("colIndex", &TY_U8, "column index relative to element"),
+            ParamInfo::new("value", &TY_OVERLOAD, "value to store"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 198u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "hfwi",
-        },
+        overloads: OVERLOADS_2,
         memory: None,
     },
 ];
-/// Class \`StorePatchConstant\`: functions \`dx.op.storePatchConstant\`.
-pub static CLASS_STORE_PATCH_CONSTANT: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `StorePatchConstant`: functions `dx.op.storePatchConstant`.
+pub static CLASS_STORE_PATCH_CONSTANT: ClassInfo = ClassInfo {
     name: "StorePatchConstant",
     stem: "storePatchConstant",
     doc: "",
     signatures: &SIG_STORE_PATCH_CONSTANT,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 198u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "hfwi",
-    },
+    overloads: OVERLOADS_2,
 };
-/// The signatures of the functions of class \`StorePatchConstant\`.
-pub static SIG_STORE_PATCH_CONSTANT: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `StorePatchConstant`.
+pub static SIG_STORE_PATCH_CONSTANT: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_STORE_PATCH_CONSTANT,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_VOID,
-            doc: "no return value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_VOID, "no return value"),
         params: &[
-            crate::info::ParamInfo {
-                name: "outputSigID",
-                ty: &TY_I32,
-                doc: "output signature element ID",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "row",
-                ty: &TY_I32,
-                doc: "row, relative to the element",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "col",
-                ty: &TY_I8,
-                doc: "column, relative to the element",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "value",
-                ty: &TY_OVERLOAD,
-                doc: "value to store",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("outputSigID", &TY_I32, "output signature element ID"),
+            ParamInfo::new("row", &TY_I32, "row, relative to the element"),
+            ParamInfo::new("col", &TY_I8, "column, relative to the element"),
+            ParamInfo::new("value", &TY_OVERLOAD, "value to store"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 198u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "hfwi",
-        },
+        overloads: OVERLOADS_2,
         memory: None,
     },
 ];
-/// Class \`StorePrimitiveOutput\`: functions \`dx.op.storePrimitiveOutput\`.
-pub static CLASS_STORE_PRIMITIVE_OUTPUT: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `StorePrimitiveOutput`: functions `dx.op.storePrimitiveOutput`.
+pub static CLASS_STORE_PRIMITIVE_OUTPUT: ClassInfo = ClassInfo {
     name: "StorePrimitiveOutput",
     stem: "storePrimitiveOutput",
     doc: "",
     signatures: &SIG_STORE_PRIMITIVE_OUTPUT,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 198u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "hfwi",
-    },
+    overloads: OVERLOADS_2,
 };
-/// The signatures of the functions of class \`StorePrimitiveOutput\`.
-pub static SIG_STORE_PRIMITIVE_OUTPUT: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `StorePrimitiveOutput`.
+pub static SIG_STORE_PRIMITIVE_OUTPUT: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_STORE_PRIMITIVE_OUTPUT,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_VOID,
-            doc: "no return value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_VOID, "no return value"),
         params: &[
-            crate::info::ParamInfo {
-                name: "outputSigId",
-                ty: &TY_U32,
-                doc: "primitive output signature element ID",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "rowIndex",
-                ty: &TY_U32,
-                doc: "row index relative to element",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "colIndex",
-                ty: &TY_U8,
-                doc: "column index relative to element",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "value",
-                ty: &TY_OVERLOAD,
-                doc: "value to store",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "primitiveIndex",
-                ty: &TY_U32,
-                doc: "primitive index",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new(
+                "outputSigId",
+                &TY_U32,
+                "primitive output signature element ID",
+            ),
+            ParamInfo::new("rowIndex", &TY_U32, "row index relative to element"),
+            ParamInfo::new("colIndex", &TY_U8, "column index relative to element"),
+            ParamInfo::new("value", &TY_OVERLOAD, "value to store"),
+            ParamInfo::new("primitiveIndex", &TY_U32, "primitive index"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 198u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "hfwi",
-        },
+        overloads: OVERLOADS_2,
         memory: None,
     },
 ];
-/// Class \`StoreVertexOutput\`: functions \`dx.op.storeVertexOutput\`.
-pub static CLASS_STORE_VERTEX_OUTPUT: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `StoreVertexOutput`: functions `dx.op.storeVertexOutput`.
+pub static CLASS_STORE_VERTEX_OUTPUT: ClassInfo = ClassInfo {
     name: "StoreVertexOutput",
     stem: "storeVertexOutput",
     doc: "",
     signatures: &SIG_STORE_VERTEX_OUTPUT,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 198u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "hfwi",
-    },
+    overloads: OVERLOADS_2,
 };
-/// The signatures of the functions of class \`StoreVertexOutput\`.
-pub static SIG_STORE_VERTEX_OUTPUT: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `StoreVertexOutput`.
+pub static SIG_STORE_VERTEX_OUTPUT: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_STORE_VERTEX_OUTPUT,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_VOID,
-            doc: "no return value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_VOID, "no return value"),
         params: &[
-            crate::info::ParamInfo {
-                name: "outputSigId",
-                ty: &TY_U32,
-                doc: "vertex output signature element ID",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "rowIndex",
-                ty: &TY_U32,
-                doc: "row index relative to element",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "colIndex",
-                ty: &TY_U8,
-                doc: "column index relative to element",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "value",
-                ty: &TY_OVERLOAD,
-                doc: "value to store",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "vertexIndex",
-                ty: &TY_U32,
-                doc: "vertex index",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("outputSigId", &TY_U32, "vertex output signature element ID"),
+            ParamInfo::new("rowIndex", &TY_U32, "row index relative to element"),
+            ParamInfo::new("colIndex", &TY_U8, "column index relative to element"),
+            ParamInfo::new("value", &TY_OVERLOAD, "value to store"),
+            ParamInfo::new("vertexIndex", &TY_U32, "vertex index"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 198u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "hfwi",
-        },
+        overloads: OVERLOADS_2,
         memory: None,
     },
 ];
-/// Class \`TempRegLoad\`: functions \`dx.op.tempRegLoad\`.
-pub static CLASS_TEMP_REG_LOAD: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `TempRegLoad`: functions `dx.op.tempRegLoad`.
+pub static CLASS_TEMP_REG_LOAD: ClassInfo = ClassInfo {
     name: "TempRegLoad",
     stem: "tempRegLoad",
     doc: "",
     signatures: &SIG_TEMP_REG_LOAD,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 198u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "hfwi",
-    },
+    overloads: OVERLOADS_2,
 };
-/// The signatures of the functions of class \`TempRegLoad\`.
-pub static SIG_TEMP_REG_LOAD: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `TempRegLoad`.
+pub static SIG_TEMP_REG_LOAD: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_TEMP_REG_LOAD,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_OVERLOAD,
-            doc: "register value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        params: &[
-            crate::info::ParamInfo {
-                name: "index",
-                ty: &TY_U32,
-                doc: "linearized register index",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-        ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 198u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "hfwi",
-        },
+        result: ParamInfo::new("", &TY_OVERLOAD, "register value"),
+        params: &[ParamInfo::new("index", &TY_U32, "linearized register index")],
+        overloads: OVERLOADS_2,
         memory: Some("readonly"),
     },
 ];
-/// Class \`TempRegStore\`: functions \`dx.op.tempRegStore\`.
-pub static CLASS_TEMP_REG_STORE: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `TempRegStore`: functions `dx.op.tempRegStore`.
+pub static CLASS_TEMP_REG_STORE: ClassInfo = ClassInfo {
     name: "TempRegStore",
     stem: "tempRegStore",
     doc: "",
     signatures: &SIG_TEMP_REG_STORE,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 198u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "hfwi",
-    },
+    overloads: OVERLOADS_2,
 };
-/// The signatures of the functions of class \`TempRegStore\`.
-pub static SIG_TEMP_REG_STORE: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `TempRegStore`.
+pub static SIG_TEMP_REG_STORE: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_TEMP_REG_STORE,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_VOID,
-            doc: "no return value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_VOID, "no return value"),
         params: &[
-            crate::info::ParamInfo {
-                name: "index",
-                ty: &TY_U32,
-                doc: "linearized register index",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "value",
-                ty: &TY_OVERLOAD,
-                doc: "value to store",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("index", &TY_U32, "linearized register index"),
+            ParamInfo::new("value", &TY_OVERLOAD, "value to store"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 198u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "hfwi",
-        },
+        overloads: OVERLOADS_2,
         memory: None,
     },
 ];
-/// Class \`Tertiary\`: functions \`dx.op.tertiary\`.
-pub static CLASS_TERTIARY: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `Tertiary`: functions `dx.op.tertiary`.
+pub static CLASS_TERTIARY: ClassInfo = ClassInfo {
     name: "Tertiary",
     stem: "tertiary",
     doc: "",
     signatures: &SIG_TERTIARY,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 462u32,
-                vectors: 462u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "hfdwil<hfdwil",
-    },
+    overloads: OVERLOADS_3,
 };
-/// The signatures of the functions of class \`Tertiary\`.
-pub static SIG_TERTIARY: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `Tertiary`.
+pub static SIG_TERTIARY: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_TERTIARY,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_OVERLOAD,
-            doc: "the fused multiply-addition of parameters a * b + c",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new(
+            "",
+            &TY_OVERLOAD,
+            "the fused multiply-addition of parameters a * b + c",
+        ),
         params: &[
-            crate::info::ParamInfo {
-                name: "a",
-                ty: &TY_OVERLOAD,
-                doc: "first value for FMA, the first factor",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "b",
-                ty: &TY_OVERLOAD,
-                doc: "second value for FMA, the second factor",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "c",
-                ty: &TY_OVERLOAD,
-                doc: "third value for FMA, the addend",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("a", &TY_OVERLOAD, "first value for FMA, the first factor"),
+            ParamInfo::new("b", &TY_OVERLOAD, "second value for FMA, the second factor"),
+            ParamInfo::new("c", &TY_OVERLOAD, "third value for FMA, the addend"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 462u32,
-                    vectors: 462u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "hfdwil<hfdwil",
-        },
+        overloads: OVERLOADS_3,
         memory: Some("readnone"),
     },
 ];
-/// Class \`Texture2DMSGetSamplePosition\`: functions \`dx.op.texture2DMSGetSamplePosition\`.
-pub static CLASS_TEXTURE2_DMS_GET_SAMPLE_POSITION: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `Texture2DMSGetSamplePosition`: functions `dx.op.texture2DMSGetSamplePosition`.
+pub static CLASS_TEXTURE2_DMS_GET_SAMPLE_POSITION: ClassInfo = ClassInfo {
     name: "Texture2DMSGetSamplePosition",
     stem: "texture2DMSGetSamplePosition",
     doc: "",
     signatures: &SIG_TEXTURE2_DMS_GET_SAMPLE_POSITION,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 0u8,
-        text: "v",
-    },
+    overloads: OVERLOADS_0,
 };
-/// The signatures of the functions of class \`Texture2DMSGetSamplePosition\`.
-pub static SIG_TEXTURE2_DMS_GET_SAMPLE_POSITION: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `Texture2DMSGetSamplePosition`.
+pub static SIG_TEXTURE2_DMS_GET_SAMPLE_POSITION: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_TEXTURE2_DMS_GET_SAMPLE_POSITION,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_SAMPLE_POS,
-            doc: "sample position",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_SAMPLE_POS, "sample position"),
         params: &[
-            crate::info::ParamInfo {
-                name: "srv",
-                ty: &TY_HANDLE,
-                doc: "handle of SRV to sample",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "index",
-                ty: &TY_I32,
-                doc: "zero-based sample index",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("srv", &TY_HANDLE, "handle of SRV to sample"),
+            ParamInfo::new("index", &TY_I32, "zero-based sample index"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 0u8,
-            text: "v",
-        },
+        overloads: OVERLOADS_0,
         memory: Some("readonly"),
     },
 ];
-/// Class \`TextureGather\`: functions \`dx.op.textureGather\`.
-pub static CLASS_TEXTURE_GATHER: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `TextureGather`: functions `dx.op.textureGather`.
+pub static CLASS_TEXTURE_GATHER: ClassInfo = ClassInfo {
     name: "TextureGather",
     stem: "textureGather",
     doc: "",
     signatures: &SIG_TEXTURE_GATHER,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 198u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "hfwi",
-    },
+    overloads: OVERLOADS_2,
 };
-/// The signatures of the functions of class \`TextureGather\`.
-pub static SIG_TEXTURE_GATHER: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `TextureGather`.
+pub static SIG_TEXTURE_GATHER: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_TEXTURE_GATHER,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_RES_RET,
-            doc: "dimension information for texture",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_RES_RET, "dimension information for texture"),
         params: &[
-            crate::info::ParamInfo {
-                name: "srv",
-                ty: &TY_HANDLE,
-                doc: "handle of SRV to sample",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "sampler",
-                ty: &TY_HANDLE,
-                doc: "handle of sampler to use",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "coord0",
-                ty: &TY_FLOAT,
-                doc: "coordinate",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "coord1",
-                ty: &TY_FLOAT,
-                doc: "coordinate, undef for Texture1D",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "coord2",
-                ty: &TY_FLOAT,
-                doc: "coordinate, undef for Texture1D, Texture1DArray or Texture2D",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "coord3",
-                ty: &TY_FLOAT,
-                doc: "coordinate, defined only for TextureCubeArray",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "offset0",
-                ty: &TY_I32,
-                doc: "optional offset, applicable to Texture1D, Texture1DArray, and as part of offset1",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "offset1",
-                ty: &TY_I32,
-                doc: "optional offset, applicable to Texture2D, Texture2DArray, and as part of offset2",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "channel",
-                ty: &TY_I32,
-                doc: "channel to sample",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("srv", &TY_HANDLE, "handle of SRV to sample"),
+            ParamInfo::new("sampler", &TY_HANDLE, "handle of sampler to use"),
+            ParamInfo::new("coord0", &TY_FLOAT, "coordinate"),
+            ParamInfo::new("coord1", &TY_FLOAT, "coordinate, undef for Texture1D"),
+            ParamInfo::new(
+                "coord2",
+                &TY_FLOAT,
+                "coordinate, undef for Texture1D, Texture1DArray or Texture2D",
+            ),
+            ParamInfo::new(
+                "coord3",
+                &TY_FLOAT,
+                "coordinate, defined only for TextureCubeArray",
+            ),
+            ParamInfo::new(
+                "offset0",
+                &TY_I32,
+                "optional offset, applicable to Texture1D, Texture1DArray, and as part of offset1",
+            ),
+            ParamInfo::new(
+                "offset1",
+                &TY_I32,
+                "optional offset, applicable to Texture2D, Texture2DArray, and as part of offset2",
+            ),
+            ParamInfo::new("channel", &TY_I32, "channel to sample"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 198u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "hfwi",
-        },
+        overloads: OVERLOADS_2,
         memory: Some("readonly"),
     },
 ];
-/// Class \`TextureGatherCmp\`: functions \`dx.op.textureGatherCmp\`.
-pub static CLASS_TEXTURE_GATHER_CMP: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `TextureGatherCmp`: functions `dx.op.textureGatherCmp`.
+pub static CLASS_TEXTURE_GATHER_CMP: ClassInfo = ClassInfo {
     name: "TextureGatherCmp",
     stem: "textureGatherCmp",
     doc: "",
     signatures: &SIG_TEXTURE_GATHER_CMP,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 198u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "hfwi",
-    },
+    overloads: OVERLOADS_2,
 };
-/// The signatures of the functions of class \`TextureGatherCmp\`.
-pub static SIG_TEXTURE_GATHER_CMP: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `TextureGatherCmp`.
+pub static SIG_TEXTURE_GATHER_CMP: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_TEXTURE_GATHER_CMP,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_RES_RET,
-            doc: "gathered texels",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_RES_RET, "gathered texels"),
         params: &[
-            crate::info::ParamInfo {
-                name: "srv",
-                ty: &TY_HANDLE,
-                doc: "handle of SRV to sample",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "sampler",
-                ty: &TY_HANDLE,
-                doc: "handle of sampler to use",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "coord0",
-                ty: &TY_FLOAT,
-                doc: "coordinate",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "coord1",
-                ty: &TY_FLOAT,
-                doc: "coordinate, undef for Texture1D",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "coord2",
-                ty: &TY_FLOAT,
-                doc: "coordinate, undef for Texture1D, Texture1DArray or Texture2D",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "coord3",
-                ty: &TY_FLOAT,
-                doc: "coordinate, defined only for TextureCubeArray",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "offset0",
-                ty: &TY_I32,
-                doc: "optional offset, applicable to Texture1D, Texture1DArray, and as part of offset1",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "offset1",
-                ty: &TY_I32,
-                doc: "optional offset, applicable to Texture2D, Texture2DArray, and as part of offset2",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "channel",
-                ty: &TY_I32,
-                doc: "channel to sample",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "compareValue",
-                ty: &TY_FLOAT,
-                doc: "value to compare with",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("srv", &TY_HANDLE, "handle of SRV to sample"),
+            ParamInfo::new("sampler", &TY_HANDLE, "handle of sampler to use"),
+            ParamInfo::new("coord0", &TY_FLOAT, "coordinate"),
+            ParamInfo::new("coord1", &TY_FLOAT, "coordinate, undef for Texture1D"),
+            ParamInfo::new(
+                "coord2",
+                &TY_FLOAT,
+                "coordinate, undef for Texture1D, Texture1DArray or Texture2D",
+            ),
+            ParamInfo::new(
+                "coord3",
+                &TY_FLOAT,
+                "coordinate, defined only for TextureCubeArray",
+            ),
+            ParamInfo::new(
+                "offset0",
+                &TY_I32,
+                "optional offset, applicable to Texture1D, Texture1DArray, and as part of offset1",
+            ),
+            ParamInfo::new(
+                "offset1",
+                &TY_I32,
+                "optional offset, applicable to Texture2D, Texture2DArray, and as part of offset2",
+            ),
+            ParamInfo::new("channel", &TY_I32, "channel to sample"),
+            ParamInfo::new("compareValue", &TY_FLOAT, "value to compare with"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 198u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "hfwi",
-        },
+        overloads: OVERLOADS_2,
         memory: Some("readonly"),
     },
 ];
-/// Class \`TextureGatherRaw\`: functions \`dx.op.textureGatherRaw\`.
-pub static CLASS_TEXTURE_GATHER_RAW: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `TextureGatherRaw`: functions `dx.op.textureGatherRaw`.
+pub static CLASS_TEXTURE_GATHER_RAW: ClassInfo = ClassInfo {
     name: "TextureGatherRaw",
     stem: "textureGatherRaw",
     doc: "",
     signatures: &SIG_TEXTURE_GATHER_RAW,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 448u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "wil",
-    },
+    overloads: OVERLOADS_32,
 };
-/// The signatures of the functions of class \`TextureGatherRaw\`.
-pub static SIG_TEXTURE_GATHER_RAW: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `TextureGatherRaw`.
+pub static SIG_TEXTURE_GATHER_RAW: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_TEXTURE_GATHER_RAW,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_RES_RET,
-            doc: "four raw texture elements gathered",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_RES_RET, "four raw texture elements gathered"),
         params: &[
-            crate::info::ParamInfo {
-                name: "srv",
-                ty: &TY_HANDLE,
-                doc: "handle of type-matched SRV to gather from",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "sampler",
-                ty: &TY_HANDLE,
-                doc: "handle of sampler to use",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "coord0",
-                ty: &TY_FLOAT,
-                doc: "coordinate",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "coord1",
-                ty: &TY_FLOAT,
-                doc: "coordinate, undef for Texture1D",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "coord2",
-                ty: &TY_FLOAT,
-                doc: "coordinate, undef for Texture1D, Texture1DArray or Texture2D",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "coord3",
-                ty: &TY_FLOAT,
-                doc: "coordinate, defined only for TextureCubeArray",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "offset0",
-                ty: &TY_I32,
-                doc: "optional offset, applicable to Texture1D, Texture1DArray, and as part of offset1",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "offset1",
-                ty: &TY_I32,
-                doc: "optional offset, applicable to Texture2D, Texture2DArray",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new(
+                "srv",
+                &TY_HANDLE,
+                "handle of type-matched SRV to gather from",
+            ),
+            ParamInfo::new("sampler", &TY_HANDLE, "handle of sampler to use"),
+            ParamInfo::new("coord0", &TY_FLOAT, "coordinate"),
+            ParamInfo::new("coord1", &TY_FLOAT, "coordinate, undef for Texture1D"),
+            ParamInfo::new(
+                "coord2",
+                &TY_FLOAT,
+                "coordinate, undef for Texture1D, Texture1DArray or Texture2D",
+            ),
+            ParamInfo::new(
+                "coord3",
+                &TY_FLOAT,
+                "coordinate, defined only for TextureCubeArray",
+            ),
+            ParamInfo::new(
+                "offset0",
+                &TY_I32,
+                "optional offset, applicable to Texture1D, Texture1DArray, and as part of offset1",
+            ),
+            ParamInfo::new(
+                "offset1",
+                &TY_I32,
+                "optional offset, applicable to Texture2D, Texture2DArray",
+            ),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 448u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "wil",
-        },
+        overloads: OVERLOADS_32,
         memory: Some("readonly"),
     },
 ];
-/// Class \`TextureLoad\`: functions \`dx.op.textureLoad\`.
-pub static CLASS_TEXTURE_LOAD: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `TextureLoad`: functions `dx.op.textureLoad`.
+pub static CLASS_TEXTURE_LOAD: ClassInfo = ClassInfo {
     name: "TextureLoad",
     stem: "textureLoad",
     doc: "",
     signatures: &SIG_TEXTURE_LOAD,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 198u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "hfwi",
-    },
+    overloads: OVERLOADS_2,
 };
-/// The signatures of the functions of class \`TextureLoad\`.
-pub static SIG_TEXTURE_LOAD: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `TextureLoad`.
+pub static SIG_TEXTURE_LOAD: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_TEXTURE_LOAD,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_RES_RET,
-            doc: "the loaded value",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_RES_RET, "the loaded value"),
         params: &[
-            crate::info::ParamInfo {
-                name: "srv",
-                ty: &TY_HANDLE,
-                doc: "handle of SRV or UAV to sample",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "mipLevelOrSampleCount",
-                ty: &TY_I32,
-                doc: "sample count for Texture2DMS, mip level otherwise",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "coord0",
-                ty: &TY_I32,
-                doc: "coordinate",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "coord1",
-                ty: &TY_I32,
-                doc: "coordinate",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "coord2",
-                ty: &TY_I32,
-                doc: "coordinate",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "offset0",
-                ty: &TY_I32,
-                doc: "optional offset",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "offset1",
-                ty: &TY_I32,
-                doc: "optional offset",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "offset2",
-                ty: &TY_I32,
-                doc: "optional offset",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("srv", &TY_HANDLE, "handle of SRV or UAV to sample"),
+            ParamInfo::new(
+                "mipLevelOrSampleCount",
+                &TY_I32,
+                "sample count for Texture2DMS, mip level otherwise",
+            ),
+            ParamInfo::new("coord0", &TY_I32, "coordinate"),
+            ParamInfo::new("coord1", &TY_I32, "coordinate"),
+            ParamInfo::new("coord2", &TY_I32, "coordinate"),
+            ParamInfo::new("offset0", &TY_I32, "optional offset"),
+            ParamInfo::new("offset1", &TY_I32, "optional offset"),
+            ParamInfo::new("offset2", &TY_I32, "optional offset"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 198u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "hfwi",
-        },
+        overloads: OVERLOADS_2,
         memory: Some("readonly"),
     },
 ];
-/// Class \`TextureStore\`: functions \`dx.op.textureStore\`.
-pub static CLASS_TEXTURE_STORE: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `TextureStore`: functions `dx.op.textureStore`.
+pub static CLASS_TEXTURE_STORE: ClassInfo = ClassInfo {
     name: "TextureStore",
     stem: "textureStore",
     doc: "",
     signatures: &SIG_TEXTURE_STORE,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 198u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "hfwi",
-    },
+    overloads: OVERLOADS_2,
 };
-/// The signatures of the functions of class \`TextureStore\`.
-pub static SIG_TEXTURE_STORE: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `TextureStore`.
+pub static SIG_TEXTURE_STORE: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_TEXTURE_STORE,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_VOID,
-            doc: "",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_VOID, ""),
         params: &[
-            crate::info::ParamInfo {
-                name: "srv",
-                ty: &TY_HANDLE,
-                doc: "handle of UAV to store to",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "coord0",
-                ty: &TY_I32,
-                doc: "coordinate",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "coord1",
-                ty: &TY_I32,
-                doc: "coordinate",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "coord2",
-                ty: &TY_I32,
-                doc: "coordinate",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "value0",
-                ty: &TY_OVERLOAD,
-                doc: "value",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "value1",
-                ty: &TY_OVERLOAD,
-                doc: "value",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "value2",
-                ty: &TY_OVERLOAD,
-                doc: "value",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "value3",
-                ty: &TY_OVERLOAD,
-                doc: "value",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "mask",
-                ty: &TY_I8,
-                doc: "written value mask",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("srv", &TY_HANDLE, "handle of UAV to store to"),
+            ParamInfo::new("coord0", &TY_I32, "coordinate"),
+            ParamInfo::new("coord1", &TY_I32, "coordinate"),
+            ParamInfo::new("coord2", &TY_I32, "coordinate"),
+            ParamInfo::new("value0", &TY_OVERLOAD, "value"),
+            ParamInfo::new("value1", &TY_OVERLOAD, "value"),
+            ParamInfo::new("value2", &TY_OVERLOAD, "value"),
+            ParamInfo::new("value3", &TY_OVERLOAD, "value"),
+            ParamInfo::new("mask", &TY_I8, "written value mask"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 198u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "hfwi",
-        },
+        overloads: OVERLOADS_2,
         memory: None,
     },
 ];
-/// Class \`TextureStoreSample\`: functions \`dx.op.textureStoreSample\`.
-pub static CLASS_TEXTURE_STORE_SAMPLE: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `TextureStoreSample`: functions `dx.op.textureStoreSample`.
+pub static CLASS_TEXTURE_STORE_SAMPLE: ClassInfo = ClassInfo {
     name: "TextureStoreSample",
     stem: "textureStoreSample",
     doc: "",
     signatures: &SIG_TEXTURE_STORE_SAMPLE,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 198u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "hfwi",
-    },
+    overloads: OVERLOADS_2,
 };
-/// The signatures of the functions of class \`TextureStoreSample\`.
-pub static SIG_TEXTURE_STORE_SAMPLE: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `TextureStoreSample`.
+pub static SIG_TEXTURE_STORE_SAMPLE: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_TEXTURE_STORE_SAMPLE,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_VOID,
-            doc: "",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_VOID, ""),
         params: &[
-            crate::info::ParamInfo {
-                name: "srv",
-                ty: &TY_HANDLE,
-                doc: "handle of Texture2DMS[Array] UAV to store to",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "coord0",
-                ty: &TY_I32,
-                doc: "coordinate",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "coord1",
-                ty: &TY_I32,
-                doc: "coordinate",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "coord2",
-                ty: &TY_I32,
-                doc: "coordinate",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "value0",
-                ty: &TY_OVERLOAD,
-                doc: "value",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "value1",
-                ty: &TY_OVERLOAD,
-                doc: "value",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "value2",
-                ty: &TY_OVERLOAD,
-                doc: "value",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "value3",
-                ty: &TY_OVERLOAD,
-                doc: "value",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "mask",
-                ty: &TY_I8,
-                doc: "written value mask",
-                immediate: true,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "sampleIdx",
-                ty: &TY_I32,
-                doc: "sample index",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new(
+                "srv",
+                &TY_HANDLE,
+                "handle of Texture2DMS[Array] UAV to store to",
+            ),
+            ParamInfo::new("coord0", &TY_I32, "coordinate"),
+            ParamInfo::new("coord1", &TY_I32, "coordinate"),
+            ParamInfo::new("coord2", &TY_I32, "coordinate"),
+            ParamInfo::new("value0", &TY_OVERLOAD, "value"),
+            ParamInfo::new("value1", &TY_OVERLOAD, "value"),
+            ParamInfo::new("value2", &TY_OVERLOAD, "value"),
+            ParamInfo::new("value3", &TY_OVERLOAD, "value"),
+            ParamInfo::new("mask", &TY_I8, "written value mask").immediate(),
+            ParamInfo::new("sampleIdx", &TY_I32, "sample index"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 198u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "hfwi",
-        },
+        overloads: OVERLOADS_2,
         memory: None,
     },
 ];
-/// Class \`ThreadId\`: functions \`dx.op.threadId\`.
-pub static CLASS_THREAD_ID: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `ThreadId`: functions `dx.op.threadId`.
+pub static CLASS_THREAD_ID: ClassInfo = ClassInfo {
     name: "ThreadId",
     stem: "threadId",
     doc: "",
     signatures: &SIG_THREAD_ID,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 128u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "i",
-    },
+    overloads: OVERLOADS_4,
 };
-/// The signatures of the functions of class \`ThreadId\`.
-pub static SIG_THREAD_ID: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `ThreadId`.
+pub static SIG_THREAD_ID: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_THREAD_ID,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_OVERLOAD,
-            doc: "thread ID component",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        params: &[
-            crate::info::ParamInfo {
-                name: "component",
-                ty: &TY_I32,
-                doc: "component to read (x,y,z)",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-        ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 128u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "i",
-        },
+        result: ParamInfo::new("", &TY_OVERLOAD, "thread ID component"),
+        params: &[ParamInfo::new("component", &TY_I32, "component to read (x,y,z)")],
+        overloads: OVERLOADS_4,
         memory: Some("readnone"),
     },
 ];
-/// Class \`ThreadIdInGroup\`: functions \`dx.op.threadIdInGroup\`.
-pub static CLASS_THREAD_ID_IN_GROUP: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `ThreadIdInGroup`: functions `dx.op.threadIdInGroup`.
+pub static CLASS_THREAD_ID_IN_GROUP: ClassInfo = ClassInfo {
     name: "ThreadIdInGroup",
     stem: "threadIdInGroup",
     doc: "",
     signatures: &SIG_THREAD_ID_IN_GROUP,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 128u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "i",
-    },
+    overloads: OVERLOADS_4,
 };
-/// The signatures of the functions of class \`ThreadIdInGroup\`.
-pub static SIG_THREAD_ID_IN_GROUP: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `ThreadIdInGroup`.
+pub static SIG_THREAD_ID_IN_GROUP: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_THREAD_ID_IN_GROUP,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_OVERLOAD,
-            doc: "thread ID in group component",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        params: &[
-            crate::info::ParamInfo {
-                name: "component",
-                ty: &TY_I32,
-                doc: "component to read (x,y,z)",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-        ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 128u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "i",
-        },
+        result: ParamInfo::new("", &TY_OVERLOAD, "thread ID in group component"),
+        params: &[ParamInfo::new("component", &TY_I32, "component to read (x,y,z)")],
+        overloads: OVERLOADS_4,
         memory: Some("readnone"),
     },
 ];
-/// Class \`TraceRay\`: functions \`dx.op.traceRay\`.
-pub static CLASS_TRACE_RAY: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `TraceRay`: functions `dx.op.traceRay`.
+pub static CLASS_TRACE_RAY: ClassInfo = ClassInfo {
     name: "TraceRay",
     stem: "traceRay",
     doc: "",
     signatures: &SIG_TRACE_RAY,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 512u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "u",
-    },
+    overloads: OVERLOADS_8,
 };
-/// The signatures of the functions of class \`TraceRay\`.
-pub static SIG_TRACE_RAY: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `TraceRay`.
+pub static SIG_TRACE_RAY: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_TRACE_RAY,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_VOID,
-            doc: "",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_VOID, ""),
         params: &[
-            crate::info::ParamInfo {
-                name: "AccelerationStructure",
-                ty: &TY_HANDLE,
-                doc: "Top-level acceleration structure to use",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "RayFlags",
-                ty: &TY_I32,
-                doc: "Valid combination of Ray_flags",
-                immediate: false,
-                enumeration: Some("RayFlag"),
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "InstanceInclusionMask",
-                ty: &TY_I32,
-                doc: "Bottom 8 bits of InstanceInclusionMask are used to include/rejectgeometry instances based on the InstanceMask in each instance: if(!((InstanceInclusionMask & InstanceMask) & 0xff)) { ignore intersection }",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "RayContributionToHitGroupIndex",
-                ty: &TY_I32,
-                doc: "Offset to add into Addressing calculations within shader tables for hit group indexing.  Only the bottom 4 bits of this value are used",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "MultiplierForGeometryContributionToShaderIndex",
-                ty: &TY_I32,
-                doc: "Stride to multiply by per-geometry GeometryContributionToHitGroupIndex in Addressing calculations within shader tables for hit group indexing.  Only the bottom 4 bits of this value are used",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "MissShaderIndex",
-                ty: &TY_I32,
-                doc: "Miss shader index in Addressing calculations within shader tables.  Only the bottom 16 bits of this value are used",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "Origin_X",
-                ty: &TY_FLOAT,
-                doc: "Origin x of the ray",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "Origin_Y",
-                ty: &TY_FLOAT,
-                doc: "Origin y of the ray",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "Origin_Z",
-                ty: &TY_FLOAT,
-                doc: "Origin z of the ray",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "TMin",
-                ty: &TY_FLOAT,
-                doc: "Tmin of the ray",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "Direction_X",
-                ty: &TY_FLOAT,
-                doc: "Direction x of the ray",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "Direction_Y",
-                ty: &TY_FLOAT,
-                doc: "Direction y of the ray",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "Direction_Z",
-                ty: &TY_FLOAT,
-                doc: "Direction z of the ray",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "TMax",
-                ty: &TY_FLOAT,
-                doc: "Tmax of the ray",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "payload",
-                ty: &TY_UDT,
-                doc: "User-defined intersection attribute structure",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new(
+                "AccelerationStructure",
+                &TY_HANDLE,
+                "Top-level acceleration structure to use",
+            ),
+            ParamInfo::new("RayFlags", &TY_I32, "Valid combination of Ray_flags")
+                .enumeration("RayFlag"),
+            ParamInfo::new(
+                "InstanceInclusionMask",
+                &TY_I32,
+                "Bottom 8 bits of InstanceInclusionMask are used to include/rejectgeometry instances based on the InstanceMask in each instance: if(!((InstanceInclusionMask & InstanceMask) & 0xff)) { ignore intersection }",
+            ),
+            ParamInfo::new(
+                "RayContributionToHitGroupIndex",
+                &TY_I32,
+                "Offset to add into Addressing calculations within shader tables for hit group indexing.  Only the bottom 4 bits of this value are used",
+            ),
+            ParamInfo::new(
+                "MultiplierForGeometryContributionToShaderIndex",
+                &TY_I32,
+                "Stride to multiply by per-geometry GeometryContributionToHitGroupIndex in Addressing calculations within shader tables for hit group indexing.  Only the bottom 4 bits of this value are used",
+            ),
+            ParamInfo::new(
+                "MissShaderIndex",
+                &TY_I32,
+                "Miss shader index in Addressing calculations within shader tables.  Only the bottom 16 bits of this value are used",
+            ),
+            ParamInfo::new("Origin_X", &TY_FLOAT, "Origin x of the ray"),
+            ParamInfo::new("Origin_Y", &TY_FLOAT, "Origin y of the ray"),
+            ParamInfo::new("Origin_Z", &TY_FLOAT, "Origin z of the ray"),
+            ParamInfo::new("TMin", &TY_FLOAT, "Tmin of the ray"),
+            ParamInfo::new("Direction_X", &TY_FLOAT, "Direction x of the ray"),
+            ParamInfo::new("Direction_Y", &TY_FLOAT, "Direction y of the ray"),
+            ParamInfo::new("Direction_Z", &TY_FLOAT, "Direction z of the ray"),
+            ParamInfo::new("TMax", &TY_FLOAT, "Tmax of the ray"),
+            ParamInfo::new(
+                "payload",
+                &TY_UDT,
+                "User-defined intersection attribute structure",
+            ),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 512u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "u",
-        },
+        overloads: OVERLOADS_8,
         memory: None,
     },
 ];
-/// Class \`TriangleObjectPosition\`: functions \`dx.op.triangleObjectPosition\`.
-pub static CLASS_TRIANGLE_OBJECT_POSITION: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `TriangleObjectPosition`: functions `dx.op.triangleObjectPosition`.
+pub static CLASS_TRIANGLE_OBJECT_POSITION: ClassInfo = ClassInfo {
     name: "TriangleObjectPosition",
     stem: "triangleObjectPosition",
     doc: "",
     signatures: &SIG_TRIANGLE_OBJECT_POSITION,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 4u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "f",
-    },
+    overloads: OVERLOADS_7,
 };
-/// The signatures of the functions of class \`TriangleObjectPosition\`.
-pub static SIG_TRIANGLE_OBJECT_POSITION: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `TriangleObjectPosition`.
+pub static SIG_TRIANGLE_OBJECT_POSITION: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_TRIANGLE_OBJECT_POSITION,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_VEC9,
-            doc: "operation result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_VEC9, "operation result"),
         params: &[],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 4u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "f",
-        },
+        overloads: OVERLOADS_7,
         memory: Some("readnone"),
     },
 ];
-/// Class \`Unary\`: functions \`dx.op.unary\`.
-pub static CLASS_UNARY: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `Unary`: functions `dx.op.unary`.
+pub static CLASS_UNARY: ClassInfo = ClassInfo {
     name: "Unary",
     stem: "unary",
     doc: "",
     signatures: &SIG_UNARY,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 462u32,
-                vectors: 462u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "hfdwil<hfdwil",
-    },
+    overloads: OVERLOADS_3,
 };
-/// The signatures of the functions of class \`Unary\`.
-pub static SIG_UNARY: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `Unary`.
+pub static SIG_UNARY: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_UNARY,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_OVERLOAD,
-            doc: "operation result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        params: &[
-            crate::info::ParamInfo {
-                name: "value",
-                ty: &TY_OVERLOAD,
-                doc: "input value",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-        ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 462u32,
-                    vectors: 462u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "hfdwil<hfdwil",
-        },
+        result: ParamInfo::new("", &TY_OVERLOAD, "operation result"),
+        params: &[ParamInfo::new("value", &TY_OVERLOAD, "input value")],
+        overloads: OVERLOADS_3,
         memory: Some("readnone"),
     },
 ];
-/// Class \`UnaryBits\`: functions \`dx.op.unaryBits\`.
-pub static CLASS_UNARY_BITS: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `UnaryBits`: functions `dx.op.unaryBits`.
+pub static CLASS_UNARY_BITS: ClassInfo = ClassInfo {
     name: "UnaryBits",
     stem: "unaryBits",
     doc: "",
     signatures: &SIG_UNARY_BITS,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 448u32,
-                vectors: 448u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "wil<wil",
-    },
+    overloads: OVERLOADS_33,
 };
-/// The signatures of the functions of class \`UnaryBits\`.
-pub static SIG_UNARY_BITS: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `UnaryBits`.
+pub static SIG_UNARY_BITS: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_UNARY_BITS,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_OVERLOAD_I32,
-            doc: "operation result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        params: &[
-            crate::info::ParamInfo {
-                name: "value",
-                ty: &TY_OVERLOAD,
-                doc: "input value",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-        ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 448u32,
-                    vectors: 448u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "wil<wil",
-        },
+        result: ParamInfo::new("", &TY_OVERLOAD_I32, "operation result"),
+        params: &[ParamInfo::new("value", &TY_OVERLOAD, "input value")],
+        overloads: OVERLOADS_33,
         memory: Some("readnone"),
     },
 ];
-/// Class \`Unpack4x8\`: functions \`dx.op.unpack4x8\`.
-pub static CLASS_UNPACK4X8: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `Unpack4x8`: functions `dx.op.unpack4x8`.
+pub static CLASS_UNPACK4X8: ClassInfo = ClassInfo {
     name: "Unpack4x8",
     stem: "unpack4x8",
     doc: "",
     signatures: &SIG_UNPACK4X8,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 192u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "wi",
-    },
+    overloads: OVERLOADS_29,
 };
-/// The signatures of the functions of class \`Unpack4x8\`.
-pub static SIG_UNPACK4X8: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `Unpack4x8`.
+pub static SIG_UNPACK4X8: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_UNPACK4X8,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_VEC4,
-            doc: "result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_VEC4, "result"),
         params: &[
-            crate::info::ParamInfo {
-                name: "unpackMode",
-                ty: &TY_I8,
-                doc: "signed/unsigned",
-                immediate: false,
-                enumeration: Some("UnpackMode"),
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "pk",
-                ty: &TY_I32,
-                doc: "packed 4 x i8",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("unpackMode", &TY_I8, "signed/unsigned")
+                .enumeration("UnpackMode"),
+            ParamInfo::new("pk", &TY_I32, "packed 4 x i8"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 192u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "wi",
-        },
+        overloads: OVERLOADS_29,
         memory: Some("readnone"),
     },
 ];
-/// Class \`VectorReduce\`: functions \`dx.op.vectorReduce\`.
-pub static CLASS_VECTOR_REDUCE: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `VectorReduce`: functions `dx.op.vectorReduce`.
+pub static CLASS_VECTOR_REDUCE: ClassInfo = ClassInfo {
     name: "VectorReduce",
     stem: "vectorReduce",
     doc: "",
     signatures: &SIG_VECTOR_REDUCE,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0u32,
-                vectors: 496u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "<18wil",
-    },
+    overloads: OVERLOADS_34,
 };
-/// The signatures of the functions of class \`VectorReduce\`.
-pub static SIG_VECTOR_REDUCE: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `VectorReduce`.
+pub static SIG_VECTOR_REDUCE: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_VECTOR_REDUCE,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_ELEMENT,
-            doc: "operation result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        params: &[
-            crate::info::ParamInfo {
-                name: "a",
-                ty: &TY_OVERLOAD,
-                doc: "input value",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-        ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0u32,
-                    vectors: 496u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "<18wil",
-        },
+        result: ParamInfo::new("", &TY_ELEMENT, "operation result"),
+        params: &[ParamInfo::new("a", &TY_OVERLOAD, "input value")],
+        overloads: OVERLOADS_34,
         memory: Some("readnone"),
     },
 ];
-/// Class \`ViewID\`: functions \`dx.op.viewID\`.
-pub static CLASS_VIEW_ID: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `ViewID`: functions `dx.op.viewID`.
+pub static CLASS_VIEW_ID: ClassInfo = ClassInfo {
     name: "ViewID",
     stem: "viewID",
     doc: "",
     signatures: &SIG_VIEW_ID,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 128u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "i",
-    },
+    overloads: OVERLOADS_4,
 };
-/// The signatures of the functions of class \`ViewID\`.
-pub static SIG_VIEW_ID: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `ViewID`.
+pub static SIG_VIEW_ID: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_VIEW_ID,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_OVERLOAD,
-            doc: "result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_OVERLOAD, "result"),
         params: &[],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 128u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "i",
-        },
+        overloads: OVERLOADS_4,
         memory: Some("readnone"),
     },
 ];
-/// Class \`WaveActiveAllEqual\`: functions \`dx.op.waveActiveAllEqual\`.
-pub static CLASS_WAVE_ACTIVE_ALL_EQUAL: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `WaveActiveAllEqual`: functions `dx.op.waveActiveAllEqual`.
+pub static CLASS_WAVE_ACTIVE_ALL_EQUAL: ClassInfo = ClassInfo {
     name: "WaveActiveAllEqual",
     stem: "waveActiveAllEqual",
     doc: "",
     signatures: &SIG_WAVE_ACTIVE_ALL_EQUAL,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 510u32,
-                vectors: 510u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "hfd18wil<hfd18wil",
-    },
+    overloads: OVERLOADS_31,
 };
-/// The signatures of the functions of class \`WaveActiveAllEqual\`.
-pub static SIG_WAVE_ACTIVE_ALL_EQUAL: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `WaveActiveAllEqual`.
+pub static SIG_WAVE_ACTIVE_ALL_EQUAL: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_WAVE_ACTIVE_ALL_EQUAL,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_OVERLOAD_I1,
-            doc: "operation result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        params: &[
-            crate::info::ParamInfo {
-                name: "value",
-                ty: &TY_OVERLOAD,
-                doc: "value to compare",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-        ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 510u32,
-                    vectors: 510u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "hfd18wil<hfd18wil",
-        },
+        result: ParamInfo::new("", &TY_OVERLOAD_I1, "operation result"),
+        params: &[ParamInfo::new("value", &TY_OVERLOAD, "value to compare")],
+        overloads: OVERLOADS_31,
         memory: None,
     },
 ];
-/// Class \`WaveActiveBallot\`: functions \`dx.op.waveActiveBallot\`.
-pub static CLASS_WAVE_ACTIVE_BALLOT: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `WaveActiveBallot`: functions `dx.op.waveActiveBallot`.
+pub static CLASS_WAVE_ACTIVE_BALLOT: ClassInfo = ClassInfo {
     name: "WaveActiveBallot",
     stem: "waveActiveBallot",
     doc: "",
     signatures: &SIG_WAVE_ACTIVE_BALLOT,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 0u8,
-        text: "v",
-    },
+    overloads: OVERLOADS_0,
 };
-/// The signatures of the functions of class \`WaveActiveBallot\`.
-pub static SIG_WAVE_ACTIVE_BALLOT: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `WaveActiveBallot`.
+pub static SIG_WAVE_ACTIVE_BALLOT: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_WAVE_ACTIVE_BALLOT,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_FOUR_I32,
-            doc: "operation result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        params: &[
-            crate::info::ParamInfo {
-                name: "cond",
-                ty: &TY_I1,
-                doc: "condition to ballot on",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-        ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 0u8,
-            text: "v",
-        },
+        result: ParamInfo::new("", &TY_FOUR_I32, "operation result"),
+        params: &[ParamInfo::new("cond", &TY_I1, "condition to ballot on")],
+        overloads: OVERLOADS_0,
         memory: None,
     },
 ];
-/// Class \`WaveActiveBit\`: functions \`dx.op.waveActiveBit\`.
-pub static CLASS_WAVE_ACTIVE_BIT: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `WaveActiveBit`: functions `dx.op.waveActiveBit`.
+pub static CLASS_WAVE_ACTIVE_BIT: ClassInfo = ClassInfo {
     name: "WaveActiveBit",
     stem: "waveActiveBit",
     doc: "",
     signatures: &SIG_WAVE_ACTIVE_BIT,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 480u32,
-                vectors: 480u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "8wil<8wil",
-    },
+    overloads: OVERLOADS_35,
 };
-/// The signatures of the functions of class \`WaveActiveBit\`.
-pub static SIG_WAVE_ACTIVE_BIT: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `WaveActiveBit`.
+pub static SIG_WAVE_ACTIVE_BIT: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_WAVE_ACTIVE_BIT,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_OVERLOAD,
-            doc: "operation result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_OVERLOAD, "operation result"),
         params: &[
-            crate::info::ParamInfo {
-                name: "value",
-                ty: &TY_OVERLOAD,
-                doc: "input value",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "op",
-                ty: &TY_I8,
-                doc: "kind of operation to perform",
-                immediate: true,
-                enumeration: Some("WaveBitOpKind"),
-                max: None,
-            },
+            ParamInfo::new("value", &TY_OVERLOAD, "input value"),
+            ParamInfo::new("op", &TY_I8, "kind of operation to perform")
+                .immediate()
+                .enumeration("WaveBitOpKind"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 480u32,
-                    vectors: 480u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "8wil<8wil",
-        },
+        overloads: OVERLOADS_35,
         memory: None,
     },
 ];
-/// Class \`WaveActiveOp\`: functions \`dx.op.waveActiveOp\`.
-pub static CLASS_WAVE_ACTIVE_OP: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `WaveActiveOp`: functions `dx.op.waveActiveOp`.
+pub static CLASS_WAVE_ACTIVE_OP: ClassInfo = ClassInfo {
     name: "WaveActiveOp",
     stem: "waveActiveOp",
     doc: "",
     signatures: &SIG_WAVE_ACTIVE_OP,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 510u32,
-                vectors: 510u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "hfd18wil<hfd18wil",
-    },
+    overloads: OVERLOADS_31,
 };
-/// The signatures of the functions of class \`WaveActiveOp\`.
-pub static SIG_WAVE_ACTIVE_OP: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `WaveActiveOp`.
+pub static SIG_WAVE_ACTIVE_OP: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_WAVE_ACTIVE_OP,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_OVERLOAD,
-            doc: "operation result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_OVERLOAD, "operation result"),
         params: &[
-            crate::info::ParamInfo {
-                name: "value",
-                ty: &TY_OVERLOAD,
-                doc: "input value",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "op",
-                ty: &TY_I8,
-                doc: "kind of operation to perform",
-                immediate: true,
-                enumeration: Some("WaveOpKind"),
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "sop",
-                ty: &TY_I8,
-                doc: "sign of operands",
-                immediate: true,
-                enumeration: Some("SignedOpKind"),
-                max: None,
-            },
+            ParamInfo::new("value", &TY_OVERLOAD, "input value"),
+            ParamInfo::new("op", &TY_I8, "kind of operation to perform")
+                .immediate()
+                .enumeration("WaveOpKind"),
+            ParamInfo::new("sop", &TY_I8, "sign of operands")
+                .immediate()
+                .enumeration("SignedOpKind"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 510u32,
-                    vectors: 510u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "hfd18wil<hfd18wil",
-        },
+        overloads: OVERLOADS_31,
         memory: None,
     },
 ];
-/// Class \`WaveAllOp\`: functions \`dx.op.waveAllOp\`.
-pub static CLASS_WAVE_ALL_OP: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `WaveAllOp`: functions `dx.op.waveAllOp`.
+pub static CLASS_WAVE_ALL_OP: ClassInfo = ClassInfo {
     name: "WaveAllOp",
     stem: "waveAllOp",
     doc: "",
     signatures: &SIG_WAVE_ALL_OP,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 0u8,
-        text: "v",
-    },
+    overloads: OVERLOADS_0,
 };
-/// The signatures of the functions of class \`WaveAllOp\`.
-pub static SIG_WAVE_ALL_OP: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `WaveAllOp`.
+pub static SIG_WAVE_ALL_OP: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_WAVE_ALL_OP,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_I32,
-            doc: "operation result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        params: &[
-            crate::info::ParamInfo {
-                name: "value",
-                ty: &TY_I1,
-                doc: "input value",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-        ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 0u8,
-            text: "v",
-        },
+        result: ParamInfo::new("", &TY_I32, "operation result"),
+        params: &[ParamInfo::new("value", &TY_I1, "input value")],
+        overloads: OVERLOADS_0,
         memory: None,
     },
 ];
-/// Class \`WaveAllTrue\`: functions \`dx.op.waveAllTrue\`.
-pub static CLASS_WAVE_ALL_TRUE: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `WaveAllTrue`: functions `dx.op.waveAllTrue`.
+pub static CLASS_WAVE_ALL_TRUE: ClassInfo = ClassInfo {
     name: "WaveAllTrue",
     stem: "waveAllTrue",
     doc: "",
     signatures: &SIG_WAVE_ALL_TRUE,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 0u8,
-        text: "v",
-    },
+    overloads: OVERLOADS_0,
 };
-/// The signatures of the functions of class \`WaveAllTrue\`.
-pub static SIG_WAVE_ALL_TRUE: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `WaveAllTrue`.
+pub static SIG_WAVE_ALL_TRUE: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_WAVE_ALL_TRUE,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_I1,
-            doc: "operation result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        params: &[
-            crate::info::ParamInfo {
-                name: "cond",
-                ty: &TY_I1,
-                doc: "condition to test",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-        ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 0u8,
-            text: "v",
-        },
+        result: ParamInfo::new("", &TY_I1, "operation result"),
+        params: &[ParamInfo::new("cond", &TY_I1, "condition to test")],
+        overloads: OVERLOADS_0,
         memory: None,
     },
 ];
-/// Class \`WaveAnyTrue\`: functions \`dx.op.waveAnyTrue\`.
-pub static CLASS_WAVE_ANY_TRUE: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `WaveAnyTrue`: functions `dx.op.waveAnyTrue`.
+pub static CLASS_WAVE_ANY_TRUE: ClassInfo = ClassInfo {
     name: "WaveAnyTrue",
     stem: "waveAnyTrue",
     doc: "",
     signatures: &SIG_WAVE_ANY_TRUE,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 0u8,
-        text: "v",
-    },
+    overloads: OVERLOADS_0,
 };
-/// The signatures of the functions of class \`WaveAnyTrue\`.
-pub static SIG_WAVE_ANY_TRUE: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `WaveAnyTrue`.
+pub static SIG_WAVE_ANY_TRUE: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_WAVE_ANY_TRUE,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_I1,
-            doc: "operation result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        params: &[
-            crate::info::ParamInfo {
-                name: "cond",
-                ty: &TY_I1,
-                doc: "condition to test",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-        ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 0u8,
-            text: "v",
-        },
+        result: ParamInfo::new("", &TY_I1, "operation result"),
+        params: &[ParamInfo::new("cond", &TY_I1, "condition to test")],
+        overloads: OVERLOADS_0,
         memory: None,
     },
 ];
-/// Class \`WaveGetLaneCount\`: functions \`dx.op.waveGetLaneCount\`.
-pub static CLASS_WAVE_GET_LANE_COUNT: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `WaveGetLaneCount`: functions `dx.op.waveGetLaneCount`.
+pub static CLASS_WAVE_GET_LANE_COUNT: ClassInfo = ClassInfo {
     name: "WaveGetLaneCount",
     stem: "waveGetLaneCount",
     doc: "",
     signatures: &SIG_WAVE_GET_LANE_COUNT,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 0u8,
-        text: "v",
-    },
+    overloads: OVERLOADS_0,
 };
-/// The signatures of the functions of class \`WaveGetLaneCount\`.
-pub static SIG_WAVE_GET_LANE_COUNT: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `WaveGetLaneCount`.
+pub static SIG_WAVE_GET_LANE_COUNT: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_WAVE_GET_LANE_COUNT,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_I32,
-            doc: "operation result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_I32, "operation result"),
         params: &[],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 0u8,
-            text: "v",
-        },
+        overloads: OVERLOADS_0,
         memory: Some("readnone"),
     },
 ];
-/// Class \`WaveGetLaneIndex\`: functions \`dx.op.waveGetLaneIndex\`.
-pub static CLASS_WAVE_GET_LANE_INDEX: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `WaveGetLaneIndex`: functions `dx.op.waveGetLaneIndex`.
+pub static CLASS_WAVE_GET_LANE_INDEX: ClassInfo = ClassInfo {
     name: "WaveGetLaneIndex",
     stem: "waveGetLaneIndex",
     doc: "",
     signatures: &SIG_WAVE_GET_LANE_INDEX,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 0u8,
-        text: "v",
-    },
+    overloads: OVERLOADS_0,
 };
-/// The signatures of the functions of class \`WaveGetLaneIndex\`.
-pub static SIG_WAVE_GET_LANE_INDEX: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `WaveGetLaneIndex`.
+pub static SIG_WAVE_GET_LANE_INDEX: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_WAVE_GET_LANE_INDEX,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_I32,
-            doc: "operation result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_I32, "operation result"),
         params: &[],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 0u8,
-            text: "v",
-        },
+        overloads: OVERLOADS_0,
         memory: Some("readonly"),
     },
 ];
-/// Class \`WaveIsFirstLane\`: functions \`dx.op.waveIsFirstLane\`.
-pub static CLASS_WAVE_IS_FIRST_LANE: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `WaveIsFirstLane`: functions `dx.op.waveIsFirstLane`.
+pub static CLASS_WAVE_IS_FIRST_LANE: ClassInfo = ClassInfo {
     name: "WaveIsFirstLane",
     stem: "waveIsFirstLane",
     doc: "",
     signatures: &SIG_WAVE_IS_FIRST_LANE,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 0u8,
-        text: "v",
-    },
+    overloads: OVERLOADS_0,
 };
-/// The signatures of the functions of class \`WaveIsFirstLane\`.
-pub static SIG_WAVE_IS_FIRST_LANE: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `WaveIsFirstLane`.
+pub static SIG_WAVE_IS_FIRST_LANE: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_WAVE_IS_FIRST_LANE,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_I1,
-            doc: "operation result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_I1, "operation result"),
         params: &[],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 0u8,
-            text: "v",
-        },
+        overloads: OVERLOADS_0,
         memory: None,
     },
 ];
-/// Class \`WaveMatch\`: functions \`dx.op.waveMatch\`.
-pub static CLASS_WAVE_MATCH: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `WaveMatch`: functions `dx.op.waveMatch`.
+pub static CLASS_WAVE_MATCH: ClassInfo = ClassInfo {
     name: "WaveMatch",
     stem: "waveMatch",
     doc: "",
     signatures: &SIG_WAVE_MATCH,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 494u32,
-                vectors: 494u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "hfd8wil<hfd8wil",
-    },
+    overloads: OVERLOADS_30,
 };
-/// The signatures of the functions of class \`WaveMatch\`.
-pub static SIG_WAVE_MATCH: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `WaveMatch`.
+pub static SIG_WAVE_MATCH: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_WAVE_MATCH,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_FOUR_I32,
-            doc: "operation result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        params: &[
-            crate::info::ParamInfo {
-                name: "value",
-                ty: &TY_OVERLOAD,
-                doc: "input value",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-        ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 494u32,
-                    vectors: 494u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "hfd8wil<hfd8wil",
-        },
+        result: ParamInfo::new("", &TY_FOUR_I32, "operation result"),
+        params: &[ParamInfo::new("value", &TY_OVERLOAD, "input value")],
+        overloads: OVERLOADS_30,
         memory: None,
     },
 ];
-/// Class \`WaveMultiPrefixBitCount\`: functions \`dx.op.waveMultiPrefixBitCount\`.
-pub static CLASS_WAVE_MULTI_PREFIX_BIT_COUNT: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `WaveMultiPrefixBitCount`: functions `dx.op.waveMultiPrefixBitCount`.
+pub static CLASS_WAVE_MULTI_PREFIX_BIT_COUNT: ClassInfo = ClassInfo {
     name: "WaveMultiPrefixBitCount",
     stem: "waveMultiPrefixBitCount",
     doc: "",
     signatures: &SIG_WAVE_MULTI_PREFIX_BIT_COUNT,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 0u8,
-        text: "v",
-    },
+    overloads: OVERLOADS_0,
 };
-/// The signatures of the functions of class \`WaveMultiPrefixBitCount\`.
-pub static SIG_WAVE_MULTI_PREFIX_BIT_COUNT: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `WaveMultiPrefixBitCount`.
+pub static SIG_WAVE_MULTI_PREFIX_BIT_COUNT: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_WAVE_MULTI_PREFIX_BIT_COUNT,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_I32,
-            doc: "operation result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_I32, "operation result"),
         params: &[
-            crate::info::ParamInfo {
-                name: "value",
-                ty: &TY_I1,
-                doc: "input value",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "mask0",
-                ty: &TY_I32,
-                doc: "mask 0",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "mask1",
-                ty: &TY_I32,
-                doc: "mask 1",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "mask2",
-                ty: &TY_I32,
-                doc: "mask 2",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "mask3",
-                ty: &TY_I32,
-                doc: "mask 3",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("value", &TY_I1, "input value"),
+            ParamInfo::new("mask0", &TY_I32, "mask 0"),
+            ParamInfo::new("mask1", &TY_I32, "mask 1"),
+            ParamInfo::new("mask2", &TY_I32, "mask 2"),
+            ParamInfo::new("mask3", &TY_I32, "mask 3"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 0u8,
-            text: "v",
-        },
+        overloads: OVERLOADS_0,
         memory: None,
     },
 ];
-/// Class \`WaveMultiPrefixOp\`: functions \`dx.op.waveMultiPrefixOp\`.
-pub static CLASS_WAVE_MULTI_PREFIX_OP: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `WaveMultiPrefixOp`: functions `dx.op.waveMultiPrefixOp`.
+pub static CLASS_WAVE_MULTI_PREFIX_OP: ClassInfo = ClassInfo {
     name: "WaveMultiPrefixOp",
     stem: "waveMultiPrefixOp",
     doc: "",
     signatures: &SIG_WAVE_MULTI_PREFIX_OP,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 494u32,
-                vectors: 494u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "hfd8wil<hfd8wil",
-    },
+    overloads: OVERLOADS_30,
 };
-/// The signatures of the functions of class \`WaveMultiPrefixOp\`.
-pub static SIG_WAVE_MULTI_PREFIX_OP: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `WaveMultiPrefixOp`.
+pub static SIG_WAVE_MULTI_PREFIX_OP: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_WAVE_MULTI_PREFIX_OP,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_OVERLOAD,
-            doc: "operation result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_OVERLOAD, "operation result"),
         params: &[
-            crate::info::ParamInfo {
-                name: "value",
-                ty: &TY_OVERLOAD,
-                doc: "input value",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "mask0",
-                ty: &TY_I32,
-                doc: "mask 0",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "mask1",
-                ty: &TY_I32,
-                doc: "mask 1",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "mask2",
-                ty: &TY_I32,
-                doc: "mask 2",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "mask3",
-                ty: &TY_I32,
-                doc: "mask 3",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "op",
-                ty: &TY_I8,
-                doc: "operation",
-                immediate: true,
-                enumeration: Some("WaveMultiPrefixOpKind"),
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "sop",
-                ty: &TY_I8,
-                doc: "sign of operands",
-                immediate: true,
-                enumeration: Some("SignedOpKind"),
-                max: None,
-            },
+            ParamInfo::new("value", &TY_OVERLOAD, "input value"),
+            ParamInfo::new("mask0", &TY_I32, "mask 0"),
+            ParamInfo::new("mask1", &TY_I32, "mask 1"),
+            ParamInfo::new("mask2", &TY_I32, "mask 2"),
+            ParamInfo::new("mask3", &TY_I32, "mask 3"),
+            ParamInfo::new("op", &TY_I8, "operation")
+                .immediate()
+                .enumeration("WaveMultiPrefixOpKind"),
+            ParamInfo::new("sop", &TY_I8, "sign of operands")
+                .immediate()
+                .enumeration("SignedOpKind"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 494u32,
-                    vectors: 494u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "hfd8wil<hfd8wil",
-        },
+        overloads: OVERLOADS_30,
         memory: None,
     },
 ];
-/// Class \`WavePrefixOp\`: functions \`dx.op.wavePrefixOp\`.
-pub static CLASS_WAVE_PREFIX_OP: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `WavePrefixOp`: functions `dx.op.wavePrefixOp`.
+pub static CLASS_WAVE_PREFIX_OP: ClassInfo = ClassInfo {
     name: "WavePrefixOp",
     stem: "wavePrefixOp",
     doc: "",
     signatures: &SIG_WAVE_PREFIX_OP,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 494u32,
-                vectors: 494u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "hfd8wil<hfd8wil",
-    },
+    overloads: OVERLOADS_30,
 };
-/// The signatures of the functions of class \`WavePrefixOp\`.
-pub static SIG_WAVE_PREFIX_OP: [crate::info::SignatureInfo; 2usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `WavePrefixOp`.
+pub static SIG_WAVE_PREFIX_OP: [SignatureInfo; 2] = [
+    SignatureInfo {
         class: &CLASS_WAVE_PREFIX_OP,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_OVERLOAD,
-            doc: "operation result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_OVERLOAD, "operation result"),
         params: &[
-            crate::info::ParamInfo {
-                name: "value",
-                ty: &TY_OVERLOAD,
-                doc: "input value",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "op",
-                ty: &TY_I8,
-                doc: "0=sum,1=product",
-                immediate: true,
-                enumeration: Some("WaveOpKind"),
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "sop",
-                ty: &TY_I8,
-                doc: "sign of operands",
-                immediate: true,
-                enumeration: Some("SignedOpKind"),
-                max: None,
-            },
+            ParamInfo::new("value", &TY_OVERLOAD, "input value"),
+            ParamInfo::new("op", &TY_I8, "0=sum,1=product")
+                .immediate()
+                .enumeration("WaveOpKind"),
+            ParamInfo::new("sop", &TY_I8, "sign of operands")
+                .immediate()
+                .enumeration("SignedOpKind"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 494u32,
-                    vectors: 494u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "hfd8wil<hfd8wil",
-        },
+        overloads: OVERLOADS_30,
         memory: None,
     },
-    crate::info::SignatureInfo {
+    SignatureInfo {
         class: &CLASS_WAVE_PREFIX_OP,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_I32,
-            doc: "operation result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        params: &[
-            crate::info::ParamInfo {
-                name: "value",
-                ty: &TY_I1,
-                doc: "input value",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-        ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 0u8,
-            text: "v",
-        },
+        result: ParamInfo::new("", &TY_I32, "operation result"),
+        params: &[ParamInfo::new("value", &TY_I1, "input value")],
+        overloads: OVERLOADS_0,
         memory: None,
     },
 ];
-/// Class \`WaveReadLaneAt\`: functions \`dx.op.waveReadLaneAt\`.
-pub static CLASS_WAVE_READ_LANE_AT: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `WaveReadLaneAt`: functions `dx.op.waveReadLaneAt`.
+pub static CLASS_WAVE_READ_LANE_AT: ClassInfo = ClassInfo {
     name: "WaveReadLaneAt",
     stem: "waveReadLaneAt",
     doc: "",
     signatures: &SIG_WAVE_READ_LANE_AT,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 510u32,
-                vectors: 510u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "hfd18wil<hfd18wil",
-    },
+    overloads: OVERLOADS_31,
 };
-/// The signatures of the functions of class \`WaveReadLaneAt\`.
-pub static SIG_WAVE_READ_LANE_AT: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `WaveReadLaneAt`.
+pub static SIG_WAVE_READ_LANE_AT: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_WAVE_READ_LANE_AT,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_OVERLOAD,
-            doc: "operation result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_OVERLOAD, "operation result"),
         params: &[
-            crate::info::ParamInfo {
-                name: "value",
-                ty: &TY_OVERLOAD,
-                doc: "value to read",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "lane",
-                ty: &TY_I32,
-                doc: "lane index",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("value", &TY_OVERLOAD, "value to read"),
+            ParamInfo::new("lane", &TY_I32, "lane index"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 510u32,
-                    vectors: 510u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "hfd18wil<hfd18wil",
-        },
+        overloads: OVERLOADS_31,
         memory: None,
     },
 ];
-/// Class \`WaveReadLaneFirst\`: functions \`dx.op.waveReadLaneFirst\`.
-pub static CLASS_WAVE_READ_LANE_FIRST: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `WaveReadLaneFirst`: functions `dx.op.waveReadLaneFirst`.
+pub static CLASS_WAVE_READ_LANE_FIRST: ClassInfo = ClassInfo {
     name: "WaveReadLaneFirst",
     stem: "waveReadLaneFirst",
     doc: "",
     signatures: &SIG_WAVE_READ_LANE_FIRST,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 510u32,
-                vectors: 510u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "hfd18wil<hfd18wil",
-    },
+    overloads: OVERLOADS_31,
 };
-/// The signatures of the functions of class \`WaveReadLaneFirst\`.
-pub static SIG_WAVE_READ_LANE_FIRST: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `WaveReadLaneFirst`.
+pub static SIG_WAVE_READ_LANE_FIRST: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_WAVE_READ_LANE_FIRST,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_OVERLOAD,
-            doc: "operation result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        params: &[
-            crate::info::ParamInfo {
-                name: "value",
-                ty: &TY_OVERLOAD,
-                doc: "value to read",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-        ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 510u32,
-                    vectors: 510u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "hfd18wil<hfd18wil",
-        },
+        result: ParamInfo::new("", &TY_OVERLOAD, "operation result"),
+        params: &[ParamInfo::new("value", &TY_OVERLOAD, "value to read")],
+        overloads: OVERLOADS_31,
         memory: None,
     },
 ];
-/// Class \`WorldRayDirection\`: functions \`dx.op.worldRayDirection\`.
-pub static CLASS_WORLD_RAY_DIRECTION: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `WorldRayDirection`: functions `dx.op.worldRayDirection`.
+pub static CLASS_WORLD_RAY_DIRECTION: ClassInfo = ClassInfo {
     name: "WorldRayDirection",
     stem: "worldRayDirection",
     doc: "",
     signatures: &SIG_WORLD_RAY_DIRECTION,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 4u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "f",
-    },
+    overloads: OVERLOADS_7,
 };
-/// The signatures of the functions of class \`WorldRayDirection\`.
-pub static SIG_WORLD_RAY_DIRECTION: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `WorldRayDirection`.
+pub static SIG_WORLD_RAY_DIRECTION: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_WORLD_RAY_DIRECTION,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_OVERLOAD,
-            doc: "result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        params: &[
-            crate::info::ParamInfo {
-                name: "col",
-                ty: &TY_I8,
-                doc: "column, relative to the element",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-        ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 4u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "f",
-        },
+        result: ParamInfo::new("", &TY_OVERLOAD, "result"),
+        params: &[ParamInfo::new("col", &TY_I8, "column, relative to the element")],
+        overloads: OVERLOADS_7,
         memory: Some("readnone"),
     },
 ];
-/// Class \`WorldRayOrigin\`: functions \`dx.op.worldRayOrigin\`.
-pub static CLASS_WORLD_RAY_ORIGIN: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `WorldRayOrigin`: functions `dx.op.worldRayOrigin`.
+pub static CLASS_WORLD_RAY_ORIGIN: ClassInfo = ClassInfo {
     name: "WorldRayOrigin",
     stem: "worldRayOrigin",
     doc: "",
     signatures: &SIG_WORLD_RAY_ORIGIN,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 4u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "f",
-    },
+    overloads: OVERLOADS_7,
 };
-/// The signatures of the functions of class \`WorldRayOrigin\`.
-pub static SIG_WORLD_RAY_ORIGIN: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `WorldRayOrigin`.
+pub static SIG_WORLD_RAY_ORIGIN: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_WORLD_RAY_ORIGIN,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_OVERLOAD,
-            doc: "result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        params: &[
-            crate::info::ParamInfo {
-                name: "col",
-                ty: &TY_I8,
-                doc: "column, relative to the element",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-        ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 4u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "f",
-        },
+        result: ParamInfo::new("", &TY_OVERLOAD, "result"),
+        params: &[ParamInfo::new("col", &TY_I8, "column, relative to the element")],
+        overloads: OVERLOADS_7,
         memory: Some("readnone"),
     },
 ];
-/// Class \`WorldToObject\`: functions \`dx.op.worldToObject\`.
-pub static CLASS_WORLD_TO_OBJECT: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `WorldToObject`: functions `dx.op.worldToObject`.
+pub static CLASS_WORLD_TO_OBJECT: ClassInfo = ClassInfo {
     name: "WorldToObject",
     stem: "worldToObject",
     doc: "",
     signatures: &SIG_WORLD_TO_OBJECT,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 4u32,
-                vectors: 0u32,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 1u8,
-        text: "f",
-    },
+    overloads: OVERLOADS_7,
 };
-/// The signatures of the functions of class \`WorldToObject\`.
-pub static SIG_WORLD_TO_OBJECT: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `WorldToObject`.
+pub static SIG_WORLD_TO_OBJECT: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_WORLD_TO_OBJECT,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_OVERLOAD,
-            doc: "result",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_OVERLOAD, "result"),
         params: &[
-            crate::info::ParamInfo {
-                name: "row",
-                ty: &TY_I32,
-                doc: "row, relative to the element",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "col",
-                ty: &TY_I8,
-                doc: "column, relative to the element",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("row", &TY_I32, "row, relative to the element"),
+            ParamInfo::new("col", &TY_I8, "column, relative to the element"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 4u32,
-                    vectors: 0u32,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 1u8,
-            text: "f",
-        },
+        overloads: OVERLOADS_7,
         memory: Some("readnone"),
     },
 ];
-/// Class \`WriteSamplerFeedback\`: functions \`dx.op.writeSamplerFeedback\`.
-pub static CLASS_WRITE_SAMPLER_FEEDBACK: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `WriteSamplerFeedback`: functions `dx.op.writeSamplerFeedback`.
+pub static CLASS_WRITE_SAMPLER_FEEDBACK: ClassInfo = ClassInfo {
     name: "WriteSamplerFeedback",
     stem: "writeSamplerFeedback",
     doc: "",
     signatures: &SIG_WRITE_SAMPLER_FEEDBACK,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 0u8,
-        text: "v",
-    },
+    overloads: OVERLOADS_0,
 };
-/// The signatures of the functions of class \`WriteSamplerFeedback\`.
-pub static SIG_WRITE_SAMPLER_FEEDBACK: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `WriteSamplerFeedback`.
+pub static SIG_WRITE_SAMPLER_FEEDBACK: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_WRITE_SAMPLER_FEEDBACK,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_VOID,
-            doc: "",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_VOID, ""),
         params: &[
-            crate::info::ParamInfo {
-                name: "feedbackTex",
-                ty: &TY_HANDLE,
-                doc: "handle of feedback texture UAV",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "sampledTex",
-                ty: &TY_HANDLE,
-                doc: "handled of sampled texture SRV",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "sampler",
-                ty: &TY_HANDLE,
-                doc: "handle of sampler",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "c0",
-                ty: &TY_FLOAT,
-                doc: "coordinate c0",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "c1",
-                ty: &TY_FLOAT,
-                doc: "coordinate c1",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "c2",
-                ty: &TY_FLOAT,
-                doc: "coordinate c2",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "c3",
-                ty: &TY_FLOAT,
-                doc: "coordinate c3",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "clamp",
-                ty: &TY_FLOAT,
-                doc: "clamp",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("feedbackTex", &TY_HANDLE, "handle of feedback texture UAV"),
+            ParamInfo::new("sampledTex", &TY_HANDLE, "handled of sampled texture SRV"),
+            ParamInfo::new("sampler", &TY_HANDLE, "handle of sampler"),
+            ParamInfo::new("c0", &TY_FLOAT, "coordinate c0"),
+            ParamInfo::new("c1", &TY_FLOAT, "coordinate c1"),
+            ParamInfo::new("c2", &TY_FLOAT, "coordinate c2"),
+            ParamInfo::new("c3", &TY_FLOAT, "coordinate c3"),
+            ParamInfo::new("clamp", &TY_FLOAT, "clamp"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 0u8,
-            text: "v",
-        },
+        overloads: OVERLOADS_0,
         memory: None,
     },
 ];
-/// Class \`WriteSamplerFeedbackBias\`: functions \`dx.op.writeSamplerFeedbackBias\`.
-pub static CLASS_WRITE_SAMPLER_FEEDBACK_BIAS: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `WriteSamplerFeedbackBias`: functions `dx.op.writeSamplerFeedbackBias`.
+pub static CLASS_WRITE_SAMPLER_FEEDBACK_BIAS: ClassInfo = ClassInfo {
     name: "WriteSamplerFeedbackBias",
     stem: "writeSamplerFeedbackBias",
     doc: "",
     signatures: &SIG_WRITE_SAMPLER_FEEDBACK_BIAS,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 0u8,
-        text: "v",
-    },
+    overloads: OVERLOADS_0,
 };
-/// The signatures of the functions of class \`WriteSamplerFeedbackBias\`.
-pub static SIG_WRITE_SAMPLER_FEEDBACK_BIAS: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `WriteSamplerFeedbackBias`.
+pub static SIG_WRITE_SAMPLER_FEEDBACK_BIAS: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_WRITE_SAMPLER_FEEDBACK_BIAS,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_VOID,
-            doc: "",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_VOID, ""),
         params: &[
-            crate::info::ParamInfo {
-                name: "feedbackTex",
-                ty: &TY_HANDLE,
-                doc: "handle of feedback texture UAV",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "sampledTex",
-                ty: &TY_HANDLE,
-                doc: "handled of sampled texture SRV",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "sampler",
-                ty: &TY_HANDLE,
-                doc: "handle of sampler",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "c0",
-                ty: &TY_FLOAT,
-                doc: "coordinate c0",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "c1",
-                ty: &TY_FLOAT,
-                doc: "coordinate c1",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "c2",
-                ty: &TY_FLOAT,
-                doc: "coordinate c2",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "c3",
-                ty: &TY_FLOAT,
-                doc: "coordinate c3",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "bias",
-                ty: &TY_FLOAT,
-                doc: "bias in [-16.f,15.99f]",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "clamp",
-                ty: &TY_FLOAT,
-                doc: "clamp",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("feedbackTex", &TY_HANDLE, "handle of feedback texture UAV"),
+            ParamInfo::new("sampledTex", &TY_HANDLE, "handled of sampled texture SRV"),
+            ParamInfo::new("sampler", &TY_HANDLE, "handle of sampler"),
+            ParamInfo::new("c0", &TY_FLOAT, "coordinate c0"),
+            ParamInfo::new("c1", &TY_FLOAT, "coordinate c1"),
+            ParamInfo::new("c2", &TY_FLOAT, "coordinate c2"),
+            ParamInfo::new("c3", &TY_FLOAT, "coordinate c3"),
+            ParamInfo::new("bias", &TY_FLOAT, "bias in [-16.f,15.99f]"),
+            ParamInfo::new("clamp", &TY_FLOAT, "clamp"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 0u8,
-            text: "v",
-        },
+        overloads: OVERLOADS_0,
         memory: None,
     },
 ];
-/// Class \`WriteSamplerFeedbackGrad\`: functions \`dx.op.writeSamplerFeedbackGrad\`.
-pub static CLASS_WRITE_SAMPLER_FEEDBACK_GRAD: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `WriteSamplerFeedbackGrad`: functions `dx.op.writeSamplerFeedbackGrad`.
+pub static CLASS_WRITE_SAMPLER_FEEDBACK_GRAD: ClassInfo = ClassInfo {
     name: "WriteSamplerFeedbackGrad",
     stem: "writeSamplerFeedbackGrad",
     doc: "",
     signatures: &SIG_WRITE_SAMPLER_FEEDBACK_GRAD,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 0u8,
-        text: "v",
-    },
+    overloads: OVERLOADS_0,
 };
-/// The signatures of the functions of class \`WriteSamplerFeedbackGrad\`.
-pub static SIG_WRITE_SAMPLER_FEEDBACK_GRAD: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `WriteSamplerFeedbackGrad`.
+pub static SIG_WRITE_SAMPLER_FEEDBACK_GRAD: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_WRITE_SAMPLER_FEEDBACK_GRAD,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_VOID,
-            doc: "",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_VOID, ""),
         params: &[
-            crate::info::ParamInfo {
-                name: "feedbackTex",
-                ty: &TY_HANDLE,
-                doc: "handle of feedback texture UAV",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "sampledTex",
-                ty: &TY_HANDLE,
-                doc: "handled of sampled texture SRV",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "sampler",
-                ty: &TY_HANDLE,
-                doc: "handle of sampler",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "c0",
-                ty: &TY_FLOAT,
-                doc: "coordinate c0",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "c1",
-                ty: &TY_FLOAT,
-                doc: "coordinate c1",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "c2",
-                ty: &TY_FLOAT,
-                doc: "coordinate c2",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "c3",
-                ty: &TY_FLOAT,
-                doc: "coordinate c3",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "ddx0",
-                ty: &TY_FLOAT,
-                doc: "rate of change of coordinate c0 in the x direction",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "ddx1",
-                ty: &TY_FLOAT,
-                doc: "rate of change of coordinate c1 in the x direction",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "ddx2",
-                ty: &TY_FLOAT,
-                doc: "rate of change of coordinate c2 in the x direction",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "ddy0",
-                ty: &TY_FLOAT,
-                doc: "rate of change of coordinate c0 in the y direction",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "ddy1",
-                ty: &TY_FLOAT,
-                doc: "rate of change of coordinate c1 in the y direction",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "ddy2",
-                ty: &TY_FLOAT,
-                doc: "rate of change of coordinate c2 in the y direction",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "clamp",
-                ty: &TY_FLOAT,
-                doc: "clamp",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("feedbackTex", &TY_HANDLE, "handle of feedback texture UAV"),
+            ParamInfo::new("sampledTex", &TY_HANDLE, "handled of sampled texture SRV"),
+            ParamInfo::new("sampler", &TY_HANDLE, "handle of sampler"),
+            ParamInfo::new("c0", &TY_FLOAT, "coordinate c0"),
+            ParamInfo::new("c1", &TY_FLOAT, "coordinate c1"),
+            ParamInfo::new("c2", &TY_FLOAT, "coordinate c2"),
+            ParamInfo::new("c3", &TY_FLOAT, "coordinate c3"),
+            ParamInfo::new(
+                "ddx0",
+                &TY_FLOAT,
+                "rate of change of coordinate c0 in the x direction",
+            ),
+            ParamInfo::new(
+                "ddx1",
+                &TY_FLOAT,
+                "rate of change of coordinate c1 in the x direction",
+            ),
+            ParamInfo::new(
+                "ddx2",
+                &TY_FLOAT,
+                "rate of change of coordinate c2 in the x direction",
+            ),
+            ParamInfo::new(
+                "ddy0",
+                &TY_FLOAT,
+                "rate of change of coordinate c0 in the y direction",
+            ),
+            ParamInfo::new(
+                "ddy1",
+                &TY_FLOAT,
+                "rate of change of coordinate c1 in the y direction",
+            ),
+            ParamInfo::new(
+                "ddy2",
+                &TY_FLOAT,
+                "rate of change of coordinate c2 in the y direction",
+            ),
+            ParamInfo::new("clamp", &TY_FLOAT, "clamp"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 0u8,
-            text: "v",
-        },
+        overloads: OVERLOADS_0,
         memory: None,
     },
 ];
-/// Class \`WriteSamplerFeedbackLevel\`: functions \`dx.op.writeSamplerFeedbackLevel\`.
-pub static CLASS_WRITE_SAMPLER_FEEDBACK_LEVEL: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `WriteSamplerFeedbackLevel`: functions `dx.op.writeSamplerFeedbackLevel`.
+pub static CLASS_WRITE_SAMPLER_FEEDBACK_LEVEL: ClassInfo = ClassInfo {
     name: "WriteSamplerFeedbackLevel",
     stem: "writeSamplerFeedbackLevel",
     doc: "",
     signatures: &SIG_WRITE_SAMPLER_FEEDBACK_LEVEL,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 0u8,
-        text: "v",
-    },
+    overloads: OVERLOADS_0,
 };
-/// The signatures of the functions of class \`WriteSamplerFeedbackLevel\`.
-pub static SIG_WRITE_SAMPLER_FEEDBACK_LEVEL: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `WriteSamplerFeedbackLevel`.
+pub static SIG_WRITE_SAMPLER_FEEDBACK_LEVEL: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_WRITE_SAMPLER_FEEDBACK_LEVEL,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_VOID,
-            doc: "",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
+        result: ParamInfo::new("", &TY_VOID, ""),
         params: &[
-            crate::info::ParamInfo {
-                name: "feedbackTex",
-                ty: &TY_HANDLE,
-                doc: "handle of feedback texture UAV",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "sampledTex",
-                ty: &TY_HANDLE,
-                doc: "handled of sampled texture SRV",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "sampler",
-                ty: &TY_HANDLE,
-                doc: "handle of sampler",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "c0",
-                ty: &TY_FLOAT,
-                doc: "coordinate c0",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "c1",
-                ty: &TY_FLOAT,
-                doc: "coordinate c1",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "c2",
-                ty: &TY_FLOAT,
-                doc: "coordinate c2",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "c3",
-                ty: &TY_FLOAT,
-                doc: "coordinate c3",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
-            crate::info::ParamInfo {
-                name: "lod",
-                ty: &TY_FLOAT,
-                doc: "LOD",
-                immediate: false,
-                enumeration: None,
-                max: None,
-            },
+            ParamInfo::new("feedbackTex", &TY_HANDLE, "handle of feedback texture UAV"),
+            ParamInfo::new("sampledTex", &TY_HANDLE, "handled of sampled texture SRV"),
+            ParamInfo::new("sampler", &TY_HANDLE, "handle of sampler"),
+            ParamInfo::new("c0", &TY_FLOAT, "coordinate c0"),
+            ParamInfo::new("c1", &TY_FLOAT, "coordinate c1"),
+            ParamInfo::new("c2", &TY_FLOAT, "coordinate c2"),
+            ParamInfo::new("c3", &TY_FLOAT, "coordinate c3"),
+            ParamInfo::new("lod", &TY_FLOAT, "LOD"),
         ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 0u8,
-            text: "v",
-        },
+        overloads: OVERLOADS_0,
         memory: None,
     },
 ];
-/// Class \`createNodeOutputHandle\`: functions \`dx.op.createNodeOutputHandle\`.
-pub static CLASS_CREATE_NODE_OUTPUT_HANDLE: crate::info::ClassInfo = crate::info::ClassInfo {
+/// Class `createNodeOutputHandle`: functions `dx.op.createNodeOutputHandle`.
+pub static CLASS_CREATE_NODE_OUTPUT_HANDLE: ClassInfo = ClassInfo {
     name: "createNodeOutputHandle",
     stem: "createNodeOutputHandle",
     doc: "",
     signatures: &SIG_CREATE_NODE_OUTPUT_HANDLE,
-    overloads: crate::OverloadSpec {
-        sets: [
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-            crate::OverloadSet {
-                scalars: 0,
-                vectors: 0,
-            },
-        ],
-        dims: 0u8,
-        text: "v",
-    },
+    overloads: OVERLOADS_0,
 };
-/// The signatures of the functions of class \`createNodeOutputHandle\`.
-pub static SIG_CREATE_NODE_OUTPUT_HANDLE: [crate::info::SignatureInfo; 1usize] = [
-    crate::info::SignatureInfo {
+/// The signatures of the functions of class `createNodeOutputHandle`.
+pub static SIG_CREATE_NODE_OUTPUT_HANDLE: [SignatureInfo; 1] = [
+    SignatureInfo {
         class: &CLASS_CREATE_NODE_OUTPUT_HANDLE,
-        result: crate::info::ParamInfo {
-            name: "",
-            ty: &TY_NODE_HANDLE,
-            doc: "handle of object",
-            immediate: false,
-            enumeration: None,
-            max: None,
-        },
-        params: &[
-            crate::info::ParamInfo {
-                name: "MetadataIdx",
-                ty: &TY_I32,
-                doc: "metadata index",
-                immediate: true,
-                enumeration: None,
-                max: None,
-            },
-        ],
-        overloads: crate::OverloadSpec {
-            sets: [
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-                crate::OverloadSet {
-                    scalars: 0,
-                    vectors: 0,
-                },
-            ],
-            dims: 0u8,
-            text: "v",
-        },
+        result: ParamInfo::new("", &TY_NODE_HANDLE, "handle of object"),
+        params: &[ParamInfo::new("MetadataIdx", &TY_I32, "metadata index").immediate()],
+        overloads: OVERLOADS_0,
         memory: Some("readnone"),
     },
 ];
 /// Op classes (DXC's `OpCodeClass`): the ops of a class share a function-name stem.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum OpClass {
-    /// \`dx.op.acceptHitAndEndSearch\`
+    /// `dx.op.acceptHitAndEndSearch`
     AcceptHitAndEndSearch,
-    /// \`dx.op.allocateNodeOutputRecords\`
+    /// `dx.op.allocateNodeOutputRecords`
     AllocateNodeOutputRecords,
-    /// \`dx.op.allocateRayQuery\`
+    /// `dx.op.allocateRayQuery`
     AllocateRayQuery,
-    /// \`dx.op.allocateRayQuery2\`
+    /// `dx.op.allocateRayQuery2`
     AllocateRayQuery2,
-    /// \`dx.op.annotateHandle\`
+    /// `dx.op.annotateHandle`
     AnnotateHandle,
-    /// \`dx.op.annotateNodeHandle\`
+    /// `dx.op.annotateNodeHandle`
     AnnotateNodeHandle,
-    /// \`dx.op.annotateNodeRecordHandle\`
+    /// `dx.op.annotateNodeRecordHandle`
     AnnotateNodeRecordHandle,
-    /// \`dx.op.atomicBinOp\`
+    /// `dx.op.atomicBinOp`
     AtomicBinOp,
-    /// \`dx.op.atomicCompareExchange\`
+    /// `dx.op.atomicCompareExchange`
     AtomicCompareExchange,
-    /// \`dx.op.attributeAtVertex\`
+    /// `dx.op.attributeAtVertex`
     AttributeAtVertex,
-    /// \`dx.op.barrier\`
+    /// `dx.op.barrier`
     Barrier,
-    /// \`dx.op.barrierByMemoryHandle\`
+    /// `dx.op.barrierByMemoryHandle`
     BarrierByMemoryHandle,
-    /// \`dx.op.barrierByMemoryType\`
+    /// `dx.op.barrierByMemoryType`
     BarrierByMemoryType,
-    /// \`dx.op.barrierByNodeRecordHandle\`
+    /// `dx.op.barrierByNodeRecordHandle`
     BarrierByNodeRecordHandle,
-    /// \`dx.op.binary\`
+    /// `dx.op.binary`
     Binary,
-    /// \`dx.op.binaryWithCarryOrBorrow\`
+    /// `dx.op.binaryWithCarryOrBorrow`
     BinaryWithCarryOrBorrow,
-    /// \`dx.op.binaryWithTwoOuts\`
+    /// `dx.op.binaryWithTwoOuts`
     BinaryWithTwoOuts,
-    /// \`dx.op.bitcastF16toI16\`
+    /// `dx.op.bitcastF16toI16`
     BitcastF16toI16,
-    /// \`dx.op.bitcastF32toI32\`
+    /// `dx.op.bitcastF32toI32`
     BitcastF32toI32,
-    /// \`dx.op.bitcastF64toI64\`
+    /// `dx.op.bitcastF64toI64`
     BitcastF64toI64,
-    /// \`dx.op.bitcastI16toF16\`
+    /// `dx.op.bitcastI16toF16`
     BitcastI16toF16,
-    /// \`dx.op.bitcastI32toF32\`
+    /// `dx.op.bitcastI32toF32`
     BitcastI32toF32,
-    /// \`dx.op.bitcastI64toF64\`
+    /// `dx.op.bitcastI64toF64`
     BitcastI64toF64,
-    /// \`dx.op.bufferLoad\`
+    /// `dx.op.bufferLoad`
     BufferLoad,
-    /// \`dx.op.bufferStore\`
+    /// `dx.op.bufferStore`
     BufferStore,
-    /// \`dx.op.bufferUpdateCounter\`
+    /// `dx.op.bufferUpdateCounter`
     BufferUpdateCounter,
-    /// \`dx.op.cbufferLoad\`
+    /// `dx.op.cbufferLoad`
     CBufferLoad,
-    /// \`dx.op.cbufferLoadLegacy\`
+    /// `dx.op.cbufferLoadLegacy`
     CBufferLoadLegacy,
-    /// \`dx.op.calculateLOD\`
+    /// `dx.op.calculateLOD`
     CalculateLod,
-    /// \`dx.op.callShader\`
+    /// `dx.op.callShader`
     CallShader,
-    /// \`dx.op.checkAccessFullyMapped\`
+    /// `dx.op.checkAccessFullyMapped`
     CheckAccessFullyMapped,
-    /// \`dx.op.clusterID\`
+    /// `dx.op.clusterID`
     ClusterId,
-    /// \`dx.op.coverage\`
+    /// `dx.op.coverage`
     Coverage,
-    /// \`dx.op.createHandle\`
+    /// `dx.op.createHandle`
     CreateHandle,
-    /// \`dx.op.createHandleForLib\`
+    /// `dx.op.createHandleForLib`
     CreateHandleForLib,
-    /// \`dx.op.createHandleFromBinding\`
+    /// `dx.op.createHandleFromBinding`
     CreateHandleFromBinding,
-    /// \`dx.op.createHandleFromHeap\`
+    /// `dx.op.createHandleFromHeap`
     CreateHandleFromHeap,
-    /// \`dx.op.createNodeInputRecordHandle\`
+    /// `dx.op.createNodeInputRecordHandle`
     CreateNodeInputRecordHandle,
-    /// \`dx.op.cutStream\`
+    /// `dx.op.cutStream`
     CutStream,
-    /// \`dx.op.cycleCounterLegacy\`
+    /// `dx.op.cycleCounterLegacy`
     CycleCounterLegacy,
-    /// \`dx.op.debugBreak\`
+    /// `dx.op.debugBreak`
     DebugBreak,
-    /// \`dx.op.discard\`
+    /// `dx.op.discard`
     Discard,
-    /// \`dx.op.dispatchMesh\`
+    /// `dx.op.dispatchMesh`
     DispatchMesh,
-    /// \`dx.op.dispatchRaysDimensions\`
+    /// `dx.op.dispatchRaysDimensions`
     DispatchRaysDimensions,
-    /// \`dx.op.dispatchRaysIndex\`
+    /// `dx.op.dispatchRaysIndex`
     DispatchRaysIndex,
-    /// \`dx.op.domainLocation\`
+    /// `dx.op.domainLocation`
     DomainLocation,
-    /// \`dx.op.dot\`
+    /// `dx.op.dot`
     Dot,
-    /// \`dx.op.dot2\`
+    /// `dx.op.dot2`
     Dot2,
-    /// \`dx.op.dot2AddHalf\`
+    /// `dx.op.dot2AddHalf`
     Dot2AddHalf,
-    /// \`dx.op.dot3\`
+    /// `dx.op.dot3`
     Dot3,
-    /// \`dx.op.dot4\`
+    /// `dx.op.dot4`
     Dot4,
-    /// \`dx.op.dot4AddPacked\`
+    /// `dx.op.dot4AddPacked`
     Dot4AddPacked,
-    /// \`dx.op.emitIndices\`
+    /// `dx.op.emitIndices`
     EmitIndices,
-    /// \`dx.op.emitStream\`
+    /// `dx.op.emitStream`
     EmitStream,
-    /// \`dx.op.emitThenCutStream\`
+    /// `dx.op.emitThenCutStream`
     EmitThenCutStream,
-    /// \`dx.op.evalCentroid\`
+    /// `dx.op.evalCentroid`
     EvalCentroid,
-    /// \`dx.op.evalSampleIndex\`
+    /// `dx.op.evalSampleIndex`
     EvalSampleIndex,
-    /// \`dx.op.evalSnapped\`
+    /// `dx.op.evalSnapped`
     EvalSnapped,
-    /// \`dx.op.finishedCrossGroupSharing\`
+    /// `dx.op.finishedCrossGroupSharing`
     FinishedCrossGroupSharing,
-    /// \`dx.op.flattenedThreadIdInGroup\`
+    /// `dx.op.flattenedThreadIdInGroup`
     FlattenedThreadIdInGroup,
-    /// \`dx.op.gsInstanceID\`
+    /// `dx.op.gsInstanceID`
     GsInstanceId,
-    /// \`dx.op.geometryIndex\`
+    /// `dx.op.geometryIndex`
     GeometryIndex,
-    /// \`dx.op.getDimensions\`
+    /// `dx.op.getDimensions`
     GetDimensions,
-    /// \`dx.op.getGroupWaveCount\`
+    /// `dx.op.getGroupWaveCount`
     GetGroupWaveCount,
-    /// \`dx.op.getGroupWaveIndex\`
+    /// `dx.op.getGroupWaveIndex`
     GetGroupWaveIndex,
-    /// \`dx.op.getInputRecordCount\`
+    /// `dx.op.getInputRecordCount`
     GetInputRecordCount,
-    /// \`dx.op.getMeshPayload\`
+    /// `dx.op.getMeshPayload`
     GetMeshPayload,
-    /// \`dx.op.getNodeRecordPtr\`
+    /// `dx.op.getNodeRecordPtr`
     GetNodeRecordPtr,
-    /// \`dx.op.getRemainingRecursionLevels\`
+    /// `dx.op.getRemainingRecursionLevels`
     GetRemainingRecursionLevels,
-    /// \`dx.op.groupId\`
+    /// `dx.op.groupId`
     GroupId,
-    /// \`dx.op.hitKind\`
+    /// `dx.op.hitKind`
     HitKind,
-    /// \`dx.op.hitObject\_Attributes\`
+    /// `dx.op.hitObject_Attributes`
     HitObjectAttributes,
-    /// \`dx.op.hitObject\_FromRayQuery\`
+    /// `dx.op.hitObject_FromRayQuery`
     HitObjectFromRayQuery,
-    /// \`dx.op.hitObject\_FromRayQueryWithAttrs\`
+    /// `dx.op.hitObject_FromRayQueryWithAttrs`
     HitObjectFromRayQueryWithAttrs,
-    /// \`dx.op.hitObject\_Invoke\`
+    /// `dx.op.hitObject_Invoke`
     HitObjectInvoke,
-    /// \`dx.op.hitObject\_LoadLocalRootTableConstant\`
+    /// `dx.op.hitObject_LoadLocalRootTableConstant`
     HitObjectLoadLocalRootTableConstant,
-    /// \`dx.op.hitObject\_MakeMiss\`
+    /// `dx.op.hitObject_MakeMiss`
     HitObjectMakeMiss,
-    /// \`dx.op.hitObject\_MakeNop\`
+    /// `dx.op.hitObject_MakeNop`
     HitObjectMakeNop,
-    /// \`dx.op.hitObject\_SetShaderTableIndex\`
+    /// `dx.op.hitObject_SetShaderTableIndex`
     HitObjectSetShaderTableIndex,
-    /// \`dx.op.hitObject\_StateMatrix\`
+    /// `dx.op.hitObject_StateMatrix`
     HitObjectStateMatrix,
-    /// \`dx.op.hitObject\_StateScalar\`
+    /// `dx.op.hitObject_StateScalar`
     HitObjectStateScalar,
-    /// \`dx.op.hitObject\_StateVector\`
+    /// `dx.op.hitObject_StateVector`
     HitObjectStateVector,
-    /// \`dx.op.hitObject\_TraceRay\`
+    /// `dx.op.hitObject_TraceRay`
     HitObjectTraceRay,
-    /// \`dx.op.hitObject\_TriangleObjectPosition\`
+    /// `dx.op.hitObject_TriangleObjectPosition`
     HitObjectTriangleObjectPosition,
-    /// \`dx.op.ignoreHit\`
+    /// `dx.op.ignoreHit`
     IgnoreHit,
-    /// \`dx.op.incrementOutputCount\`
+    /// `dx.op.incrementOutputCount`
     IncrementOutputCount,
-    /// \`dx.op.indexNodeHandle\`
+    /// `dx.op.indexNodeHandle`
     IndexNodeHandle,
-    /// \`dx.op.innerCoverage\`
+    /// `dx.op.innerCoverage`
     InnerCoverage,
-    /// \`dx.op.instanceID\`
+    /// `dx.op.instanceID`
     InstanceId,
-    /// \`dx.op.instanceIndex\`
+    /// `dx.op.instanceIndex`
     InstanceIndex,
-    /// \`dx.op.isDebuggingEnabled\`
+    /// `dx.op.isDebuggingEnabled`
     IsDebuggingEnabled,
-    /// \`dx.op.isHelperLane\`
+    /// `dx.op.isHelperLane`
     IsHelperLane,
-    /// \`dx.op.isSpecialFloat\`
+    /// `dx.op.isSpecialFloat`
     IsSpecialFloat,
-    /// \`dx.op.legacyDoubleToFloat\`
+    /// `dx.op.legacyDoubleToFloat`
     LegacyDoubleToFloat,
-    /// \`dx.op.legacyDoubleToSInt32\`
+    /// `dx.op.legacyDoubleToSInt32`
     LegacyDoubleToSInt32,
-    /// \`dx.op.legacyDoubleToUInt32\`
+    /// `dx.op.legacyDoubleToUInt32`
     LegacyDoubleToUInt32,
-    /// \`dx.op.legacyF16ToF32\`
+    /// `dx.op.legacyF16ToF32`
     LegacyF16ToF32,
-    /// \`dx.op.legacyF32ToF16\`
+    /// `dx.op.legacyF32ToF16`
     LegacyF32ToF16,
-    /// \`dx.op.linAlgConvert\`
+    /// `dx.op.linAlgConvert`
     LinAlgConvert,
-    /// \`dx.op.linAlgCopyConvertMatrix\`
+    /// `dx.op.linAlgCopyConvertMatrix`
     LinAlgCopyConvertMatrix,
-    /// \`dx.op.linAlgFillMatrix\`
+    /// `dx.op.linAlgFillMatrix`
     LinAlgFillMatrix,
-    /// \`dx.op.linAlgMatVecMul\`
+    /// `dx.op.linAlgMatVecMul`
     LinAlgMatVecMul,
-    /// \`dx.op.linAlgMatVecMulAdd\`
+    /// `dx.op.linAlgMatVecMulAdd`
     LinAlgMatVecMulAdd,
-    /// \`dx.op.linAlgMatrixAccumulate\`
+    /// `dx.op.linAlgMatrixAccumulate`
     LinAlgMatrixAccumulate,
-    /// \`dx.op.linAlgMatrixAccumulateToDescriptor\`
+    /// `dx.op.linAlgMatrixAccumulateToDescriptor`
     LinAlgMatrixAccumulateToDescriptor,
-    /// \`dx.op.linAlgMatrixAccumulateToMemory\`
+    /// `dx.op.linAlgMatrixAccumulateToMemory`
     LinAlgMatrixAccumulateToMemory,
-    /// \`dx.op.linAlgMatrixGetCoordinate\`
+    /// `dx.op.linAlgMatrixGetCoordinate`
     LinAlgMatrixGetCoordinate,
-    /// \`dx.op.linAlgMatrixGetElement\`
+    /// `dx.op.linAlgMatrixGetElement`
     LinAlgMatrixGetElement,
-    /// \`dx.op.linAlgMatrixLength\`
+    /// `dx.op.linAlgMatrixLength`
     LinAlgMatrixLength,
-    /// \`dx.op.linAlgMatrixLoadFromDescriptor\`
+    /// `dx.op.linAlgMatrixLoadFromDescriptor`
     LinAlgMatrixLoadFromDescriptor,
-    /// \`dx.op.linAlgMatrixLoadFromMemory\`
+    /// `dx.op.linAlgMatrixLoadFromMemory`
     LinAlgMatrixLoadFromMemory,
-    /// \`dx.op.linAlgMatrixMultiply\`
+    /// `dx.op.linAlgMatrixMultiply`
     LinAlgMatrixMultiply,
-    /// \`dx.op.linAlgMatrixMultiplyAccumulate\`
+    /// `dx.op.linAlgMatrixMultiplyAccumulate`
     LinAlgMatrixMultiplyAccumulate,
-    /// \`dx.op.linAlgMatrixOuterProduct\`
+    /// `dx.op.linAlgMatrixOuterProduct`
     LinAlgMatrixOuterProduct,
-    /// \`dx.op.linAlgMatrixQueryAccumulatorLayout\`
+    /// `dx.op.linAlgMatrixQueryAccumulatorLayout`
     LinAlgMatrixQueryAccumulatorLayout,
-    /// \`dx.op.linAlgMatrixSetElement\`
+    /// `dx.op.linAlgMatrixSetElement`
     LinAlgMatrixSetElement,
-    /// \`dx.op.linAlgMatrixStoreToDescriptor\`
+    /// `dx.op.linAlgMatrixStoreToDescriptor`
     LinAlgMatrixStoreToDescriptor,
-    /// \`dx.op.linAlgMatrixStoreToMemory\`
+    /// `dx.op.linAlgMatrixStoreToMemory`
     LinAlgMatrixStoreToMemory,
-    /// \`dx.op.linAlgVectorAccumulateToDescriptor\`
+    /// `dx.op.linAlgVectorAccumulateToDescriptor`
     LinAlgVectorAccumulateToDescriptor,
-    /// \`dx.op.loadInput\`
+    /// `dx.op.loadInput`
     LoadInput,
-    /// \`dx.op.loadOutputControlPoint\`
+    /// `dx.op.loadOutputControlPoint`
     LoadOutputControlPoint,
-    /// \`dx.op.loadPatchConstant\`
+    /// `dx.op.loadPatchConstant`
     LoadPatchConstant,
-    /// \`dx.op.makeDouble\`
+    /// `dx.op.makeDouble`
     MakeDouble,
-    /// \`dx.op.maybeReorderThread\`
+    /// `dx.op.maybeReorderThread`
     MaybeReorderThread,
-    /// \`dx.op.minPrecXRegLoad\`
+    /// `dx.op.minPrecXRegLoad`
     MinPrecXRegLoad,
-    /// \`dx.op.minPrecXRegStore\`
+    /// `dx.op.minPrecXRegStore`
     MinPrecXRegStore,
-    /// \`dx.op.nodeOutputIsValid\`
+    /// `dx.op.nodeOutputIsValid`
     NodeOutputIsValid,
-    /// \`dx.op.nop\`
+    /// `dx.op.nop`
     Nop,
-    /// \`dx.op.objectRayDirection\`
+    /// `dx.op.objectRayDirection`
     ObjectRayDirection,
-    /// \`dx.op.objectRayOrigin\`
+    /// `dx.op.objectRayOrigin`
     ObjectRayOrigin,
-    /// \`dx.op.objectToWorld\`
+    /// `dx.op.objectToWorld`
     ObjectToWorld,
-    /// \`dx.op.outputComplete\`
+    /// `dx.op.outputComplete`
     OutputComplete,
-    /// \`dx.op.outputControlPointID\`
+    /// `dx.op.outputControlPointID`
     OutputControlPointId,
-    /// \`dx.op.pack4x8\`
+    /// `dx.op.pack4x8`
     Pack4x8,
-    /// \`dx.op.primitiveID\`
+    /// `dx.op.primitiveID`
     PrimitiveId,
-    /// \`dx.op.primitiveIndex\`
+    /// `dx.op.primitiveIndex`
     PrimitiveIndex,
-    /// \`dx.op.quadOp\`
+    /// `dx.op.quadOp`
     QuadOp,
-    /// \`dx.op.quadReadLaneAt\`
+    /// `dx.op.quadReadLaneAt`
     QuadReadLaneAt,
-    /// \`dx.op.quadVote\`
+    /// `dx.op.quadVote`
     QuadVote,
-    /// \`dx.op.quaternary\`
+    /// `dx.op.quaternary`
     Quaternary,
-    /// \`dx.op.rawBufferLoad\`
+    /// `dx.op.rawBufferLoad`
     RawBufferLoad,
-    /// \`dx.op.rawBufferStore\`
+    /// `dx.op.rawBufferStore`
     RawBufferStore,
-    /// \`dx.op.rawBufferVectorLoad\`
+    /// `dx.op.rawBufferVectorLoad`
     RawBufferVectorLoad,
-    /// \`dx.op.rawBufferVectorStore\`
+    /// `dx.op.rawBufferVectorStore`
     RawBufferVectorStore,
-    /// \`dx.op.rayFlags\`
+    /// `dx.op.rayFlags`
     RayFlags,
-    /// \`dx.op.rayQuery\_Abort\`
+    /// `dx.op.rayQuery_Abort`
     RayQueryAbort,
-    /// \`dx.op.rayQuery\_CandidateTriangleObjectPosition\`
+    /// `dx.op.rayQuery_CandidateTriangleObjectPosition`
     RayQueryCandidateTriangleObjectPosition,
-    /// \`dx.op.rayQuery\_CommitNonOpaqueTriangleHit\`
+    /// `dx.op.rayQuery_CommitNonOpaqueTriangleHit`
     RayQueryCommitNonOpaqueTriangleHit,
-    /// \`dx.op.rayQuery\_CommitProceduralPrimitiveHit\`
+    /// `dx.op.rayQuery_CommitProceduralPrimitiveHit`
     RayQueryCommitProceduralPrimitiveHit,
-    /// \`dx.op.rayQuery\_CommittedTriangleObjectPosition\`
+    /// `dx.op.rayQuery_CommittedTriangleObjectPosition`
     RayQueryCommittedTriangleObjectPosition,
-    /// \`dx.op.rayQuery\_Proceed\`
+    /// `dx.op.rayQuery_Proceed`
     RayQueryProceed,
-    /// \`dx.op.rayQuery\_StateMatrix\`
+    /// `dx.op.rayQuery_StateMatrix`
     RayQueryStateMatrix,
-    /// \`dx.op.rayQuery\_StateScalar\`
+    /// `dx.op.rayQuery_StateScalar`
     RayQueryStateScalar,
-    /// \`dx.op.rayQuery\_StateVector\`
+    /// `dx.op.rayQuery_StateVector`
     RayQueryStateVector,
-    /// \`dx.op.rayQuery\_TraceRayInline\`
+    /// `dx.op.rayQuery_TraceRayInline`
     RayQueryTraceRayInline,
-    /// \`dx.op.rayTCurrent\`
+    /// `dx.op.rayTCurrent`
     RayTCurrent,
-    /// \`dx.op.rayTMin\`
+    /// `dx.op.rayTMin`
     RayTMin,
-    /// \`dx.op.renderTargetGetSampleCount\`
+    /// `dx.op.renderTargetGetSampleCount`
     RenderTargetGetSampleCount,
-    /// \`dx.op.renderTargetGetSamplePosition\`
+    /// `dx.op.renderTargetGetSamplePosition`
     RenderTargetGetSamplePosition,
-    /// \`dx.op.reportHit\`
+    /// `dx.op.reportHit`
     ReportHit,
-    /// \`dx.op.reserved\`
+    /// `dx.op.reserved`
     Reserved,
-    /// \`dx.op.sample\`
+    /// `dx.op.sample`
     Sample,
-    /// \`dx.op.sampleBias\`
+    /// `dx.op.sampleBias`
     SampleBias,
-    /// \`dx.op.sampleCmp\`
+    /// `dx.op.sampleCmp`
     SampleCmp,
-    /// \`dx.op.sampleCmpBias\`
+    /// `dx.op.sampleCmpBias`
     SampleCmpBias,
-    /// \`dx.op.sampleCmpGrad\`
+    /// `dx.op.sampleCmpGrad`
     SampleCmpGrad,
-    /// \`dx.op.sampleCmpLevel\`
+    /// `dx.op.sampleCmpLevel`
     SampleCmpLevel,
-    /// \`dx.op.sampleCmpLevelZero\`
+    /// `dx.op.sampleCmpLevelZero`
     SampleCmpLevelZero,
-    /// \`dx.op.sampleGrad\`
+    /// `dx.op.sampleGrad`
     SampleGrad,
-    /// \`dx.op.sampleIndex\`
+    /// `dx.op.sampleIndex`
     SampleIndex,
-    /// \`dx.op.sampleLevel\`
+    /// `dx.op.sampleLevel`
     SampleLevel,
-    /// \`dx.op.setMeshOutputCounts\`
+    /// `dx.op.setMeshOutputCounts`
     SetMeshOutputCounts,
-    /// \`dx.op.splitDouble\`
+    /// `dx.op.splitDouble`
     SplitDouble,
-    /// \`dx.op.startInstanceLocation\`
+    /// `dx.op.startInstanceLocation`
     StartInstanceLocation,
-    /// \`dx.op.startVertexLocation\`
+    /// `dx.op.startVertexLocation`
     StartVertexLocation,
-    /// \`dx.op.storeOutput\`
+    /// `dx.op.storeOutput`
     StoreOutput,
-    /// \`dx.op.storePatchConstant\`
+    /// `dx.op.storePatchConstant`
     StorePatchConstant,
-    /// \`dx.op.storePrimitiveOutput\`
+    /// `dx.op.storePrimitiveOutput`
     StorePrimitiveOutput,
-    /// \`dx.op.storeVertexOutput\`
+    /// `dx.op.storeVertexOutput`
     StoreVertexOutput,
-    /// \`dx.op.tempRegLoad\`
+    /// `dx.op.tempRegLoad`
     TempRegLoad,
-    /// \`dx.op.tempRegStore\`
+    /// `dx.op.tempRegStore`
     TempRegStore,
-    /// \`dx.op.tertiary\`
+    /// `dx.op.tertiary`
     Tertiary,
-    /// \`dx.op.texture2DMSGetSamplePosition\`
+    /// `dx.op.texture2DMSGetSamplePosition`
     Texture2DmsGetSamplePosition,
-    /// \`dx.op.textureGather\`
+    /// `dx.op.textureGather`
     TextureGather,
-    /// \`dx.op.textureGatherCmp\`
+    /// `dx.op.textureGatherCmp`
     TextureGatherCmp,
-    /// \`dx.op.textureGatherRaw\`
+    /// `dx.op.textureGatherRaw`
     TextureGatherRaw,
-    /// \`dx.op.textureLoad\`
+    /// `dx.op.textureLoad`
     TextureLoad,
-    /// \`dx.op.textureStore\`
+    /// `dx.op.textureStore`
     TextureStore,
-    /// \`dx.op.textureStoreSample\`
+    /// `dx.op.textureStoreSample`
     TextureStoreSample,
-    /// \`dx.op.threadId\`
+    /// `dx.op.threadId`
     ThreadId,
-    /// \`dx.op.threadIdInGroup\`
+    /// `dx.op.threadIdInGroup`
     ThreadIdInGroup,
-    /// \`dx.op.traceRay\`
+    /// `dx.op.traceRay`
     TraceRay,
-    /// \`dx.op.triangleObjectPosition\`
+    /// `dx.op.triangleObjectPosition`
     TriangleObjectPosition,
-    /// \`dx.op.unary\`
+    /// `dx.op.unary`
     Unary,
-    /// \`dx.op.unaryBits\`
+    /// `dx.op.unaryBits`
     UnaryBits,
-    /// \`dx.op.unpack4x8\`
+    /// `dx.op.unpack4x8`
     Unpack4x8,
-    /// \`dx.op.vectorReduce\`
+    /// `dx.op.vectorReduce`
     VectorReduce,
-    /// \`dx.op.viewID\`
+    /// `dx.op.viewID`
     ViewId,
-    /// \`dx.op.waveActiveAllEqual\`
+    /// `dx.op.waveActiveAllEqual`
     WaveActiveAllEqual,
-    /// \`dx.op.waveActiveBallot\`
+    /// `dx.op.waveActiveBallot`
     WaveActiveBallot,
-    /// \`dx.op.waveActiveBit\`
+    /// `dx.op.waveActiveBit`
     WaveActiveBit,
-    /// \`dx.op.waveActiveOp\`
+    /// `dx.op.waveActiveOp`
     WaveActiveOp,
-    /// \`dx.op.waveAllOp\`
+    /// `dx.op.waveAllOp`
     WaveAllOp,
-    /// \`dx.op.waveAllTrue\`
+    /// `dx.op.waveAllTrue`
     WaveAllTrue,
-    /// \`dx.op.waveAnyTrue\`
+    /// `dx.op.waveAnyTrue`
     WaveAnyTrue,
-    /// \`dx.op.waveGetLaneCount\`
+    /// `dx.op.waveGetLaneCount`
     WaveGetLaneCount,
-    /// \`dx.op.waveGetLaneIndex\`
+    /// `dx.op.waveGetLaneIndex`
     WaveGetLaneIndex,
-    /// \`dx.op.waveIsFirstLane\`
+    /// `dx.op.waveIsFirstLane`
     WaveIsFirstLane,
-    /// \`dx.op.waveMatch\`
+    /// `dx.op.waveMatch`
     WaveMatch,
-    /// \`dx.op.waveMultiPrefixBitCount\`
+    /// `dx.op.waveMultiPrefixBitCount`
     WaveMultiPrefixBitCount,
-    /// \`dx.op.waveMultiPrefixOp\`
+    /// `dx.op.waveMultiPrefixOp`
     WaveMultiPrefixOp,
-    /// \`dx.op.wavePrefixOp\`
+    /// `dx.op.wavePrefixOp`
     WavePrefixOp,
-    /// \`dx.op.waveReadLaneAt\`
+    /// `dx.op.waveReadLaneAt`
     WaveReadLaneAt,
-    /// \`dx.op.waveReadLaneFirst\`
+    /// `dx.op.waveReadLaneFirst`
     WaveReadLaneFirst,
-    /// \`dx.op.worldRayDirection\`
+    /// `dx.op.worldRayDirection`
     WorldRayDirection,
-    /// \`dx.op.worldRayOrigin\`
+    /// `dx.op.worldRayOrigin`
     WorldRayOrigin,
-    /// \`dx.op.worldToObject\`
+    /// `dx.op.worldToObject`
     WorldToObject,
-    /// \`dx.op.writeSamplerFeedback\`
+    /// `dx.op.writeSamplerFeedback`
     WriteSamplerFeedback,
-    /// \`dx.op.writeSamplerFeedbackBias\`
+    /// `dx.op.writeSamplerFeedbackBias`
     WriteSamplerFeedbackBias,
-    /// \`dx.op.writeSamplerFeedbackGrad\`
+    /// `dx.op.writeSamplerFeedbackGrad`
     WriteSamplerFeedbackGrad,
-    /// \`dx.op.writeSamplerFeedbackLevel\`
+    /// `dx.op.writeSamplerFeedbackLevel`
     WriteSamplerFeedbackLevel,
-    /// \`dx.op.createNodeOutputHandle\`
+    /// `dx.op.createNodeOutputHandle`
     CreateNodeOutputHandle,
 }
+/// The row of each class, in the order of [`OpClass::ALL`].
+pub static CLASSES: [&ClassInfo; 222] = [
+    &CLASS_ACCEPT_HIT_AND_END_SEARCH,
+    &CLASS_ALLOCATE_NODE_OUTPUT_RECORDS,
+    &CLASS_ALLOCATE_RAY_QUERY,
+    &CLASS_ALLOCATE_RAY_QUERY2,
+    &CLASS_ANNOTATE_HANDLE,
+    &CLASS_ANNOTATE_NODE_HANDLE,
+    &CLASS_ANNOTATE_NODE_RECORD_HANDLE,
+    &CLASS_ATOMIC_BIN_OP,
+    &CLASS_ATOMIC_COMPARE_EXCHANGE,
+    &CLASS_ATTRIBUTE_AT_VERTEX,
+    &CLASS_BARRIER,
+    &CLASS_BARRIER_BY_MEMORY_HANDLE,
+    &CLASS_BARRIER_BY_MEMORY_TYPE,
+    &CLASS_BARRIER_BY_NODE_RECORD_HANDLE,
+    &CLASS_BINARY,
+    &CLASS_BINARY_WITH_CARRY_OR_BORROW,
+    &CLASS_BINARY_WITH_TWO_OUTS,
+    &CLASS_BITCAST_F16TO_I16,
+    &CLASS_BITCAST_F32TO_I32,
+    &CLASS_BITCAST_F64TO_I64,
+    &CLASS_BITCAST_I16TO_F16,
+    &CLASS_BITCAST_I32TO_F32,
+    &CLASS_BITCAST_I64TO_F64,
+    &CLASS_BUFFER_LOAD,
+    &CLASS_BUFFER_STORE,
+    &CLASS_BUFFER_UPDATE_COUNTER,
+    &CLASS_C_BUFFER_LOAD,
+    &CLASS_C_BUFFER_LOAD_LEGACY,
+    &CLASS_CALCULATE_LOD,
+    &CLASS_CALL_SHADER,
+    &CLASS_CHECK_ACCESS_FULLY_MAPPED,
+    &CLASS_CLUSTER_ID,
+    &CLASS_COVERAGE,
+    &CLASS_CREATE_HANDLE,
+    &CLASS_CREATE_HANDLE_FOR_LIB,
+    &CLASS_CREATE_HANDLE_FROM_BINDING,
+    &CLASS_CREATE_HANDLE_FROM_HEAP,
+    &CLASS_CREATE_NODE_INPUT_RECORD_HANDLE,
+    &CLASS_CUT_STREAM,
+    &CLASS_CYCLE_COUNTER_LEGACY,
+    &CLASS_DEBUG_BREAK,
+    &CLASS_DISCARD,
+    &CLASS_DISPATCH_MESH,
+    &CLASS_DISPATCH_RAYS_DIMENSIONS,
+    &CLASS_DISPATCH_RAYS_INDEX,
+    &CLASS_DOMAIN_LOCATION,
+    &CLASS_DOT,
+    &CLASS_DOT2,
+    &CLASS_DOT2_ADD_HALF,
+    &CLASS_DOT3,
+    &CLASS_DOT4,
+    &CLASS_DOT4_ADD_PACKED,
+    &CLASS_EMIT_INDICES,
+    &CLASS_EMIT_STREAM,
+    &CLASS_EMIT_THEN_CUT_STREAM,
+    &CLASS_EVAL_CENTROID,
+    &CLASS_EVAL_SAMPLE_INDEX,
+    &CLASS_EVAL_SNAPPED,
+    &CLASS_FINISHED_CROSS_GROUP_SHARING,
+    &CLASS_FLATTENED_THREAD_ID_IN_GROUP,
+    &CLASS_GS_INSTANCE_ID,
+    &CLASS_GEOMETRY_INDEX,
+    &CLASS_GET_DIMENSIONS,
+    &CLASS_GET_GROUP_WAVE_COUNT,
+    &CLASS_GET_GROUP_WAVE_INDEX,
+    &CLASS_GET_INPUT_RECORD_COUNT,
+    &CLASS_GET_MESH_PAYLOAD,
+    &CLASS_GET_NODE_RECORD_PTR,
+    &CLASS_GET_REMAINING_RECURSION_LEVELS,
+    &CLASS_GROUP_ID,
+    &CLASS_HIT_KIND,
+    &CLASS_HIT_OBJECT_ATTRIBUTES,
+    &CLASS_HIT_OBJECT_FROM_RAY_QUERY,
+    &CLASS_HIT_OBJECT_FROM_RAY_QUERY_WITH_ATTRS,
+    &CLASS_HIT_OBJECT_INVOKE,
+    &CLASS_HIT_OBJECT_LOAD_LOCAL_ROOT_TABLE_CONSTANT,
+    &CLASS_HIT_OBJECT_MAKE_MISS,
+    &CLASS_HIT_OBJECT_MAKE_NOP,
+    &CLASS_HIT_OBJECT_SET_SHADER_TABLE_INDEX,
+    &CLASS_HIT_OBJECT_STATE_MATRIX,
+    &CLASS_HIT_OBJECT_STATE_SCALAR,
+    &CLASS_HIT_OBJECT_STATE_VECTOR,
+    &CLASS_HIT_OBJECT_TRACE_RAY,
+    &CLASS_HIT_OBJECT_TRIANGLE_OBJECT_POSITION,
+    &CLASS_IGNORE_HIT,
+    &CLASS_INCREMENT_OUTPUT_COUNT,
+    &CLASS_INDEX_NODE_HANDLE,
+    &CLASS_INNER_COVERAGE,
+    &CLASS_INSTANCE_ID,
+    &CLASS_INSTANCE_INDEX,
+    &CLASS_IS_DEBUGGING_ENABLED,
+    &CLASS_IS_HELPER_LANE,
+    &CLASS_IS_SPECIAL_FLOAT,
+    &CLASS_LEGACY_DOUBLE_TO_FLOAT,
+    &CLASS_LEGACY_DOUBLE_TO_S_INT32,
+    &CLASS_LEGACY_DOUBLE_TO_U_INT32,
+    &CLASS_LEGACY_F16_TO_F32,
+    &CLASS_LEGACY_F32_TO_F16,
+    &CLASS_LIN_ALG_CONVERT,
+    &CLASS_LIN_ALG_COPY_CONVERT_MATRIX,
+    &CLASS_LIN_ALG_FILL_MATRIX,
+    &CLASS_LIN_ALG_MAT_VEC_MUL,
+    &CLASS_LIN_ALG_MAT_VEC_MUL_ADD,
+    &CLASS_LIN_ALG_MATRIX_ACCUMULATE,
+    &CLASS_LIN_ALG_MATRIX_ACCUMULATE_TO_DESCRIPTOR,
+    &CLASS_LIN_ALG_MATRIX_ACCUMULATE_TO_MEMORY,
+    &CLASS_LIN_ALG_MATRIX_GET_COORDINATE,
+    &CLASS_LIN_ALG_MATRIX_GET_ELEMENT,
+    &CLASS_LIN_ALG_MATRIX_LENGTH,
+    &CLASS_LIN_ALG_MATRIX_LOAD_FROM_DESCRIPTOR,
+    &CLASS_LIN_ALG_MATRIX_LOAD_FROM_MEMORY,
+    &CLASS_LIN_ALG_MATRIX_MULTIPLY,
+    &CLASS_LIN_ALG_MATRIX_MULTIPLY_ACCUMULATE,
+    &CLASS_LIN_ALG_MATRIX_OUTER_PRODUCT,
+    &CLASS_LIN_ALG_MATRIX_QUERY_ACCUMULATOR_LAYOUT,
+    &CLASS_LIN_ALG_MATRIX_SET_ELEMENT,
+    &CLASS_LIN_ALG_MATRIX_STORE_TO_DESCRIPTOR,
+    &CLASS_LIN_ALG_MATRIX_STORE_TO_MEMORY,
+    &CLASS_LIN_ALG_VECTOR_ACCUMULATE_TO_DESCRIPTOR,
+    &CLASS_LOAD_INPUT,
+    &CLASS_LOAD_OUTPUT_CONTROL_POINT,
+    &CLASS_LOAD_PATCH_CONSTANT,
+    &CLASS_MAKE_DOUBLE,
+    &CLASS_MAYBE_REORDER_THREAD,
+    &CLASS_MIN_PREC_X_REG_LOAD,
+    &CLASS_MIN_PREC_X_REG_STORE,
+    &CLASS_NODE_OUTPUT_IS_VALID,
+    &CLASS_NOP,
+    &CLASS_OBJECT_RAY_DIRECTION,
+    &CLASS_OBJECT_RAY_ORIGIN,
+    &CLASS_OBJECT_TO_WORLD,
+    &CLASS_OUTPUT_COMPLETE,
+    &CLASS_OUTPUT_CONTROL_POINT_ID,
+    &CLASS_PACK4X8,
+    &CLASS_PRIMITIVE_ID,
+    &CLASS_PRIMITIVE_INDEX,
+    &CLASS_QUAD_OP,
+    &CLASS_QUAD_READ_LANE_AT,
+    &CLASS_QUAD_VOTE,
+    &CLASS_QUATERNARY,
+    &CLASS_RAW_BUFFER_LOAD,
+    &CLASS_RAW_BUFFER_STORE,
+    &CLASS_RAW_BUFFER_VECTOR_LOAD,
+    &CLASS_RAW_BUFFER_VECTOR_STORE,
+    &CLASS_RAY_FLAGS,
+    &CLASS_RAY_QUERY_ABORT,
+    &CLASS_RAY_QUERY_CANDIDATE_TRIANGLE_OBJECT_POSITION,
+    &CLASS_RAY_QUERY_COMMIT_NON_OPAQUE_TRIANGLE_HIT,
+    &CLASS_RAY_QUERY_COMMIT_PROCEDURAL_PRIMITIVE_HIT,
+    &CLASS_RAY_QUERY_COMMITTED_TRIANGLE_OBJECT_POSITION,
+    &CLASS_RAY_QUERY_PROCEED,
+    &CLASS_RAY_QUERY_STATE_MATRIX,
+    &CLASS_RAY_QUERY_STATE_SCALAR,
+    &CLASS_RAY_QUERY_STATE_VECTOR,
+    &CLASS_RAY_QUERY_TRACE_RAY_INLINE,
+    &CLASS_RAY_T_CURRENT,
+    &CLASS_RAY_T_MIN,
+    &CLASS_RENDER_TARGET_GET_SAMPLE_COUNT,
+    &CLASS_RENDER_TARGET_GET_SAMPLE_POSITION,
+    &CLASS_REPORT_HIT,
+    &CLASS_RESERVED,
+    &CLASS_SAMPLE,
+    &CLASS_SAMPLE_BIAS,
+    &CLASS_SAMPLE_CMP,
+    &CLASS_SAMPLE_CMP_BIAS,
+    &CLASS_SAMPLE_CMP_GRAD,
+    &CLASS_SAMPLE_CMP_LEVEL,
+    &CLASS_SAMPLE_CMP_LEVEL_ZERO,
+    &CLASS_SAMPLE_GRAD,
+    &CLASS_SAMPLE_INDEX,
+    &CLASS_SAMPLE_LEVEL,
+    &CLASS_SET_MESH_OUTPUT_COUNTS,
+    &CLASS_SPLIT_DOUBLE,
+    &CLASS_START_INSTANCE_LOCATION,
+    &CLASS_START_VERTEX_LOCATION,
+    &CLASS_STORE_OUTPUT,
+    &CLASS_STORE_PATCH_CONSTANT,
+    &CLASS_STORE_PRIMITIVE_OUTPUT,
+    &CLASS_STORE_VERTEX_OUTPUT,
+    &CLASS_TEMP_REG_LOAD,
+    &CLASS_TEMP_REG_STORE,
+    &CLASS_TERTIARY,
+    &CLASS_TEXTURE2_DMS_GET_SAMPLE_POSITION,
+    &CLASS_TEXTURE_GATHER,
+    &CLASS_TEXTURE_GATHER_CMP,
+    &CLASS_TEXTURE_GATHER_RAW,
+    &CLASS_TEXTURE_LOAD,
+    &CLASS_TEXTURE_STORE,
+    &CLASS_TEXTURE_STORE_SAMPLE,
+    &CLASS_THREAD_ID,
+    &CLASS_THREAD_ID_IN_GROUP,
+    &CLASS_TRACE_RAY,
+    &CLASS_TRIANGLE_OBJECT_POSITION,
+    &CLASS_UNARY,
+    &CLASS_UNARY_BITS,
+    &CLASS_UNPACK4X8,
+    &CLASS_VECTOR_REDUCE,
+    &CLASS_VIEW_ID,
+    &CLASS_WAVE_ACTIVE_ALL_EQUAL,
+    &CLASS_WAVE_ACTIVE_BALLOT,
+    &CLASS_WAVE_ACTIVE_BIT,
+    &CLASS_WAVE_ACTIVE_OP,
+    &CLASS_WAVE_ALL_OP,
+    &CLASS_WAVE_ALL_TRUE,
+    &CLASS_WAVE_ANY_TRUE,
+    &CLASS_WAVE_GET_LANE_COUNT,
+    &CLASS_WAVE_GET_LANE_INDEX,
+    &CLASS_WAVE_IS_FIRST_LANE,
+    &CLASS_WAVE_MATCH,
+    &CLASS_WAVE_MULTI_PREFIX_BIT_COUNT,
+    &CLASS_WAVE_MULTI_PREFIX_OP,
+    &CLASS_WAVE_PREFIX_OP,
+    &CLASS_WAVE_READ_LANE_AT,
+    &CLASS_WAVE_READ_LANE_FIRST,
+    &CLASS_WORLD_RAY_DIRECTION,
+    &CLASS_WORLD_RAY_ORIGIN,
+    &CLASS_WORLD_TO_OBJECT,
+    &CLASS_WRITE_SAMPLER_FEEDBACK,
+    &CLASS_WRITE_SAMPLER_FEEDBACK_BIAS,
+    &CLASS_WRITE_SAMPLER_FEEDBACK_GRAD,
+    &CLASS_WRITE_SAMPLER_FEEDBACK_LEVEL,
+    &CLASS_CREATE_NODE_OUTPUT_HANDLE,
+];
 impl OpClass {
     /// Every class.
-    pub const ALL: [OpClass; 222usize] = [
+    pub const ALL: [OpClass; 222] = [
         OpClass::AcceptHitAndEndSearch,
         OpClass::AllocateNodeOutputRecords,
         OpClass::AllocateRayQuery,
@@ -21004,1238 +6651,64 @@ impl OpClass {
         OpClass::CreateNodeOutputHandle,
     ];
     /// The class's properties.
-    pub const fn info(self) -> &'static crate::info::ClassInfo {
-        match self {
-            OpClass::AcceptHitAndEndSearch => &CLASS_ACCEPT_HIT_AND_END_SEARCH,
-            OpClass::AllocateNodeOutputRecords => &CLASS_ALLOCATE_NODE_OUTPUT_RECORDS,
-            OpClass::AllocateRayQuery => &CLASS_ALLOCATE_RAY_QUERY,
-            OpClass::AllocateRayQuery2 => &CLASS_ALLOCATE_RAY_QUERY2,
-            OpClass::AnnotateHandle => &CLASS_ANNOTATE_HANDLE,
-            OpClass::AnnotateNodeHandle => &CLASS_ANNOTATE_NODE_HANDLE,
-            OpClass::AnnotateNodeRecordHandle => &CLASS_ANNOTATE_NODE_RECORD_HANDLE,
-            OpClass::AtomicBinOp => &CLASS_ATOMIC_BIN_OP,
-            OpClass::AtomicCompareExchange => &CLASS_ATOMIC_COMPARE_EXCHANGE,
-            OpClass::AttributeAtVertex => &CLASS_ATTRIBUTE_AT_VERTEX,
-            OpClass::Barrier => &CLASS_BARRIER,
-            OpClass::BarrierByMemoryHandle => &CLASS_BARRIER_BY_MEMORY_HANDLE,
-            OpClass::BarrierByMemoryType => &CLASS_BARRIER_BY_MEMORY_TYPE,
-            OpClass::BarrierByNodeRecordHandle => &CLASS_BARRIER_BY_NODE_RECORD_HANDLE,
-            OpClass::Binary => &CLASS_BINARY,
-            OpClass::BinaryWithCarryOrBorrow => &CLASS_BINARY_WITH_CARRY_OR_BORROW,
-            OpClass::BinaryWithTwoOuts => &CLASS_BINARY_WITH_TWO_OUTS,
-            OpClass::BitcastF16toI16 => &CLASS_BITCAST_F16TO_I16,
-            OpClass::BitcastF32toI32 => &CLASS_BITCAST_F32TO_I32,
-            OpClass::BitcastF64toI64 => &CLASS_BITCAST_F64TO_I64,
-            OpClass::BitcastI16toF16 => &CLASS_BITCAST_I16TO_F16,
-            OpClass::BitcastI32toF32 => &CLASS_BITCAST_I32TO_F32,
-            OpClass::BitcastI64toF64 => &CLASS_BITCAST_I64TO_F64,
-            OpClass::BufferLoad => &CLASS_BUFFER_LOAD,
-            OpClass::BufferStore => &CLASS_BUFFER_STORE,
-            OpClass::BufferUpdateCounter => &CLASS_BUFFER_UPDATE_COUNTER,
-            OpClass::CBufferLoad => &CLASS_C_BUFFER_LOAD,
-            OpClass::CBufferLoadLegacy => &CLASS_C_BUFFER_LOAD_LEGACY,
-            OpClass::CalculateLod => &CLASS_CALCULATE_LOD,
-            OpClass::CallShader => &CLASS_CALL_SHADER,
-            OpClass::CheckAccessFullyMapped => &CLASS_CHECK_ACCESS_FULLY_MAPPED,
-            OpClass::ClusterId => &CLASS_CLUSTER_ID,
-            OpClass::Coverage => &CLASS_COVERAGE,
-            OpClass::CreateHandle => &CLASS_CREATE_HANDLE,
-            OpClass::CreateHandleForLib => &CLASS_CREATE_HANDLE_FOR_LIB,
-            OpClass::CreateHandleFromBinding => &CLASS_CREATE_HANDLE_FROM_BINDING,
-            OpClass::CreateHandleFromHeap => &CLASS_CREATE_HANDLE_FROM_HEAP,
-            OpClass::CreateNodeInputRecordHandle => {
-                &CLASS_CREATE_NODE_INPUT_RECORD_HANDLE
-            }
-            OpClass::CutStream => &CLASS_CUT_STREAM,
-            OpClass::CycleCounterLegacy => &CLASS_CYCLE_COUNTER_LEGACY,
-            OpClass::DebugBreak => &CLASS_DEBUG_BREAK,
-            OpClass::Discard => &CLASS_DISCARD,
-            OpClass::DispatchMesh => &CLASS_DISPATCH_MESH,
-            OpClass::DispatchRaysDimensions => &CLASS_DISPATCH_RAYS_DIMENSIONS,
-            OpClass::DispatchRaysIndex => &CLASS_DISPATCH_RAYS_INDEX,
-            OpClass::DomainLocation => &CLASS_DOMAIN_LOCATION,
-            OpClass::Dot => &CLASS_DOT,
-            OpClass::Dot2 => &CLASS_DOT2,
-            OpClass::Dot2AddHalf => &CLASS_DOT2_ADD_HALF,
-            OpClass::Dot3 => &CLASS_DOT3,
-            OpClass::Dot4 => &CLASS_DOT4,
-            OpClass::Dot4AddPacked => &CLASS_DOT4_ADD_PACKED,
-            OpClass::EmitIndices => &CLASS_EMIT_INDICES,
-            OpClass::EmitStream => &CLASS_EMIT_STREAM,
-            OpClass::EmitThenCutStream => &CLASS_EMIT_THEN_CUT_STREAM,
-            OpClass::EvalCentroid => &CLASS_EVAL_CENTROID,
-            OpClass::EvalSampleIndex => &CLASS_EVAL_SAMPLE_INDEX,
-            OpClass::EvalSnapped => &CLASS_EVAL_SNAPPED,
-            OpClass::FinishedCrossGroupSharing => &CLASS_FINISHED_CROSS_GROUP_SHARING,
-            OpClass::FlattenedThreadIdInGroup => &CLASS_FLATTENED_THREAD_ID_IN_GROUP,
-            OpClass::GsInstanceId => &CLASS_GS_INSTANCE_ID,
-            OpClass::GeometryIndex => &CLASS_GEOMETRY_INDEX,
-            OpClass::GetDimensions => &CLASS_GET_DIMENSIONS,
-            OpClass::GetGroupWaveCount => &CLASS_GET_GROUP_WAVE_COUNT,
-            OpClass::GetGroupWaveIndex => &CLASS_GET_GROUP_WAVE_INDEX,
-            OpClass::GetInputRecordCount => &CLASS_GET_INPUT_RECORD_COUNT,
-            OpClass::GetMeshPayload => &CLASS_GET_MESH_PAYLOAD,
-            OpClass::GetNodeRecordPtr => &CLASS_GET_NODE_RECORD_PTR,
-            OpClass::GetRemainingRecursionLevels => &CLASS_GET_REMAINING_RECURSION_LEVELS,
-            OpClass::GroupId => &CLASS_GROUP_ID,
-            OpClass::HitKind => &CLASS_HIT_KIND,
-            OpClass::HitObjectAttributes => &CLASS_HIT_OBJECT_ATTRIBUTES,
-            OpClass::HitObjectFromRayQuery => &CLASS_HIT_OBJECT_FROM_RAY_QUERY,
-            OpClass::HitObjectFromRayQueryWithAttrs => {
-                &CLASS_HIT_OBJECT_FROM_RAY_QUERY_WITH_ATTRS
-            }
-            OpClass::HitObjectInvoke => &CLASS_HIT_OBJECT_INVOKE,
-            OpClass::HitObjectLoadLocalRootTableConstant => {
-                &CLASS_HIT_OBJECT_LOAD_LOCAL_ROOT_TABLE_CONSTANT
-            }
-            OpClass::HitObjectMakeMiss => &CLASS_HIT_OBJECT_MAKE_MISS,
-            OpClass::HitObjectMakeNop => &CLASS_HIT_OBJECT_MAKE_NOP,
-            OpClass::HitObjectSetShaderTableIndex => {
-                &CLASS_HIT_OBJECT_SET_SHADER_TABLE_INDEX
-            }
-            OpClass::HitObjectStateMatrix => &CLASS_HIT_OBJECT_STATE_MATRIX,
-            OpClass::HitObjectStateScalar => &CLASS_HIT_OBJECT_STATE_SCALAR,
-            OpClass::HitObjectStateVector => &CLASS_HIT_OBJECT_STATE_VECTOR,
-            OpClass::HitObjectTraceRay => &CLASS_HIT_OBJECT_TRACE_RAY,
-            OpClass::HitObjectTriangleObjectPosition => {
-                &CLASS_HIT_OBJECT_TRIANGLE_OBJECT_POSITION
-            }
-            OpClass::IgnoreHit => &CLASS_IGNORE_HIT,
-            OpClass::IncrementOutputCount => &CLASS_INCREMENT_OUTPUT_COUNT,
-            OpClass::IndexNodeHandle => &CLASS_INDEX_NODE_HANDLE,
-            OpClass::InnerCoverage => &CLASS_INNER_COVERAGE,
-            OpClass::InstanceId => &CLASS_INSTANCE_ID,
-            OpClass::InstanceIndex => &CLASS_INSTANCE_INDEX,
-            OpClass::IsDebuggingEnabled => &CLASS_IS_DEBUGGING_ENABLED,
-            OpClass::IsHelperLane => &CLASS_IS_HELPER_LANE,
-            OpClass::IsSpecialFloat => &CLASS_IS_SPECIAL_FLOAT,
-            OpClass::LegacyDoubleToFloat => &CLASS_LEGACY_DOUBLE_TO_FLOAT,
-            OpClass::LegacyDoubleToSInt32 => &CLASS_LEGACY_DOUBLE_TO_S_INT32,
-            OpClass::LegacyDoubleToUInt32 => &CLASS_LEGACY_DOUBLE_TO_U_INT32,
-            OpClass::LegacyF16ToF32 => &CLASS_LEGACY_F16_TO_F32,
-            OpClass::LegacyF32ToF16 => &CLASS_LEGACY_F32_TO_F16,
-            OpClass::LinAlgConvert => &CLASS_LIN_ALG_CONVERT,
-            OpClass::LinAlgCopyConvertMatrix => &CLASS_LIN_ALG_COPY_CONVERT_MATRIX,
-            OpClass::LinAlgFillMatrix => &CLASS_LIN_ALG_FILL_MATRIX,
-            OpClass::LinAlgMatVecMul => &CLASS_LIN_ALG_MAT_VEC_MUL,
-            OpClass::LinAlgMatVecMulAdd => &CLASS_LIN_ALG_MAT_VEC_MUL_ADD,
-            OpClass::LinAlgMatrixAccumulate => &CLASS_LIN_ALG_MATRIX_ACCUMULATE,
-            OpClass::LinAlgMatrixAccumulateToDescriptor => {
-                &CLASS_LIN_ALG_MATRIX_ACCUMULATE_TO_DESCRIPTOR
-            }
-            OpClass::LinAlgMatrixAccumulateToMemory => {
-                &CLASS_LIN_ALG_MATRIX_ACCUMULATE_TO_MEMORY
-            }
-            OpClass::LinAlgMatrixGetCoordinate => &CLASS_LIN_ALG_MATRIX_GET_COORDINATE,
-            OpClass::LinAlgMatrixGetElement => &CLASS_LIN_ALG_MATRIX_GET_ELEMENT,
-            OpClass::LinAlgMatrixLength => &CLASS_LIN_ALG_MATRIX_LENGTH,
-            OpClass::LinAlgMatrixLoadFromDescriptor => {
-                &CLASS_LIN_ALG_MATRIX_LOAD_FROM_DESCRIPTOR
-            }
-            OpClass::LinAlgMatrixLoadFromMemory => &CLASS_LIN_ALG_MATRIX_LOAD_FROM_MEMORY,
-            OpClass::LinAlgMatrixMultiply => &CLASS_LIN_ALG_MATRIX_MULTIPLY,
-            OpClass::LinAlgMatrixMultiplyAccumulate => {
-                &CLASS_LIN_ALG_MATRIX_MULTIPLY_ACCUMULATE
-            }
-            OpClass::LinAlgMatrixOuterProduct => &CLASS_LIN_ALG_MATRIX_OUTER_PRODUCT,
-            OpClass::LinAlgMatrixQueryAccumulatorLayout => {
-                &CLASS_LIN_ALG_MATRIX_QUERY_ACCUMULATOR_LAYOUT
-            }
-            OpClass::LinAlgMatrixSetElement => &CLASS_LIN_ALG_MATRIX_SET_ELEMENT,
-            OpClass::LinAlgMatrixStoreToDescriptor => {
-                &CLASS_LIN_ALG_MATRIX_STORE_TO_DESCRIPTOR
-            }
-            OpClass::LinAlgMatrixStoreToMemory => &CLASS_LIN_ALG_MATRIX_STORE_TO_MEMORY,
-            OpClass::LinAlgVectorAccumulateToDescriptor => {
-                &CLASS_LIN_ALG_VECTOR_ACCUMULATE_TO_DESCRIPTOR
-            }
-            OpClass::LoadInput => &CLASS_LOAD_INPUT,
-            OpClass::LoadOutputControlPoint => &CLASS_LOAD_OUTPUT_CONTROL_POINT,
-            OpClass::LoadPatchConstant => &CLASS_LOAD_PATCH_CONSTANT,
-            OpClass::MakeDouble => &CLASS_MAKE_DOUBLE,
-            OpClass::MaybeReorderThread => &CLASS_MAYBE_REORDER_THREAD,
-            OpClass::MinPrecXRegLoad => &CLASS_MIN_PREC_X_REG_LOAD,
-            OpClass::MinPrecXRegStore => &CLASS_MIN_PREC_X_REG_STORE,
-            OpClass::NodeOutputIsValid => &CLASS_NODE_OUTPUT_IS_VALID,
-            OpClass::Nop => &CLASS_NOP,
-            OpClass::ObjectRayDirection => &CLASS_OBJECT_RAY_DIRECTION,
-            OpClass::ObjectRayOrigin => &CLASS_OBJECT_RAY_ORIGIN,
-            OpClass::ObjectToWorld => &CLASS_OBJECT_TO_WORLD,
-            OpClass::OutputComplete => &CLASS_OUTPUT_COMPLETE,
-            OpClass::OutputControlPointId => &CLASS_OUTPUT_CONTROL_POINT_ID,
-            OpClass::Pack4x8 => &CLASS_PACK4X8,
-            OpClass::PrimitiveId => &CLASS_PRIMITIVE_ID,
-            OpClass::PrimitiveIndex => &CLASS_PRIMITIVE_INDEX,
-            OpClass::QuadOp => &CLASS_QUAD_OP,
-            OpClass::QuadReadLaneAt => &CLASS_QUAD_READ_LANE_AT,
-            OpClass::QuadVote => &CLASS_QUAD_VOTE,
-            OpClass::Quaternary => &CLASS_QUATERNARY,
-            OpClass::RawBufferLoad => &CLASS_RAW_BUFFER_LOAD,
-            OpClass::RawBufferStore => &CLASS_RAW_BUFFER_STORE,
-            OpClass::RawBufferVectorLoad => &CLASS_RAW_BUFFER_VECTOR_LOAD,
-            OpClass::RawBufferVectorStore => &CLASS_RAW_BUFFER_VECTOR_STORE,
-            OpClass::RayFlags => &CLASS_RAY_FLAGS,
-            OpClass::RayQueryAbort => &CLASS_RAY_QUERY_ABORT,
-            OpClass::RayQueryCandidateTriangleObjectPosition => {
-                &CLASS_RAY_QUERY_CANDIDATE_TRIANGLE_OBJECT_POSITION
-            }
-            OpClass::RayQueryCommitNonOpaqueTriangleHit => {
-                &CLASS_RAY_QUERY_COMMIT_NON_OPAQUE_TRIANGLE_HIT
-            }
-            OpClass::RayQueryCommitProceduralPrimitiveHit => {
-                &CLASS_RAY_QUERY_COMMIT_PROCEDURAL_PRIMITIVE_HIT
-            }
-            OpClass::RayQueryCommittedTriangleObjectPosition => {
-                &CLASS_RAY_QUERY_COMMITTED_TRIANGLE_OBJECT_POSITION
-            }
-            OpClass::RayQueryProceed => &CLASS_RAY_QUERY_PROCEED,
-            OpClass::RayQueryStateMatrix => &CLASS_RAY_QUERY_STATE_MATRIX,
-            OpClass::RayQueryStateScalar => &CLASS_RAY_QUERY_STATE_SCALAR,
-            OpClass::RayQueryStateVector => &CLASS_RAY_QUERY_STATE_VECTOR,
-            OpClass::RayQueryTraceRayInline => &CLASS_RAY_QUERY_TRACE_RAY_INLINE,
-            OpClass::RayTCurrent => &CLASS_RAY_T_CURRENT,
-            OpClass::RayTMin => &CLASS_RAY_T_MIN,
-            OpClass::RenderTargetGetSampleCount => &CLASS_RENDER_TARGET_GET_SAMPLE_COUNT,
-            OpClass::RenderTargetGetSamplePosition => {
-                &CLASS_RENDER_TARGET_GET_SAMPLE_POSITION
-            }
-            OpClass::ReportHit => &CLASS_REPORT_HIT,
-            OpClass::Reserved => &CLASS_RESERVED,
-            OpClass::Sample => &CLASS_SAMPLE,
-            OpClass::SampleBias => &CLASS_SAMPLE_BIAS,
-            OpClass::SampleCmp => &CLASS_SAMPLE_CMP,
-            OpClass::SampleCmpBias => &CLASS_SAMPLE_CMP_BIAS,
-            OpClass::SampleCmpGrad => &CLASS_SAMPLE_CMP_GRAD,
-            OpClass::SampleCmpLevel => &CLASS_SAMPLE_CMP_LEVEL,
-            OpClass::SampleCmpLevelZero => &CLASS_SAMPLE_CMP_LEVEL_ZERO,
-            OpClass::SampleGrad => &CLASS_SAMPLE_GRAD,
-            OpClass::SampleIndex => &CLASS_SAMPLE_INDEX,
-            OpClass::SampleLevel => &CLASS_SAMPLE_LEVEL,
-            OpClass::SetMeshOutputCounts => &CLASS_SET_MESH_OUTPUT_COUNTS,
-            OpClass::SplitDouble => &CLASS_SPLIT_DOUBLE,
-            OpClass::StartInstanceLocation => &CLASS_START_INSTANCE_LOCATION,
-            OpClass::StartVertexLocation => &CLASS_START_VERTEX_LOCATION,
-            OpClass::StoreOutput => &CLASS_STORE_OUTPUT,
-            OpClass::StorePatchConstant => &CLASS_STORE_PATCH_CONSTANT,
-            OpClass::StorePrimitiveOutput => &CLASS_STORE_PRIMITIVE_OUTPUT,
-            OpClass::StoreVertexOutput => &CLASS_STORE_VERTEX_OUTPUT,
-            OpClass::TempRegLoad => &CLASS_TEMP_REG_LOAD,
-            OpClass::TempRegStore => &CLASS_TEMP_REG_STORE,
-            OpClass::Tertiary => &CLASS_TERTIARY,
-            OpClass::Texture2DmsGetSamplePosition => {
-                &CLASS_TEXTURE2_DMS_GET_SAMPLE_POSITION
-            }
-            OpClass::TextureGather => &CLASS_TEXTURE_GATHER,
-            OpClass::TextureGatherCmp => &CLASS_TEXTURE_GATHER_CMP,
-            OpClass::TextureGatherRaw => &CLASS_TEXTURE_GATHER_RAW,
-            OpClass::TextureLoad => &CLASS_TEXTURE_LOAD,
-            OpClass::TextureStore => &CLASS_TEXTURE_STORE,
-            OpClass::TextureStoreSample => &CLASS_TEXTURE_STORE_SAMPLE,
-            OpClass::ThreadId => &CLASS_THREAD_ID,
-            OpClass::ThreadIdInGroup => &CLASS_THREAD_ID_IN_GROUP,
-            OpClass::TraceRay => &CLASS_TRACE_RAY,
-            OpClass::TriangleObjectPosition => &CLASS_TRIANGLE_OBJECT_POSITION,
-            OpClass::Unary => &CLASS_UNARY,
-            OpClass::UnaryBits => &CLASS_UNARY_BITS,
-            OpClass::Unpack4x8 => &CLASS_UNPACK4X8,
-            OpClass::VectorReduce => &CLASS_VECTOR_REDUCE,
-            OpClass::ViewId => &CLASS_VIEW_ID,
-            OpClass::WaveActiveAllEqual => &CLASS_WAVE_ACTIVE_ALL_EQUAL,
-            OpClass::WaveActiveBallot => &CLASS_WAVE_ACTIVE_BALLOT,
-            OpClass::WaveActiveBit => &CLASS_WAVE_ACTIVE_BIT,
-            OpClass::WaveActiveOp => &CLASS_WAVE_ACTIVE_OP,
-            OpClass::WaveAllOp => &CLASS_WAVE_ALL_OP,
-            OpClass::WaveAllTrue => &CLASS_WAVE_ALL_TRUE,
-            OpClass::WaveAnyTrue => &CLASS_WAVE_ANY_TRUE,
-            OpClass::WaveGetLaneCount => &CLASS_WAVE_GET_LANE_COUNT,
-            OpClass::WaveGetLaneIndex => &CLASS_WAVE_GET_LANE_INDEX,
-            OpClass::WaveIsFirstLane => &CLASS_WAVE_IS_FIRST_LANE,
-            OpClass::WaveMatch => &CLASS_WAVE_MATCH,
-            OpClass::WaveMultiPrefixBitCount => &CLASS_WAVE_MULTI_PREFIX_BIT_COUNT,
-            OpClass::WaveMultiPrefixOp => &CLASS_WAVE_MULTI_PREFIX_OP,
-            OpClass::WavePrefixOp => &CLASS_WAVE_PREFIX_OP,
-            OpClass::WaveReadLaneAt => &CLASS_WAVE_READ_LANE_AT,
-            OpClass::WaveReadLaneFirst => &CLASS_WAVE_READ_LANE_FIRST,
-            OpClass::WorldRayDirection => &CLASS_WORLD_RAY_DIRECTION,
-            OpClass::WorldRayOrigin => &CLASS_WORLD_RAY_ORIGIN,
-            OpClass::WorldToObject => &CLASS_WORLD_TO_OBJECT,
-            OpClass::WriteSamplerFeedback => &CLASS_WRITE_SAMPLER_FEEDBACK,
-            OpClass::WriteSamplerFeedbackBias => &CLASS_WRITE_SAMPLER_FEEDBACK_BIAS,
-            OpClass::WriteSamplerFeedbackGrad => &CLASS_WRITE_SAMPLER_FEEDBACK_GRAD,
-            OpClass::WriteSamplerFeedbackLevel => &CLASS_WRITE_SAMPLER_FEEDBACK_LEVEL,
-            OpClass::CreateNodeOutputHandle => &CLASS_CREATE_NODE_OUTPUT_HANDLE,
-        }
+    pub const fn info(self) -> &'static ClassInfo {
+        CLASSES[self as usize]
     }
     /// The class of a class row.
-    pub fn from_info(info: &crate::info::ClassInfo) -> Option<OpClass> {
+    pub fn from_info(info: &ClassInfo) -> Option<OpClass> {
         Self::ALL.iter().copied().find(|c| core::ptr::eq(c.info(), info))
     }
 }
 /// The class of each function-name stem.
-pub static STEMS: crate::NameMap<&'static crate::info::ClassInfo> = crate::NameMap::<
-    &'static crate::info::ClassInfo,
+pub static STEMS: NameMap<&'static ClassInfo> = crate::NameMap::<
+    &'static ClassInfo,
 >::new(
-    1882u64,
+    0,
     &[
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 199u16, 65535u16, 65535u16, 124u16,
-        65535u16, 65535u16, 116u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 94u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 221u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 151u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 108u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 22u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 98u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 177u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        117u16, 65535u16, 13u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        40u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 141u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 122u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 118u16, 65535u16, 65535u16, 37u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 203u16, 65535u16, 65535u16, 53u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        115u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 32u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 24u16, 65535u16, 65535u16, 6u16, 65535u16, 65535u16, 218u16, 65535u16,
-        65535u16, 65535u16, 10u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 89u16, 65535u16, 202u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 168u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 156u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 20u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 47u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 78u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 17u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 215u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 183u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 54u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 216u16, 65535u16, 106u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 161u16, 104u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 35u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 39u16, 65535u16, 214u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 193u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 164u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 145u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 75u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 38u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 29u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 76u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 102u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 175u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 69u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 128u16, 65535u16, 65535u16,
-        65535u16, 189u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 90u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 28u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 166u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 82u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 16u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 201u16,
-        31u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 68u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 120u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 26u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 197u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        67u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 129u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 146u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        0u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 121u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 181u16, 200u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 49u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 158u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 83u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        9u16, 148u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 114u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 211u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 184u16, 65535u16, 163u16, 194u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 27u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 196u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 125u16, 192u16, 65535u16,
-        65535u16, 65535u16, 169u16, 65535u16, 65535u16, 21u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 144u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 111u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 136u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 97u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 50u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 101u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 119u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 198u16, 65535u16,
-        65535u16, 84u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 139u16, 65535u16, 65535u16, 51u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 176u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 71u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 55u16, 43u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 62u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 52u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 160u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 131u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 137u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 46u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        204u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 79u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 208u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        19u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 34u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        59u16, 157u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 133u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 8u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 60u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 187u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 107u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 138u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 165u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 36u16, 65535u16, 74u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 58u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 140u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 100u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 127u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 170u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 1u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 212u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 205u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 14u16, 65535u16, 171u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        185u16, 65535u16, 103u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        167u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 152u16, 65535u16,
-        65535u16, 180u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 45u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 12u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        41u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 80u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 207u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 159u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 56u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 147u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 11u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 217u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 77u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 63u16, 65535u16, 110u16, 65535u16, 88u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 5u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65u16, 65535u16, 65535u16, 65535u16, 162u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 150u16,
-        65535u16, 65535u16, 65535u16, 86u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 70u16,
-        65535u16, 65535u16, 65535u16, 25u16, 65535u16, 130u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 96u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 213u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        135u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 57u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        149u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        91u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 219u16, 95u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 132u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 7u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 155u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 85u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 73u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 23u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 33u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 154u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 3u16, 65535u16, 48u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 174u16, 65535u16,
-        65535u16, 18u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 191u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        44u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 72u16, 112u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 64u16, 65535u16, 65535u16, 66u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 81u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 61u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        178u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 206u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 42u16, 65535u16,
-        123u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 109u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 209u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 143u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 172u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 195u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 105u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 4u16,
-        65535u16, 65535u16, 65535u16, 179u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 113u16,
-        65535u16, 15u16, 65535u16, 65535u16, 126u16, 65535u16, 182u16, 65535u16, 93u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        99u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        142u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 134u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        2u16, 186u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 190u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 87u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 153u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 210u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 220u16, 65535u16, 173u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 188u16, 65535u16, 65535u16,
-        65535u16, 92u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 30u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
+        3, 3, 0, 1, 3, 0, 1, 0, 0, 0, 0, 0, 0, 2, 0, 0, 2, 1, 3, 1, 0, 2, 0, 0, 0, 1, 2,
+        2, 0, 1, 1, 0, 1, 0, 2, 2, 0, 0, 0, 1, 0, 3, 0, 3, 2, 0, 0, 0, 0, 5, 2, 0, 1, 1,
+        1, 1, 1, 1, 2, 7, 0, 1, 4, 0,
     ],
     &[
-        "acceptHitAndEndSearch",
-        "allocateNodeOutputRecords",
-        "allocateRayQuery",
-        "allocateRayQuery2",
-        "annotateHandle",
-        "annotateNodeHandle",
-        "annotateNodeRecordHandle",
-        "atomicBinOp",
-        "atomicCompareExchange",
-        "attributeAtVertex",
-        "barrier",
-        "barrierByMemoryHandle",
-        "barrierByMemoryType",
-        "barrierByNodeRecordHandle",
-        "binary",
-        "binaryWithCarryOrBorrow",
-        "binaryWithTwoOuts",
-        "bitcastF16toI16",
-        "bitcastF32toI32",
-        "bitcastF64toI64",
-        "bitcastI16toF16",
-        "bitcastI32toF32",
-        "bitcastI64toF64",
-        "bufferLoad",
-        "bufferStore",
-        "bufferUpdateCounter",
-        "cbufferLoad",
-        "cbufferLoadLegacy",
-        "calculateLOD",
-        "callShader",
-        "checkAccessFullyMapped",
-        "clusterID",
-        "coverage",
-        "createHandle",
-        "createHandleForLib",
-        "createHandleFromBinding",
-        "createHandleFromHeap",
-        "createNodeInputRecordHandle",
-        "cutStream",
-        "cycleCounterLegacy",
-        "debugBreak",
-        "discard",
-        "dispatchMesh",
-        "dispatchRaysDimensions",
-        "dispatchRaysIndex",
-        "domainLocation",
-        "dot",
-        "dot2",
-        "dot2AddHalf",
-        "dot3",
-        "dot4",
-        "dot4AddPacked",
-        "emitIndices",
-        "emitStream",
-        "emitThenCutStream",
-        "evalCentroid",
-        "evalSampleIndex",
-        "evalSnapped",
-        "finishedCrossGroupSharing",
-        "flattenedThreadIdInGroup",
-        "gsInstanceID",
-        "geometryIndex",
-        "getDimensions",
-        "getGroupWaveCount",
-        "getGroupWaveIndex",
-        "getInputRecordCount",
-        "getMeshPayload",
-        "getNodeRecordPtr",
-        "getRemainingRecursionLevels",
-        "groupId",
-        "hitKind",
-        "hitObject_Attributes",
-        "hitObject_FromRayQuery",
-        "hitObject_FromRayQueryWithAttrs",
-        "hitObject_Invoke",
-        "hitObject_LoadLocalRootTableConstant",
-        "hitObject_MakeMiss",
-        "hitObject_MakeNop",
-        "hitObject_SetShaderTableIndex",
-        "hitObject_StateMatrix",
-        "hitObject_StateScalar",
-        "hitObject_StateVector",
-        "hitObject_TraceRay",
-        "hitObject_TriangleObjectPosition",
-        "ignoreHit",
-        "incrementOutputCount",
-        "indexNodeHandle",
-        "innerCoverage",
-        "instanceID",
-        "instanceIndex",
-        "isDebuggingEnabled",
-        "isHelperLane",
-        "isSpecialFloat",
-        "legacyDoubleToFloat",
-        "legacyDoubleToSInt32",
-        "legacyDoubleToUInt32",
-        "legacyF16ToF32",
-        "legacyF32ToF16",
-        "linAlgConvert",
-        "linAlgCopyConvertMatrix",
-        "linAlgFillMatrix",
-        "linAlgMatVecMul",
-        "linAlgMatVecMulAdd",
-        "linAlgMatrixAccumulate",
-        "linAlgMatrixAccumulateToDescriptor",
-        "linAlgMatrixAccumulateToMemory",
-        "linAlgMatrixGetCoordinate",
-        "linAlgMatrixGetElement",
-        "linAlgMatrixLength",
-        "linAlgMatrixLoadFromDescriptor",
-        "linAlgMatrixLoadFromMemory",
-        "linAlgMatrixMultiply",
-        "linAlgMatrixMultiplyAccumulate",
-        "linAlgMatrixOuterProduct",
-        "linAlgMatrixQueryAccumulatorLayout",
-        "linAlgMatrixSetElement",
-        "linAlgMatrixStoreToDescriptor",
-        "linAlgMatrixStoreToMemory",
-        "linAlgVectorAccumulateToDescriptor",
-        "loadInput",
-        "loadOutputControlPoint",
-        "loadPatchConstant",
-        "makeDouble",
-        "maybeReorderThread",
-        "minPrecXRegLoad",
-        "minPrecXRegStore",
-        "nodeOutputIsValid",
-        "nop",
-        "objectRayDirection",
-        "objectRayOrigin",
-        "objectToWorld",
-        "outputComplete",
-        "outputControlPointID",
-        "pack4x8",
-        "primitiveID",
-        "primitiveIndex",
-        "quadOp",
-        "quadReadLaneAt",
-        "quadVote",
-        "quaternary",
-        "rawBufferLoad",
-        "rawBufferStore",
-        "rawBufferVectorLoad",
-        "rawBufferVectorStore",
-        "rayFlags",
-        "rayQuery_Abort",
-        "rayQuery_CandidateTriangleObjectPosition",
-        "rayQuery_CommitNonOpaqueTriangleHit",
-        "rayQuery_CommitProceduralPrimitiveHit",
-        "rayQuery_CommittedTriangleObjectPosition",
-        "rayQuery_Proceed",
-        "rayQuery_StateMatrix",
-        "rayQuery_StateScalar",
-        "rayQuery_StateVector",
-        "rayQuery_TraceRayInline",
-        "rayTCurrent",
-        "rayTMin",
-        "renderTargetGetSampleCount",
-        "renderTargetGetSamplePosition",
-        "reportHit",
-        "reserved",
-        "sample",
-        "sampleBias",
-        "sampleCmp",
-        "sampleCmpBias",
-        "sampleCmpGrad",
-        "sampleCmpLevel",
-        "sampleCmpLevelZero",
-        "sampleGrad",
-        "sampleIndex",
-        "sampleLevel",
-        "setMeshOutputCounts",
-        "splitDouble",
-        "startInstanceLocation",
-        "startVertexLocation",
-        "storeOutput",
-        "storePatchConstant",
-        "storePrimitiveOutput",
-        "storeVertexOutput",
-        "tempRegLoad",
-        "tempRegStore",
-        "tertiary",
-        "texture2DMSGetSamplePosition",
-        "textureGather",
-        "textureGatherCmp",
-        "textureGatherRaw",
-        "textureLoad",
-        "textureStore",
-        "textureStoreSample",
-        "threadId",
-        "threadIdInGroup",
-        "traceRay",
-        "triangleObjectPosition",
-        "unary",
-        "unaryBits",
-        "unpack4x8",
-        "vectorReduce",
-        "viewID",
-        "waveActiveAllEqual",
-        "waveActiveBallot",
-        "waveActiveBit",
-        "waveActiveOp",
-        "waveAllOp",
-        "waveAllTrue",
-        "waveAnyTrue",
-        "waveGetLaneCount",
-        "waveGetLaneIndex",
-        "waveIsFirstLane",
-        "waveMatch",
-        "waveMultiPrefixBitCount",
-        "waveMultiPrefixOp",
-        "wavePrefixOp",
-        "waveReadLaneAt",
-        "waveReadLaneFirst",
-        "worldRayDirection",
-        "worldRayOrigin",
-        "worldToObject",
-        "writeSamplerFeedback",
-        "writeSamplerFeedbackBias",
-        "writeSamplerFeedbackGrad",
-        "writeSamplerFeedbackLevel",
-        "createNodeOutputHandle",
+        65535, 193, 218, 65535, 199, 41, 65535, 89, 65535, 75, 65535, 65535, 65535,
+        65535, 65535, 65, 65535, 77, 65535, 65535, 65535, 141, 62, 65535, 65535, 128,
+        65535, 65535, 65535, 65535, 65535, 131, 65535, 65535, 65535, 65535, 65535, 168,
+        145, 65535, 65535, 65535, 181, 65535, 158, 65535, 57, 119, 65535, 65535, 65535,
+        58, 166, 65535, 65535, 65535, 34, 19, 78, 96, 86, 65535, 65535, 72, 65535, 132,
+        65535, 65535, 65535, 74, 38, 65535, 130, 65535, 182, 65535, 65535, 65535, 65535,
+        47, 65535, 127, 65535, 65535, 65535, 115, 65535, 65535, 65535, 65535, 65535,
+        65535, 65535, 184, 65535, 65535, 65535, 55, 40, 148, 65535, 65535, 65535, 65535,
+        65535, 213, 65535, 65535, 48, 39, 65535, 65535, 65535, 137, 65535, 65535, 20,
+        192, 100, 143, 65535, 65535, 65535, 65535, 46, 65535, 179, 22, 65535, 65535,
+        65535, 65535, 36, 65535, 65535, 65535, 65535, 122, 65535, 65535, 7, 212, 173,
+        65535, 23, 37, 79, 156, 65535, 93, 64, 65535, 174, 31, 65535, 65535, 121, 28,
+        65535, 65535, 65535, 65535, 5, 211, 65535, 216, 61, 8, 65535, 65535, 103, 189,
+        65535, 139, 97, 65535, 65535, 65535, 204, 65535, 153, 65535, 65535, 177, 65535,
+        65535, 35, 25, 65535, 65535, 65535, 65535, 197, 65535, 105, 65535, 200, 65535,
+        65535, 65535, 11, 65535, 65535, 163, 65535, 65535, 155, 183, 81, 65535, 157, 111,
+        65535, 65535, 152, 65535, 65535, 65535, 65535, 54, 65535, 16, 217, 51, 21, 65535,
+        210, 65535, 65535, 65535, 135, 56, 65535, 65535, 65535, 120, 27, 169, 18, 65535,
+        142, 66, 42, 0, 65535, 65535, 65535, 113, 65535, 29, 162, 65535, 167, 65535,
+        65535, 45, 65535, 175, 65535, 65535, 65535, 95, 65535, 65535, 65535, 65535,
+        65535, 144, 65535, 65535, 65535, 65535, 125, 65535, 15, 65535, 104, 178, 140,
+        65535, 65535, 65535, 65535, 65535, 65535, 10, 65535, 59, 65535, 65535, 65535,
+        65535, 147, 65535, 67, 65535, 146, 65535, 65535, 53, 65535, 161, 171, 65535,
+        65535, 63, 65535, 65535, 136, 65535, 65535, 4, 65535, 194, 124, 76, 187, 65535,
+        65535, 83, 85, 107, 65535, 49, 209, 65535, 188, 65535, 65535, 65535, 73, 87, 106,
+        65535, 65535, 65535, 65535, 65535, 84, 203, 44, 9, 65535, 3, 112, 82, 65535, 176,
+        185, 65535, 6, 154, 32, 65535, 65535, 65535, 14, 91, 206, 65535, 65535, 65535,
+        117, 65535, 26, 65535, 65535, 65535, 219, 149, 165, 65535, 65535, 70, 65535,
+        65535, 90, 65535, 207, 123, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 110,
+        65535, 65535, 65535, 65535, 65535, 202, 2, 68, 65535, 65535, 198, 94, 65535,
+        65535, 214, 99, 101, 92, 65535, 65535, 114, 126, 164, 65535, 60, 160, 65535, 69,
+        65535, 65535, 17, 98, 65535, 65535, 159, 138, 186, 65535, 172, 109, 65535, 65535,
+        65535, 65535, 215, 43, 65535, 65535, 1, 180, 65535, 65535, 65535, 50, 88, 80,
+        102, 65535, 116, 220, 65535, 65535, 65535, 208, 71, 65535, 30, 65535, 65535, 190,
+        205, 65535, 201, 65535, 65535, 13, 65535, 65535, 65535, 65535, 65535, 65535, 33,
+        65535, 65535, 65535, 65535, 195, 65535, 65535, 221, 65535, 65535, 170, 65535,
+        134, 191, 65535, 65535, 129, 65535, 65535, 65535, 196, 65535, 52, 65535, 108,
+        118, 24, 65535, 65535, 65535, 151, 65535, 133, 12, 65535, 65535, 65535, 150,
+        65535, 65535, 65535,
     ],
-    &[
-        &CLASS_ACCEPT_HIT_AND_END_SEARCH,
-        &CLASS_ALLOCATE_NODE_OUTPUT_RECORDS,
-        &CLASS_ALLOCATE_RAY_QUERY,
-        &CLASS_ALLOCATE_RAY_QUERY2,
-        &CLASS_ANNOTATE_HANDLE,
-        &CLASS_ANNOTATE_NODE_HANDLE,
-        &CLASS_ANNOTATE_NODE_RECORD_HANDLE,
-        &CLASS_ATOMIC_BIN_OP,
-        &CLASS_ATOMIC_COMPARE_EXCHANGE,
-        &CLASS_ATTRIBUTE_AT_VERTEX,
-        &CLASS_BARRIER,
-        &CLASS_BARRIER_BY_MEMORY_HANDLE,
-        &CLASS_BARRIER_BY_MEMORY_TYPE,
-        &CLASS_BARRIER_BY_NODE_RECORD_HANDLE,
-        &CLASS_BINARY,
-        &CLASS_BINARY_WITH_CARRY_OR_BORROW,
-        &CLASS_BINARY_WITH_TWO_OUTS,
-        &CLASS_BITCAST_F16TO_I16,
-        &CLASS_BITCAST_F32TO_I32,
-        &CLASS_BITCAST_F64TO_I64,
-        &CLASS_BITCAST_I16TO_F16,
-        &CLASS_BITCAST_I32TO_F32,
-        &CLASS_BITCAST_I64TO_F64,
-        &CLASS_BUFFER_LOAD,
-        &CLASS_BUFFER_STORE,
-        &CLASS_BUFFER_UPDATE_COUNTER,
-        &CLASS_C_BUFFER_LOAD,
-        &CLASS_C_BUFFER_LOAD_LEGACY,
-        &CLASS_CALCULATE_LOD,
-        &CLASS_CALL_SHADER,
-        &CLASS_CHECK_ACCESS_FULLY_MAPPED,
-        &CLASS_CLUSTER_ID,
-        &CLASS_COVERAGE,
-        &CLASS_CREATE_HANDLE,
-        &CLASS_CREATE_HANDLE_FOR_LIB,
-        &CLASS_CREATE_HANDLE_FROM_BINDING,
-        &CLASS_CREATE_HANDLE_FROM_HEAP,
-        &CLASS_CREATE_NODE_INPUT_RECORD_HANDLE,
-        &CLASS_CUT_STREAM,
-        &CLASS_CYCLE_COUNTER_LEGACY,
-        &CLASS_DEBUG_BREAK,
-        &CLASS_DISCARD,
-        &CLASS_DISPATCH_MESH,
-        &CLASS_DISPATCH_RAYS_DIMENSIONS,
-        &CLASS_DISPATCH_RAYS_INDEX,
-        &CLASS_DOMAIN_LOCATION,
-        &CLASS_DOT,
-        &CLASS_DOT2,
-        &CLASS_DOT2_ADD_HALF,
-        &CLASS_DOT3,
-        &CLASS_DOT4,
-        &CLASS_DOT4_ADD_PACKED,
-        &CLASS_EMIT_INDICES,
-        &CLASS_EMIT_STREAM,
-        &CLASS_EMIT_THEN_CUT_STREAM,
-        &CLASS_EVAL_CENTROID,
-        &CLASS_EVAL_SAMPLE_INDEX,
-        &CLASS_EVAL_SNAPPED,
-        &CLASS_FINISHED_CROSS_GROUP_SHARING,
-        &CLASS_FLATTENED_THREAD_ID_IN_GROUP,
-        &CLASS_GS_INSTANCE_ID,
-        &CLASS_GEOMETRY_INDEX,
-        &CLASS_GET_DIMENSIONS,
-        &CLASS_GET_GROUP_WAVE_COUNT,
-        &CLASS_GET_GROUP_WAVE_INDEX,
-        &CLASS_GET_INPUT_RECORD_COUNT,
-        &CLASS_GET_MESH_PAYLOAD,
-        &CLASS_GET_NODE_RECORD_PTR,
-        &CLASS_GET_REMAINING_RECURSION_LEVELS,
-        &CLASS_GROUP_ID,
-        &CLASS_HIT_KIND,
-        &CLASS_HIT_OBJECT_ATTRIBUTES,
-        &CLASS_HIT_OBJECT_FROM_RAY_QUERY,
-        &CLASS_HIT_OBJECT_FROM_RAY_QUERY_WITH_ATTRS,
-        &CLASS_HIT_OBJECT_INVOKE,
-        &CLASS_HIT_OBJECT_LOAD_LOCAL_ROOT_TABLE_CONSTANT,
-        &CLASS_HIT_OBJECT_MAKE_MISS,
-        &CLASS_HIT_OBJECT_MAKE_NOP,
-        &CLASS_HIT_OBJECT_SET_SHADER_TABLE_INDEX,
-        &CLASS_HIT_OBJECT_STATE_MATRIX,
-        &CLASS_HIT_OBJECT_STATE_SCALAR,
-        &CLASS_HIT_OBJECT_STATE_VECTOR,
-        &CLASS_HIT_OBJECT_TRACE_RAY,
-        &CLASS_HIT_OBJECT_TRIANGLE_OBJECT_POSITION,
-        &CLASS_IGNORE_HIT,
-        &CLASS_INCREMENT_OUTPUT_COUNT,
-        &CLASS_INDEX_NODE_HANDLE,
-        &CLASS_INNER_COVERAGE,
-        &CLASS_INSTANCE_ID,
-        &CLASS_INSTANCE_INDEX,
-        &CLASS_IS_DEBUGGING_ENABLED,
-        &CLASS_IS_HELPER_LANE,
-        &CLASS_IS_SPECIAL_FLOAT,
-        &CLASS_LEGACY_DOUBLE_TO_FLOAT,
-        &CLASS_LEGACY_DOUBLE_TO_S_INT32,
-        &CLASS_LEGACY_DOUBLE_TO_U_INT32,
-        &CLASS_LEGACY_F16_TO_F32,
-        &CLASS_LEGACY_F32_TO_F16,
-        &CLASS_LIN_ALG_CONVERT,
-        &CLASS_LIN_ALG_COPY_CONVERT_MATRIX,
-        &CLASS_LIN_ALG_FILL_MATRIX,
-        &CLASS_LIN_ALG_MAT_VEC_MUL,
-        &CLASS_LIN_ALG_MAT_VEC_MUL_ADD,
-        &CLASS_LIN_ALG_MATRIX_ACCUMULATE,
-        &CLASS_LIN_ALG_MATRIX_ACCUMULATE_TO_DESCRIPTOR,
-        &CLASS_LIN_ALG_MATRIX_ACCUMULATE_TO_MEMORY,
-        &CLASS_LIN_ALG_MATRIX_GET_COORDINATE,
-        &CLASS_LIN_ALG_MATRIX_GET_ELEMENT,
-        &CLASS_LIN_ALG_MATRIX_LENGTH,
-        &CLASS_LIN_ALG_MATRIX_LOAD_FROM_DESCRIPTOR,
-        &CLASS_LIN_ALG_MATRIX_LOAD_FROM_MEMORY,
-        &CLASS_LIN_ALG_MATRIX_MULTIPLY,
-        &CLASS_LIN_ALG_MATRIX_MULTIPLY_ACCUMULATE,
-        &CLASS_LIN_ALG_MATRIX_OUTER_PRODUCT,
-        &CLASS_LIN_ALG_MATRIX_QUERY_ACCUMULATOR_LAYOUT,
-        &CLASS_LIN_ALG_MATRIX_SET_ELEMENT,
-        &CLASS_LIN_ALG_MATRIX_STORE_TO_DESCRIPTOR,
-        &CLASS_LIN_ALG_MATRIX_STORE_TO_MEMORY,
-        &CLASS_LIN_ALG_VECTOR_ACCUMULATE_TO_DESCRIPTOR,
-        &CLASS_LOAD_INPUT,
-        &CLASS_LOAD_OUTPUT_CONTROL_POINT,
-        &CLASS_LOAD_PATCH_CONSTANT,
-        &CLASS_MAKE_DOUBLE,
-        &CLASS_MAYBE_REORDER_THREAD,
-        &CLASS_MIN_PREC_X_REG_LOAD,
-        &CLASS_MIN_PREC_X_REG_STORE,
-        &CLASS_NODE_OUTPUT_IS_VALID,
-        &CLASS_NOP,
-        &CLASS_OBJECT_RAY_DIRECTION,
-        &CLASS_OBJECT_RAY_ORIGIN,
-        &CLASS_OBJECT_TO_WORLD,
-        &CLASS_OUTPUT_COMPLETE,
-        &CLASS_OUTPUT_CONTROL_POINT_ID,
-        &CLASS_PACK4X8,
-        &CLASS_PRIMITIVE_ID,
-        &CLASS_PRIMITIVE_INDEX,
-        &CLASS_QUAD_OP,
-        &CLASS_QUAD_READ_LANE_AT,
-        &CLASS_QUAD_VOTE,
-        &CLASS_QUATERNARY,
-        &CLASS_RAW_BUFFER_LOAD,
-        &CLASS_RAW_BUFFER_STORE,
-        &CLASS_RAW_BUFFER_VECTOR_LOAD,
-        &CLASS_RAW_BUFFER_VECTOR_STORE,
-        &CLASS_RAY_FLAGS,
-        &CLASS_RAY_QUERY_ABORT,
-        &CLASS_RAY_QUERY_CANDIDATE_TRIANGLE_OBJECT_POSITION,
-        &CLASS_RAY_QUERY_COMMIT_NON_OPAQUE_TRIANGLE_HIT,
-        &CLASS_RAY_QUERY_COMMIT_PROCEDURAL_PRIMITIVE_HIT,
-        &CLASS_RAY_QUERY_COMMITTED_TRIANGLE_OBJECT_POSITION,
-        &CLASS_RAY_QUERY_PROCEED,
-        &CLASS_RAY_QUERY_STATE_MATRIX,
-        &CLASS_RAY_QUERY_STATE_SCALAR,
-        &CLASS_RAY_QUERY_STATE_VECTOR,
-        &CLASS_RAY_QUERY_TRACE_RAY_INLINE,
-        &CLASS_RAY_T_CURRENT,
-        &CLASS_RAY_T_MIN,
-        &CLASS_RENDER_TARGET_GET_SAMPLE_COUNT,
-        &CLASS_RENDER_TARGET_GET_SAMPLE_POSITION,
-        &CLASS_REPORT_HIT,
-        &CLASS_RESERVED,
-        &CLASS_SAMPLE,
-        &CLASS_SAMPLE_BIAS,
-        &CLASS_SAMPLE_CMP,
-        &CLASS_SAMPLE_CMP_BIAS,
-        &CLASS_SAMPLE_CMP_GRAD,
-        &CLASS_SAMPLE_CMP_LEVEL,
-        &CLASS_SAMPLE_CMP_LEVEL_ZERO,
-        &CLASS_SAMPLE_GRAD,
-        &CLASS_SAMPLE_INDEX,
-        &CLASS_SAMPLE_LEVEL,
-        &CLASS_SET_MESH_OUTPUT_COUNTS,
-        &CLASS_SPLIT_DOUBLE,
-        &CLASS_START_INSTANCE_LOCATION,
-        &CLASS_START_VERTEX_LOCATION,
-        &CLASS_STORE_OUTPUT,
-        &CLASS_STORE_PATCH_CONSTANT,
-        &CLASS_STORE_PRIMITIVE_OUTPUT,
-        &CLASS_STORE_VERTEX_OUTPUT,
-        &CLASS_TEMP_REG_LOAD,
-        &CLASS_TEMP_REG_STORE,
-        &CLASS_TERTIARY,
-        &CLASS_TEXTURE2_DMS_GET_SAMPLE_POSITION,
-        &CLASS_TEXTURE_GATHER,
-        &CLASS_TEXTURE_GATHER_CMP,
-        &CLASS_TEXTURE_GATHER_RAW,
-        &CLASS_TEXTURE_LOAD,
-        &CLASS_TEXTURE_STORE,
-        &CLASS_TEXTURE_STORE_SAMPLE,
-        &CLASS_THREAD_ID,
-        &CLASS_THREAD_ID_IN_GROUP,
-        &CLASS_TRACE_RAY,
-        &CLASS_TRIANGLE_OBJECT_POSITION,
-        &CLASS_UNARY,
-        &CLASS_UNARY_BITS,
-        &CLASS_UNPACK4X8,
-        &CLASS_VECTOR_REDUCE,
-        &CLASS_VIEW_ID,
-        &CLASS_WAVE_ACTIVE_ALL_EQUAL,
-        &CLASS_WAVE_ACTIVE_BALLOT,
-        &CLASS_WAVE_ACTIVE_BIT,
-        &CLASS_WAVE_ACTIVE_OP,
-        &CLASS_WAVE_ALL_OP,
-        &CLASS_WAVE_ALL_TRUE,
-        &CLASS_WAVE_ANY_TRUE,
-        &CLASS_WAVE_GET_LANE_COUNT,
-        &CLASS_WAVE_GET_LANE_INDEX,
-        &CLASS_WAVE_IS_FIRST_LANE,
-        &CLASS_WAVE_MATCH,
-        &CLASS_WAVE_MULTI_PREFIX_BIT_COUNT,
-        &CLASS_WAVE_MULTI_PREFIX_OP,
-        &CLASS_WAVE_PREFIX_OP,
-        &CLASS_WAVE_READ_LANE_AT,
-        &CLASS_WAVE_READ_LANE_FIRST,
-        &CLASS_WORLD_RAY_DIRECTION,
-        &CLASS_WORLD_RAY_ORIGIN,
-        &CLASS_WORLD_TO_OBJECT,
-        &CLASS_WRITE_SAMPLER_FEEDBACK,
-        &CLASS_WRITE_SAMPLER_FEEDBACK_BIAS,
-        &CLASS_WRITE_SAMPLER_FEEDBACK_GRAD,
-        &CLASS_WRITE_SAMPLER_FEEDBACK_LEVEL,
-        &CLASS_CREATE_NODE_OUTPUT_HANDLE,
-    ],
+    &CLASSES,
 );

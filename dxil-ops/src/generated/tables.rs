@@ -2,10 +2,12 @@
 
 //! Signature tables and LLVM instructions of ops.toml (db/signature-tables.toml,
 //! db/llvm-instructions.toml).
+#[allow(unused_imports)]
+use crate::{Interpretation, LlvmInstructionInfo, NameMap, OverloadSet, SigPointInfo};
 /// The signature-point table: one row per signature point, in the order of
 /// `SigPointKind::ALL` (the row of a point is at its `index()`).
-pub static SIG_POINTS: [crate::SigPointInfo; 21usize] = [
-    crate::SigPointInfo {
+pub static SIG_POINTS: [SigPointInfo; 21] = [
+    SigPointInfo {
         kind: crate::enums::SigPointKind::VSIn,
         related: None,
         shader_kind: crate::enums::ShaderKind::Vertex,
@@ -13,7 +15,7 @@ pub static SIG_POINTS: [crate::SigPointInfo; 21usize] = [
         signature: crate::enums::SignatureKind::Input,
         doc: "Vertex-shader inputs, fetched from vertex buffers by the input assembler.",
     },
-    crate::SigPointInfo {
+    SigPointInfo {
         kind: crate::enums::SigPointKind::VSOut,
         related: None,
         shader_kind: crate::enums::ShaderKind::Vertex,
@@ -21,7 +23,7 @@ pub static SIG_POINTS: [crate::SigPointInfo; 21usize] = [
         signature: crate::enums::SignatureKind::Output,
         doc: "Vertex-shader outputs: per-vertex data for the next stage or the rasterizer.",
     },
-    crate::SigPointInfo {
+    SigPointInfo {
         kind: crate::enums::SigPointKind::PCIn,
         related: Some(crate::enums::SigPointKind::HSCPIn),
         shader_kind: crate::enums::ShaderKind::Hull,
@@ -29,7 +31,7 @@ pub static SIG_POINTS: [crate::SigPointInfo; 21usize] = [
         signature: crate::enums::SignatureKind::Invalid,
         doc: "Inputs of the hull shader's patch-constant function that are not control points (system values such as the primitive id).",
     },
-    crate::SigPointInfo {
+    SigPointInfo {
         kind: crate::enums::SigPointKind::HSIn,
         related: Some(crate::enums::SigPointKind::HSCPIn),
         shader_kind: crate::enums::ShaderKind::Hull,
@@ -37,7 +39,7 @@ pub static SIG_POINTS: [crate::SigPointInfo; 21usize] = [
         signature: crate::enums::SignatureKind::Invalid,
         doc: "Inputs of the hull shader's main function that are not control points (system values).",
     },
-    crate::SigPointInfo {
+    SigPointInfo {
         kind: crate::enums::SigPointKind::HSCPIn,
         related: None,
         shader_kind: crate::enums::ShaderKind::Hull,
@@ -45,7 +47,7 @@ pub static SIG_POINTS: [crate::SigPointInfo; 21usize] = [
         signature: crate::enums::SignatureKind::Input,
         doc: "The input patch of a hull shader: the control points it reads.",
     },
-    crate::SigPointInfo {
+    SigPointInfo {
         kind: crate::enums::SigPointKind::HSCPOut,
         related: None,
         shader_kind: crate::enums::ShaderKind::Hull,
@@ -53,7 +55,7 @@ pub static SIG_POINTS: [crate::SigPointInfo; 21usize] = [
         signature: crate::enums::SignatureKind::Output,
         doc: "The control point one hull-shader invocation writes.",
     },
-    crate::SigPointInfo {
+    SigPointInfo {
         kind: crate::enums::SigPointKind::PCOut,
         related: None,
         shader_kind: crate::enums::ShaderKind::Hull,
@@ -61,7 +63,7 @@ pub static SIG_POINTS: [crate::SigPointInfo; 21usize] = [
         signature: crate::enums::SignatureKind::PatchConstOrPrim,
         doc: "Patch constants (tessellation factors and per-patch data) the patch-constant function writes for the domain shader.",
     },
-    crate::SigPointInfo {
+    SigPointInfo {
         kind: crate::enums::SigPointKind::DSIn,
         related: None,
         shader_kind: crate::enums::ShaderKind::Domain,
@@ -69,7 +71,7 @@ pub static SIG_POINTS: [crate::SigPointInfo; 21usize] = [
         signature: crate::enums::SignatureKind::PatchConstOrPrim,
         doc: "Per-patch inputs of a domain shader: the patch constants, plus system values.",
     },
-    crate::SigPointInfo {
+    SigPointInfo {
         kind: crate::enums::SigPointKind::DSCPIn,
         related: None,
         shader_kind: crate::enums::ShaderKind::Domain,
@@ -77,7 +79,7 @@ pub static SIG_POINTS: [crate::SigPointInfo; 21usize] = [
         signature: crate::enums::SignatureKind::Input,
         doc: "The control points a domain shader reads.",
     },
-    crate::SigPointInfo {
+    SigPointInfo {
         kind: crate::enums::SigPointKind::DSOut,
         related: None,
         shader_kind: crate::enums::ShaderKind::Domain,
@@ -85,7 +87,7 @@ pub static SIG_POINTS: [crate::SigPointInfo; 21usize] = [
         signature: crate::enums::SignatureKind::Output,
         doc: "Domain-shader outputs: per-vertex data for the next stage or the rasterizer.",
     },
-    crate::SigPointInfo {
+    SigPointInfo {
         kind: crate::enums::SigPointKind::GSVIn,
         related: None,
         shader_kind: crate::enums::ShaderKind::Geometry,
@@ -93,7 +95,7 @@ pub static SIG_POINTS: [crate::SigPointInfo; 21usize] = [
         signature: crate::enums::SignatureKind::Input,
         doc: "Geometry-shader inputs, one set per vertex of the input primitive.",
     },
-    crate::SigPointInfo {
+    SigPointInfo {
         kind: crate::enums::SigPointKind::GSIn,
         related: Some(crate::enums::SigPointKind::GSVIn),
         shader_kind: crate::enums::ShaderKind::Geometry,
@@ -101,7 +103,7 @@ pub static SIG_POINTS: [crate::SigPointInfo; 21usize] = [
         signature: crate::enums::SignatureKind::Invalid,
         doc: "Geometry-shader inputs that are not per vertex (system values).",
     },
-    crate::SigPointInfo {
+    SigPointInfo {
         kind: crate::enums::SigPointKind::GSOut,
         related: None,
         shader_kind: crate::enums::ShaderKind::Geometry,
@@ -109,7 +111,7 @@ pub static SIG_POINTS: [crate::SigPointInfo; 21usize] = [
         signature: crate::enums::SignatureKind::Output,
         doc: "The vertices a geometry shader emits, for the rasterizer or stream output.",
     },
-    crate::SigPointInfo {
+    SigPointInfo {
         kind: crate::enums::SigPointKind::PSIn,
         related: None,
         shader_kind: crate::enums::ShaderKind::Pixel,
@@ -117,7 +119,7 @@ pub static SIG_POINTS: [crate::SigPointInfo; 21usize] = [
         signature: crate::enums::SignatureKind::Input,
         doc: "Pixel-shader inputs: interpolated attributes and system values.",
     },
-    crate::SigPointInfo {
+    SigPointInfo {
         kind: crate::enums::SigPointKind::PSOut,
         related: None,
         shader_kind: crate::enums::ShaderKind::Pixel,
@@ -125,7 +127,7 @@ pub static SIG_POINTS: [crate::SigPointInfo; 21usize] = [
         signature: crate::enums::SignatureKind::Output,
         doc: "Pixel-shader outputs: render targets, depth, coverage and stencil reference.",
     },
-    crate::SigPointInfo {
+    SigPointInfo {
         kind: crate::enums::SigPointKind::CSIn,
         related: None,
         shader_kind: crate::enums::ShaderKind::Compute,
@@ -133,7 +135,7 @@ pub static SIG_POINTS: [crate::SigPointInfo; 21usize] = [
         signature: crate::enums::SignatureKind::Invalid,
         doc: "Compute-shader inputs (thread and group ids); they form no signature.",
     },
-    crate::SigPointInfo {
+    SigPointInfo {
         kind: crate::enums::SigPointKind::MSIn,
         related: None,
         shader_kind: crate::enums::ShaderKind::Mesh,
@@ -141,7 +143,7 @@ pub static SIG_POINTS: [crate::SigPointInfo; 21usize] = [
         signature: crate::enums::SignatureKind::Invalid,
         doc: "Mesh-shader inputs (thread and group ids, view id); they form no signature.",
     },
-    crate::SigPointInfo {
+    SigPointInfo {
         kind: crate::enums::SigPointKind::MSOut,
         related: None,
         shader_kind: crate::enums::ShaderKind::Mesh,
@@ -149,7 +151,7 @@ pub static SIG_POINTS: [crate::SigPointInfo; 21usize] = [
         signature: crate::enums::SignatureKind::Output,
         doc: "Mesh-shader per-vertex outputs.",
     },
-    crate::SigPointInfo {
+    SigPointInfo {
         kind: crate::enums::SigPointKind::MSPOut,
         related: None,
         shader_kind: crate::enums::ShaderKind::Mesh,
@@ -157,7 +159,7 @@ pub static SIG_POINTS: [crate::SigPointInfo; 21usize] = [
         signature: crate::enums::SignatureKind::PatchConstOrPrim,
         doc: "Mesh-shader per-primitive outputs.",
     },
-    crate::SigPointInfo {
+    SigPointInfo {
         kind: crate::enums::SigPointKind::ASIn,
         related: None,
         shader_kind: crate::enums::ShaderKind::Amplification,
@@ -165,7 +167,7 @@ pub static SIG_POINTS: [crate::SigPointInfo; 21usize] = [
         signature: crate::enums::SignatureKind::Invalid,
         doc: "Amplification-shader inputs (thread and group ids); they form no signature.",
     },
-    crate::SigPointInfo {
+    SigPointInfo {
         kind: crate::enums::SigPointKind::Invalid,
         related: None,
         shader_kind: crate::enums::ShaderKind::Invalid,
@@ -175,2946 +177,102 @@ pub static SIG_POINTS: [crate::SigPointInfo; 21usize] = [
     },
 ];
 /// The row of signature point `kind`.
-pub const fn sig_point(
-    kind: crate::enums::SigPointKind,
-) -> &'static crate::SigPointInfo {
+pub const fn sig_point(kind: crate::enums::SigPointKind) -> &'static SigPointInfo {
     &SIG_POINTS[kind.index()]
 }
 /// The semantic-interpretation table: `INTERPRETATIONS[semantic.index()][sig_point.index()]`
 /// is how the semantic is treated at the signature point. Cells the specification
 /// leaves empty are not available (`NA`).
-pub static INTERPRETATIONS: [[crate::Interpretation; 21usize]; 34usize] = [
+pub static INTERPRETATIONS: [[Interpretation; 21]; 34] = Interpretation::table(
+    &CELLS,
     [
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::Arb,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::Arb,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::Arb,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::Arb,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::Arb,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::Arb,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::Arb,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::Arb,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::Arb,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::Arb,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::Arb,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::Arb,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::Arb,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
+        [1, 1, 0, 0, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 0, 0, 0, 1, 1, 0, 0],
+        [2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+        [2, 1, 0, 0, 1, 1, 0, 0, 1, 1, 1, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0],
+        [1, 2, 0, 0, 2, 2, 1, 1, 2, 2, 2, 0, 2, 2, 0, 0, 0, 2, 0, 0, 0],
+        [1, 2, 0, 0, 2, 2, 1, 1, 2, 2, 2, 0, 2, 2, 0, 0, 0, 0, 2, 0, 0],
+        [1, 2, 0, 0, 2, 2, 1, 1, 2, 2, 2, 0, 2, 2, 0, 0, 0, 0, 2, 0, 0],
+        [1, 3, 0, 0, 3, 3, 1, 1, 3, 3, 3, 0, 3, 3, 0, 0, 0, 3, 0, 0, 0],
+        [1, 3, 0, 0, 3, 3, 1, 1, 3, 3, 3, 0, 3, 3, 0, 0, 0, 3, 0, 0, 0],
+        [0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+        [0, 0, 4, 4, 0, 0, 0, 4, 0, 0, 0, 5, 6, 6, 0, 0, 0, 0, 2, 0, 0],
+        [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7, 0, 0, 0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6, 6, 0, 0, 0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8, 9, 0, 0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10, 0, 0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 11, 0, 0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12, 0, 0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12, 0, 0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12, 0, 0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 4, 0, 0, 4, 0],
+        [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 4, 0, 0, 4, 0],
+        [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 4, 0, 0, 4, 0],
+        [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 4, 0, 0, 4, 0],
+        [0, 0, 0, 0, 0, 0, 13, 13, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0, 0, 13, 13, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+        [14, 0, 14, 14, 0, 0, 0, 14, 0, 0, 0, 14, 0, 14, 0, 0, 4, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 15, 0, 0, 0, 0, 0, 0, 0],
+        [0, 16, 0, 0, 16, 16, 0, 0, 16, 16, 16, 0, 16, 16, 0, 0, 0, 0, 2, 0, 0],
+        [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0, 0, 11, 0, 0],
+        [17, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+        [17, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     ],
-    [
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::SV,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-    ],
-    [
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::SV,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::Arb,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::Arb,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::Arb,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::Arb,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::Arb,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::Arb,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::Arb,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::Arb,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-    ],
-    [
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::Arb,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::SV,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::SV,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::SV,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::Arb,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::Arb,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::SV,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::SV,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::SV,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::SV,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::SV,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::SV,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-    ],
-    [
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::Arb,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::SV,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::SV,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::SV,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::Arb,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::Arb,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::SV,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::SV,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::SV,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::SV,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::SV,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::SV,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-    ],
-    [
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::Arb,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::SV,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::SV,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::SV,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::Arb,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::Arb,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::SV,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::SV,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::SV,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::SV,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::SV,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::SV,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-    ],
-    [
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::Arb,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::ClipCull,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::ClipCull,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::ClipCull,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::Arb,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::Arb,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::ClipCull,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::ClipCull,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::ClipCull,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::ClipCull,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::ClipCull,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::ClipCull,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-    ],
-    [
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::Arb,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::ClipCull,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::ClipCull,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::ClipCull,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::Arb,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::Arb,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::ClipCull,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::ClipCull,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::ClipCull,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::ClipCull,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::ClipCull,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::ClipCull,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-    ],
-    [
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NotInSig,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-    ],
-    [
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NotInSig,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-    ],
-    [
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NotInSig,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NotInSig,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NotInSig,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::Shadow,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::SGV,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::SGV,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::SV,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-    ],
-    [
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NotInSig,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-    ],
-    [
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::Shadow,
-            min_shader_model: Some(crate::ShaderModel::new(4u8, 1u8)),
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-    ],
-    [
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::SGV,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::SGV,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-    ],
-    [
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NotInSig,
-            min_shader_model: Some(crate::ShaderModel::new(5u8, 0u8)),
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NotPacked,
-            min_shader_model: Some(crate::ShaderModel::new(4u8, 1u8)),
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-    ],
-    [
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NotInSig,
-            min_shader_model: Some(crate::ShaderModel::new(5u8, 0u8)),
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-    ],
-    [
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::Target,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-    ],
-    [
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NotPacked,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-    ],
-    [
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NotPacked,
-            min_shader_model: Some(crate::ShaderModel::new(5u8, 0u8)),
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-    ],
-    [
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NotPacked,
-            min_shader_model: Some(crate::ShaderModel::new(5u8, 0u8)),
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-    ],
-    [
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NotPacked,
-            min_shader_model: Some(crate::ShaderModel::new(5u8, 0u8)),
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-    ],
-    [
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NotInSig,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NotInSig,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NotInSig,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-    ],
-    [
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NotInSig,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NotInSig,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NotInSig,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-    ],
-    [
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NotInSig,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NotInSig,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NotInSig,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-    ],
-    [
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NotInSig,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NotInSig,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NotInSig,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-    ],
-    [
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::TessFactor,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::TessFactor,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-    ],
-    [
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::TessFactor,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::TessFactor,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-    ],
-    [
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NotInSig,
-            min_shader_model: Some(crate::ShaderModel::new(6u8, 1u8)),
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NotInSig,
-            min_shader_model: Some(crate::ShaderModel::new(6u8, 1u8)),
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NotInSig,
-            min_shader_model: Some(crate::ShaderModel::new(6u8, 1u8)),
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NotInSig,
-            min_shader_model: Some(crate::ShaderModel::new(6u8, 1u8)),
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NotInSig,
-            min_shader_model: Some(crate::ShaderModel::new(6u8, 1u8)),
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NotInSig,
-            min_shader_model: Some(crate::ShaderModel::new(6u8, 1u8)),
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NotInSig,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-    ],
-    [
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NotPacked,
-            min_shader_model: Some(crate::ShaderModel::new(6u8, 1u8)),
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-    ],
-    [
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::SV,
-            min_shader_model: Some(crate::ShaderModel::new(6u8, 4u8)),
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::SV,
-            min_shader_model: Some(crate::ShaderModel::new(6u8, 4u8)),
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::SV,
-            min_shader_model: Some(crate::ShaderModel::new(6u8, 4u8)),
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::SV,
-            min_shader_model: Some(crate::ShaderModel::new(6u8, 4u8)),
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::SV,
-            min_shader_model: Some(crate::ShaderModel::new(6u8, 4u8)),
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::SV,
-            min_shader_model: Some(crate::ShaderModel::new(6u8, 4u8)),
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::SV,
-            min_shader_model: Some(crate::ShaderModel::new(6u8, 4u8)),
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::SV,
-            min_shader_model: Some(crate::ShaderModel::new(6u8, 4u8)),
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::SV,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-    ],
-    [
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NotInSig,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NotPacked,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-    ],
-    [
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NotInSig,
-            min_shader_model: Some(crate::ShaderModel::new(6u8, 8u8)),
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-    ],
-    [
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NotInSig,
-            min_shader_model: Some(crate::ShaderModel::new(6u8, 8u8)),
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-    ],
-    [
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-        crate::Interpretation {
-            kind: crate::enums::SemanticInterpretationKind::NA,
-            min_shader_model: None,
-        },
-    ],
+);
+/// Each distinct cell of [`INTERPRETATIONS`].
+const CELLS: [Interpretation; 18] = [
+    Interpretation::new(crate::enums::SemanticInterpretationKind::NA, None),
+    Interpretation::new(crate::enums::SemanticInterpretationKind::Arb, None),
+    Interpretation::new(crate::enums::SemanticInterpretationKind::SV, None),
+    Interpretation::new(crate::enums::SemanticInterpretationKind::ClipCull, None),
+    Interpretation::new(crate::enums::SemanticInterpretationKind::NotInSig, None),
+    Interpretation::new(crate::enums::SemanticInterpretationKind::Shadow, None),
+    Interpretation::new(crate::enums::SemanticInterpretationKind::SGV, None),
+    Interpretation::new(
+        crate::enums::SemanticInterpretationKind::Shadow,
+        Some(crate::ShaderModel::new(4, 1)),
+    ),
+    Interpretation::new(
+        crate::enums::SemanticInterpretationKind::NotInSig,
+        Some(crate::ShaderModel::new(5, 0)),
+    ),
+    Interpretation::new(
+        crate::enums::SemanticInterpretationKind::NotPacked,
+        Some(crate::ShaderModel::new(4, 1)),
+    ),
+    Interpretation::new(crate::enums::SemanticInterpretationKind::Target, None),
+    Interpretation::new(crate::enums::SemanticInterpretationKind::NotPacked, None),
+    Interpretation::new(
+        crate::enums::SemanticInterpretationKind::NotPacked,
+        Some(crate::ShaderModel::new(5, 0)),
+    ),
+    Interpretation::new(crate::enums::SemanticInterpretationKind::TessFactor, None),
+    Interpretation::new(
+        crate::enums::SemanticInterpretationKind::NotInSig,
+        Some(crate::ShaderModel::new(6, 1)),
+    ),
+    Interpretation::new(
+        crate::enums::SemanticInterpretationKind::NotPacked,
+        Some(crate::ShaderModel::new(6, 1)),
+    ),
+    Interpretation::new(
+        crate::enums::SemanticInterpretationKind::SV,
+        Some(crate::ShaderModel::new(6, 4)),
+    ),
+    Interpretation::new(
+        crate::enums::SemanticInterpretationKind::NotInSig,
+        Some(crate::ShaderModel::new(6, 8)),
+    ),
 ];
 /// How `semantic` is treated at `sig_point`, with the first shader model of that
 /// treatment.
 pub const fn interpretation(
     semantic: crate::enums::SemanticKind,
     sig_point: crate::enums::SigPointKind,
-) -> crate::Interpretation {
+) -> Interpretation {
     INTERPRETATIONS[semantic.index()][sig_point.index()]
 }
 /// How `semantic` is treated at `sig_point` in shader model `sm`: not available
@@ -3132,862 +290,498 @@ pub const fn interpretation_at(
     }
 }
 /// The LLVM instructions, sorted by opcode.
-pub static LLVM_INSTRUCTIONS: [crate::LlvmInstructionInfo; 58usize] = [
-    crate::LlvmInstructionInfo {
+pub static LLVM_INSTRUCTIONS: [LlvmInstructionInfo; 58] = [
+    LlvmInstructionInfo {
         name: "Ret",
-        opcode: 1u32,
+        opcode: 1,
         class: "ReturnInst",
         doc: "returns a value (possibly void), from a function.",
-        overloads: crate::OverloadSet {
-            scalars: 479u32,
-            vectors: 0,
-        },
+        overloads: OverloadSet::new(0x1df, 0x0),
         allowed: true,
     },
-    crate::LlvmInstructionInfo {
+    LlvmInstructionInfo {
         name: "Br",
-        opcode: 2u32,
+        opcode: 2,
         class: "BranchInst",
         doc: "branches (conditional or unconditional)",
-        overloads: crate::OverloadSet {
-            scalars: 0u32,
-            vectors: 0,
-        },
+        overloads: OverloadSet::new(0x0, 0x0),
         allowed: true,
     },
-    crate::LlvmInstructionInfo {
+    LlvmInstructionInfo {
         name: "Switch",
-        opcode: 3u32,
+        opcode: 3,
         class: "SwitchInst",
         doc: "performs a multiway switch",
-        overloads: crate::OverloadSet {
-            scalars: 0u32,
-            vectors: 0,
-        },
+        overloads: OverloadSet::new(0x0, 0x0),
         allowed: true,
     },
-    crate::LlvmInstructionInfo {
+    LlvmInstructionInfo {
         name: "IndirectBr",
-        opcode: 4u32,
+        opcode: 4,
         class: "IndirectBrInst",
         doc: "branches indirectly",
-        overloads: crate::OverloadSet {
-            scalars: 0u32,
-            vectors: 0,
-        },
+        overloads: OverloadSet::new(0x0, 0x0),
         allowed: false,
     },
-    crate::LlvmInstructionInfo {
+    LlvmInstructionInfo {
         name: "Invoke",
-        opcode: 5u32,
+        opcode: 5,
         class: "InvokeInst",
         doc: "invokes function with normal and exceptional returns",
-        overloads: crate::OverloadSet {
-            scalars: 0u32,
-            vectors: 0,
-        },
+        overloads: OverloadSet::new(0x0, 0x0),
         allowed: false,
     },
-    crate::LlvmInstructionInfo {
+    LlvmInstructionInfo {
         name: "Resume",
-        opcode: 6u32,
+        opcode: 6,
         class: "ResumeInst",
         doc: "resumes the propagation of an exception",
-        overloads: crate::OverloadSet {
-            scalars: 0u32,
-            vectors: 0,
-        },
+        overloads: OverloadSet::new(0x0, 0x0),
         allowed: false,
     },
-    crate::LlvmInstructionInfo {
+    LlvmInstructionInfo {
         name: "Unreachable",
-        opcode: 7u32,
+        opcode: 7,
         class: "UnreachableInst",
         doc: "is unreachable",
-        overloads: crate::OverloadSet {
-            scalars: 0u32,
-            vectors: 0,
-        },
+        overloads: OverloadSet::new(0x0, 0x0),
         allowed: false,
     },
-    crate::LlvmInstructionInfo {
+    LlvmInstructionInfo {
         name: "Add",
-        opcode: 8u32,
+        opcode: 8,
         class: "BinaryOperator",
         doc: "returns the sum of its two operands",
-        overloads: crate::OverloadSet {
-            scalars: 448u32,
-            vectors: 0,
-        },
+        overloads: OverloadSet::new(0x1c0, 0x0),
         allowed: true,
     },
-    crate::LlvmInstructionInfo {
+    LlvmInstructionInfo {
         name: "FAdd",
-        opcode: 9u32,
+        opcode: 9,
         class: "BinaryOperator",
         doc: "returns the sum of its two operands",
-        overloads: crate::OverloadSet {
-            scalars: 14u32,
-            vectors: 0,
-        },
+        overloads: OverloadSet::new(0xe, 0x0),
         allowed: true,
     },
-    crate::LlvmInstructionInfo {
+    LlvmInstructionInfo {
         name: "Sub",
-        opcode: 10u32,
+        opcode: 10,
         class: "BinaryOperator",
         doc: "returns the difference of its two operands",
-        overloads: crate::OverloadSet {
-            scalars: 448u32,
-            vectors: 0,
-        },
+        overloads: OverloadSet::new(0x1c0, 0x0),
         allowed: true,
     },
-    crate::LlvmInstructionInfo {
+    LlvmInstructionInfo {
         name: "FSub",
-        opcode: 11u32,
+        opcode: 11,
         class: "BinaryOperator",
         doc: "returns the difference of its two operands",
-        overloads: crate::OverloadSet {
-            scalars: 14u32,
-            vectors: 0,
-        },
+        overloads: OverloadSet::new(0xe, 0x0),
         allowed: true,
     },
-    crate::LlvmInstructionInfo {
+    LlvmInstructionInfo {
         name: "Mul",
-        opcode: 12u32,
+        opcode: 12,
         class: "BinaryOperator",
         doc: "returns the product of its two operands",
-        overloads: crate::OverloadSet {
-            scalars: 448u32,
-            vectors: 0,
-        },
+        overloads: OverloadSet::new(0x1c0, 0x0),
         allowed: true,
     },
-    crate::LlvmInstructionInfo {
+    LlvmInstructionInfo {
         name: "FMul",
-        opcode: 13u32,
+        opcode: 13,
         class: "BinaryOperator",
         doc: "returns the product of its two operands",
-        overloads: crate::OverloadSet {
-            scalars: 14u32,
-            vectors: 0,
-        },
+        overloads: OverloadSet::new(0xe, 0x0),
         allowed: true,
     },
-    crate::LlvmInstructionInfo {
+    LlvmInstructionInfo {
         name: "UDiv",
-        opcode: 14u32,
+        opcode: 14,
         class: "BinaryOperator",
         doc: "returns the quotient of its two unsigned operands",
-        overloads: crate::OverloadSet {
-            scalars: 448u32,
-            vectors: 0,
-        },
+        overloads: OverloadSet::new(0x1c0, 0x0),
         allowed: true,
     },
-    crate::LlvmInstructionInfo {
+    LlvmInstructionInfo {
         name: "SDiv",
-        opcode: 15u32,
+        opcode: 15,
         class: "BinaryOperator",
         doc: "returns the quotient of its two signed operands",
-        overloads: crate::OverloadSet {
-            scalars: 448u32,
-            vectors: 0,
-        },
+        overloads: OverloadSet::new(0x1c0, 0x0),
         allowed: true,
     },
-    crate::LlvmInstructionInfo {
+    LlvmInstructionInfo {
         name: "FDiv",
-        opcode: 16u32,
+        opcode: 16,
         class: "BinaryOperator",
         doc: "returns the quotient of its two operands",
-        overloads: crate::OverloadSet {
-            scalars: 14u32,
-            vectors: 0,
-        },
+        overloads: OverloadSet::new(0xe, 0x0),
         allowed: true,
     },
-    crate::LlvmInstructionInfo {
+    LlvmInstructionInfo {
         name: "URem",
-        opcode: 17u32,
+        opcode: 17,
         class: "BinaryOperator",
         doc: "returns the remainder from the unsigned division of its two operands",
-        overloads: crate::OverloadSet {
-            scalars: 448u32,
-            vectors: 0,
-        },
+        overloads: OverloadSet::new(0x1c0, 0x0),
         allowed: true,
     },
-    crate::LlvmInstructionInfo {
+    LlvmInstructionInfo {
         name: "SRem",
-        opcode: 18u32,
+        opcode: 18,
         class: "BinaryOperator",
         doc: "returns the remainder from the signed division of its two operands",
-        overloads: crate::OverloadSet {
-            scalars: 448u32,
-            vectors: 0,
-        },
+        overloads: OverloadSet::new(0x1c0, 0x0),
         allowed: true,
     },
-    crate::LlvmInstructionInfo {
+    LlvmInstructionInfo {
         name: "FRem",
-        opcode: 19u32,
+        opcode: 19,
         class: "BinaryOperator",
         doc: "returns the remainder from the division of its two operands",
-        overloads: crate::OverloadSet {
-            scalars: 14u32,
-            vectors: 0,
-        },
+        overloads: OverloadSet::new(0xe, 0x0),
         allowed: true,
     },
-    crate::LlvmInstructionInfo {
+    LlvmInstructionInfo {
         name: "Shl",
-        opcode: 20u32,
+        opcode: 20,
         class: "BinaryOperator",
         doc: "shifts left (logical)",
-        overloads: crate::OverloadSet {
-            scalars: 448u32,
-            vectors: 0,
-        },
+        overloads: OverloadSet::new(0x1c0, 0x0),
         allowed: true,
     },
-    crate::LlvmInstructionInfo {
+    LlvmInstructionInfo {
         name: "LShr",
-        opcode: 21u32,
+        opcode: 21,
         class: "BinaryOperator",
         doc: "shifts right (logical), with zero bit fill",
-        overloads: crate::OverloadSet {
-            scalars: 448u32,
-            vectors: 0,
-        },
+        overloads: OverloadSet::new(0x1c0, 0x0),
         allowed: true,
     },
-    crate::LlvmInstructionInfo {
+    LlvmInstructionInfo {
         name: "AShr",
-        opcode: 22u32,
+        opcode: 22,
         class: "BinaryOperator",
         doc: "shifts right (arithmetic), with 'a' operand sign bit fill",
-        overloads: crate::OverloadSet {
-            scalars: 448u32,
-            vectors: 0,
-        },
+        overloads: OverloadSet::new(0x1c0, 0x0),
         allowed: true,
     },
-    crate::LlvmInstructionInfo {
+    LlvmInstructionInfo {
         name: "And",
-        opcode: 23u32,
+        opcode: 23,
         class: "BinaryOperator",
         doc: "returns a  bitwise logical and of its two operands",
-        overloads: crate::OverloadSet {
-            scalars: 464u32,
-            vectors: 0,
-        },
+        overloads: OverloadSet::new(0x1d0, 0x0),
         allowed: true,
     },
-    crate::LlvmInstructionInfo {
+    LlvmInstructionInfo {
         name: "Or",
-        opcode: 24u32,
+        opcode: 24,
         class: "BinaryOperator",
         doc: "returns a bitwise logical or of its two operands",
-        overloads: crate::OverloadSet {
-            scalars: 464u32,
-            vectors: 0,
-        },
+        overloads: OverloadSet::new(0x1d0, 0x0),
         allowed: true,
     },
-    crate::LlvmInstructionInfo {
+    LlvmInstructionInfo {
         name: "Xor",
-        opcode: 25u32,
+        opcode: 25,
         class: "BinaryOperator",
         doc: "returns a bitwise logical xor of its two operands",
-        overloads: crate::OverloadSet {
-            scalars: 464u32,
-            vectors: 0,
-        },
+        overloads: OverloadSet::new(0x1d0, 0x0),
         allowed: true,
     },
-    crate::LlvmInstructionInfo {
+    LlvmInstructionInfo {
         name: "Alloca",
-        opcode: 26u32,
+        opcode: 26,
         class: "AllocaInst",
         doc: "allocates memory on the stack frame of the currently executing function",
-        overloads: crate::OverloadSet {
-            scalars: 0u32,
-            vectors: 0,
-        },
+        overloads: OverloadSet::new(0x0, 0x0),
         allowed: true,
     },
-    crate::LlvmInstructionInfo {
+    LlvmInstructionInfo {
         name: "Load",
-        opcode: 27u32,
+        opcode: 27,
         class: "LoadInst",
         doc: "reads from memory",
-        overloads: crate::OverloadSet {
-            scalars: 0u32,
-            vectors: 0,
-        },
+        overloads: OverloadSet::new(0x0, 0x0),
         allowed: true,
     },
-    crate::LlvmInstructionInfo {
+    LlvmInstructionInfo {
         name: "Store",
-        opcode: 28u32,
+        opcode: 28,
         class: "StoreInst",
         doc: "writes to memory",
-        overloads: crate::OverloadSet {
-            scalars: 0u32,
-            vectors: 0,
-        },
+        overloads: OverloadSet::new(0x0, 0x0),
         allowed: true,
     },
-    crate::LlvmInstructionInfo {
+    LlvmInstructionInfo {
         name: "GetElementPtr",
-        opcode: 29u32,
+        opcode: 29,
         class: "GetElementPtrInst",
         doc: "gets the address of a subelement of an aggregate value",
-        overloads: crate::OverloadSet {
-            scalars: 0u32,
-            vectors: 0,
-        },
+        overloads: OverloadSet::new(0x0, 0x0),
         allowed: true,
     },
-    crate::LlvmInstructionInfo {
+    LlvmInstructionInfo {
         name: "Fence",
-        opcode: 30u32,
+        opcode: 30,
         class: "FenceInst",
         doc: "introduces happens-before edges between operations",
-        overloads: crate::OverloadSet {
-            scalars: 0u32,
-            vectors: 0,
-        },
+        overloads: OverloadSet::new(0x0, 0x0),
         allowed: false,
     },
-    crate::LlvmInstructionInfo {
+    LlvmInstructionInfo {
         name: "AtomicCmpXchg",
-        opcode: 31u32,
+        opcode: 31,
         class: "AtomicCmpXchgInst",
         doc: "atomically modifies memory",
-        overloads: crate::OverloadSet {
-            scalars: 0u32,
-            vectors: 0,
-        },
+        overloads: OverloadSet::new(0x0, 0x0),
         allowed: true,
     },
-    crate::LlvmInstructionInfo {
+    LlvmInstructionInfo {
         name: "AtomicRMW",
-        opcode: 32u32,
+        opcode: 32,
         class: "AtomicRMWInst",
         doc: "atomically modifies memory",
-        overloads: crate::OverloadSet {
-            scalars: 0u32,
-            vectors: 0,
-        },
+        overloads: OverloadSet::new(0x0, 0x0),
         allowed: true,
     },
-    crate::LlvmInstructionInfo {
+    LlvmInstructionInfo {
         name: "Trunc",
-        opcode: 33u32,
+        opcode: 33,
         class: "TruncInst",
         doc: "truncates an integer",
-        overloads: crate::OverloadSet {
-            scalars: 464u32,
-            vectors: 0,
-        },
+        overloads: OverloadSet::new(0x1d0, 0x0),
         allowed: true,
     },
-    crate::LlvmInstructionInfo {
+    LlvmInstructionInfo {
         name: "ZExt",
-        opcode: 34u32,
+        opcode: 34,
         class: "ZExtInst",
         doc: "zero extends an integer",
-        overloads: crate::OverloadSet {
-            scalars: 464u32,
-            vectors: 0,
-        },
+        overloads: OverloadSet::new(0x1d0, 0x0),
         allowed: true,
     },
-    crate::LlvmInstructionInfo {
+    LlvmInstructionInfo {
         name: "SExt",
-        opcode: 35u32,
+        opcode: 35,
         class: "SExtInst",
         doc: "sign extends an integer",
-        overloads: crate::OverloadSet {
-            scalars: 464u32,
-            vectors: 0,
-        },
+        overloads: OverloadSet::new(0x1d0, 0x0),
         allowed: true,
     },
-    crate::LlvmInstructionInfo {
+    LlvmInstructionInfo {
         name: "FPToUI",
-        opcode: 36u32,
+        opcode: 36,
         class: "FPToUIInst",
         doc: "converts a floating point to UInt",
-        overloads: crate::OverloadSet {
-            scalars: 478u32,
-            vectors: 0,
-        },
+        overloads: OverloadSet::new(0x1de, 0x0),
         allowed: true,
     },
-    crate::LlvmInstructionInfo {
+    LlvmInstructionInfo {
         name: "FPToSI",
-        opcode: 37u32,
+        opcode: 37,
         class: "FPToSIInst",
         doc: "converts a floating point to SInt",
-        overloads: crate::OverloadSet {
-            scalars: 478u32,
-            vectors: 0,
-        },
+        overloads: OverloadSet::new(0x1de, 0x0),
         allowed: true,
     },
-    crate::LlvmInstructionInfo {
+    LlvmInstructionInfo {
         name: "UIToFP",
-        opcode: 38u32,
+        opcode: 38,
         class: "UIToFPInst",
         doc: "converts a UInt to floating point",
-        overloads: crate::OverloadSet {
-            scalars: 478u32,
-            vectors: 0,
-        },
+        overloads: OverloadSet::new(0x1de, 0x0),
         allowed: true,
     },
-    crate::LlvmInstructionInfo {
+    LlvmInstructionInfo {
         name: "SIToFP",
-        opcode: 39u32,
+        opcode: 39,
         class: "SIToFPInst",
         doc: "converts a SInt to floating point",
-        overloads: crate::OverloadSet {
-            scalars: 478u32,
-            vectors: 0,
-        },
+        overloads: OverloadSet::new(0x1de, 0x0),
         allowed: true,
     },
-    crate::LlvmInstructionInfo {
+    LlvmInstructionInfo {
         name: "FPTrunc",
-        opcode: 40u32,
+        opcode: 40,
         class: "FPTruncInst",
         doc: "truncates a floating point",
-        overloads: crate::OverloadSet {
-            scalars: 14u32,
-            vectors: 0,
-        },
+        overloads: OverloadSet::new(0xe, 0x0),
         allowed: true,
     },
-    crate::LlvmInstructionInfo {
+    LlvmInstructionInfo {
         name: "FPExt",
-        opcode: 41u32,
+        opcode: 41,
         class: "FPExtInst",
         doc: "extends a floating point",
-        overloads: crate::OverloadSet {
-            scalars: 14u32,
-            vectors: 0,
-        },
+        overloads: OverloadSet::new(0xe, 0x0),
         allowed: true,
     },
-    crate::LlvmInstructionInfo {
+    LlvmInstructionInfo {
         name: "PtrToInt",
-        opcode: 42u32,
+        opcode: 42,
         class: "PtrToIntInst",
         doc: "converts a pointer to integer",
-        overloads: crate::OverloadSet {
-            scalars: 128u32,
-            vectors: 0,
-        },
+        overloads: OverloadSet::new(0x80, 0x0),
         allowed: false,
     },
-    crate::LlvmInstructionInfo {
+    LlvmInstructionInfo {
         name: "IntToPtr",
-        opcode: 43u32,
+        opcode: 43,
         class: "IntToPtrInst",
         doc: "converts an integer to Pointer",
-        overloads: crate::OverloadSet {
-            scalars: 128u32,
-            vectors: 0,
-        },
+        overloads: OverloadSet::new(0x80, 0x0),
         allowed: false,
     },
-    crate::LlvmInstructionInfo {
+    LlvmInstructionInfo {
         name: "BitCast",
-        opcode: 44u32,
+        opcode: 44,
         class: "BitCastInst",
         doc: "performs a bit-preserving type cast",
-        overloads: crate::OverloadSet {
-            scalars: 478u32,
-            vectors: 0,
-        },
+        overloads: OverloadSet::new(0x1de, 0x0),
         allowed: true,
     },
-    crate::LlvmInstructionInfo {
+    LlvmInstructionInfo {
         name: "AddrSpaceCast",
-        opcode: 45u32,
+        opcode: 45,
         class: "AddrSpaceCastInst",
         doc: "casts a value addrspace",
-        overloads: crate::OverloadSet {
-            scalars: 0u32,
-            vectors: 0,
-        },
+        overloads: OverloadSet::new(0x0, 0x0),
         allowed: true,
     },
-    crate::LlvmInstructionInfo {
+    LlvmInstructionInfo {
         name: "ICmp",
-        opcode: 46u32,
+        opcode: 46,
         class: "ICmpInst",
         doc: "compares integers",
-        overloads: crate::OverloadSet {
-            scalars: 464u32,
-            vectors: 0,
-        },
+        overloads: OverloadSet::new(0x1d0, 0x0),
         allowed: true,
     },
-    crate::LlvmInstructionInfo {
+    LlvmInstructionInfo {
         name: "FCmp",
-        opcode: 47u32,
+        opcode: 47,
         class: "FCmpInst",
         doc: "compares floating points",
-        overloads: crate::OverloadSet {
-            scalars: 14u32,
-            vectors: 0,
-        },
+        overloads: OverloadSet::new(0xe, 0x0),
         allowed: true,
     },
-    crate::LlvmInstructionInfo {
+    LlvmInstructionInfo {
         name: "PHI",
-        opcode: 48u32,
+        opcode: 48,
         class: "PHINode",
         doc: "is a PHI node instruction",
-        overloads: crate::OverloadSet {
-            scalars: 0u32,
-            vectors: 0,
-        },
+        overloads: OverloadSet::new(0x0, 0x0),
         allowed: true,
     },
-    crate::LlvmInstructionInfo {
+    LlvmInstructionInfo {
         name: "Call",
-        opcode: 49u32,
+        opcode: 49,
         class: "CallInst",
         doc: "calls a function",
-        overloads: crate::OverloadSet {
-            scalars: 0u32,
-            vectors: 0,
-        },
+        overloads: OverloadSet::new(0x0, 0x0),
         allowed: true,
     },
-    crate::LlvmInstructionInfo {
+    LlvmInstructionInfo {
         name: "Select",
-        opcode: 50u32,
+        opcode: 50,
         class: "SelectInst",
         doc: "selects an instruction",
-        overloads: crate::OverloadSet {
-            scalars: 0u32,
-            vectors: 0,
-        },
+        overloads: OverloadSet::new(0x0, 0x0),
         allowed: true,
     },
-    crate::LlvmInstructionInfo {
+    LlvmInstructionInfo {
         name: "UserOp1",
-        opcode: 51u32,
+        opcode: 51,
         class: "Instruction",
         doc: "may be used internally in a pass",
-        overloads: crate::OverloadSet {
-            scalars: 0u32,
-            vectors: 0,
-        },
+        overloads: OverloadSet::new(0x0, 0x0),
         allowed: false,
     },
-    crate::LlvmInstructionInfo {
+    LlvmInstructionInfo {
         name: "UserOp2",
-        opcode: 52u32,
+        opcode: 52,
         class: "Instruction",
         doc: "internal to passes only",
-        overloads: crate::OverloadSet {
-            scalars: 0u32,
-            vectors: 0,
-        },
+        overloads: OverloadSet::new(0x0, 0x0),
         allowed: false,
     },
-    crate::LlvmInstructionInfo {
+    LlvmInstructionInfo {
         name: "VAArg",
-        opcode: 53u32,
+        opcode: 53,
         class: "VAArgInst",
         doc: "vaarg instruction",
-        overloads: crate::OverloadSet {
-            scalars: 0u32,
-            vectors: 0,
-        },
+        overloads: OverloadSet::new(0x0, 0x0),
         allowed: false,
     },
-    crate::LlvmInstructionInfo {
+    LlvmInstructionInfo {
         name: "ExtractElement",
-        opcode: 54u32,
+        opcode: 54,
         class: "ExtractElementInst",
         doc: "extracts from vector",
-        overloads: crate::OverloadSet {
-            scalars: 0u32,
-            vectors: 0,
-        },
+        overloads: OverloadSet::new(0x0, 0x0),
         allowed: true,
     },
-    crate::LlvmInstructionInfo {
+    LlvmInstructionInfo {
         name: "InsertElement",
-        opcode: 55u32,
+        opcode: 55,
         class: "InsertElementInst",
         doc: "inserts into vector",
-        overloads: crate::OverloadSet {
-            scalars: 0u32,
-            vectors: 0,
-        },
+        overloads: OverloadSet::new(0x0, 0x0),
         allowed: true,
     },
-    crate::LlvmInstructionInfo {
+    LlvmInstructionInfo {
         name: "ShuffleVector",
-        opcode: 56u32,
+        opcode: 56,
         class: "ShuffleVectorInst",
         doc: "Shuffle two vectors",
-        overloads: crate::OverloadSet {
-            scalars: 0u32,
-            vectors: 0,
-        },
+        overloads: OverloadSet::new(0x0, 0x0),
         allowed: true,
     },
-    crate::LlvmInstructionInfo {
+    LlvmInstructionInfo {
         name: "ExtractValue",
-        opcode: 57u32,
+        opcode: 57,
         class: "ExtractValueInst",
         doc: "extracts from aggregate",
-        overloads: crate::OverloadSet {
-            scalars: 0u32,
-            vectors: 0,
-        },
+        overloads: OverloadSet::new(0x0, 0x0),
         allowed: true,
     },
-    crate::LlvmInstructionInfo {
+    LlvmInstructionInfo {
         name: "LandingPad",
-        opcode: 59u32,
+        opcode: 59,
         class: "LandingPadInst",
         doc: "represents a landing pad",
-        overloads: crate::OverloadSet {
-            scalars: 0u32,
-            vectors: 0,
-        },
+        overloads: OverloadSet::new(0x0, 0x0),
         allowed: false,
     },
 ];
-static LLVM_ROW_BY_NAME: crate::NameMap<usize> = crate::NameMap::<
-    usize,
+static LLVM_BY_NAME: NameMap<LlvmInstructionInfo> = crate::NameMap::<
+    LlvmInstructionInfo,
 >::new(
-    1u64,
+    0,
+    &[0, 0, 0, 0, 0, 0, 0, 2, 1, 2, 2, 3, 0, 1, 1, 2],
     &[
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 29u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        20u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 15u16, 65535u16, 65535u16, 32u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 51u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 37u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 12u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 49u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 14u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 44u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        46u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 56u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 3u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 4u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 52u16, 65535u16,
-        65535u16, 65535u16, 33u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 17u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 38u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 43u16, 65535u16, 65535u16, 65535u16, 65535u16, 7u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 23u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 35u16, 65535u16, 65535u16, 21u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 36u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 45u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 28u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 31u16, 65535u16, 65535u16, 65535u16, 42u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 5u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 55u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 2u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 57u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        10u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 18u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 6u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        1u16, 65535u16, 65535u16, 53u16, 65535u16, 65535u16, 65535u16, 27u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 41u16, 65535u16, 16u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 19u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 8u16, 65535u16, 65535u16, 65535u16, 65535u16, 26u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 54u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 25u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 22u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        40u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 0u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 39u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 24u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 48u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 9u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 34u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 50u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 13u16,
-        11u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 30u16, 65535u16,
-        65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 65535u16, 47u16,
+        65535, 55, 14, 9, 65535, 65535, 65535, 65535, 65535, 54, 43, 47, 50, 12, 15, 33,
+        65535, 6, 65535, 65535, 65535, 65535, 65535, 53, 65535, 10, 65535, 65535, 65535,
+        65535, 65535, 31, 65535, 46, 49, 7, 17, 65535, 65535, 65535, 5, 65535, 56, 48,
+        65535, 30, 39, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535, 37,
+        57, 24, 65535, 44, 11, 65535, 65535, 65535, 36, 4, 0, 65535, 65535, 22, 65535,
+        35, 65535, 65535, 65535, 65535, 25, 13, 3, 20, 32, 16, 65535, 65535, 21, 65535,
+        65535, 65535, 65535, 2, 29, 65535, 65535, 65535, 65535, 51, 18, 65535, 65535, 8,
+        65535, 34, 65535, 65535, 26, 65535, 41, 40, 65535, 28, 42, 27, 65535, 65535,
+        65535, 45, 65535, 65535, 19, 65535, 65535, 38, 65535, 65535, 52, 23, 1,
     ],
-    &[
-        "Ret",
-        "Br",
-        "Switch",
-        "IndirectBr",
-        "Invoke",
-        "Resume",
-        "Unreachable",
-        "Add",
-        "FAdd",
-        "Sub",
-        "FSub",
-        "Mul",
-        "FMul",
-        "UDiv",
-        "SDiv",
-        "FDiv",
-        "URem",
-        "SRem",
-        "FRem",
-        "Shl",
-        "LShr",
-        "AShr",
-        "And",
-        "Or",
-        "Xor",
-        "Alloca",
-        "Load",
-        "Store",
-        "GetElementPtr",
-        "Fence",
-        "AtomicCmpXchg",
-        "AtomicRMW",
-        "Trunc",
-        "ZExt",
-        "SExt",
-        "FPToUI",
-        "FPToSI",
-        "UIToFP",
-        "SIToFP",
-        "FPTrunc",
-        "FPExt",
-        "PtrToInt",
-        "IntToPtr",
-        "BitCast",
-        "AddrSpaceCast",
-        "ICmp",
-        "FCmp",
-        "PHI",
-        "Call",
-        "Select",
-        "UserOp1",
-        "UserOp2",
-        "VAArg",
-        "ExtractElement",
-        "InsertElement",
-        "ShuffleVector",
-        "ExtractValue",
-        "LandingPad",
-    ],
-    &[
-        0usize, 1usize, 2usize, 3usize, 4usize, 5usize, 6usize, 7usize, 8usize, 9usize,
-        10usize, 11usize, 12usize, 13usize, 14usize, 15usize, 16usize, 17usize, 18usize,
-        19usize, 20usize, 21usize, 22usize, 23usize, 24usize, 25usize, 26usize, 27usize,
-        28usize, 29usize, 30usize, 31usize, 32usize, 33usize, 34usize, 35usize, 36usize,
-        37usize, 38usize, 39usize, 40usize, 41usize, 42usize, 43usize, 44usize, 45usize,
-        46usize, 47usize, 48usize, 49usize, 50usize, 51usize, 52usize, 53usize, 54usize,
-        55usize, 56usize, 57usize,
-    ],
+    &LLVM_INSTRUCTIONS,
 );
 /// Row of each LLVM opcode in [`LLVM_INSTRUCTIONS`]; `u16::MAX` for none.
-static LLVM_ROW_BY_OPCODE: [u16; 60usize] = [
-    65535u16, 0u16, 1u16, 2u16, 3u16, 4u16, 5u16, 6u16, 7u16, 8u16, 9u16, 10u16, 11u16,
-    12u16, 13u16, 14u16, 15u16, 16u16, 17u16, 18u16, 19u16, 20u16, 21u16, 22u16, 23u16,
-    24u16, 25u16, 26u16, 27u16, 28u16, 29u16, 30u16, 31u16, 32u16, 33u16, 34u16, 35u16,
-    36u16, 37u16, 38u16, 39u16, 40u16, 41u16, 42u16, 43u16, 44u16, 45u16, 46u16, 47u16,
-    48u16, 49u16, 50u16, 51u16, 52u16, 53u16, 54u16, 55u16, 56u16, 65535u16, 57u16,
+static LLVM_ROW_BY_OPCODE: [u16; 60] = [
+    65535, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21,
+    22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42,
+    43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 65535, 57,
 ];
 /// The LLVM instruction with this opcode.
-pub const fn llvm_instruction(
-    opcode: u32,
-) -> Option<&'static crate::LlvmInstructionInfo> {
+pub const fn llvm_instruction(opcode: u32) -> Option<&'static LlvmInstructionInfo> {
     if opcode as usize >= LLVM_ROW_BY_OPCODE.len() {
         return None;
     }
@@ -3998,8 +792,6 @@ pub const fn llvm_instruction(
     Some(&LLVM_INSTRUCTIONS[row as usize])
 }
 /// The LLVM instruction with this name (`FAdd`).
-pub fn llvm_instruction_by_name(
-    name: &str,
-) -> Option<&'static crate::LlvmInstructionInfo> {
-    LLVM_INSTRUCTIONS.get(*LLVM_ROW_BY_NAME.get(name)?)
+pub fn llvm_instruction_by_name(name: &str) -> Option<&'static LlvmInstructionInfo> {
+    LLVM_BY_NAME.get(name)
 }

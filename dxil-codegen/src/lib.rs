@@ -10,6 +10,9 @@ mod markdown;
 pub mod names;
 mod rust;
 
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
 use dxil_db::{Database, Extension};
 use proc_macro2::TokenStream;
 
@@ -19,7 +22,7 @@ pub use emit::Emitter;
 pub const COMMAND: &str = "cargo xtask gen";
 
 /// Why code cannot be generated.
-#[derive(Debug, thiserror::Error)]
+#[derive(Clone, Debug, thiserror::Error)]
 pub enum Error {
     /// Two names of the database make the same Rust identifier.
     #[error(
@@ -98,24 +101,106 @@ pub struct GeneratedFile {
     pub contents: String,
 }
 
-/// Every file generated from `db`, for the `dxil-ops` crate and `docs/`.
-pub fn generate(db: &Database) -> Result<Vec<GeneratedFile>, Error> {
-    let e = Emitter::for_dxil_ops(db)?;
-    let mut files = Vec::new();
-    for (name, tokens) in e.modules()? {
-        files.push(GeneratedFile {
+/// One piece of work of [`generate`].
+#[derive(Clone, Copy)]
+enum Job {
+    /// A module of `dxil-ops/src/generated`.
+    Module(&'static str),
+    /// The Markdown reference.
+    Docs,
+    /// The database copy of `dxil-ops-macro`.
+    Embedded,
+}
+
+/// The work of [`generate`], largest first so that the threads finish together.
+const JOBS: &[Job] = &[
+    Job::Module("ops"),
+    Job::Module("builders"),
+    Job::Module("classes"),
+    Job::Module("intrinsics"),
+    Job::Module("rules"),
+    Job::Module("enums"),
+    Job::Docs,
+    Job::Module("tables"),
+    Job::Module("vocab"),
+    Job::Module("types"),
+    Job::Embedded,
+];
+
+/// The files of one job.
+type JobResult = Result<Vec<GeneratedFile>, Error>;
+
+/// Runs one job with an emitter of its thread.
+fn run(db: &Database, e: &Emitter<'_>, job: Job) -> Result<Vec<GeneratedFile>, Error> {
+    Ok(match job {
+        Job::Module(name) => vec![GeneratedFile {
             path: format!("dxil-ops/src/generated/{name}.rs"),
-            contents: rust::format(&format!("{name}.rs"), tokens)?,
-        });
+            contents: rust::format(&format!("{name}.rs"), e.module(name)?)?,
+        }],
+        Job::Docs => docs::pages(db)
+            .into_iter()
+            .map(|(name, text)| GeneratedFile {
+                path: format!("docs/ops/{name}"),
+                contents: text,
+            })
+            .collect(),
+        Job::Embedded => embedded::files(db)?,
+    })
+}
+
+/// Every file generated from `db`, for the `dxil-ops` crate and `docs/`: the modules of
+/// `dxil-ops/src/generated` (in the order of [`Emitter::MODULES`]), the Markdown reference, and
+/// the database copy of `dxil-ops-macro`. The files are made on as many threads as the machine
+/// has cores (each with its own emitter: token streams stay on their thread); the result is
+/// the same whatever the number of threads.
+pub fn generate(db: &Database) -> Result<Vec<GeneratedFile>, Error> {
+    let threads = std::thread::available_parallelism()
+        .map_or(1, usize::from)
+        .clamp(1, JOBS.len());
+    let next = AtomicUsize::new(0);
+    let done: Mutex<Vec<(usize, JobResult)>> = Mutex::new(Vec::new());
+    let work = || {
+        let e = Emitter::for_dxil_ops(db);
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some(job) = JOBS.get(i) else { break };
+            let result = match &e {
+                Ok(e) => run(db, e, *job),
+                Err(err) => Err(err.clone()),
+            };
+            if let Ok(mut d) = done.lock() {
+                d.push((i, result));
+            }
+        }
+    };
+    std::thread::scope(|s| {
+        for _ in 1..threads {
+            s.spawn(work);
+        }
+        work();
+    });
+    let mut done = done.into_inner().unwrap_or_else(|e| e.into_inner());
+    done.sort_by_key(|(i, _)| *i);
+    let mut modules = Vec::new();
+    let mut rest = Vec::new();
+    for (i, result) in done {
+        let files = result?;
+        match JOBS[i] {
+            Job::Module(name) => modules.push((name, files)),
+            _ => rest.push((i, files)),
+        }
     }
-    for (name, text) in docs::pages(db) {
-        files.push(GeneratedFile {
-            path: format!("docs/ops/{name}"),
-            contents: text,
-        });
+    // modules in the emitter's order, then the others in job order
+    let mut out = Vec::new();
+    for name in Emitter::MODULES {
+        if let Some((_, files)) = modules.iter_mut().find(|(n, _)| *n == name) {
+            out.append(files);
+        }
     }
-    files.extend(embedded::files(db)?);
-    Ok(files)
+    for (_, mut files) in rest {
+        out.append(&mut files);
+    }
+    Ok(out)
 }
 
 /// The items generated for a downstream extension of the `dxil-ops` database (see

@@ -112,19 +112,44 @@ impl<'d> Emitter<'d> {
         Ok(e)
     }
 
+    /// The modules of `dxil-ops/src/generated`, in order.
+    pub const MODULES: [&'static str; 9] = [
+        "vocab",
+        "types",
+        "classes",
+        "ops",
+        "intrinsics",
+        "builders",
+        "enums",
+        "rules",
+        "tables",
+    ];
+
+    /// The module of `dxil-ops/src/generated` named `name` (one of [`Self::MODULES`]).
+    pub fn module(&self, name: &str) -> Result<TokenStream, Error> {
+        match name {
+            "vocab" => Ok(self.vocab()),
+            "types" => Ok(self.types()),
+            "classes" => self.classes(),
+            "ops" => self.ops(),
+            "intrinsics" => self.intrinsics(),
+            "builders" => self.builders(),
+            "enums" => Ok(self.enums()),
+            "rules" => self.rules(),
+            "tables" => self.tables(),
+            _ => Err(Error::Syntax {
+                file: name.to_owned(),
+                message: "no such module".to_owned(),
+            }),
+        }
+    }
+
     /// Every module of `dxil-ops/src/generated`, by name.
     pub fn modules(&self) -> Result<Vec<(&'static str, TokenStream)>, Error> {
-        Ok(vec![
-            ("vocab", self.vocab()),
-            ("types", self.types()),
-            ("classes", self.classes()?),
-            ("ops", self.ops()?),
-            ("intrinsics", self.intrinsics()?),
-            ("builders", self.builders()?),
-            ("enums", self.enums()),
-            ("rules", self.rules()?),
-            ("tables", self.tables()?),
-        ])
+        Self::MODULES
+            .iter()
+            .map(|name| Ok((*name, self.module(name)?)))
+            .collect()
     }
 
     /// The items of a downstream extension, in one token stream: modules `types`, `classes`,
@@ -337,9 +362,16 @@ fn version(rt: &TokenStream, v: dxil_db::DxilVersion) -> TokenStream {
     quote!(#rt::DxilVersion::new(#a, #b))
 }
 
-fn shader_model(rt: &TokenStream, v: dxil_db::ShaderModel) -> TokenStream {
+/// A shader model, in a module that imports `ShaderModel`.
+fn shader_model(v: dxil_db::ShaderModel) -> TokenStream {
     let (a, b) = (int(v.major), int(v.minor));
-    quote!(#rt::ShaderModel::new(#a, #b))
+    quote!(ShaderModel::new(#a, #b))
+}
+
+/// A DXIL version, in a module that imports `DxilVersion`.
+fn dxil_version(v: dxil_db::DxilVersion) -> TokenStream {
+    let (a, b) = (int(v.major), int(v.minor));
+    quote!(DxilVersion::new(#a, #b))
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@ use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
 
 use super::classes::{Specs, spec_key};
-use super::{Emitter, code, doc, hex, int, md, shader_model, version};
+use super::{Emitter, code, doc, dxil_version, hex, int, md, shader_model};
 use crate::Error;
 
 /// The per-version rows of the ops: each distinct [`VersionProps`] row once (`VERSION_PROPS`),
@@ -120,7 +120,6 @@ impl Emitter<'_> {
 
     fn op_row(&self, op: &Op, by_version: &Ident) -> TokenStream {
         let db = self.db;
-        let rt = &self.rt;
         let class = self.class_ref(op.class);
         let signature = self.signature_ref(op.signature);
         let table = &self.table_statics[&db.table_of(op).name];
@@ -131,11 +130,11 @@ impl Emitter<'_> {
             dxil_db::Target::Library => quote!(Library),
             dxil_db::Target::NonLibrary => quote!(NonLibrary),
         };
-        let introduced = version(rt, op.introduced);
-        let sm = shader_model(rt, op.shader_model);
+        let introduced = dxil_version(op.introduced);
+        let sm = shader_model(op.shader_model);
         let smt = match op.shader_model_translated {
             Some(s) => {
-                let s = shader_model(rt, s);
+                let s = shader_model(s);
                 quote!(Some(#s))
             }
             None => quote!(None),

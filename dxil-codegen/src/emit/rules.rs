@@ -25,7 +25,7 @@ impl Emitter<'_> {
         let rows = rules.iter().map(|r| {
             let (c, category, d, message) = (&r.code, &r.category, &r.doc, &r.message);
             let arguments = int(r.arguments as u64);
-            let sm = shader_model(rt, r.shader_model);
+            let sm = shader_model(r.shader_model);
             let stages = hex(r
                 .stages
                 .iter()

@@ -46,7 +46,7 @@ impl Emitter<'_> {
     fn shader_model_opt(&self, sm: Option<ShaderModel>) -> TokenStream {
         match sm {
             Some(sm) => {
-                let v = super::shader_model(&self.rt, sm);
+                let v = super::shader_model(sm);
                 quote!(Some(#v))
             }
             None => quote!(None),
@@ -286,6 +286,7 @@ impl Emitter<'_> {
                 LlvmInstructionInfo,
                 NameMap,
                 OverloadSet,
+                ShaderModel,
                 SigPointInfo
             ),
         );

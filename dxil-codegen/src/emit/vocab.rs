@@ -4,11 +4,10 @@ use dxil_db::{AttributeKind, OverloadKind};
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::{Emitter, code, doc, md, shader_model, version};
+use super::{Emitter, code, doc, dxil_version, md, shader_model};
 
 impl Emitter<'_> {
     pub(super) fn vocab(&self) -> TokenStream {
-        let rt = &self.rt;
         let db = self.db;
 
         // overload types
@@ -37,13 +36,13 @@ impl Emitter<'_> {
             let abbreviations = t.abbreviations.iter().map(|a| {
                 let (sp, np) = (&a.struct_prefix, &a.name_prefix);
                 let fields = a.fields.iter().map(|f| self.ty_ref(*f));
-                quote!(#rt::info::Abbreviation { struct_prefix: #sp, name_prefix: #np, fields: &[#(#fields),*] })
+                quote!(Abbreviation { struct_prefix: #sp, name_prefix: #np, fields: &[#(#fields),*] })
             });
             quote! {
-                #rt::info::OverloadTypeInfo {
+                OverloadTypeInfo {
                     name: #name,
                     letter: #letter,
-                    kind: #rt::info::OverloadKind::#kind,
+                    kind: OverloadKind::#kind,
                     llvm: #llvm,
                     abbreviations: &[#(#abbreviations),*],
                 }
@@ -68,8 +67,8 @@ impl Emitter<'_> {
         let stage_rows = db.stages.iter().map(|s| {
             let v = &self.shader_kind_variants[&s.shader_kind_name];
             let (name, d) = (&s.name, &s.doc);
-            let since = version(rt, s.since);
-            quote!(#rt::info::StageInfo { kind: ShaderKind::#v, name: #name, since: #since, doc: #d })
+            let since = dxil_version(s.since);
+            quote!(StageInfo { kind: ShaderKind::#v, name: #name, since: #since, doc: #d })
         });
         let n_stages = db.stages.len();
 
@@ -88,21 +87,32 @@ impl Emitter<'_> {
                 Some(l) => quote!(Some(#l)),
                 None => quote!(None),
             };
-            quote!(#rt::info::AttributeInfo { attribute: Attribute::#v, name: #name, memory: #memory, llvm: #llvm, dxc: #dxc, doc: #d })
+            quote!(AttributeInfo { attribute: Attribute::#v, name: #name, memory: #memory, llvm: #llvm, dxc: #dxc, doc: #d })
         });
         let n_attrs = db.attributes.len();
 
         // versions
         let version_rows = db.versions.iter().map(|v| {
-            let dxil = version(rt, v.dxil);
-            let sm = shader_model(rt, v.shader_model);
+            let dxil = dxil_version(v.dxil);
+            let sm = shader_model(v.shader_model);
             let pre = v.prerelease;
-            quote!(#rt::info::VersionInfo { dxil: #dxil, shader_model: #sm, prerelease: #pre })
+            quote!(VersionInfo { dxil: #dxil, shader_model: #sm, prerelease: #pre })
         });
         let n_versions = db.versions.len();
         let slot = self.version_slot_fn();
 
         let imports = self.imports(&["types"]);
+        let runtime = self.runtime_imports(
+            quote!(
+                Abbreviation,
+                AttributeInfo,
+                OverloadKind,
+                OverloadTypeInfo,
+                StageInfo,
+                VersionInfo
+            ),
+            quote!(DxilVersion, ShaderModel),
+        );
         let fingerprint = db.fingerprint();
         let files: Vec<String> = db.files().iter().map(|(n, _)| code(n)).collect();
         let fingerprint_doc = format!(
@@ -112,6 +122,7 @@ impl Emitter<'_> {
         quote! {
             //! Vocabularies of ops.toml: overload types, shader stages, attributes, DXIL versions.
             #imports
+            #runtime
 
             #[doc = #fingerprint_doc]
             ///
@@ -141,7 +152,7 @@ impl Emitter<'_> {
             }
 
             /// Every overload type (letter of overload strings), by bit.
-            pub static OVERLOAD_TYPES: [#rt::info::OverloadTypeInfo; #n_overloads] = [#(#overload_rows),*];
+            pub static OVERLOAD_TYPES: [OverloadTypeInfo; #n_overloads] = [#(#overload_rows),*];
 
             /// Bit of the user-defined-struct overload type.
             pub const UDT_INDEX: Option<usize> = #udt;
@@ -162,7 +173,7 @@ impl Emitter<'_> {
             }
 
             /// Every stage, in declaration order.
-            pub static STAGES: [#rt::info::StageInfo; #n_stages] = [#(#stage_rows),*];
+            pub static STAGES: [StageInfo; #n_stages] = [#(#stage_rows),*];
 
             /// Op attributes: memory attributes and boolean properties.
             #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -172,13 +183,13 @@ impl Emitter<'_> {
             }
 
             /// Every attribute, by value.
-            pub static ATTRIBUTES: [#rt::info::AttributeInfo; #n_attrs] = [#(#attr_rows),*];
+            pub static ATTRIBUTES: [AttributeInfo; #n_attrs] = [#(#attr_rows),*];
 
             /// Number of DXIL versions.
             pub const VERSION_COUNT: usize = #n_versions;
 
             /// Every DXIL version, oldest first.
-            pub static DXIL_VERSIONS: [#rt::info::VersionInfo; #n_versions] = [#(#version_rows),*];
+            pub static DXIL_VERSIONS: [VersionInfo; #n_versions] = [#(#version_rows),*];
 
             #slot
         }

@@ -3,7 +3,9 @@
 //! Signature tables and LLVM instructions of ops.toml (db/signature-tables.toml,
 //! db/llvm-instructions.toml).
 #[allow(unused_imports)]
-use crate::{Interpretation, LlvmInstructionInfo, NameMap, OverloadSet, SigPointInfo};
+use crate::{
+    Interpretation, LlvmInstructionInfo, NameMap, OverloadSet, ShaderModel, SigPointInfo,
+};
 /// The signature-point table: one row per signature point, in the order of
 /// `SigPointKind::ALL` (the row of a point is at its `index()`).
 pub static SIG_POINTS: [SigPointInfo; 21] = [
@@ -233,38 +235,38 @@ const CELLS: [Interpretation; 18] = [
     Interpretation::new(crate::enums::SemanticInterpretationKind::SGV, None),
     Interpretation::new(
         crate::enums::SemanticInterpretationKind::Shadow,
-        Some(crate::ShaderModel::new(4, 1)),
+        Some(ShaderModel::new(4, 1)),
     ),
     Interpretation::new(
         crate::enums::SemanticInterpretationKind::NotInSig,
-        Some(crate::ShaderModel::new(5, 0)),
+        Some(ShaderModel::new(5, 0)),
     ),
     Interpretation::new(
         crate::enums::SemanticInterpretationKind::NotPacked,
-        Some(crate::ShaderModel::new(4, 1)),
+        Some(ShaderModel::new(4, 1)),
     ),
     Interpretation::new(crate::enums::SemanticInterpretationKind::Target, None),
     Interpretation::new(crate::enums::SemanticInterpretationKind::NotPacked, None),
     Interpretation::new(
         crate::enums::SemanticInterpretationKind::NotPacked,
-        Some(crate::ShaderModel::new(5, 0)),
+        Some(ShaderModel::new(5, 0)),
     ),
     Interpretation::new(crate::enums::SemanticInterpretationKind::TessFactor, None),
     Interpretation::new(
         crate::enums::SemanticInterpretationKind::NotInSig,
-        Some(crate::ShaderModel::new(6, 1)),
+        Some(ShaderModel::new(6, 1)),
     ),
     Interpretation::new(
         crate::enums::SemanticInterpretationKind::NotPacked,
-        Some(crate::ShaderModel::new(6, 1)),
+        Some(ShaderModel::new(6, 1)),
     ),
     Interpretation::new(
         crate::enums::SemanticInterpretationKind::SV,
-        Some(crate::ShaderModel::new(6, 4)),
+        Some(ShaderModel::new(6, 4)),
     ),
     Interpretation::new(
         crate::enums::SemanticInterpretationKind::NotInSig,
-        Some(crate::ShaderModel::new(6, 8)),
+        Some(ShaderModel::new(6, 8)),
     ),
 ];
 /// How `semantic` is treated at `sig_point`, with the first shader model of that

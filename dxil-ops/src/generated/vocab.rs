@@ -3,6 +3,12 @@
 //! Vocabularies of ops.toml: overload types, shader stages, attributes, DXIL versions.
 #[allow(unused_imports)]
 use super::types::*;
+#[allow(unused_imports)]
+use crate::info::{
+    Abbreviation, AttributeInfo, OverloadKind, OverloadTypeInfo, StageInfo, VersionInfo,
+};
+#[allow(unused_imports)]
+use crate::{DxilVersion, ShaderModel};
 /// The fingerprint (`dxil_db::fingerprint`) of the database files this code was generated from: `ops.toml`, `db/vocab.toml`, `db/types.toml`, `db/classes.toml`, `db/ops/core.toml`, `db/ops/experimental.toml`, `db/enums.toml`, `db/validation-rules.toml`, `db/signature-tables.toml`, `db/llvm-instructions.toml`, `db/llvm-intrinsics.toml`.
 ///
 /// The macros of `dxil-ops-macro` embed the same files and refuse to expand when
@@ -58,84 +64,84 @@ impl ScalarType {
     }
 }
 /// Every overload type (letter of overload strings), by bit.
-pub static OVERLOAD_TYPES: [crate::info::OverloadTypeInfo; 11usize] = [
-    crate::info::OverloadTypeInfo {
+pub static OVERLOAD_TYPES: [OverloadTypeInfo; 11usize] = [
+    OverloadTypeInfo {
         name: "void",
         letter: 'v',
-        kind: crate::info::OverloadKind::Void,
+        kind: OverloadKind::Void,
         llvm: "",
         abbreviations: &[],
     },
-    crate::info::OverloadTypeInfo {
+    OverloadTypeInfo {
         name: "f16",
         letter: 'h',
-        kind: crate::info::OverloadKind::Scalar,
+        kind: OverloadKind::Scalar,
         llvm: "half",
         abbreviations: &[],
     },
-    crate::info::OverloadTypeInfo {
+    OverloadTypeInfo {
         name: "f32",
         letter: 'f',
-        kind: crate::info::OverloadKind::Scalar,
+        kind: OverloadKind::Scalar,
         llvm: "float",
         abbreviations: &[],
     },
-    crate::info::OverloadTypeInfo {
+    OverloadTypeInfo {
         name: "f64",
         letter: 'd',
-        kind: crate::info::OverloadKind::Scalar,
+        kind: OverloadKind::Scalar,
         llvm: "double",
         abbreviations: &[],
     },
-    crate::info::OverloadTypeInfo {
+    OverloadTypeInfo {
         name: "i1",
         letter: '1',
-        kind: crate::info::OverloadKind::Scalar,
+        kind: OverloadKind::Scalar,
         llvm: "i1",
         abbreviations: &[],
     },
-    crate::info::OverloadTypeInfo {
+    OverloadTypeInfo {
         name: "i8",
         letter: '8',
-        kind: crate::info::OverloadKind::Scalar,
+        kind: OverloadKind::Scalar,
         llvm: "i8",
         abbreviations: &[],
     },
-    crate::info::OverloadTypeInfo {
+    OverloadTypeInfo {
         name: "i16",
         letter: 'w',
-        kind: crate::info::OverloadKind::Scalar,
+        kind: OverloadKind::Scalar,
         llvm: "i16",
         abbreviations: &[],
     },
-    crate::info::OverloadTypeInfo {
+    OverloadTypeInfo {
         name: "i32",
         letter: 'i',
-        kind: crate::info::OverloadKind::Scalar,
+        kind: OverloadKind::Scalar,
         llvm: "i32",
         abbreviations: &[],
     },
-    crate::info::OverloadTypeInfo {
+    OverloadTypeInfo {
         name: "i64",
         letter: 'l',
-        kind: crate::info::OverloadKind::Scalar,
+        kind: OverloadKind::Scalar,
         llvm: "i64",
         abbreviations: &[],
     },
-    crate::info::OverloadTypeInfo {
+    OverloadTypeInfo {
         name: "udt",
         letter: 'u',
-        kind: crate::info::OverloadKind::Udt,
+        kind: OverloadKind::Udt,
         llvm: "",
         abbreviations: &[],
     },
-    crate::info::OverloadTypeInfo {
+    OverloadTypeInfo {
         name: "object",
         letter: 'o',
-        kind: crate::info::OverloadKind::Object,
+        kind: OverloadKind::Object,
         llvm: "",
         abbreviations: &[
-            crate::info::Abbreviation {
+            Abbreviation {
                 struct_prefix: "dx.types.LinAlgMatrix",
                 name_prefix: "m",
                 fields: &[&TY_I8_PTR],
@@ -207,101 +213,101 @@ impl ShaderKind {
     ];
 }
 /// Every stage, in declaration order.
-pub static STAGES: [crate::info::StageInfo; 16usize] = [
-    crate::info::StageInfo {
+pub static STAGES: [StageInfo; 16usize] = [
+    StageInfo {
         kind: ShaderKind::Pixel,
         name: "pixel",
-        since: crate::DxilVersion::new(1, 0),
+        since: DxilVersion::new(1, 0),
         doc: "Pixel shader.",
     },
-    crate::info::StageInfo {
+    StageInfo {
         kind: ShaderKind::Vertex,
         name: "vertex",
-        since: crate::DxilVersion::new(1, 0),
+        since: DxilVersion::new(1, 0),
         doc: "Vertex shader.",
     },
-    crate::info::StageInfo {
+    StageInfo {
         kind: ShaderKind::Geometry,
         name: "geometry",
-        since: crate::DxilVersion::new(1, 0),
+        since: DxilVersion::new(1, 0),
         doc: "Geometry shader.",
     },
-    crate::info::StageInfo {
+    StageInfo {
         kind: ShaderKind::Hull,
         name: "hull",
-        since: crate::DxilVersion::new(1, 0),
+        since: DxilVersion::new(1, 0),
         doc: "Hull shader (and its patch constant function).",
     },
-    crate::info::StageInfo {
+    StageInfo {
         kind: ShaderKind::Domain,
         name: "domain",
-        since: crate::DxilVersion::new(1, 0),
+        since: DxilVersion::new(1, 0),
         doc: "Domain shader.",
     },
-    crate::info::StageInfo {
+    StageInfo {
         kind: ShaderKind::Compute,
         name: "compute",
-        since: crate::DxilVersion::new(1, 0),
+        since: DxilVersion::new(1, 0),
         doc: "Compute shader.",
     },
-    crate::info::StageInfo {
+    StageInfo {
         kind: ShaderKind::Library,
         name: "library",
-        since: crate::DxilVersion::new(1, 3),
+        since: DxilVersion::new(1, 3),
         doc: "Shader library: any shader kind may use the op; the linker or runtime decides.",
     },
-    crate::info::StageInfo {
+    StageInfo {
         kind: ShaderKind::RayGeneration,
         name: "raygeneration",
-        since: crate::DxilVersion::new(1, 3),
+        since: DxilVersion::new(1, 3),
         doc: "Ray generation shader.",
     },
-    crate::info::StageInfo {
+    StageInfo {
         kind: ShaderKind::Intersection,
         name: "intersection",
-        since: crate::DxilVersion::new(1, 3),
+        since: DxilVersion::new(1, 3),
         doc: "Intersection shader.",
     },
-    crate::info::StageInfo {
+    StageInfo {
         kind: ShaderKind::AnyHit,
         name: "anyhit",
-        since: crate::DxilVersion::new(1, 3),
+        since: DxilVersion::new(1, 3),
         doc: "Any-hit shader.",
     },
-    crate::info::StageInfo {
+    StageInfo {
         kind: ShaderKind::ClosestHit,
         name: "closesthit",
-        since: crate::DxilVersion::new(1, 3),
+        since: DxilVersion::new(1, 3),
         doc: "Closest-hit shader.",
     },
-    crate::info::StageInfo {
+    StageInfo {
         kind: ShaderKind::Miss,
         name: "miss",
-        since: crate::DxilVersion::new(1, 3),
+        since: DxilVersion::new(1, 3),
         doc: "Miss shader.",
     },
-    crate::info::StageInfo {
+    StageInfo {
         kind: ShaderKind::Callable,
         name: "callable",
-        since: crate::DxilVersion::new(1, 3),
+        since: DxilVersion::new(1, 3),
         doc: "Callable shader.",
     },
-    crate::info::StageInfo {
+    StageInfo {
         kind: ShaderKind::Mesh,
         name: "mesh",
-        since: crate::DxilVersion::new(1, 5),
+        since: DxilVersion::new(1, 5),
         doc: "Mesh shader.",
     },
-    crate::info::StageInfo {
+    StageInfo {
         kind: ShaderKind::Amplification,
         name: "amplification",
-        since: crate::DxilVersion::new(1, 5),
+        since: DxilVersion::new(1, 5),
         doc: "Amplification shader.",
     },
-    crate::info::StageInfo {
+    StageInfo {
         kind: ShaderKind::Node,
         name: "node",
-        since: crate::DxilVersion::new(1, 8),
+        since: DxilVersion::new(1, 8),
         doc: "Work-graph node shader.",
     },
 ];
@@ -333,8 +339,8 @@ pub enum Attribute {
     Barrier = 10u32,
 }
 /// Every attribute, by value.
-pub static ATTRIBUTES: [crate::info::AttributeInfo; 11usize] = [
-    crate::info::AttributeInfo {
+pub static ATTRIBUTES: [AttributeInfo; 11usize] = [
+    AttributeInfo {
         attribute: Attribute::Readnone,
         name: "readnone",
         memory: true,
@@ -342,7 +348,7 @@ pub static ATTRIBUTES: [crate::info::AttributeInfo; 11usize] = [
         dxc: "rn",
         doc: "Does not access memory.",
     },
-    crate::info::AttributeInfo {
+    AttributeInfo {
         attribute: Attribute::Readonly,
         name: "readonly",
         memory: true,
@@ -350,7 +356,7 @@ pub static ATTRIBUTES: [crate::info::AttributeInfo; 11usize] = [
         dxc: "ro",
         doc: "Reads memory but does not write it.",
     },
-    crate::info::AttributeInfo {
+    AttributeInfo {
         attribute: Attribute::Nodup,
         name: "nodup",
         memory: true,
@@ -358,7 +364,7 @@ pub static ATTRIBUTES: [crate::info::AttributeInfo; 11usize] = [
         dxc: "nd",
         doc: "Calls must not be duplicated (barriers and the like).",
     },
-    crate::info::AttributeInfo {
+    AttributeInfo {
         attribute: Attribute::Noreturn,
         name: "noreturn",
         memory: true,
@@ -366,7 +372,7 @@ pub static ATTRIBUTES: [crate::info::AttributeInfo; 11usize] = [
         dxc: "nr",
         doc: "Does not return to the caller.",
     },
-    crate::info::AttributeInfo {
+    AttributeInfo {
         attribute: Attribute::Argmemonly,
         name: "argmemonly",
         memory: true,
@@ -374,7 +380,7 @@ pub static ATTRIBUTES: [crate::info::AttributeInfo; 11usize] = [
         dxc: "amo",
         doc: "Accesses only memory pointed to by its arguments.",
     },
-    crate::info::AttributeInfo {
+    AttributeInfo {
         attribute: Attribute::Derivative,
         name: "derivative",
         memory: false,
@@ -382,7 +388,7 @@ pub static ATTRIBUTES: [crate::info::AttributeInfo; 11usize] = [
         dxc: "is_deriv",
         doc: "Computes a derivative across the pixel quad.",
     },
-    crate::info::AttributeInfo {
+    AttributeInfo {
         attribute: Attribute::Gradient,
         name: "gradient",
         memory: false,
@@ -390,7 +396,7 @@ pub static ATTRIBUTES: [crate::info::AttributeInfo; 11usize] = [
         dxc: "is_gradient",
         doc: "Needs gradients (implicit level of detail), so it needs quad derivatives.",
     },
-    crate::info::AttributeInfo {
+    AttributeInfo {
         attribute: Attribute::Feedback,
         name: "feedback",
         memory: false,
@@ -398,7 +404,7 @@ pub static ATTRIBUTES: [crate::info::AttributeInfo; 11usize] = [
         dxc: "is_feedback",
         doc: "Writes sampler feedback.",
     },
-    crate::info::AttributeInfo {
+    AttributeInfo {
         attribute: Attribute::Wave,
         name: "wave",
         memory: false,
@@ -406,7 +412,7 @@ pub static ATTRIBUTES: [crate::info::AttributeInfo; 11usize] = [
         dxc: "is_wave",
         doc: "Needs in-wave, cross-lane functionality.",
     },
-    crate::info::AttributeInfo {
+    AttributeInfo {
         attribute: Attribute::UniformInputs,
         name: "uniform_inputs",
         memory: false,
@@ -414,7 +420,7 @@ pub static ATTRIBUTES: [crate::info::AttributeInfo; 11usize] = [
         dxc: "requires_uniform_inputs",
         doc: "All inputs must be uniform across the wave.",
     },
-    crate::info::AttributeInfo {
+    AttributeInfo {
         attribute: Attribute::Barrier,
         name: "barrier",
         memory: false,
@@ -426,60 +432,60 @@ pub static ATTRIBUTES: [crate::info::AttributeInfo; 11usize] = [
 /// Number of DXIL versions.
 pub const VERSION_COUNT: usize = 11usize;
 /// Every DXIL version, oldest first.
-pub static DXIL_VERSIONS: [crate::info::VersionInfo; 11usize] = [
-    crate::info::VersionInfo {
-        dxil: crate::DxilVersion::new(1, 0),
-        shader_model: crate::ShaderModel::new(6, 0),
+pub static DXIL_VERSIONS: [VersionInfo; 11usize] = [
+    VersionInfo {
+        dxil: DxilVersion::new(1, 0),
+        shader_model: ShaderModel::new(6, 0),
         prerelease: false,
     },
-    crate::info::VersionInfo {
-        dxil: crate::DxilVersion::new(1, 1),
-        shader_model: crate::ShaderModel::new(6, 1),
+    VersionInfo {
+        dxil: DxilVersion::new(1, 1),
+        shader_model: ShaderModel::new(6, 1),
         prerelease: false,
     },
-    crate::info::VersionInfo {
-        dxil: crate::DxilVersion::new(1, 2),
-        shader_model: crate::ShaderModel::new(6, 2),
+    VersionInfo {
+        dxil: DxilVersion::new(1, 2),
+        shader_model: ShaderModel::new(6, 2),
         prerelease: false,
     },
-    crate::info::VersionInfo {
-        dxil: crate::DxilVersion::new(1, 3),
-        shader_model: crate::ShaderModel::new(6, 3),
+    VersionInfo {
+        dxil: DxilVersion::new(1, 3),
+        shader_model: ShaderModel::new(6, 3),
         prerelease: false,
     },
-    crate::info::VersionInfo {
-        dxil: crate::DxilVersion::new(1, 4),
-        shader_model: crate::ShaderModel::new(6, 4),
+    VersionInfo {
+        dxil: DxilVersion::new(1, 4),
+        shader_model: ShaderModel::new(6, 4),
         prerelease: false,
     },
-    crate::info::VersionInfo {
-        dxil: crate::DxilVersion::new(1, 5),
-        shader_model: crate::ShaderModel::new(6, 5),
+    VersionInfo {
+        dxil: DxilVersion::new(1, 5),
+        shader_model: ShaderModel::new(6, 5),
         prerelease: false,
     },
-    crate::info::VersionInfo {
-        dxil: crate::DxilVersion::new(1, 6),
-        shader_model: crate::ShaderModel::new(6, 6),
+    VersionInfo {
+        dxil: DxilVersion::new(1, 6),
+        shader_model: ShaderModel::new(6, 6),
         prerelease: false,
     },
-    crate::info::VersionInfo {
-        dxil: crate::DxilVersion::new(1, 7),
-        shader_model: crate::ShaderModel::new(6, 7),
+    VersionInfo {
+        dxil: DxilVersion::new(1, 7),
+        shader_model: ShaderModel::new(6, 7),
         prerelease: false,
     },
-    crate::info::VersionInfo {
-        dxil: crate::DxilVersion::new(1, 8),
-        shader_model: crate::ShaderModel::new(6, 8),
+    VersionInfo {
+        dxil: DxilVersion::new(1, 8),
+        shader_model: ShaderModel::new(6, 8),
         prerelease: false,
     },
-    crate::info::VersionInfo {
-        dxil: crate::DxilVersion::new(1, 9),
-        shader_model: crate::ShaderModel::new(6, 9),
+    VersionInfo {
+        dxil: DxilVersion::new(1, 9),
+        shader_model: ShaderModel::new(6, 9),
         prerelease: false,
     },
-    crate::info::VersionInfo {
-        dxil: crate::DxilVersion::new(1, 10),
-        shader_model: crate::ShaderModel::new(6, 10),
+    VersionInfo {
+        dxil: DxilVersion::new(1, 10),
+        shader_model: ShaderModel::new(6, 10),
         prerelease: true,
     },
 ];

@@ -30,16 +30,21 @@ fn full(c: &[u8]) -> u64 {
     }
 }
 
-/// Fewer than eight bytes as a little-endian word, zero-padded.
+/// Fewer than eight bytes as a little-endian word, zero-padded: two overlapping 4-byte reads
+/// for 4 to 7 bytes, the first, middle and last byte for 1 to 3 (no loop over the bytes).
 #[inline]
 fn tail(c: &[u8]) -> u64 {
-    let mut w = 0u64;
-    let mut shift = 0;
-    for &b in c.iter().take(8) {
-        w |= u64::from(b) << shift;
-        shift += 8;
+    let n = c.len().min(7);
+    if n >= 4 {
+        let lo = u64::from(u32::from_le_bytes([c[0], c[1], c[2], c[3]]));
+        let hi = u64::from(u32::from_le_bytes([c[n - 4], c[n - 3], c[n - 2], c[n - 1]]));
+        lo | (hi << ((n - 4) * 8))
+    } else if n > 0 {
+        let (a, b, z) = (u64::from(c[0]), u64::from(c[n / 2]), u64::from(c[n - 1]));
+        a | (b << ((n / 2) * 8)) | (z << ((n - 1) * 8))
+    } else {
+        0
     }
-    w
 }
 
 /// The hash of `name` with `seed`: 8-byte little-endian words (the last one padded with zeros,
@@ -286,6 +291,16 @@ pub fn build(keys: &[&[u8]]) -> Result<Table, BuildError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tails_are_zero_padded_words() {
+        let bytes = *b"abcdefg";
+        for n in 0..8 {
+            let mut w = [0u8; 8];
+            w[..n].copy_from_slice(&bytes[..n]);
+            assert_eq!(tail(&bytes[..n]), u64::from_le_bytes(w), "{n}");
+        }
+    }
 
     #[test]
     fn hash_until_agrees_with_hash() {

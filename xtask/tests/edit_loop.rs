@@ -5,57 +5,9 @@
 //! same code as `cargo xtask gen`); then a small program that depends on the copied `dxil-ops`
 //! is built and run with its own target folder.
 
+mod common;
+
 use std::fs;
-use std::path::{Path, PathBuf};
-use std::process::Command;
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    fs::create_dir_all(to).expect("create folder");
-    for e in fs::read_dir(from).expect("read folder").flatten() {
-        let p = e.path();
-        let dest = to.join(e.file_name());
-        if p.is_dir() {
-            copy_dir(&p, &dest);
-        } else {
-            fs::copy(&p, &dest).expect("copy file");
-        }
-    }
-}
-
-/// The `dxil-ops` manifest without benches, tests, dev-dependencies and the optional proc-macro
-/// dependency: the copy is only built as a library.
-fn runtime_only(manifest: &str) -> String {
-    let mut out = String::new();
-    let mut skip = false;
-    for line in manifest.lines() {
-        let t = line.trim();
-        if t.starts_with('[') {
-            skip = matches!(
-                t,
-                "[dev-dependencies]" | "[[bench]]" | "[[test]]" | "[[example]]"
-            );
-        }
-        if skip || t.contains("dxil-ops-macro") {
-            continue;
-        }
-        let line = if t.starts_with("default") {
-            line.replace("\"macros\", ", "")
-                .replace(", \"macros\"", "")
-                .replace("\"macros\"", "")
-        } else if t.starts_with("macros") {
-            continue;
-        } else {
-            line.to_owned()
-        };
-        out.push_str(&line);
-        out.push('\n');
-    }
-    out
-}
 
 /// The record of docs/editing.md, a new core op with its own class and signature, under a name
 /// no maintainer will use (`INDEX` is the next free index of the core table).
@@ -99,14 +51,9 @@ fn main() {
 
 #[test]
 fn add_an_op_generate_build_and_call_its_builder() {
-    let root = root();
-    let work = root.join("target/edit-loop");
-    let _ = fs::remove_dir_all(&work);
-    fs::create_dir_all(&work).expect("work folder");
-
+    let root = common::root();
     // A copy of the data with one more op, appended to the file of the core table.
-    fs::copy(root.join("ops.toml"), work.join("ops.toml")).expect("copy ops.toml");
-    copy_dir(&root.join("db"), &work.join("db"));
+    let work = common::database_copy("edit-loop");
     let core = work.join("db/ops/core.toml");
     let text = fs::read_to_string(&core).expect("db/ops/core.toml");
     let base =
@@ -116,38 +63,11 @@ fn add_an_op_generate_build_and_call_its_builder() {
     fs::write(&core, format!("{text}{record}")).expect("append the op");
 
     // A copy of dxil-ops (and the hashing it shares with the generator), regenerated from the
-    // edited data.
-    copy_dir(&root.join("dxil-base"), &work.join("dxil-base"));
-    copy_dir(&root.join("dxil-ops/src"), &work.join("dxil-ops/src"));
-    let manifest = fs::read_to_string(root.join("dxil-ops/Cargo.toml")).expect("manifest");
-    fs::write(work.join("dxil-ops/Cargo.toml"), runtime_only(&manifest)).expect("write manifest");
+    // edited data, in a workspace with a user of it.
     let db = dxil_db::load(work.join("ops.toml"))
         .unwrap_or_else(|e| panic!("edited ops.toml loads: {e}"));
     let files = dxil_codegen::generate(&db).expect("generates");
-    for f in files.iter().filter(|f| f.path.starts_with("dxil-ops/")) {
-        fs::write(work.join(&f.path), &f.contents).expect("write generated file");
-    }
-
-    // A workspace with the copy and a user of it.
-    let workspace = fs::read_to_string(root.join("Cargo.toml")).expect("workspace manifest");
-    let start = workspace
-        .find("[workspace.package]")
-        .expect("package section");
-    let end = workspace
-        .find("[workspace.dependencies]")
-        .expect("dependencies section");
-    let lints = workspace
-        .find("[workspace.lints.rust]")
-        .expect("lints section");
-    let manifest = format!(
-        "[workspace]\nresolver = \"3\"\nmembers = [\"dxil-base\", \"dxil-ops\", \"user\"]\n\n{}[workspace.dependencies]\ndxil-base = {{ path = \"dxil-base\" }}\n\n{}",
-        &workspace[start..end],
-        &workspace[lints..]
-    );
-    fs::write(work.join("Cargo.toml"), manifest).expect("write workspace");
-    if let Ok(lock) = fs::read_to_string(root.join("Cargo.lock")) {
-        fs::write(work.join("Cargo.lock"), lock).expect("write lock");
-    }
+    common::runtime_workspace(&work, &files, &["user"]);
     fs::create_dir_all(work.join("user/src")).expect("user folder");
     fs::write(
         work.join("user/Cargo.toml"),
@@ -156,14 +76,11 @@ fn add_an_op_generate_build_and_call_its_builder() {
     .expect("user manifest");
     fs::write(work.join("user/src/main.rs"), USER).expect("user program");
 
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
-    let out = Command::new(cargo)
-        .args(["run", "--quiet", "-p", "user"])
-        .current_dir(&work)
-        .env("CARGO_TARGET_DIR", work.join("target"))
-        .env_remove("RUSTFLAGS")
-        .output()
-        .expect("cargo runs");
+    let out = common::cargo(
+        &work,
+        &work.join("target"),
+        &["run", "--quiet", "-p", "user"],
+    );
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(
         out.status.success(),

@@ -51,7 +51,7 @@ impl Emitter<'_> {
         let sig = self.db.signature_of(op);
         let f = &self.op_fns[&op.name];
         let variant = &self.op_variants[&op.name];
-        let (dims, _) = self.overloads_of(self.db.ops_of_signature(op.signature));
+        let (dims, _) = self.signature_overloads(op.signature);
         let mut args = Vec::new();
         let opcode = hex(op.opcode);
         let mut operands = vec![quote!(Operand::opcode(#opcode))];

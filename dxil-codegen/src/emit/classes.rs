@@ -10,6 +10,19 @@ use quote::{format_ident, quote};
 use super::{Emitter, code, doc, int, md};
 use crate::Error;
 
+/// Adds the overloads `op` allows at any version to `dims`.
+pub(super) fn union_into(dims: &mut Vec<OverloadDim>, op: &dxil_db::Op) {
+    for (_, spec) in &op.overloads.entries {
+        for (i, d) in spec.dims.iter().enumerate() {
+            if dims.len() <= i {
+                dims.push(OverloadDim::default());
+            }
+            dims[i].scalars |= d.scalars;
+            dims[i].vectors |= d.vectors;
+        }
+    }
+}
+
 /// The overload specs of the rows, each distinct one once: `OVERLOADS_<n>` by spec.
 pub(super) type Specs = BTreeMap<(String, Vec<(u32, u32)>), Ident>;
 
@@ -47,16 +60,23 @@ impl<'d> Emitter<'d> {
     ) -> (Vec<OverloadDim>, String) {
         let mut dims: Vec<OverloadDim> = Vec::new();
         for op in ops {
-            for (_, spec) in &op.overloads.entries {
-                for (i, d) in spec.dims.iter().enumerate() {
-                    if dims.len() <= i {
-                        dims.push(OverloadDim::default());
-                    }
-                    dims[i].scalars |= d.scalars;
-                    dims[i].vectors |= d.vectors;
-                }
-            }
+            union_into(&mut dims, op);
         }
+        self.with_text(dims)
+    }
+
+    /// Union of the overloads of the ops with signature `s`, and its overload-string text.
+    pub(super) fn signature_overloads(&self, s: SignatureId) -> (Vec<OverloadDim>, String) {
+        let dims = self
+            .sig_overloads
+            .get(s.index())
+            .cloned()
+            .unwrap_or_default();
+        self.with_text(dims)
+    }
+
+    /// Overloads with their overload-string text.
+    fn with_text(&self, dims: Vec<OverloadDim>) -> (Vec<OverloadDim>, String) {
         let text = if dims.is_empty() {
             "v".to_owned()
         } else {
@@ -96,7 +116,7 @@ impl<'d> Emitter<'d> {
             let (dims, text) = self.overloads_of(self.db.ops_of_class(id));
             add(dims, text);
             for &s in &c.signatures {
-                let (dims, text) = self.overloads_of(self.db.ops_of_signature(s));
+                let (dims, text) = self.signature_overloads(s);
                 add(dims, text);
             }
         }
@@ -151,7 +171,7 @@ impl<'d> Emitter<'d> {
                 let sig = self.db.signature(s);
                 let result = self.param(&sig.result);
                 let params = sig.params.iter().map(|p| self.param(p));
-                let (dims, text) = self.overloads_of(self.db.ops_of_signature(s));
+                let (dims, text) = self.signature_overloads(s);
                 let sig_spec = spec(dims, text);
                 let memory = self.signature_memory(s);
                 quote! {

@@ -42,6 +42,8 @@ pub struct Emitter<'d> {
     scalar_variants: HashMap<String, Ident>,
     shader_kind_variants: HashMap<String, Ident>,
     derived_variants: HashMap<String, Ident>,
+    /// The union of the overloads of the ops of each signature, by signature index.
+    sig_overloads: Vec<Vec<dxil_db::OverloadDim>>,
 }
 
 impl<'d> Emitter<'d> {
@@ -54,6 +56,12 @@ impl<'d> Emitter<'d> {
         let classes = || db.classes.iter().map(|c| c.name.as_str());
         let ops = || db.ops.iter().map(|o| o.name.as_str());
         let tables = || db.tables.iter().map(|t| t.name.as_str());
+        let mut sig_overloads = vec![Vec::new(); db.signatures.len()];
+        for op in &db.ops {
+            if let Some(dims) = sig_overloads.get_mut(op.signature.index()) {
+                classes::union_into(dims, op);
+            }
+        }
         let scalars = db
             .overload_types
             .iter()
@@ -96,6 +104,7 @@ impl<'d> Emitter<'d> {
                 db.derived.iter().map(|d| d.name.as_str()),
                 names::camel,
             )?,
+            sig_overloads,
         })
     }
 

@@ -269,19 +269,19 @@ fn op_intrinsics(db: &Database, op: &Op, s: &mut String) {
                 Some(k) => {
                     let call = step_text(db, i, &l.steps[k]);
                     if l.steps.len() > 1 {
-                        format!("step {k} of 0..{}: `{call}`", l.steps.len() - 1)
+                        format!("step {k} of 0..{}: {}", l.steps.len() - 1, code(&call))
                     } else {
-                        format!("`{call}`")
+                        code(&call)
                     }
                 }
                 None if l.opcodes().any(|c| c == op.opcode) => {
-                    format!("in the result: {}", db.result_text(&l.result))
+                    format!("in the result: {}", inline(&db.result_text(&l.result)))
                 }
                 None => continue,
             };
             rows.push(format!(
-                "| [`{}`](llvm-intrinsics.md#{}) | {} | {} |",
-                i.name,
+                "| [{}](llvm-intrinsics.md#{}) | {} | {} |",
+                cell(&code(&i.name)),
                 intrinsic_anchor(i),
                 gate_text(l.since, until),
                 cell(&role)
@@ -302,8 +302,13 @@ fn op_intrinsics(db: &Database, op: &Op, s: &mut String) {
     let _ = writeln!(s);
 }
 
+/// The anchor of an intrinsic on its page: the letters, digits, `-` and `_` of its name (so
+/// nothing of the name can end the generator's `<a id="...">`).
 fn intrinsic_anchor(i: &Intrinsic) -> String {
-    i.name.replace('.', "")
+    i.name
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
+        .collect()
 }
 
 /// The page of the LLVM intrinsic map: every intrinsic with its lowerings.
@@ -330,23 +335,31 @@ fn intrinsics_page(db: &Database) -> String {
         "| Intrinsic | DXIL | Calls | Result |\n| --- | --- | --- | --- |"
     );
     for i in &db.intrinsics {
-        let name = format!("<a id=\"{}\"></a>`{}`", intrinsic_anchor(i), i.name);
+        let name = format!(
+            "<a id=\"{}\"></a>{}",
+            intrinsic_anchor(i),
+            cell(&code(&i.name))
+        );
         if i.lowerings.is_empty() {
-            let _ = writeln!(s, "| {name} | — | no DXIL op: {} | — |", cell(&i.remarks));
+            let _ = writeln!(
+                s,
+                "| {name} | — | no DXIL op: {} | — |",
+                cell(&inline(&i.remarks))
+            );
             continue;
         }
         for (l, until) in i.gates() {
             let calls: Vec<String> = l
                 .steps
                 .iter()
-                .map(|st| format!("`{}`", step_text(db, i, st)))
+                .map(|st| code(&step_text(db, i, st)))
                 .collect();
             let _ = writeln!(
                 s,
                 "| {name} | {} | {} | {} |",
                 gate_text(l.since, until),
                 cell(&calls.join("; ")),
-                cell(&db.result_text(&l.result))
+                cell(&inline(&db.result_text(&l.result)))
             );
         }
     }
@@ -355,10 +368,10 @@ fn intrinsics_page(db: &Database) -> String {
     for d in &db.derived {
         let _ = writeln!(
             s,
-            "| `{}` | `{}` | {} |",
-            d.name,
-            db.ty(d.ty).name,
-            cell(&d.doc)
+            "| {} | {} | {} |",
+            cell(&code(&d.name)),
+            cell(&code(&db.ty(d.ty).name)),
+            cell(&inline(&d.doc))
         );
     }
     let _ = writeln!(s, "\n## Notes\n");
@@ -367,24 +380,25 @@ fn intrinsics_page(db: &Database) -> String {
         .iter()
         .filter(|i| !i.remarks.is_empty() || !i.aliases.is_empty() || !i.doc.is_empty())
     {
-        let _ = write!(s, "- `{}`", i.name);
+        let _ = write!(s, "- {}", code(&i.name));
         if !i.doc.is_empty() {
-            let _ = write!(s, ": {}", i.doc);
+            let _ = write!(s, ": {}", inline(&i.doc));
         }
+        let params: Vec<&str> = i.params.iter().map(String::as_str).collect();
         let _ = writeln!(
             s,
             " (parameters: {}).",
-            if i.params.is_empty() {
+            if params.is_empty() {
                 "none".to_owned()
             } else {
-                i.params.join(", ")
+                names(&params)
             }
         );
         if !i.aliases.is_empty() {
-            let a: Vec<String> = i.aliases.iter().map(|a| format!("`{a}`")).collect();
+            let a: Vec<String> = i.aliases.iter().map(|a| code(a)).collect();
             let _ = writeln!(s, "  Older names: {}.", a.join(", "));
         }
-        for line in i.remarks.lines().filter(|l| !l.trim().is_empty()) {
+        for line in text(&i.remarks).lines().filter(|l| !l.trim().is_empty()) {
             let _ = writeln!(s, "  {line}");
         }
     }

@@ -493,6 +493,41 @@ impl OpInfo {
     }
 }
 
+impl RuleInfo {
+    /// A rule of every stage, checked by validators, whose message takes `arguments` arguments.
+    pub const fn new(
+        code: &'static str,
+        category: &'static str,
+        doc: &'static str,
+        message: &'static str,
+        arguments: usize,
+        shader_model: ShaderModel,
+    ) -> Self {
+        RuleInfo {
+            code,
+            category,
+            doc,
+            message,
+            arguments,
+            shader_model,
+            stages: StageSet::EMPTY,
+            disabled: false,
+        }
+    }
+
+    /// The same rule, for these stages only.
+    pub const fn stages(mut self, stages: StageSet) -> Self {
+        self.stages = stages;
+        self
+    }
+
+    /// The same rule, skipped by validators.
+    pub const fn disabled(mut self) -> Self {
+        self.disabled = true;
+        self
+    }
+}
+
 /// A validation rule: the check a validator makes of a DXIL module, and its error message.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RuleInfo {

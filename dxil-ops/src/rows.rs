@@ -143,6 +143,14 @@ macro_rules! plain_enum {
             pub const fn from_name(name: &str) -> Option<$ty> {
                 $crate::rows::find_name(&$ty::NAMES, name)
             }
+
+            /// Whether `value` is a value of the enumeration at DXIL `version`.
+            pub const fn accepts(value: i64, version: $crate::DxilVersion) -> bool {
+                match $ty::from_value(value) {
+                    Some(v) => v.is_valid_at(version),
+                    None => false,
+                }
+            }
         }
 
         impl TryFrom<u32> for $ty {
@@ -189,6 +197,15 @@ macro_rules! flag_enum {
             /// The value with this name (a flag, a mask or an alias).
             pub const fn from_name(name: &str) -> Option<$ty> {
                 $crate::rows::find_name(&$ty::NAMES, name)
+            }
+
+            /// Whether `value` is a combination of flags of the enumeration that exist at DXIL
+            /// `version`.
+            pub fn accepts(value: i64, version: $crate::DxilVersion) -> bool {
+                match <$bits>::try_from(value).ok().and_then($ty::from_bits) {
+                    Some(v) => v.is_valid_at(version),
+                    None => false,
+                }
             }
 
             /// Whether no flag is set.

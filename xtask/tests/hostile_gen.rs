@@ -142,14 +142,21 @@ fn options() -> Options {
         | Options::ENABLE_TASKLISTS
 }
 
-/// The Markdown structures of `md` that the database's text must never make.
+/// The Markdown structures of `md` that the database's text must never make (the generator's
+/// own anchors, `<a id="...">` of letters and digits, are left out).
 fn structures(md: &str) -> Vec<String> {
+    let anchor = |h: &str| {
+        h == "</a>"
+            || h.strip_prefix("<a id=\"")
+                .and_then(|r| r.strip_suffix("\">"))
+                .is_some_and(|id| id.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'))
+    };
     Parser::new_ext(md, options())
         .filter_map(|e| match e {
             Event::Start(t @ (Tag::CodeBlock(_) | Tag::Heading { .. } | Tag::Table(_))) => {
                 Some(format!("{t:?}"))
             }
-            Event::Html(h) | Event::InlineHtml(h) => Some(format!("html {h:?}")),
+            Event::Html(h) | Event::InlineHtml(h) if !anchor(&h) => Some(format!("html {h:?}")),
             _ => None,
         })
         .collect()
@@ -197,10 +204,16 @@ fn hostile_names_and_docs_generate_rust_that_compiles() {
     for f in files.iter().filter(|f| f.path.starts_with("docs/ops/")) {
         let found = structures(&f.contents);
         let ops = f.contents.matches("\n## ").count();
+        // an op's section has its property and operand tables, and one of intrinsics when some
+        // intrinsic is lowered to it; the intrinsics page has the intrinsics and the derived
+        // values
+        let lowered = f.contents.matches("| Intrinsic | DXIL | Call |").count();
         let expected_tables = if f.path.ends_with("README.md") {
             1
+        } else if f.path.ends_with("llvm-intrinsics.md") {
+            2
         } else {
-            2 * ops
+            2 * ops + lowered
         };
         let html: Vec<&String> = found.iter().filter(|s| s.starts_with("html")).collect();
         assert_eq!(html.len(), 1, "{}: {found:?}", f.path);

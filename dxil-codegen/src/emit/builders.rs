@@ -65,7 +65,6 @@ impl Emitter<'_> {
                 md(&op.doc)
             }
         )];
-        arg_docs.push(String::new());
         let overloads = match dims.len() {
             0 => quote!(Overloads::NONE),
             1 => {

@@ -152,27 +152,14 @@ impl Emitter<'_> {
         let rt = &self.rt;
         let arms = self.db.enums.iter().map(|e| {
             let name = &e.name;
-            let ty = self.enum_path(&self.enum_types[&e.name]);
-            if e.flags {
-                quote! {
-                    #name => Some(match u32::try_from(value).ok().and_then(#ty::from_bits) {
-                        Some(v) => v.is_valid_at(version),
-                        None => false,
-                    })
-                }
-            } else {
-                quote! {
-                    #name => Some(match #ty::from_value(value) {
-                        Some(v) => v.is_valid_at(version),
-                        None => false,
-                    })
-                }
-            }
+            let ty = &self.enum_types[&e.name];
+            quote!(#name => Some(enums::#ty::accepts(value, version)))
         });
         quote! {
             /// Whether `value` is a value (or, for flags, a combination of flags) of the
             /// enumeration `name` at `version`; `None` for a name that is no enumeration.
             pub(crate) fn enum_value_valid(name: &str, value: i64, version: #rt::DxilVersion) -> Option<bool> {
+                use #rt::enums;
                 match name {
                     #(#arms,)*
                     _ => None,

@@ -26,25 +26,21 @@ impl Emitter<'_> {
             let (c, category, d, message) = (&r.code, &r.category, &r.doc, &r.message);
             let arguments = int(r.arguments as u64);
             let sm = shader_model(r.shader_model);
-            let stages = hex(r
+            let stages = r
                 .stages
                 .iter()
                 .map(|s| self.db.stages[s.index()].shader_kind)
                 .filter(|k| *k < 32)
-                .fold(0u32, |m, k| m | 1 << k));
-            let disabled = r.disabled;
-            quote! {
-                RuleInfo {
-                    code: #c,
-                    category: #category,
-                    doc: #d,
-                    message: #message,
-                    arguments: #arguments,
-                    shader_model: #sm,
-                    stages: StageSet(#stages),
-                    disabled: #disabled,
-                }
+                .fold(0u32, |m, k| m | 1 << k);
+            let mut row = quote!(RuleInfo::new(#c, #category, #d, #message, #arguments, #sm));
+            if stages != 0 {
+                let stages = hex(stages);
+                row = quote!(#row.stages(StageSet(#stages)));
             }
+            if r.disabled {
+                row = quote!(#row.disabled());
+            }
+            row
         });
         let n = int(rules.len() as u64);
         // the rules' ids are usually their positions: then the enum's value is the index

@@ -100,6 +100,10 @@ impl Builder<'_> {
                 self.ident(r.file, k, "shader_kind", "shader kind", &mut shader_kinds);
             }
         }
+        let mut derived = [Space::new("UpperCamelCase", camel)];
+        for r in &raw.derived {
+            self.ident(r.file, &r.item.name, "", "derived value", &mut derived);
+        }
         let mut enums = [Space::new("UpperCamelCase", camel).reserving(names::RESERVED_TYPES)];
         for r in &raw.enums {
             if ascii_ident(r.item.name.get_ref()) {

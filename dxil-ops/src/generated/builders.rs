@@ -12,7 +12,6 @@ use super::types::*;
 #[allow(unused_imports)]
 use crate::{BuildError, Call, Operand, Overload, Overloads, Target};
 /// Builds a call of `TempRegLoad`: Helper load operation
-///
 /// - `overload`: the overload
 /// - `index`: linearized register index
 pub fn temp_reg_load<'a, V>(
@@ -28,7 +27,6 @@ pub fn temp_reg_load<'a, V>(
     )
 }
 /// Builds a call of `TempRegStore`: Helper store operation
-///
 /// - `overload`: the overload
 /// - `index`: linearized register index
 /// - `value`: value to store
@@ -46,7 +44,6 @@ pub fn temp_reg_store<'a, V>(
     )
 }
 /// Builds a call of `MinPrecXRegLoad`: Helper load operation for minprecision
-///
 /// - `overload`: the overload
 /// - `reg_index`: pointer to indexable register
 /// - `index`: index
@@ -71,7 +68,6 @@ pub fn min_prec_x_reg_load<'a, V>(
     )
 }
 /// Builds a call of `MinPrecXRegStore`: Helper store operation for minprecision
-///
 /// - `overload`: the overload
 /// - `reg_index`: pointer to indexable register
 /// - `index`: index
@@ -99,7 +95,6 @@ pub fn min_prec_x_reg_store<'a, V>(
     )
 }
 /// Builds a call of `LoadInput`: Loads the value from shader input
-///
 /// - `overload`: the overload
 /// - `input_sig_id`: input signature element ID
 /// - `row_index`: row index relative to element
@@ -127,7 +122,6 @@ pub fn load_input<'a, V>(
     )
 }
 /// Builds a call of `StoreOutput`: Stores the value to shader output
-///
 /// - `overload`: the overload
 /// - `output_sig_id`: output signature element ID
 /// - `row_index`: row index relative to element
@@ -155,7 +149,6 @@ pub fn store_output<'a, V>(
     )
 }
 /// Builds a call of `FAbs`: returns the absolute value of the input value.
-///
 /// - `overload`: the overload
 /// - `value`: input value
 pub fn f_abs<'a, V>(
@@ -171,7 +164,6 @@ pub fn f_abs<'a, V>(
     )
 }
 /// Builds a call of `Saturate`: clamps the result of a single or double precision floating point value to \[0.0f...1.0f\]
-///
 /// - `overload`: the overload
 /// - `value`: input value
 pub fn saturate<'a, V>(
@@ -187,7 +179,6 @@ pub fn saturate<'a, V>(
     )
 }
 /// Builds a call of `IsNaN`: Returns true if x is NAN or QNAN, false otherwise.
-///
 /// - `overload`: the overload
 /// - `value`: input value
 pub fn is_na_n<'a, V>(
@@ -203,7 +194,6 @@ pub fn is_na_n<'a, V>(
     )
 }
 /// Builds a call of `IsInf`: Returns true if x is +INF or -INF, false otherwise.
-///
 /// - `overload`: the overload
 /// - `value`: input value
 pub fn is_inf<'a, V>(
@@ -219,7 +209,6 @@ pub fn is_inf<'a, V>(
     )
 }
 /// Builds a call of `IsFinite`: Returns true if x is finite, false otherwise.
-///
 /// - `overload`: the overload
 /// - `value`: input value
 pub fn is_finite<'a, V>(
@@ -235,7 +224,6 @@ pub fn is_finite<'a, V>(
     )
 }
 /// Builds a call of `IsNormal`: returns IsNormal
-///
 /// - `overload`: the overload
 /// - `value`: input value
 pub fn is_normal<'a, V>(
@@ -251,7 +239,6 @@ pub fn is_normal<'a, V>(
     )
 }
 /// Builds a call of `Cos`: returns cosine(theta) for theta in radians.
-///
 /// - `overload`: the overload
 /// - `value`: input value
 pub fn cos<'a, V>(
@@ -267,7 +254,6 @@ pub fn cos<'a, V>(
     )
 }
 /// Builds a call of `Sin`: returns sine(theta) for theta in radians.
-///
 /// - `overload`: the overload
 /// - `value`: input value
 pub fn sin<'a, V>(
@@ -283,7 +269,6 @@ pub fn sin<'a, V>(
     )
 }
 /// Builds a call of `Tan`: returns tan(theta) for theta in radians.
-///
 /// - `overload`: the overload
 /// - `value`: input value
 pub fn tan<'a, V>(
@@ -299,7 +284,6 @@ pub fn tan<'a, V>(
     )
 }
 /// Builds a call of `Acos`: Returns the arccosine of the specified value. Input should be a floating-point value within the range of -1 to 1.
-///
 /// - `overload`: the overload
 /// - `value`: input value
 pub fn acos<'a, V>(
@@ -315,7 +299,6 @@ pub fn acos<'a, V>(
     )
 }
 /// Builds a call of `Asin`: Returns the arccosine of the specified value. Input should be a floating-point value within the range of -1 to 1
-///
 /// - `overload`: the overload
 /// - `value`: input value
 pub fn asin<'a, V>(
@@ -331,7 +314,6 @@ pub fn asin<'a, V>(
     )
 }
 /// Builds a call of `Atan`: Returns the arctangent of the specified value. The return value is within the range of -PI/2 to PI/2.
-///
 /// - `overload`: the overload
 /// - `value`: input value
 pub fn atan<'a, V>(
@@ -347,7 +329,6 @@ pub fn atan<'a, V>(
     )
 }
 /// Builds a call of `Hcos`: returns the hyperbolic cosine of the specified value.
-///
 /// - `overload`: the overload
 /// - `value`: input value
 pub fn hcos<'a, V>(
@@ -363,7 +344,6 @@ pub fn hcos<'a, V>(
     )
 }
 /// Builds a call of `Hsin`: returns the hyperbolic sine of the specified value.
-///
 /// - `overload`: the overload
 /// - `value`: input value
 pub fn hsin<'a, V>(
@@ -379,7 +359,6 @@ pub fn hsin<'a, V>(
     )
 }
 /// Builds a call of `Htan`: returns the hyperbolic tangent of the specified value.
-///
 /// - `overload`: the overload
 /// - `value`: input value
 pub fn htan<'a, V>(
@@ -395,7 +374,6 @@ pub fn htan<'a, V>(
     )
 }
 /// Builds a call of `Exp`: returns 2^exponent
-///
 /// - `overload`: the overload
 /// - `value`: input value
 pub fn exp<'a, V>(
@@ -411,7 +389,6 @@ pub fn exp<'a, V>(
     )
 }
 /// Builds a call of `Frc`: extract fracitonal component.
-///
 /// - `overload`: the overload
 /// - `value`: input value
 pub fn frc<'a, V>(
@@ -427,7 +404,6 @@ pub fn frc<'a, V>(
     )
 }
 /// Builds a call of `Log`: returns log base 2.
-///
 /// - `overload`: the overload
 /// - `value`: input value
 pub fn log<'a, V>(
@@ -443,7 +419,6 @@ pub fn log<'a, V>(
     )
 }
 /// Builds a call of `Sqrt`: returns square root
-///
 /// - `overload`: the overload
 /// - `value`: input value
 pub fn sqrt<'a, V>(
@@ -459,7 +434,6 @@ pub fn sqrt<'a, V>(
     )
 }
 /// Builds a call of `Rsqrt`: returns reciprocal square root (1 / sqrt(src)
-///
 /// - `overload`: the overload
 /// - `value`: input value
 pub fn rsqrt<'a, V>(
@@ -475,7 +449,6 @@ pub fn rsqrt<'a, V>(
     )
 }
 /// Builds a call of `Round_ne`: floating-point round to integral float.
-///
 /// - `overload`: the overload
 /// - `value`: input value
 pub fn round_ne<'a, V>(
@@ -491,7 +464,6 @@ pub fn round_ne<'a, V>(
     )
 }
 /// Builds a call of `Round_ni`: floating-point round to integral float.
-///
 /// - `overload`: the overload
 /// - `value`: input value
 pub fn round_ni<'a, V>(
@@ -507,7 +479,6 @@ pub fn round_ni<'a, V>(
     )
 }
 /// Builds a call of `Round_pi`: floating-point round to integral float.
-///
 /// - `overload`: the overload
 /// - `value`: input value
 pub fn round_pi<'a, V>(
@@ -523,7 +494,6 @@ pub fn round_pi<'a, V>(
     )
 }
 /// Builds a call of `Round_z`: floating-point round to integral float.
-///
 /// - `overload`: the overload
 /// - `value`: input value
 pub fn round_z<'a, V>(
@@ -539,7 +509,6 @@ pub fn round_z<'a, V>(
     )
 }
 /// Builds a call of `Bfrev`: Reverses the order of the bits.
-///
 /// - `overload`: the overload
 /// - `value`: input value
 pub fn bfrev<'a, V>(
@@ -555,7 +524,6 @@ pub fn bfrev<'a, V>(
     )
 }
 /// Builds a call of `Countbits`: Counts the number of bits in the input integer.
-///
 /// - `overload`: the overload
 /// - `value`: input value
 pub fn countbits<'a, V>(
@@ -571,7 +539,6 @@ pub fn countbits<'a, V>(
     )
 }
 /// Builds a call of `FirstbitLo`: Returns the location of the first set bit starting from the lowest order bit and working upward.
-///
 /// - `overload`: the overload
 /// - `value`: input value
 pub fn firstbit_lo<'a, V>(
@@ -587,7 +554,6 @@ pub fn firstbit_lo<'a, V>(
     )
 }
 /// Builds a call of `FirstbitHi`: Returns the location of the first set bit starting from the highest order bit and working downward.
-///
 /// - `overload`: the overload
 /// - `value`: input value
 pub fn firstbit_hi<'a, V>(
@@ -603,7 +569,6 @@ pub fn firstbit_hi<'a, V>(
     )
 }
 /// Builds a call of `FirstbitSHi`: Returns the location of the first set bit from the highest order bit based on the sign.
-///
 /// - `overload`: the overload
 /// - `value`: input value
 pub fn firstbit_s_hi<'a, V>(
@@ -619,7 +584,6 @@ pub fn firstbit_s_hi<'a, V>(
     )
 }
 /// Builds a call of `FMax`: returns a if a \>= b, else b
-///
 /// - `overload`: the overload
 /// - `a`: input value
 /// - `b`: input value
@@ -637,7 +601,6 @@ pub fn f_max<'a, V>(
     )
 }
 /// Builds a call of `FMin`: returns a if a \< b, else b
-///
 /// - `overload`: the overload
 /// - `a`: input value
 /// - `b`: input value
@@ -655,7 +618,6 @@ pub fn f_min<'a, V>(
     )
 }
 /// Builds a call of `IMax`: IMax(a,b) returns a if a \> b, else b
-///
 /// - `overload`: the overload
 /// - `a`: input value
 /// - `b`: input value
@@ -673,7 +635,6 @@ pub fn i_max<'a, V>(
     )
 }
 /// Builds a call of `IMin`: IMin(a,b) returns a if a \< b, else b
-///
 /// - `overload`: the overload
 /// - `a`: input value
 /// - `b`: input value
@@ -691,7 +652,6 @@ pub fn i_min<'a, V>(
     )
 }
 /// Builds a call of `UMax`: unsigned integer maximum. UMax(a,b) = a \> b ? a : b
-///
 /// - `overload`: the overload
 /// - `a`: input value
 /// - `b`: input value
@@ -709,7 +669,6 @@ pub fn u_max<'a, V>(
     )
 }
 /// Builds a call of `UMin`: unsigned integer minimum. UMin(a,b) = a \< b ? a : b
-///
 /// - `overload`: the overload
 /// - `a`: input value
 /// - `b`: input value
@@ -727,7 +686,6 @@ pub fn u_min<'a, V>(
     )
 }
 /// Builds a call of `IMul`: multiply of 32-bit operands to produce the correct full 64-bit result.
-///
 /// - `overload`: the overload
 /// - `a`: input value
 /// - `b`: input value
@@ -745,7 +703,6 @@ pub fn i_mul<'a, V>(
     )
 }
 /// Builds a call of `UMul`: multiply of 32-bit operands to produce the correct full 64-bit result.
-///
 /// - `overload`: the overload
 /// - `a`: input value
 /// - `b`: input value
@@ -763,7 +720,6 @@ pub fn u_mul<'a, V>(
     )
 }
 /// Builds a call of `UDiv`: unsigned divide of the 32-bit operand src0 by the 32-bit operand src1.
-///
 /// - `overload`: the overload
 /// - `a`: input value
 /// - `b`: input value
@@ -781,7 +737,6 @@ pub fn u_div<'a, V>(
     )
 }
 /// Builds a call of `UAddc`: unsigned add of 32-bit operand with the carry
-///
 /// - `overload`: the overload
 /// - `a`: input value
 /// - `b`: input value
@@ -799,7 +754,6 @@ pub fn u_addc<'a, V>(
     )
 }
 /// Builds a call of `USubb`: unsigned subtract of 32-bit operands with the borrow
-///
 /// - `overload`: the overload
 /// - `a`: input value
 /// - `b`: input value
@@ -817,7 +771,6 @@ pub fn u_subb<'a, V>(
     )
 }
 /// Builds a call of `FMad`: floating point multiply \& add
-///
 /// - `overload`: the overload
 /// - `a`: first value for FMA, the first factor
 /// - `b`: second value for FMA, the second factor
@@ -837,7 +790,6 @@ pub fn f_mad<'a, V>(
     )
 }
 /// Builds a call of `Fma`: fused multiply-add
-///
 /// - `overload`: the overload
 /// - `a`: first value for FMA, the first factor
 /// - `b`: second value for FMA, the second factor
@@ -857,7 +809,6 @@ pub fn fma<'a, V>(
     )
 }
 /// Builds a call of `IMad`: Signed integer multiply \& add
-///
 /// - `overload`: the overload
 /// - `a`: first value for FMA, the first factor
 /// - `b`: second value for FMA, the second factor
@@ -877,7 +828,6 @@ pub fn i_mad<'a, V>(
     )
 }
 /// Builds a call of `UMad`: Unsigned integer multiply \& add
-///
 /// - `overload`: the overload
 /// - `a`: first value for FMA, the first factor
 /// - `b`: second value for FMA, the second factor
@@ -897,7 +847,6 @@ pub fn u_mad<'a, V>(
     )
 }
 /// Builds a call of `Msad`: masked Sum of Absolute Differences.
-///
 /// - `overload`: the overload
 /// - `a`: first value for FMA, the first factor
 /// - `b`: second value for FMA, the second factor
@@ -917,7 +866,6 @@ pub fn msad<'a, V>(
     )
 }
 /// Builds a call of `Ibfe`: Integer bitfield extract
-///
 /// - `overload`: the overload
 /// - `a`: first value for FMA, the first factor
 /// - `b`: second value for FMA, the second factor
@@ -937,7 +885,6 @@ pub fn ibfe<'a, V>(
     )
 }
 /// Builds a call of `Ubfe`: Unsigned integer bitfield extract
-///
 /// - `overload`: the overload
 /// - `a`: first value for FMA, the first factor
 /// - `b`: second value for FMA, the second factor
@@ -957,7 +904,6 @@ pub fn ubfe<'a, V>(
     )
 }
 /// Builds a call of `Bfi`: Given a bit range from the LSB of a number, places that number of bits in another number at any offset
-///
 /// - `overload`: the overload
 /// - `width`: the bitfield width to take from the value
 /// - `offset`: the bitfield offset to replace in the value
@@ -985,7 +931,6 @@ pub fn bfi<'a, V>(
     )
 }
 /// Builds a call of `Dot2`: Two-dimensional vector dot-product
-///
 /// - `overload`: the overload
 /// - `ax`: the first component of the first vector
 /// - `ay`: the second component of the first vector
@@ -1013,7 +958,6 @@ pub fn dot2<'a, V>(
     )
 }
 /// Builds a call of `Dot3`: Three-dimensional vector dot-product
-///
 /// - `overload`: the overload
 /// - `ax`: the first component of the first vector
 /// - `ay`: the second component of the first vector
@@ -1047,7 +991,6 @@ pub fn dot3<'a, V>(
     )
 }
 /// Builds a call of `Dot4`: Four-dimensional vector dot-product
-///
 /// - `overload`: the overload
 /// - `ax`: the first component of the first vector
 /// - `ay`: the second component of the first vector
@@ -1087,7 +1030,6 @@ pub fn dot4<'a, V>(
     )
 }
 /// Builds a call of `CreateHandle`: creates the handle to a resource
-///
 /// - `resource_class`: the class of resource to create (SRV, UAV, CBuffer, Sampler)
 /// - `range_id`: range identifier for resource
 /// - `index`: zero-based index into range
@@ -1131,7 +1073,6 @@ pub fn create_handle<'a, V>(
     })
 }
 /// Builds a call of `CBufferLoad`: loads a value from a constant buffer resource
-///
 /// - `overload`: the overload
 /// - `handle`: cbuffer handle
 /// - `byte_offset`: linear byte offset of value
@@ -1159,7 +1100,6 @@ pub fn c_buffer_load<'a, V>(
     )
 }
 /// Builds a call of `CBufferLoadLegacy`: loads a value from a constant buffer resource
-///
 /// - `overload`: the overload
 /// - `handle`: cbuffer handle
 /// - `reg_index`: 0-based index into cbuffer instance
@@ -1177,7 +1117,6 @@ pub fn c_buffer_load_legacy<'a, V>(
     )
 }
 /// Builds a call of `Sample`: samples a texture
-///
 /// - `overload`: the overload
 /// - `srv`: handle of SRV to sample
 /// - `sampler`: handle of sampler to use
@@ -1223,7 +1162,6 @@ pub fn sample<'a, V>(
     )
 }
 /// Builds a call of `SampleBias`: samples a texture after applying the input bias to the mipmap level
-///
 /// - `overload`: the overload
 /// - `srv`: handle of SRV to sample
 /// - `sampler`: handle of sampler to use
@@ -1272,7 +1210,6 @@ pub fn sample_bias<'a, V>(
     )
 }
 /// Builds a call of `SampleLevel`: samples a texture using a mipmap-level offset
-///
 /// - `overload`: the overload
 /// - `srv`: handle of SRV to sample
 /// - `sampler`: handle of sampler to use
@@ -1318,7 +1255,6 @@ pub fn sample_level<'a, V>(
     )
 }
 /// Builds a call of `SampleGrad`: samples a texture using a gradient to influence the way the sample location is calculated
-///
 /// - `overload`: the overload
 /// - `srv`: handle of SRV to sample
 /// - `sampler`: handle of sampler to use
@@ -1382,7 +1318,6 @@ pub fn sample_grad<'a, V>(
     )
 }
 /// Builds a call of `SampleCmp`: samples a texture and compares a single component against the specified comparison value
-///
 /// - `overload`: the overload
 /// - `srv`: handle of SRV to sample
 /// - `sampler`: handle of sampler to use
@@ -1431,7 +1366,6 @@ pub fn sample_cmp<'a, V>(
     )
 }
 /// Builds a call of `SampleCmpLevelZero`: samples a texture and compares a single component against the specified comparison value
-///
 /// - `overload`: the overload
 /// - `srv`: handle of SRV to sample
 /// - `sampler`: handle of sampler to use
@@ -1477,7 +1411,6 @@ pub fn sample_cmp_level_zero<'a, V>(
     )
 }
 /// Builds a call of `TextureLoad`: reads texel data without any filtering or sampling
-///
 /// - `overload`: the overload
 /// - `srv`: handle of SRV or UAV to sample
 /// - `mip_level_or_sample_count`: sample count for Texture2DMS, mip level otherwise
@@ -1517,7 +1450,6 @@ pub fn texture_load<'a, V>(
     )
 }
 /// Builds a call of `TextureStore`: reads texel data without any filtering or sampling
-///
 /// - `overload`: the overload
 /// - `srv`: handle of UAV to store to
 /// - `coord0`: coordinate
@@ -1560,7 +1492,6 @@ pub fn texture_store<'a, V>(
     )
 }
 /// Builds a call of `BufferLoad`: reads from a TypedBuffer
-///
 /// - `overload`: the overload
 /// - `srv`: handle of TypedBuffer SRV to sample
 /// - `index`: element index
@@ -1585,7 +1516,6 @@ pub fn buffer_load<'a, V>(
     )
 }
 /// Builds a call of `BufferStore`: writes to a RWTypedBuffer
-///
 /// - `overload`: the overload
 /// - `uav`: handle of UAV to store to
 /// - `coord0`: coordinate in elements
@@ -1625,7 +1555,6 @@ pub fn buffer_store<'a, V>(
     )
 }
 /// Builds a call of `BufferUpdateCounter`: atomically increments/decrements the hidden 32-bit counter stored with a Count or Append UAV
-///
 /// - `uav`: handle to a structured buffer UAV with the count or append flag
 /// - `inc`: 1 to increase, 0 to decrease
 pub fn buffer_update_counter<'a, V>(
@@ -1641,7 +1570,6 @@ pub fn buffer_update_counter<'a, V>(
     )
 }
 /// Builds a call of `CheckAccessFullyMapped`: determines whether all values from a Sample, Gather, or Load operation accessed mapped tiles in a tiled resource
-///
 /// - `overload`: the overload
 /// - `status`: status result from the Sample, Gather or Load operation
 pub fn check_access_fully_mapped<'a, V>(
@@ -1657,7 +1585,6 @@ pub fn check_access_fully_mapped<'a, V>(
     )
 }
 /// Builds a call of `GetDimensions`: gets texture size information
-///
 /// - `handle`: resource handle to query
 /// - `mip_level`: mip level to query
 pub fn get_dimensions<'a, V>(
@@ -1673,7 +1600,6 @@ pub fn get_dimensions<'a, V>(
     )
 }
 /// Builds a call of `TextureGather`: gathers the four texels that would be used in a bi-linear filtering operation
-///
 /// - `overload`: the overload
 /// - `srv`: handle of SRV to sample
 /// - `sampler`: handle of sampler to use
@@ -1716,7 +1642,6 @@ pub fn texture_gather<'a, V>(
     )
 }
 /// Builds a call of `TextureGatherCmp`: same as TextureGather, except this instrution performs comparison on texels, similar to SampleCmp
-///
 /// - `overload`: the overload
 /// - `srv`: handle of SRV to sample
 /// - `sampler`: handle of sampler to use
@@ -1762,7 +1687,6 @@ pub fn texture_gather_cmp<'a, V>(
     )
 }
 /// Builds a call of `Texture2DMSGetSamplePosition`: gets the position of the specified sample
-///
 /// - `srv`: handle of SRV to sample
 /// - `index`: zero-based sample index
 pub fn texture2_dms_get_sample_position<'a, V>(
@@ -1778,7 +1702,6 @@ pub fn texture2_dms_get_sample_position<'a, V>(
     )
 }
 /// Builds a call of `RenderTargetGetSamplePosition`: gets the position of the specified sample
-///
 /// - `index`: zero-based sample index
 pub fn render_target_get_sample_position<'a, V>(
     target: &Target,
@@ -1803,7 +1726,6 @@ pub fn render_target_get_sample_count<'a, V>(
     )
 }
 /// Builds a call of `AtomicBinOp`: performs an atomic operation on two operands
-///
 /// - `overload`: the overload
 /// - `handle`: typed int or uint UAV handle
 /// - `atomic_op`: atomic operation as per DXIL::AtomicBinOpCode
@@ -1837,7 +1759,6 @@ pub fn atomic_bin_op<'a, V>(
     )
 }
 /// Builds a call of `AtomicCompareExchange`: atomic compare and exchange to memory
-///
 /// - `overload`: the overload
 /// - `handle`: typed int or uint UAV handle
 /// - `offset0`: offset in elements
@@ -1871,7 +1792,6 @@ pub fn atomic_compare_exchange<'a, V>(
     )
 }
 /// Builds a call of `Barrier`: inserts a memory barrier in the shader
-///
 /// - `barrier_mode`: a mask of DXIL::BarrierMode values
 pub fn barrier<'a, V>(
     target: &Target,
@@ -1900,7 +1820,6 @@ pub fn barrier<'a, V>(
     })
 }
 /// Builds a call of `CalculateLOD`: calculates the level of detail
-///
 /// - `overload`: the overload
 /// - `handle`: resource handle
 /// - `sampler`: sampler handle
@@ -1934,7 +1853,6 @@ pub fn calculate_lod<'a, V>(
     )
 }
 /// Builds a call of `Discard`: discard the current pixel
-///
 /// - `condition`: condition for conditional discard
 pub fn discard<'a, V>(
     target: &Target,
@@ -1948,7 +1866,6 @@ pub fn discard<'a, V>(
     )
 }
 /// Builds a call of `DerivCoarseX`: computes the rate of change per stamp in x direction.
-///
 /// - `overload`: the overload
 /// - `value`: input to rate of change
 pub fn deriv_coarse_x<'a, V>(
@@ -1964,7 +1881,6 @@ pub fn deriv_coarse_x<'a, V>(
     )
 }
 /// Builds a call of `DerivCoarseY`: computes the rate of change per stamp in y direction.
-///
 /// - `overload`: the overload
 /// - `value`: input to rate of change
 pub fn deriv_coarse_y<'a, V>(
@@ -1980,7 +1896,6 @@ pub fn deriv_coarse_y<'a, V>(
     )
 }
 /// Builds a call of `DerivFineX`: computes the rate of change per pixel in x direction.
-///
 /// - `overload`: the overload
 /// - `value`: input to rate of change
 pub fn deriv_fine_x<'a, V>(
@@ -1996,7 +1911,6 @@ pub fn deriv_fine_x<'a, V>(
     )
 }
 /// Builds a call of `DerivFineY`: computes the rate of change per pixel in y direction.
-///
 /// - `overload`: the overload
 /// - `value`: input to rate of change
 pub fn deriv_fine_y<'a, V>(
@@ -2012,7 +1926,6 @@ pub fn deriv_fine_y<'a, V>(
     )
 }
 /// Builds a call of `EvalSnapped`: evaluates an input attribute at pixel center with an offset
-///
 /// - `overload`: the overload
 /// - `input_sig_id`: input signature element ID
 /// - `input_row_index`: row index of an input attribute
@@ -2043,7 +1956,6 @@ pub fn eval_snapped<'a, V>(
     )
 }
 /// Builds a call of `EvalSampleIndex`: evaluates an input attribute at a sample location
-///
 /// - `overload`: the overload
 /// - `input_sig_id`: input signature element ID
 /// - `input_row_index`: row index of an input attribute
@@ -2071,7 +1983,6 @@ pub fn eval_sample_index<'a, V>(
     )
 }
 /// Builds a call of `EvalCentroid`: evaluates an input attribute at pixel center
-///
 /// - `overload`: the overload
 /// - `input_sig_id`: input signature element ID
 /// - `input_row_index`: row index of an input attribute
@@ -2096,7 +2007,6 @@ pub fn eval_centroid<'a, V>(
     )
 }
 /// Builds a call of `SampleIndex`: returns the sample index in a sample-frequency pixel shader
-///
 /// - `overload`: the overload
 pub fn sample_index<'a, V>(
     target: &Target,
@@ -2110,7 +2020,6 @@ pub fn sample_index<'a, V>(
     )
 }
 /// Builds a call of `Coverage`: returns the coverage mask input in a pixel shader
-///
 /// - `overload`: the overload
 pub fn coverage<'a, V>(
     target: &Target,
@@ -2124,7 +2033,6 @@ pub fn coverage<'a, V>(
     )
 }
 /// Builds a call of `InnerCoverage`: returns underestimated coverage input from conservative rasterization in a pixel shader
-///
 /// - `overload`: the overload
 pub fn inner_coverage<'a, V>(
     target: &Target,
@@ -2138,7 +2046,6 @@ pub fn inner_coverage<'a, V>(
     )
 }
 /// Builds a call of `ThreadId`: reads the thread ID
-///
 /// - `overload`: the overload
 /// - `component`: component to read (x,y,z)
 pub fn thread_id<'a, V>(
@@ -2154,7 +2061,6 @@ pub fn thread_id<'a, V>(
     )
 }
 /// Builds a call of `GroupId`: reads the group ID (SV\_GroupID)
-///
 /// - `overload`: the overload
 /// - `component`: component to read
 pub fn group_id<'a, V>(
@@ -2170,7 +2076,6 @@ pub fn group_id<'a, V>(
     )
 }
 /// Builds a call of `ThreadIdInGroup`: reads the thread ID within the group (SV\_GroupThreadID)
-///
 /// - `overload`: the overload
 /// - `component`: component to read (x,y,z)
 pub fn thread_id_in_group<'a, V>(
@@ -2186,7 +2091,6 @@ pub fn thread_id_in_group<'a, V>(
     )
 }
 /// Builds a call of `FlattenedThreadIdInGroup`: provides a flattened index for a given thread within a given group (SV\_GroupIndex)
-///
 /// - `overload`: the overload
 pub fn flattened_thread_id_in_group<'a, V>(
     target: &Target,
@@ -2200,7 +2104,6 @@ pub fn flattened_thread_id_in_group<'a, V>(
     )
 }
 /// Builds a call of `EmitStream`: emits a vertex to a given stream
-///
 /// - `stream_id`: target stream ID for operation
 pub fn emit_stream<'a, V>(
     target: &Target,
@@ -2214,7 +2117,6 @@ pub fn emit_stream<'a, V>(
     )
 }
 /// Builds a call of `CutStream`: completes the current primitive topology at the specified stream
-///
 /// - `stream_id`: target stream ID for operation
 pub fn cut_stream<'a, V>(
     target: &Target,
@@ -2228,7 +2130,6 @@ pub fn cut_stream<'a, V>(
     )
 }
 /// Builds a call of `EmitThenCutStream`: equivalent to an EmitStream followed by a CutStream
-///
 /// - `stream_id`: target stream ID for operation
 pub fn emit_then_cut_stream<'a, V>(
     target: &Target,
@@ -2242,7 +2143,6 @@ pub fn emit_then_cut_stream<'a, V>(
     )
 }
 /// Builds a call of `GSInstanceID`: GSInstanceID
-///
 /// - `overload`: the overload
 pub fn gs_instance_id<'a, V>(
     target: &Target,
@@ -2256,7 +2156,6 @@ pub fn gs_instance_id<'a, V>(
     )
 }
 /// Builds a call of `MakeDouble`: creates a double value
-///
 /// - `overload`: the overload
 /// - `lo`: low part of double
 /// - `hi`: high part of double
@@ -2274,7 +2173,6 @@ pub fn make_double<'a, V>(
     )
 }
 /// Builds a call of `SplitDouble`: splits a double into low and high parts
-///
 /// - `overload`: the overload
 /// - `value`: value to split
 pub fn split_double<'a, V>(
@@ -2290,7 +2188,6 @@ pub fn split_double<'a, V>(
     )
 }
 /// Builds a call of `LoadOutputControlPoint`: LoadOutputControlPoint
-///
 /// - `overload`: the overload
 /// - `input_sig_id`: input signature element ID
 /// - `row`: row, relative to the element
@@ -2318,7 +2215,6 @@ pub fn load_output_control_point<'a, V>(
     )
 }
 /// Builds a call of `LoadPatchConstant`: LoadPatchConstant
-///
 /// - `overload`: the overload
 /// - `input_sig_id`: input signature element ID
 /// - `row`: row, relative to the element
@@ -2343,7 +2239,6 @@ pub fn load_patch_constant<'a, V>(
     )
 }
 /// Builds a call of `DomainLocation`: DomainLocation
-///
 /// - `overload`: the overload
 /// - `component`: input
 pub fn domain_location<'a, V>(
@@ -2365,7 +2260,6 @@ pub fn domain_location<'a, V>(
     )
 }
 /// Builds a call of `StorePatchConstant`: StorePatchConstant
-///
 /// - `overload`: the overload
 /// - `output_sig_id`: output signature element ID
 /// - `row`: row, relative to the element
@@ -2393,7 +2287,6 @@ pub fn store_patch_constant<'a, V>(
     )
 }
 /// Builds a call of `OutputControlPointID`: OutputControlPointID
-///
 /// - `overload`: the overload
 pub fn output_control_point_id<'a, V>(
     target: &Target,
@@ -2407,7 +2300,6 @@ pub fn output_control_point_id<'a, V>(
     )
 }
 /// Builds a call of `PrimitiveID`: PrimitiveID
-///
 /// - `overload`: the overload
 pub fn primitive_id<'a, V>(
     target: &Target,
@@ -2465,7 +2357,6 @@ pub fn wave_get_lane_count<'a, V>(
     )
 }
 /// Builds a call of `WaveAnyTrue`: returns 1 if any of the lane evaluates the value to true
-///
 /// - `cond`: condition to test
 pub fn wave_any_true<'a, V>(
     target: &Target,
@@ -2479,7 +2370,6 @@ pub fn wave_any_true<'a, V>(
     )
 }
 /// Builds a call of `WaveAllTrue`: returns 1 if all the lanes evaluate the value to true
-///
 /// - `cond`: condition to test
 pub fn wave_all_true<'a, V>(
     target: &Target,
@@ -2493,7 +2383,6 @@ pub fn wave_all_true<'a, V>(
     )
 }
 /// Builds a call of `WaveActiveAllEqual`: returns 1 if all the lanes have the same value
-///
 /// - `overload`: the overload
 /// - `value`: value to compare
 pub fn wave_active_all_equal<'a, V>(
@@ -2509,7 +2398,6 @@ pub fn wave_active_all_equal<'a, V>(
     )
 }
 /// Builds a call of `WaveActiveBallot`: returns a struct with a bit set for each lane where the condition is true
-///
 /// - `cond`: condition to ballot on
 pub fn wave_active_ballot<'a, V>(
     target: &Target,
@@ -2523,7 +2411,6 @@ pub fn wave_active_ballot<'a, V>(
     )
 }
 /// Builds a call of `WaveReadLaneAt`: returns the value from the specified lane
-///
 /// - `overload`: the overload
 /// - `value`: value to read
 /// - `lane`: lane index
@@ -2541,7 +2428,6 @@ pub fn wave_read_lane_at<'a, V>(
     )
 }
 /// Builds a call of `WaveReadLaneFirst`: returns the value from the first lane
-///
 /// - `overload`: the overload
 /// - `value`: value to read
 pub fn wave_read_lane_first<'a, V>(
@@ -2557,7 +2443,6 @@ pub fn wave_read_lane_first<'a, V>(
     )
 }
 /// Builds a call of `WaveActiveOp`: returns the result the operation across waves
-///
 /// - `overload`: the overload
 /// - `value`: input value
 /// - `op`: kind of operation to perform
@@ -2605,7 +2490,6 @@ pub fn wave_active_op<'a, V>(
     })
 }
 /// Builds a call of `WaveActiveBit`: returns the result of the operation across all lanes
-///
 /// - `overload`: the overload
 /// - `value`: input value
 /// - `op`: kind of operation to perform
@@ -2639,7 +2523,6 @@ pub fn wave_active_bit<'a, V>(
     })
 }
 /// Builds a call of `WavePrefixOp`: returns the result of the operation on prior lanes
-///
 /// - `overload`: the overload
 /// - `value`: input value
 /// - `op`: 0=sum,1=product
@@ -2687,7 +2570,6 @@ pub fn wave_prefix_op<'a, V>(
     })
 }
 /// Builds a call of `QuadReadLaneAt`: reads from a lane in the quad
-///
 /// - `overload`: the overload
 /// - `value`: value to read
 /// - `quad_lane`: lane to read from (0-4)
@@ -2705,7 +2587,6 @@ pub fn quad_read_lane_at<'a, V>(
     )
 }
 /// Builds a call of `QuadOp`: returns the result of a quad-level operation
-///
 /// - `overload`: the overload
 /// - `value`: value for operation
 /// - `op`: operation
@@ -2739,7 +2620,6 @@ pub fn quad_op<'a, V>(
     })
 }
 /// Builds a call of `BitcastI16toF16`: bitcast between different sizes
-///
 /// - `value`: input value
 pub fn bitcast_i16to_f16<'a, V>(
     target: &Target,
@@ -2753,7 +2633,6 @@ pub fn bitcast_i16to_f16<'a, V>(
     )
 }
 /// Builds a call of `BitcastF16toI16`: bitcast between different sizes
-///
 /// - `value`: input value
 pub fn bitcast_f16to_i16<'a, V>(
     target: &Target,
@@ -2767,7 +2646,6 @@ pub fn bitcast_f16to_i16<'a, V>(
     )
 }
 /// Builds a call of `BitcastI32toF32`: bitcast between different sizes
-///
 /// - `value`: input value
 pub fn bitcast_i32to_f32<'a, V>(
     target: &Target,
@@ -2781,7 +2659,6 @@ pub fn bitcast_i32to_f32<'a, V>(
     )
 }
 /// Builds a call of `BitcastF32toI32`: bitcast between different sizes
-///
 /// - `value`: input value
 pub fn bitcast_f32to_i32<'a, V>(
     target: &Target,
@@ -2795,7 +2672,6 @@ pub fn bitcast_f32to_i32<'a, V>(
     )
 }
 /// Builds a call of `BitcastI64toF64`: bitcast between different sizes
-///
 /// - `value`: input value
 pub fn bitcast_i64to_f64<'a, V>(
     target: &Target,
@@ -2809,7 +2685,6 @@ pub fn bitcast_i64to_f64<'a, V>(
     )
 }
 /// Builds a call of `BitcastF64toI64`: bitcast between different sizes
-///
 /// - `value`: input value
 pub fn bitcast_f64to_i64<'a, V>(
     target: &Target,
@@ -2823,7 +2698,6 @@ pub fn bitcast_f64to_i64<'a, V>(
     )
 }
 /// Builds a call of `LegacyF32ToF16`: legacy fuction to convert float (f32) to half (f16) (this is not related to min-precision)
-///
 /// - `value`: float value to convert
 pub fn legacy_f32_to_f16<'a, V>(
     target: &Target,
@@ -2837,7 +2711,6 @@ pub fn legacy_f32_to_f16<'a, V>(
     )
 }
 /// Builds a call of `LegacyF16ToF32`: legacy fuction to convert half (f16) to float (f32) (this is not related to min-precision)
-///
 /// - `value`: half value to convert
 pub fn legacy_f16_to_f32<'a, V>(
     target: &Target,
@@ -2851,7 +2724,6 @@ pub fn legacy_f16_to_f32<'a, V>(
     )
 }
 /// Builds a call of `LegacyDoubleToFloat`: legacy fuction to convert double to float
-///
 /// - `value`: double value to convert
 pub fn legacy_double_to_float<'a, V>(
     target: &Target,
@@ -2865,7 +2737,6 @@ pub fn legacy_double_to_float<'a, V>(
     )
 }
 /// Builds a call of `LegacyDoubleToSInt32`: legacy fuction to convert double to int32
-///
 /// - `value`: double value to convert
 pub fn legacy_double_to_s_int32<'a, V>(
     target: &Target,
@@ -2879,7 +2750,6 @@ pub fn legacy_double_to_s_int32<'a, V>(
     )
 }
 /// Builds a call of `LegacyDoubleToUInt32`: legacy fuction to convert double to uint32
-///
 /// - `value`: double value to convert
 pub fn legacy_double_to_u_int32<'a, V>(
     target: &Target,
@@ -2893,7 +2763,6 @@ pub fn legacy_double_to_u_int32<'a, V>(
     )
 }
 /// Builds a call of `WaveAllBitCount`: returns the count of bits set to 1 across the wave
-///
 /// - `value`: input value
 pub fn wave_all_bit_count<'a, V>(
     target: &Target,
@@ -2907,7 +2776,6 @@ pub fn wave_all_bit_count<'a, V>(
     )
 }
 /// Builds a call of `WavePrefixBitCount`: returns the count of bits set to 1 on prior lanes
-///
 /// - `value`: input value
 pub fn wave_prefix_bit_count<'a, V>(
     target: &Target,
@@ -2921,7 +2789,6 @@ pub fn wave_prefix_bit_count<'a, V>(
     )
 }
 /// Builds a call of `AttributeAtVertex`: returns the values of the attributes at the vertex.
-///
 /// - `overload`: the overload
 /// - `input_sig_id`: input signature element ID
 /// - `input_row_index`: row index of an input attribute
@@ -2949,7 +2816,6 @@ pub fn attribute_at_vertex<'a, V>(
     )
 }
 /// Builds a call of `ViewID`: returns the view index
-///
 /// - `overload`: the overload
 pub fn view_id<'a, V>(
     target: &Target,
@@ -2963,7 +2829,6 @@ pub fn view_id<'a, V>(
     )
 }
 /// Builds a call of `RawBufferLoad`: reads from a raw buffer and structured buffer
-///
 /// - `overload`: the overload
 /// - `srv`: handle of TypedBuffer SRV to sample
 /// - `index`: element index for StructuredBuffer, or byte offset for ByteAddressBuffer
@@ -3000,7 +2865,6 @@ pub fn raw_buffer_load<'a, V>(
     )
 }
 /// Builds a call of `RawBufferStore`: writes to a RWByteAddressBuffer or RWStructuredBuffer
-///
 /// - `overload`: the overload
 /// - `uav`: handle of UAV to store to
 /// - `index`: element index for StructuredBuffer, or byte offset for ByteAddressBuffer
@@ -3049,7 +2913,6 @@ pub fn raw_buffer_store<'a, V>(
     )
 }
 /// Builds a call of `InstanceID`: The user-provided InstanceID on the bottom-level acceleration structure instance within the top-level structure
-///
 /// - `overload`: the overload
 pub fn instance_id<'a, V>(
     target: &Target,
@@ -3063,7 +2926,6 @@ pub fn instance_id<'a, V>(
     )
 }
 /// Builds a call of `InstanceIndex`: The autogenerated index of the current instance in the top-level structure
-///
 /// - `overload`: the overload
 pub fn instance_index<'a, V>(
     target: &Target,
@@ -3077,7 +2939,6 @@ pub fn instance_index<'a, V>(
     )
 }
 /// Builds a call of `HitKind`: Returns the value passed as HitKind in ReportIntersection().  If intersection was reported by fixed-function triangle intersection, HitKind will be one of HIT\_KIND\_TRIANGLE\_FRONT\_FACE or HIT\_KIND\_TRIANGLE\_BACK\_FACE.
-///
 /// - `overload`: the overload
 pub fn hit_kind<'a, V>(
     target: &Target,
@@ -3091,7 +2952,6 @@ pub fn hit_kind<'a, V>(
     )
 }
 /// Builds a call of `RayFlags`: uint containing the current ray flags.
-///
 /// - `overload`: the overload
 pub fn ray_flags<'a, V>(
     target: &Target,
@@ -3105,7 +2965,6 @@ pub fn ray_flags<'a, V>(
     )
 }
 /// Builds a call of `DispatchRaysIndex`: The current x and y location within the Width and Height
-///
 /// - `overload`: the overload
 /// - `col`: column, relative to the element
 pub fn dispatch_rays_index<'a, V>(
@@ -3121,7 +2980,6 @@ pub fn dispatch_rays_index<'a, V>(
     )
 }
 /// Builds a call of `DispatchRaysDimensions`: The Width and Height values from the D3D12\_DISPATCH\_RAYS\_DESC structure provided to the originating DispatchRays() call.
-///
 /// - `overload`: the overload
 /// - `col`: column, relative to the element
 pub fn dispatch_rays_dimensions<'a, V>(
@@ -3137,7 +2995,6 @@ pub fn dispatch_rays_dimensions<'a, V>(
     )
 }
 /// Builds a call of `WorldRayOrigin`: The world-space origin for the current ray.
-///
 /// - `overload`: the overload
 /// - `col`: column, relative to the element
 pub fn world_ray_origin<'a, V>(
@@ -3153,7 +3010,6 @@ pub fn world_ray_origin<'a, V>(
     )
 }
 /// Builds a call of `WorldRayDirection`: The world-space direction for the current ray.
-///
 /// - `overload`: the overload
 /// - `col`: column, relative to the element
 pub fn world_ray_direction<'a, V>(
@@ -3169,7 +3025,6 @@ pub fn world_ray_direction<'a, V>(
     )
 }
 /// Builds a call of `ObjectRayOrigin`: Object-space origin for the current ray.
-///
 /// - `overload`: the overload
 /// - `col`: column, relative to the element
 pub fn object_ray_origin<'a, V>(
@@ -3185,7 +3040,6 @@ pub fn object_ray_origin<'a, V>(
     )
 }
 /// Builds a call of `ObjectRayDirection`: Object-space direction for the current ray.
-///
 /// - `overload`: the overload
 /// - `col`: column, relative to the element
 pub fn object_ray_direction<'a, V>(
@@ -3201,7 +3055,6 @@ pub fn object_ray_direction<'a, V>(
     )
 }
 /// Builds a call of `ObjectToWorld`: Matrix for transforming from object-space to world-space.
-///
 /// - `overload`: the overload
 /// - `row`: row, relative to the element
 /// - `col`: column, relative to the element
@@ -3219,7 +3072,6 @@ pub fn object_to_world<'a, V>(
     )
 }
 /// Builds a call of `WorldToObject`: Matrix for transforming from world-space to object-space.
-///
 /// - `overload`: the overload
 /// - `row`: row, relative to the element
 /// - `col`: column, relative to the element
@@ -3237,7 +3089,6 @@ pub fn world_to_object<'a, V>(
     )
 }
 /// Builds a call of `RayTMin`: float representing the parametric starting point for the ray.
-///
 /// - `overload`: the overload
 pub fn ray_t_min<'a, V>(
     target: &Target,
@@ -3251,7 +3102,6 @@ pub fn ray_t_min<'a, V>(
     )
 }
 /// Builds a call of `RayTCurrent`: float representing the current parametric ending point for the ray
-///
 /// - `overload`: the overload
 pub fn ray_t_current<'a, V>(
     target: &Target,
@@ -3280,7 +3130,6 @@ pub fn accept_hit_and_end_search<'a, V>(
     )
 }
 /// Builds a call of `TraceRay`: initiates raytrace
-///
 /// - `overload`: the overload
 /// - `acceleration_structure`: Top-level acceleration structure to use
 /// - `ray_flags`: Valid combination of Ray\_flags
@@ -3341,7 +3190,6 @@ pub fn trace_ray<'a, V>(
     )
 }
 /// Builds a call of `ReportHit`: returns true if hit was accepted
-///
 /// - `overload`: the overload
 /// - `t_hit`: parametric distance of the intersection
 /// - `hit_kind`: User-specified value in range of 0-127 to identify the type of hit. Read by any\_hit or closes\_hit shaders with HitKind()
@@ -3366,7 +3214,6 @@ pub fn report_hit<'a, V>(
     )
 }
 /// Builds a call of `CallShader`: Call a shader in the callable shader table supplied through the DispatchRays() API
-///
 /// - `overload`: the overload
 /// - `shader_index`: Provides index into the callable shader table supplied through the DispatchRays() API
 /// - `parameter`: User-defined parameters to pass to the callable shader,This parameter structure must match the parameter structure used in the callable shader pointed to in the shader table
@@ -3384,7 +3231,6 @@ pub fn call_shader<'a, V>(
     )
 }
 /// Builds a call of `CreateHandleForLib`: create resource handle from resource struct for library
-///
 /// - `overload`: the overload
 /// - `resource`: resource to create the handle
 pub fn create_handle_for_lib<'a, V>(
@@ -3400,7 +3246,6 @@ pub fn create_handle_for_lib<'a, V>(
     )
 }
 /// Builds a call of `PrimitiveIndex`: PrimitiveIndex for raytracing shaders
-///
 /// - `overload`: the overload
 pub fn primitive_index<'a, V>(
     target: &Target,
@@ -3414,7 +3259,6 @@ pub fn primitive_index<'a, V>(
     )
 }
 /// Builds a call of `Dot2AddHalf`: 2D half dot product with accumulate to float
-///
 /// - `overload`: the overload
 /// - `acc`: input accumulator
 /// - `ax`: the first component of the first vector
@@ -3445,7 +3289,6 @@ pub fn dot2_add_half<'a, V>(
     )
 }
 /// Builds a call of `Dot4AddI8Packed`: signed dot product of 4 x i8 vectors packed into i32, with accumulate to i32
-///
 /// - `overload`: the overload
 /// - `acc`: input accumulator
 /// - `a`: first packed 4 x i8 for dot product
@@ -3470,7 +3313,6 @@ pub fn dot4_add_i8_packed<'a, V>(
     )
 }
 /// Builds a call of `Dot4AddU8Packed`: unsigned dot product of 4 x u8 vectors packed into i32, with accumulate to i32
-///
 /// - `overload`: the overload
 /// - `acc`: input accumulator
 /// - `a`: first packed 4 x u8 for dot product
@@ -3495,7 +3337,6 @@ pub fn dot4_add_u8_packed<'a, V>(
     )
 }
 /// Builds a call of `WaveMatch`: returns the bitmask of active lanes that have the same value
-///
 /// - `overload`: the overload
 /// - `value`: input value
 pub fn wave_match<'a, V>(
@@ -3511,7 +3352,6 @@ pub fn wave_match<'a, V>(
     )
 }
 /// Builds a call of `WaveMultiPrefixOp`: returns the result of the operation on groups of lanes identified by a bitmask
-///
 /// - `overload`: the overload
 /// - `value`: input value
 /// - `mask0`: mask 0
@@ -3571,7 +3411,6 @@ pub fn wave_multi_prefix_op<'a, V>(
     })
 }
 /// Builds a call of `WaveMultiPrefixBitCount`: returns the count of bits set to 1 on groups of lanes identified by a bitmask
-///
 /// - `value`: input value
 /// - `mask0`: mask 0
 /// - `mask1`: mask 1
@@ -3600,7 +3439,6 @@ pub fn wave_multi_prefix_bit_count<'a, V>(
     )
 }
 /// Builds a call of `SetMeshOutputCounts`: Mesh shader intrinsic SetMeshOutputCounts
-///
 /// - `num_vertices`: number of output vertices
 /// - `num_primitives`: number of output primitives
 pub fn set_mesh_output_counts<'a, V>(
@@ -3620,7 +3458,6 @@ pub fn set_mesh_output_counts<'a, V>(
     )
 }
 /// Builds a call of `EmitIndices`: emit a primitive's vertex indices in a mesh shader
-///
 /// - `primitive_index`: a primitive's index
 /// - `vertex_index0`: a primitive's first vertex index
 /// - `vertex_index1`: a primitive's second vertex index
@@ -3646,7 +3483,6 @@ pub fn emit_indices<'a, V>(
     )
 }
 /// Builds a call of `GetMeshPayload`: get the mesh payload which is from amplification shader
-///
 /// - `overload`: the overload
 pub fn get_mesh_payload<'a, V>(
     target: &Target,
@@ -3660,7 +3496,6 @@ pub fn get_mesh_payload<'a, V>(
     )
 }
 /// Builds a call of `StoreVertexOutput`: stores the value to mesh shader vertex output
-///
 /// - `overload`: the overload
 /// - `output_sig_id`: vertex output signature element ID
 /// - `row_index`: row index relative to element
@@ -3691,7 +3526,6 @@ pub fn store_vertex_output<'a, V>(
     )
 }
 /// Builds a call of `StorePrimitiveOutput`: stores the value to mesh shader primitive output
-///
 /// - `overload`: the overload
 /// - `output_sig_id`: primitive output signature element ID
 /// - `row_index`: row index relative to element
@@ -3722,7 +3556,6 @@ pub fn store_primitive_output<'a, V>(
     )
 }
 /// Builds a call of `DispatchMesh`: Amplification shader intrinsic DispatchMesh
-///
 /// - `overload`: the overload
 /// - `thread_group_count_x`: thread group count x
 /// - `thread_group_count_y`: thread group count y
@@ -3750,7 +3583,6 @@ pub fn dispatch_mesh<'a, V>(
     )
 }
 /// Builds a call of `WriteSamplerFeedback`: updates a feedback texture for a sampling operation
-///
 /// - `feedback_tex`: handle of feedback texture UAV
 /// - `sampled_tex`: handled of sampled texture SRV
 /// - `sampler`: handle of sampler
@@ -3788,7 +3620,6 @@ pub fn write_sampler_feedback<'a, V>(
     )
 }
 /// Builds a call of `WriteSamplerFeedbackBias`: updates a feedback texture for a sampling operation with a bias on the mipmap level
-///
 /// - `feedback_tex`: handle of feedback texture UAV
 /// - `sampled_tex`: handled of sampled texture SRV
 /// - `sampler`: handle of sampler
@@ -3829,7 +3660,6 @@ pub fn write_sampler_feedback_bias<'a, V>(
     )
 }
 /// Builds a call of `WriteSamplerFeedbackLevel`: updates a feedback texture for a sampling operation with a mipmap-level offset
-///
 /// - `feedback_tex`: handle of feedback texture UAV
 /// - `sampled_tex`: handled of sampled texture SRV
 /// - `sampler`: handle of sampler
@@ -3867,7 +3697,6 @@ pub fn write_sampler_feedback_level<'a, V>(
     )
 }
 /// Builds a call of `WriteSamplerFeedbackGrad`: updates a feedback texture for a sampling operation with explicit gradients
-///
 /// - `feedback_tex`: handle of feedback texture UAV
 /// - `sampled_tex`: handled of sampled texture SRV
 /// - `sampler`: handle of sampler
@@ -3923,7 +3752,6 @@ pub fn write_sampler_feedback_grad<'a, V>(
     )
 }
 /// Builds a call of `AllocateRayQuery`: allocates space for RayQuery and return handle
-///
 /// - `const_ray_flags`: Valid combination of RAY\_FLAGS
 pub fn allocate_ray_query<'a, V>(
     target: &Target,
@@ -3952,7 +3780,6 @@ pub fn allocate_ray_query<'a, V>(
     })
 }
 /// Builds a call of `RayQuery_TraceRayInline`: initializes RayQuery for raytrace
-///
 /// - `ray_query_handle`: RayQuery handle
 /// - `acceleration_structure`: Top-level acceleration structure to use
 /// - `ray_flags`: Valid combination of RAY\_FLAGS, combined with constRayFlags provided to AllocateRayQuery
@@ -4002,7 +3829,6 @@ pub fn ray_query_trace_ray_inline<'a, V>(
     )
 }
 /// Builds a call of `RayQuery_Proceed`: advances a ray query
-///
 /// - `overload`: the overload
 /// - `ray_query_handle`: RayQuery handle
 pub fn ray_query_proceed<'a, V>(
@@ -4018,7 +3844,6 @@ pub fn ray_query_proceed<'a, V>(
     )
 }
 /// Builds a call of `RayQuery_Abort`: aborts a ray query
-///
 /// - `ray_query_handle`: RayQuery handle
 pub fn ray_query_abort<'a, V>(
     target: &Target,
@@ -4032,7 +3857,6 @@ pub fn ray_query_abort<'a, V>(
     )
 }
 /// Builds a call of `RayQuery_CommitNonOpaqueTriangleHit`: commits a non opaque triangle hit
-///
 /// - `ray_query_handle`: RayQuery handle
 pub fn ray_query_commit_non_opaque_triangle_hit<'a, V>(
     target: &Target,
@@ -4046,7 +3870,6 @@ pub fn ray_query_commit_non_opaque_triangle_hit<'a, V>(
     )
 }
 /// Builds a call of `RayQuery_CommitProceduralPrimitiveHit`: commits a procedural primitive hit
-///
 /// - `ray_query_handle`: RayQuery handle
 /// - `t`: Procedural primitive hit distance (t) to commit.
 pub fn ray_query_commit_procedural_primitive_hit<'a, V>(
@@ -4062,7 +3885,6 @@ pub fn ray_query_commit_procedural_primitive_hit<'a, V>(
     )
 }
 /// Builds a call of `RayQuery_CommittedStatus`: returns uint status (COMMITTED\_STATUS) of the committed hit in a ray query
-///
 /// - `overload`: the overload
 /// - `ray_query_handle`: RayQuery handle
 pub fn ray_query_committed_status<'a, V>(
@@ -4078,7 +3900,6 @@ pub fn ray_query_committed_status<'a, V>(
     )
 }
 /// Builds a call of `RayQuery_CandidateType`: returns uint candidate type (CANDIDATE\_TYPE) of the current hit candidate in a ray query, after Proceed() has returned true
-///
 /// - `overload`: the overload
 /// - `ray_query_handle`: RayQuery handle
 pub fn ray_query_candidate_type<'a, V>(
@@ -4094,7 +3915,6 @@ pub fn ray_query_candidate_type<'a, V>(
     )
 }
 /// Builds a call of `RayQuery_CandidateObjectToWorld3x4`: returns matrix for transforming from object-space to world-space for a candidate hit.
-///
 /// - `overload`: the overload
 /// - `ray_query_handle`: RayQuery handle
 /// - `row`: row \[0..2\], relative to the element
@@ -4119,7 +3939,6 @@ pub fn ray_query_candidate_object_to_world3x4<'a, V>(
     )
 }
 /// Builds a call of `RayQuery_CandidateWorldToObject3x4`: returns matrix for transforming from world-space to object-space for a candidate hit.
-///
 /// - `overload`: the overload
 /// - `ray_query_handle`: RayQuery handle
 /// - `row`: row \[0..2\], relative to the element
@@ -4144,7 +3963,6 @@ pub fn ray_query_candidate_world_to_object3x4<'a, V>(
     )
 }
 /// Builds a call of `RayQuery_CommittedObjectToWorld3x4`: returns matrix for transforming from object-space to world-space for a Committed hit.
-///
 /// - `overload`: the overload
 /// - `ray_query_handle`: RayQuery handle
 /// - `row`: row \[0..2\], relative to the element
@@ -4169,7 +3987,6 @@ pub fn ray_query_committed_object_to_world3x4<'a, V>(
     )
 }
 /// Builds a call of `RayQuery_CommittedWorldToObject3x4`: returns matrix for transforming from world-space to object-space for a Committed hit.
-///
 /// - `overload`: the overload
 /// - `ray_query_handle`: RayQuery handle
 /// - `row`: row \[0..2\], relative to the element
@@ -4194,7 +4011,6 @@ pub fn ray_query_committed_world_to_object3x4<'a, V>(
     )
 }
 /// Builds a call of `RayQuery_CandidateProceduralPrimitiveNonOpaque`: returns if current candidate procedural primitive is non opaque
-///
 /// - `overload`: the overload
 /// - `ray_query_handle`: RayQuery handle
 pub fn ray_query_candidate_procedural_primitive_non_opaque<'a, V>(
@@ -4210,7 +4026,6 @@ pub fn ray_query_candidate_procedural_primitive_non_opaque<'a, V>(
     )
 }
 /// Builds a call of `RayQuery_CandidateTriangleFrontFace`: returns if current candidate triangle is front facing
-///
 /// - `overload`: the overload
 /// - `ray_query_handle`: RayQuery handle
 pub fn ray_query_candidate_triangle_front_face<'a, V>(
@@ -4226,7 +4041,6 @@ pub fn ray_query_candidate_triangle_front_face<'a, V>(
     )
 }
 /// Builds a call of `RayQuery_CommittedTriangleFrontFace`: returns if current committed triangle is front facing
-///
 /// - `overload`: the overload
 /// - `ray_query_handle`: RayQuery handle
 pub fn ray_query_committed_triangle_front_face<'a, V>(
@@ -4242,7 +4056,6 @@ pub fn ray_query_committed_triangle_front_face<'a, V>(
     )
 }
 /// Builds a call of `RayQuery_CandidateTriangleBarycentrics`: returns candidate triangle hit barycentrics
-///
 /// - `overload`: the overload
 /// - `ray_query_handle`: RayQuery handle
 /// - `component`: component \[0..2\]
@@ -4267,7 +4080,6 @@ pub fn ray_query_candidate_triangle_barycentrics<'a, V>(
     )
 }
 /// Builds a call of `RayQuery_CommittedTriangleBarycentrics`: returns committed triangle hit barycentrics
-///
 /// - `overload`: the overload
 /// - `ray_query_handle`: RayQuery handle
 /// - `component`: component \[0..2\]
@@ -4292,7 +4104,6 @@ pub fn ray_query_committed_triangle_barycentrics<'a, V>(
     )
 }
 /// Builds a call of `RayQuery_RayFlags`: returns ray flags
-///
 /// - `overload`: the overload
 /// - `ray_query_handle`: RayQuery handle
 pub fn ray_query_ray_flags<'a, V>(
@@ -4308,7 +4119,6 @@ pub fn ray_query_ray_flags<'a, V>(
     )
 }
 /// Builds a call of `RayQuery_WorldRayOrigin`: returns world ray origin
-///
 /// - `overload`: the overload
 /// - `ray_query_handle`: RayQuery handle
 /// - `component`: component \[0..2\]
@@ -4333,7 +4143,6 @@ pub fn ray_query_world_ray_origin<'a, V>(
     )
 }
 /// Builds a call of `RayQuery_WorldRayDirection`: returns world ray direction
-///
 /// - `overload`: the overload
 /// - `ray_query_handle`: RayQuery handle
 /// - `component`: component \[0..2\]
@@ -4358,7 +4167,6 @@ pub fn ray_query_world_ray_direction<'a, V>(
     )
 }
 /// Builds a call of `RayQuery_RayTMin`: returns float representing the parametric starting point for the ray.
-///
 /// - `overload`: the overload
 /// - `ray_query_handle`: RayQuery handle
 pub fn ray_query_ray_t_min<'a, V>(
@@ -4374,7 +4182,6 @@ pub fn ray_query_ray_t_min<'a, V>(
     )
 }
 /// Builds a call of `RayQuery_CandidateTriangleRayT`: returns float representing the parametric point on the ray for the current candidate triangle hit.
-///
 /// - `overload`: the overload
 /// - `ray_query_handle`: RayQuery handle
 pub fn ray_query_candidate_triangle_ray_t<'a, V>(
@@ -4390,7 +4197,6 @@ pub fn ray_query_candidate_triangle_ray_t<'a, V>(
     )
 }
 /// Builds a call of `RayQuery_CommittedRayT`: returns float representing the parametric point on the ray for the current committed hit.
-///
 /// - `overload`: the overload
 /// - `ray_query_handle`: RayQuery handle
 pub fn ray_query_committed_ray_t<'a, V>(
@@ -4406,7 +4212,6 @@ pub fn ray_query_committed_ray_t<'a, V>(
     )
 }
 /// Builds a call of `RayQuery_CandidateInstanceIndex`: returns candidate hit instance index
-///
 /// - `overload`: the overload
 /// - `ray_query_handle`: RayQuery handle
 pub fn ray_query_candidate_instance_index<'a, V>(
@@ -4422,7 +4227,6 @@ pub fn ray_query_candidate_instance_index<'a, V>(
     )
 }
 /// Builds a call of `RayQuery_CandidateInstanceID`: returns candidate hit instance ID
-///
 /// - `overload`: the overload
 /// - `ray_query_handle`: RayQuery handle
 pub fn ray_query_candidate_instance_id<'a, V>(
@@ -4438,7 +4242,6 @@ pub fn ray_query_candidate_instance_id<'a, V>(
     )
 }
 /// Builds a call of `RayQuery_CandidateGeometryIndex`: returns candidate hit geometry index
-///
 /// - `overload`: the overload
 /// - `ray_query_handle`: RayQuery handle
 pub fn ray_query_candidate_geometry_index<'a, V>(
@@ -4454,7 +4257,6 @@ pub fn ray_query_candidate_geometry_index<'a, V>(
     )
 }
 /// Builds a call of `RayQuery_CandidatePrimitiveIndex`: returns candidate hit geometry index
-///
 /// - `overload`: the overload
 /// - `ray_query_handle`: RayQuery handle
 pub fn ray_query_candidate_primitive_index<'a, V>(
@@ -4470,7 +4272,6 @@ pub fn ray_query_candidate_primitive_index<'a, V>(
     )
 }
 /// Builds a call of `RayQuery_CandidateObjectRayOrigin`: returns candidate hit object ray origin
-///
 /// - `overload`: the overload
 /// - `ray_query_handle`: RayQuery handle
 /// - `component`: component \[0..2\]
@@ -4495,7 +4296,6 @@ pub fn ray_query_candidate_object_ray_origin<'a, V>(
     )
 }
 /// Builds a call of `RayQuery_CandidateObjectRayDirection`: returns candidate object ray direction
-///
 /// - `overload`: the overload
 /// - `ray_query_handle`: RayQuery handle
 /// - `component`: component \[0..2\]
@@ -4520,7 +4320,6 @@ pub fn ray_query_candidate_object_ray_direction<'a, V>(
     )
 }
 /// Builds a call of `RayQuery_CommittedInstanceIndex`: returns committed hit instance index
-///
 /// - `overload`: the overload
 /// - `ray_query_handle`: RayQuery handle
 pub fn ray_query_committed_instance_index<'a, V>(
@@ -4536,7 +4335,6 @@ pub fn ray_query_committed_instance_index<'a, V>(
     )
 }
 /// Builds a call of `RayQuery_CommittedInstanceID`: returns committed hit instance ID
-///
 /// - `overload`: the overload
 /// - `ray_query_handle`: RayQuery handle
 pub fn ray_query_committed_instance_id<'a, V>(
@@ -4552,7 +4350,6 @@ pub fn ray_query_committed_instance_id<'a, V>(
     )
 }
 /// Builds a call of `RayQuery_CommittedGeometryIndex`: returns committed hit geometry index
-///
 /// - `overload`: the overload
 /// - `ray_query_handle`: RayQuery handle
 pub fn ray_query_committed_geometry_index<'a, V>(
@@ -4568,7 +4365,6 @@ pub fn ray_query_committed_geometry_index<'a, V>(
     )
 }
 /// Builds a call of `RayQuery_CommittedPrimitiveIndex`: returns committed hit geometry index
-///
 /// - `overload`: the overload
 /// - `ray_query_handle`: RayQuery handle
 pub fn ray_query_committed_primitive_index<'a, V>(
@@ -4584,7 +4380,6 @@ pub fn ray_query_committed_primitive_index<'a, V>(
     )
 }
 /// Builds a call of `RayQuery_CommittedObjectRayOrigin`: returns committed hit object ray origin
-///
 /// - `overload`: the overload
 /// - `ray_query_handle`: RayQuery handle
 /// - `component`: component \[0..2\]
@@ -4609,7 +4404,6 @@ pub fn ray_query_committed_object_ray_origin<'a, V>(
     )
 }
 /// Builds a call of `RayQuery_CommittedObjectRayDirection`: returns committed object ray direction
-///
 /// - `overload`: the overload
 /// - `ray_query_handle`: RayQuery handle
 /// - `component`: component \[0..2\]
@@ -4634,7 +4428,6 @@ pub fn ray_query_committed_object_ray_direction<'a, V>(
     )
 }
 /// Builds a call of `GeometryIndex`: The autogenerated index of the current geometry in the bottom-level structure
-///
 /// - `overload`: the overload
 pub fn geometry_index<'a, V>(
     target: &Target,
@@ -4648,7 +4441,6 @@ pub fn geometry_index<'a, V>(
     )
 }
 /// Builds a call of `RayQuery_CandidateInstanceContributionToHitGroupIndex`: returns candidate hit InstanceContributionToHitGroupIndex
-///
 /// - `overload`: the overload
 /// - `ray_query_handle`: RayQuery handle
 pub fn ray_query_candidate_instance_contribution_to_hit_group_index<'a, V>(
@@ -4664,7 +4456,6 @@ pub fn ray_query_candidate_instance_contribution_to_hit_group_index<'a, V>(
     )
 }
 /// Builds a call of `RayQuery_CommittedInstanceContributionToHitGroupIndex`: returns committed hit InstanceContributionToHitGroupIndex
-///
 /// - `overload`: the overload
 /// - `ray_query_handle`: RayQuery handle
 pub fn ray_query_committed_instance_contribution_to_hit_group_index<'a, V>(
@@ -4680,7 +4471,6 @@ pub fn ray_query_committed_instance_contribution_to_hit_group_index<'a, V>(
     )
 }
 /// Builds a call of `AnnotateHandle`: annotate handle with resource properties
-///
 /// - `res`: input handle
 /// - `props`: details like component type, structure stride...
 pub fn annotate_handle<'a, V>(
@@ -4704,7 +4494,6 @@ pub fn annotate_handle<'a, V>(
     )
 }
 /// Builds a call of `CreateHandleFromBinding`: create resource handle from binding
-///
 /// - `bind`: resource binding
 /// - `index`: index
 /// - `non_uniform_index`: non-uniform resource index
@@ -4739,7 +4528,6 @@ pub fn create_handle_from_binding<'a, V>(
     )
 }
 /// Builds a call of `CreateHandleFromHeap`: create resource handle from heap
-///
 /// - `index`: heap index
 /// - `sampler_heap`: If samplerHeap is 1, the heap indexed is the sampler descriptor heap, otherwise it is the CBV\_SRV\_UAV (resource) descriptor heap
 /// - `non_uniform_index`: non-uniform resource index
@@ -4768,7 +4556,6 @@ pub fn create_handle_from_heap<'a, V>(
     )
 }
 /// Builds a call of `Unpack4x8`: unpacks 4 8-bit signed or unsigned values into int32 or int16 vector
-///
 /// - `overload`: the overload
 /// - `unpack_mode`: signed/unsigned
 /// - `pk`: packed 4 x i8
@@ -4786,7 +4573,6 @@ pub fn unpack4x8<'a, V>(
     )
 }
 /// Builds a call of `Pack4x8`: packs vector of 4 signed or unsigned values into a packed datatype, drops or clamps unused bits
-///
 /// - `overload`: the overload
 /// - `pack_mode`: trunc/unsigned clamp/signed clamp
 /// - `x`: the first component of the vector
@@ -4817,7 +4603,6 @@ pub fn pack4x8<'a, V>(
     )
 }
 /// Builds a call of `IsHelperLane`: returns true on helper lanes in pixel shaders
-///
 /// - `overload`: the overload
 pub fn is_helper_lane<'a, V>(
     target: &Target,
@@ -4831,7 +4616,6 @@ pub fn is_helper_lane<'a, V>(
     )
 }
 /// Builds a call of `QuadVote`: compares boolean accross a quad
-///
 /// - `overload`: the overload
 /// - `cond`: condition
 /// - `op`: QuadVoteOpKind: 0=Any, 1=All
@@ -4865,7 +4649,6 @@ pub fn quad_vote<'a, V>(
     })
 }
 /// Builds a call of `TextureGatherRaw`: Gather raw elements from 4 texels with no type conversions (SRV type is constrained)
-///
 /// - `overload`: the overload
 /// - `srv`: handle of type-matched SRV to gather from
 /// - `sampler`: handle of sampler to use
@@ -4905,7 +4688,6 @@ pub fn texture_gather_raw<'a, V>(
     )
 }
 /// Builds a call of `SampleCmpLevel`: samples a texture and compares a single component against the specified comparison value
-///
 /// - `overload`: the overload
 /// - `srv`: handle of SRV to sample
 /// - `sampler`: handle of sampler to use
@@ -4954,7 +4736,6 @@ pub fn sample_cmp_level<'a, V>(
     )
 }
 /// Builds a call of `TextureStoreSample`: stores texel data at specified sample index
-///
 /// - `overload`: the overload
 /// - `srv`: handle of Texture2DMS\[Array\] UAV to store to
 /// - `coord0`: coordinate
@@ -5003,7 +4784,6 @@ pub fn texture_store_sample<'a, V>(
     )
 }
 /// Builds a call of `AllocateNodeOutputRecords`: returns a handle for the output records
-///
 /// - `output`: handle of node output
 /// - `num_records`: number of records
 /// - `per_thread`: perThread flag
@@ -5029,7 +4809,6 @@ pub fn allocate_node_output_records<'a, V>(
     )
 }
 /// Builds a call of `GetNodeRecordPtr`: retrieve node input/output record pointer in address space 6
-///
 /// - `overload`: the overload
 /// - `recordhandle`: handle of record
 /// - `array_index`: array index
@@ -5051,7 +4830,6 @@ pub fn get_node_record_ptr<'a, V>(
     )
 }
 /// Builds a call of `IncrementOutputCount`: Select the next logical output count for an EmptyNodeOutput for the whole group or per thread.
-///
 /// - `output`: handle of node output
 /// - `count`: value by which to increment the count
 /// - `per_thread`: perThread flag
@@ -5077,7 +4855,6 @@ pub fn increment_output_count<'a, V>(
     )
 }
 /// Builds a call of `OutputComplete`: indicates all outputs for a given records are complete
-///
 /// - `output`: handle of record
 pub fn output_complete<'a, V>(
     target: &Target,
@@ -5091,7 +4868,6 @@ pub fn output_complete<'a, V>(
     )
 }
 /// Builds a call of `GetInputRecordCount`: returns the number of records that have been coalesced into the current thread group
-///
 /// - `input`: handle of input record
 pub fn get_input_record_count<'a, V>(
     target: &Target,
@@ -5105,7 +4881,6 @@ pub fn get_input_record_count<'a, V>(
     )
 }
 /// Builds a call of `FinishedCrossGroupSharing`: returns true if the current thread group is the last to access the input
-///
 /// - `input`: handle of input record
 pub fn finished_cross_group_sharing<'a, V>(
     target: &Target,
@@ -5119,7 +4894,6 @@ pub fn finished_cross_group_sharing<'a, V>(
     )
 }
 /// Builds a call of `BarrierByMemoryType`: Request a barrier for a set of memory types and/or thread group execution sync
-///
 /// - `memory_type_flags`: memory type flags
 /// - `semantic_flags`: semantic flags
 pub fn barrier_by_memory_type<'a, V>(
@@ -5162,7 +4936,6 @@ pub fn barrier_by_memory_type<'a, V>(
     })
 }
 /// Builds a call of `BarrierByMemoryHandle`: Request a barrier for just the memory used by the specified object
-///
 /// - `object`: handle of object
 /// - `semantic_flags`: semantic flags
 pub fn barrier_by_memory_handle<'a, V>(
@@ -5194,7 +4967,6 @@ pub fn barrier_by_memory_handle<'a, V>(
     })
 }
 /// Builds a call of `BarrierByNodeRecordHandle`: Request a barrier for just the memory used by the node record
-///
 /// - `object`: handle of object
 /// - `semantic_flags`: semantic flags
 pub fn barrier_by_node_record_handle<'a, V>(
@@ -5226,7 +4998,6 @@ pub fn barrier_by_node_record_handle<'a, V>(
     })
 }
 /// Builds a call of `CreateNodeOutputHandle`: Creates a handle to a NodeOutput
-///
 /// - `metadata_idx`: metadata index
 pub fn create_node_output_handle<'a, V>(
     target: &Target,
@@ -5246,7 +5017,6 @@ pub fn create_node_output_handle<'a, V>(
     )
 }
 /// Builds a call of `IndexNodeHandle`: returns the handle for the location in the output node array at the indicated index
-///
 /// - `node_output_handle`: Handle from CreateNodeOutputHandle
 /// - `array_index`: array index
 pub fn index_node_handle<'a, V>(
@@ -5266,7 +5036,6 @@ pub fn index_node_handle<'a, V>(
     )
 }
 /// Builds a call of `AnnotateNodeHandle`: annotate handle with node properties
-///
 /// - `node`: input node handle
 /// - `props`: details like NodeIOFlags, RecordSize ...
 pub fn annotate_node_handle<'a, V>(
@@ -5290,7 +5059,6 @@ pub fn annotate_node_handle<'a, V>(
     )
 }
 /// Builds a call of `CreateNodeInputRecordHandle`: create a handle for an InputRecord
-///
 /// - `metadata_idx`: metadata index
 pub fn create_node_input_record_handle<'a, V>(
     target: &Target,
@@ -5310,7 +5078,6 @@ pub fn create_node_input_record_handle<'a, V>(
     )
 }
 /// Builds a call of `AnnotateNodeRecordHandle`: annotate handle with node record properties
-///
 /// - `noderecord`: input node record handle
 /// - `props`: details like NodeIOFlags, MaxArraySize ...
 pub fn annotate_node_record_handle<'a, V>(
@@ -5334,7 +5101,6 @@ pub fn annotate_node_record_handle<'a, V>(
     )
 }
 /// Builds a call of `NodeOutputIsValid`: returns true if the specified output node is present in the work graph
-///
 /// - `output`: handle of output node
 pub fn node_output_is_valid<'a, V>(
     target: &Target,
@@ -5359,7 +5125,6 @@ pub fn get_remaining_recursion_levels<'a, V>(
     )
 }
 /// Builds a call of `SampleCmpGrad`: samples a texture using a gradient and compares a single component against the specified comparison value
-///
 /// - `overload`: the overload
 /// - `srv`: handle of SRV to sample
 /// - `sampler`: handle of sampler to use
@@ -5426,7 +5191,6 @@ pub fn sample_cmp_grad<'a, V>(
     )
 }
 /// Builds a call of `SampleCmpBias`: samples a texture after applying the input bias to the mipmap level and compares a single component against the specified comparison value
-///
 /// - `overload`: the overload
 /// - `srv`: handle of SRV to sample
 /// - `sampler`: handle of sampler to use
@@ -5478,7 +5242,6 @@ pub fn sample_cmp_bias<'a, V>(
     )
 }
 /// Builds a call of `StartVertexLocation`: returns the BaseVertexLocation from DrawIndexedInstanced or StartVertexLocation from DrawInstanced
-///
 /// - `overload`: the overload
 pub fn start_vertex_location<'a, V>(
     target: &Target,
@@ -5492,7 +5255,6 @@ pub fn start_vertex_location<'a, V>(
     )
 }
 /// Builds a call of `StartInstanceLocation`: returns the StartInstanceLocation from Draw\*Instanced
-///
 /// - `overload`: the overload
 pub fn start_instance_location<'a, V>(
     target: &Target,
@@ -5506,7 +5268,6 @@ pub fn start_instance_location<'a, V>(
     )
 }
 /// Builds a call of `AllocateRayQuery2`: allocates space for RayQuery and return handle
-///
 /// - `const_ray_flags`: Valid combination of RAY\_FLAGS
 /// - `const_ray_query_flags`: Valid combination of RAYQUERY\_FLAGS
 pub fn allocate_ray_query2<'a, V>(
@@ -5549,7 +5310,6 @@ pub fn allocate_ray_query2<'a, V>(
     })
 }
 /// Builds a call of `HitObject_TraceRay`: Analogous to TraceRay but without invoking CH/MS and returns the intermediate state as a HitObject
-///
 /// - `overload`: the overload
 /// - `acceleration_structure`: Top-level acceleration structure to use
 /// - `ray_flags`: Valid combination of Ray\_flags
@@ -5610,7 +5370,6 @@ pub fn hit_object_trace_ray<'a, V>(
     )
 }
 /// Builds a call of `HitObject_FromRayQuery`: Creates a new HitObject representing a committed hit from a RayQuery
-///
 /// - `ray_query_handle`: RayQuery handle
 pub fn hit_object_from_ray_query<'a, V>(
     target: &Target,
@@ -5624,7 +5383,6 @@ pub fn hit_object_from_ray_query<'a, V>(
     )
 }
 /// Builds a call of `HitObject_FromRayQueryWithAttrs`: Creates a new HitObject representing a committed hit from a RayQuery and committed attributes
-///
 /// - `overload`: the overload
 /// - `ray_query_handle`: RayQuery handle
 /// - `hit_kind`: User-specified value in range of 0-127 to identify the type of hit
@@ -5649,7 +5407,6 @@ pub fn hit_object_from_ray_query_with_attrs<'a, V>(
     )
 }
 /// Builds a call of `HitObject_MakeMiss`: Creates a new HitObject representing a miss
-///
 /// - `ray_flags`: ray flags
 /// - `miss_shader_index`: Miss shader index
 /// - `origin_x`: Origin x of the ray
@@ -5704,7 +5461,6 @@ pub fn hit_object_make_nop<'a, V>(
     )
 }
 /// Builds a call of `HitObject_Invoke`: Represents the invocation of the CH/MS shader represented by the HitObject
-///
 /// - `overload`: the overload
 /// - `hit_object`: hit
 /// - `payload`: User-defined payload structure
@@ -5722,7 +5478,6 @@ pub fn hit_object_invoke<'a, V>(
     )
 }
 /// Builds a call of `MaybeReorderThread`: Reorders the current thread
-///
 /// - `hit_object`: hit
 /// - `coherence_hint`: Coherence hint
 /// - `num_coherence_hint_bits_from_lsb`: Num coherence hint bits from LSB
@@ -5745,7 +5500,6 @@ pub fn maybe_reorder_thread<'a, V>(
     )
 }
 /// Builds a call of `HitObject_IsMiss`: Returns \`true\` if the HitObject represents a miss
-///
 /// - `overload`: the overload
 /// - `hit_object`: hit
 pub fn hit_object_is_miss<'a, V>(
@@ -5761,7 +5515,6 @@ pub fn hit_object_is_miss<'a, V>(
     )
 }
 /// Builds a call of `HitObject_IsHit`: Returns \`true\` if the HitObject is a NOP-HitObject
-///
 /// - `overload`: the overload
 /// - `hit_object`: hit
 pub fn hit_object_is_hit<'a, V>(
@@ -5777,7 +5530,6 @@ pub fn hit_object_is_hit<'a, V>(
     )
 }
 /// Builds a call of `HitObject_IsNop`: Returns \`true\` if the HitObject represents a nop
-///
 /// - `overload`: the overload
 /// - `hit_object`: hit
 pub fn hit_object_is_nop<'a, V>(
@@ -5793,7 +5545,6 @@ pub fn hit_object_is_nop<'a, V>(
     )
 }
 /// Builds a call of `HitObject_RayFlags`: Returns the ray flags set in the HitObject
-///
 /// - `overload`: the overload
 /// - `hit_object`: hit
 pub fn hit_object_ray_flags<'a, V>(
@@ -5809,7 +5560,6 @@ pub fn hit_object_ray_flags<'a, V>(
     )
 }
 /// Builds a call of `HitObject_RayTMin`: Returns the TMin value set in the HitObject
-///
 /// - `overload`: the overload
 /// - `hit_object`: hit
 pub fn hit_object_ray_t_min<'a, V>(
@@ -5825,7 +5575,6 @@ pub fn hit_object_ray_t_min<'a, V>(
     )
 }
 /// Builds a call of `HitObject_RayTCurrent`: Returns the current T value set in the HitObject
-///
 /// - `overload`: the overload
 /// - `hit_object`: hit
 pub fn hit_object_ray_t_current<'a, V>(
@@ -5841,7 +5590,6 @@ pub fn hit_object_ray_t_current<'a, V>(
     )
 }
 /// Builds a call of `HitObject_WorldRayOrigin`: Returns the ray origin in world space
-///
 /// - `overload`: the overload
 /// - `hit_object`: hit
 /// - `component`: component \[0..2\]
@@ -5866,7 +5614,6 @@ pub fn hit_object_world_ray_origin<'a, V>(
     )
 }
 /// Builds a call of `HitObject_WorldRayDirection`: Returns the ray direction in world space
-///
 /// - `overload`: the overload
 /// - `hit_object`: hit
 /// - `component`: component \[0..2\]
@@ -5891,7 +5638,6 @@ pub fn hit_object_world_ray_direction<'a, V>(
     )
 }
 /// Builds a call of `HitObject_ObjectRayOrigin`: Returns the ray origin in object space
-///
 /// - `overload`: the overload
 /// - `hit_object`: hit
 /// - `component`: component \[0..2\]
@@ -5916,7 +5662,6 @@ pub fn hit_object_object_ray_origin<'a, V>(
     )
 }
 /// Builds a call of `HitObject_ObjectRayDirection`: Returns the ray direction in object space
-///
 /// - `overload`: the overload
 /// - `hit_object`: hit
 /// - `component`: component \[0..2\]
@@ -5941,7 +5686,6 @@ pub fn hit_object_object_ray_direction<'a, V>(
     )
 }
 /// Builds a call of `HitObject_ObjectToWorld3x4`: Returns the object to world space transformation matrix in 3x4 form
-///
 /// - `overload`: the overload
 /// - `hit_object`: hit
 /// - `row`: row \[0..2\], , relative to the element
@@ -5972,7 +5716,6 @@ pub fn hit_object_object_to_world3x4<'a, V>(
     )
 }
 /// Builds a call of `HitObject_WorldToObject3x4`: Returns the world to object space transformation matrix in 3x4 form
-///
 /// - `overload`: the overload
 /// - `hit_object`: hit
 /// - `row`: row \[0..2\], relative to the element
@@ -6003,7 +5746,6 @@ pub fn hit_object_world_to_object3x4<'a, V>(
     )
 }
 /// Builds a call of `HitObject_GeometryIndex`: Returns the geometry index committed on hit
-///
 /// - `overload`: the overload
 /// - `hit_object`: hit
 pub fn hit_object_geometry_index<'a, V>(
@@ -6019,7 +5761,6 @@ pub fn hit_object_geometry_index<'a, V>(
     )
 }
 /// Builds a call of `HitObject_InstanceIndex`: Returns the instance index committed on hit
-///
 /// - `overload`: the overload
 /// - `hit_object`: hit
 pub fn hit_object_instance_index<'a, V>(
@@ -6035,7 +5776,6 @@ pub fn hit_object_instance_index<'a, V>(
     )
 }
 /// Builds a call of `HitObject_InstanceID`: Returns the instance id committed on hit
-///
 /// - `overload`: the overload
 /// - `hit_object`: hit
 pub fn hit_object_instance_id<'a, V>(
@@ -6051,7 +5791,6 @@ pub fn hit_object_instance_id<'a, V>(
     )
 }
 /// Builds a call of `HitObject_PrimitiveIndex`: Returns the primitive index committed on hit
-///
 /// - `overload`: the overload
 /// - `hit_object`: hit
 pub fn hit_object_primitive_index<'a, V>(
@@ -6067,7 +5806,6 @@ pub fn hit_object_primitive_index<'a, V>(
     )
 }
 /// Builds a call of `HitObject_HitKind`: Returns the HitKind of the hit
-///
 /// - `overload`: the overload
 /// - `hit_object`: hit
 pub fn hit_object_hit_kind<'a, V>(
@@ -6083,7 +5821,6 @@ pub fn hit_object_hit_kind<'a, V>(
     )
 }
 /// Builds a call of `HitObject_ShaderTableIndex`: Returns the shader table index set for this HitObject
-///
 /// - `overload`: the overload
 /// - `hit_object`: hit
 pub fn hit_object_shader_table_index<'a, V>(
@@ -6099,7 +5836,6 @@ pub fn hit_object_shader_table_index<'a, V>(
     )
 }
 /// Builds a call of `HitObject_SetShaderTableIndex`: Returns a HitObject with updated shader table index
-///
 /// - `hit_object`: hit
 /// - `shader_table_index`: shader table index
 pub fn hit_object_set_shader_table_index<'a, V>(
@@ -6119,7 +5855,6 @@ pub fn hit_object_set_shader_table_index<'a, V>(
     )
 }
 /// Builds a call of `HitObject_LoadLocalRootTableConstant`: Returns the root table constant for this HitObject and offset
-///
 /// - `hit_object`: hit
 /// - `offset`: offset
 pub fn hit_object_load_local_root_table_constant<'a, V>(
@@ -6135,7 +5870,6 @@ pub fn hit_object_load_local_root_table_constant<'a, V>(
     )
 }
 /// Builds a call of `HitObject_Attributes`: Returns the attributes set for this HitObject
-///
 /// - `overload`: the overload
 /// - `hit_object`: hit
 /// - `attributes`: pointer to store the attributes to
@@ -6153,7 +5887,6 @@ pub fn hit_object_attributes<'a, V>(
     )
 }
 /// Builds a call of `RawBufferVectorLoad`: reads from a raw buffer and structured buffer
-///
 /// - `overload`: the overload
 /// - `buf`: handle of Raw Buffer to load from
 /// - `index`: element index for StructuredBuffer, or byte offset for ByteAddressBuffer
@@ -6184,7 +5917,6 @@ pub fn raw_buffer_vector_load<'a, V>(
     )
 }
 /// Builds a call of `RawBufferVectorStore`: writes to a RWByteAddressBuffer or RWStructuredBuffer
-///
 /// - `overload`: the overload
 /// - `uav`: handle of UAV to store to
 /// - `index`: element index for StructuredBuffer, or byte offset for ByteAddressBuffer
@@ -6218,7 +5950,6 @@ pub fn raw_buffer_vector_store<'a, V>(
     )
 }
 /// Builds a call of `VectorReduceAnd`: Bitwise AND reduction of the vector returning a scalar
-///
 /// - `overload`: the overload
 /// - `a`: input value
 pub fn vector_reduce_and<'a, V>(
@@ -6234,7 +5965,6 @@ pub fn vector_reduce_and<'a, V>(
     )
 }
 /// Builds a call of `VectorReduceOr`: Bitwise OR reduction of the vector returning a scalar
-///
 /// - `overload`: the overload
 /// - `a`: input value
 pub fn vector_reduce_or<'a, V>(
@@ -6250,7 +5980,6 @@ pub fn vector_reduce_or<'a, V>(
     )
 }
 /// Builds a call of `FDot`: computes the n-dimensional vector dot-product
-///
 /// - `overload`: the overload
 /// - `a`: input value
 /// - `b`: input value
@@ -6310,7 +6039,6 @@ pub fn cluster_id<'a, V>(target: &Target) -> Result<Call<'a, V, 1>, BuildError<'
     )
 }
 /// Builds a call of `RayQuery_CandidateClusterID`: returns candidate hit cluster ID
-///
 /// - `overload`: the overload
 /// - `ray_query_handle`: RayQuery handle
 pub fn ray_query_candidate_cluster_id<'a, V>(
@@ -6326,7 +6054,6 @@ pub fn ray_query_candidate_cluster_id<'a, V>(
     )
 }
 /// Builds a call of `RayQuery_CommittedClusterID`: returns committed hit cluster ID
-///
 /// - `overload`: the overload
 /// - `ray_query_handle`: RayQuery handle
 pub fn ray_query_committed_cluster_id<'a, V>(
@@ -6342,7 +6069,6 @@ pub fn ray_query_committed_cluster_id<'a, V>(
     )
 }
 /// Builds a call of `HitObject_ClusterID`: returns the cluster ID of this committed hit
-///
 /// - `overload`: the overload
 /// - `hit_object`: hit
 pub fn hit_object_cluster_id<'a, V>(
@@ -6358,7 +6084,6 @@ pub fn hit_object_cluster_id<'a, V>(
     )
 }
 /// Builds a call of `TriangleObjectPosition`: returns triangle vertices in object space as \<9 x float\>
-///
 /// - `overload`: the overload
 pub fn triangle_object_position<'a, V>(
     target: &Target,
@@ -6372,7 +6097,6 @@ pub fn triangle_object_position<'a, V>(
     )
 }
 /// Builds a call of `RayQuery_CandidateTriangleObjectPosition`: returns candidate triangle vertices in object space as \<9 x float\>
-///
 /// - `overload`: the overload
 /// - `ray_query_handle`: RayQuery handle
 pub fn ray_query_candidate_triangle_object_position<'a, V>(
@@ -6388,7 +6112,6 @@ pub fn ray_query_candidate_triangle_object_position<'a, V>(
     )
 }
 /// Builds a call of `RayQuery_CommittedTriangleObjectPosition`: returns committed triangle vertices in object space as \<9 x float\>
-///
 /// - `overload`: the overload
 /// - `ray_query_handle`: RayQuery handle
 pub fn ray_query_committed_triangle_object_position<'a, V>(
@@ -6404,7 +6127,6 @@ pub fn ray_query_committed_triangle_object_position<'a, V>(
     )
 }
 /// Builds a call of `HitObject_TriangleObjectPosition`: returns triangle vertices in object space as \<9 x float\>
-///
 /// - `overload`: the overload
 /// - `hit_object`: hit
 pub fn hit_object_triangle_object_position<'a, V>(
@@ -6420,7 +6142,6 @@ pub fn hit_object_triangle_object_position<'a, V>(
     )
 }
 /// Builds a call of `LinAlgMatrixMultiplyAccumulate`: Returns the resulting matrix from multiplying A and B and accumulating into C
-///
 /// - `overloads`: the 4 overloads
 /// - `matrix_a`: A matrix
 /// - `matrix_b`: B matrix
@@ -6445,7 +6166,6 @@ pub fn lin_alg_matrix_multiply_accumulate<'a, V>(
     )
 }
 /// Builds a call of `LinAlgFillMatrix`: fills a matrix with a scalar value
-///
 /// - `overloads`: the 2 overloads
 /// - `value`: value to fill matrix with
 pub fn lin_alg_fill_matrix<'a, V>(
@@ -6461,7 +6181,6 @@ pub fn lin_alg_fill_matrix<'a, V>(
     )
 }
 /// Builds a call of `LinAlgCopyConvertMatrix`: Converts and copies the element and use type of the source matrix to the destination matrix with optional transpose
-///
 /// - `overloads`: the 2 overloads
 /// - `src_matrix`: matrix to copy from
 /// - `transpose`: should the matrix be transposed
@@ -6483,7 +6202,6 @@ pub fn lin_alg_copy_convert_matrix<'a, V>(
     )
 }
 /// Builds a call of `LinAlgMatrixLoadFromDescriptor`: fills a matrix with data from a \[RW\]ByteAddressBuffer
-///
 /// - `overload`: the overload
 /// - `handle`: byte address buffer to fill matrix with
 /// - `offset`: starting offset in the buffer
@@ -6514,7 +6232,6 @@ pub fn lin_alg_matrix_load_from_descriptor<'a, V>(
     )
 }
 /// Builds a call of `LinAlgMatrixLoadFromMemory`: fills a matrix with data from a groupshared array
-///
 /// - `overloads`: the 2 overloads
 /// - `memory`: groupshared array to fill matrix with
 /// - `offset`: starting offset in the array
@@ -6542,7 +6259,6 @@ pub fn lin_alg_matrix_load_from_memory<'a, V>(
     )
 }
 /// Builds a call of `LinAlgMatrixLength`: returns the number of elements stored in thread-local storage on the active thread for the provided matrix
-///
 /// - `overload`: the overload
 /// - `matrix`: matrix to be examined
 pub fn lin_alg_matrix_length<'a, V>(
@@ -6558,7 +6274,6 @@ pub fn lin_alg_matrix_length<'a, V>(
     )
 }
 /// Builds a call of `LinAlgMatrixGetCoordinate`: returns a two element vector containing the column and row of the matrix that the thread-local index corresponds to
-///
 /// - `overload`: the overload
 /// - `matrix`: matrix to be examined
 /// - `thread_local_index`: thread-local index to be examined
@@ -6580,7 +6295,6 @@ pub fn lin_alg_matrix_get_coordinate<'a, V>(
     )
 }
 /// Builds a call of `LinAlgMatrixGetElement`: returns the element of the matrix corresponding to the provided thread-local index
-///
 /// - `overloads`: the 2 overloads
 /// - `matrix`: matrix to be examined
 /// - `thread_local_index`: thread-local index to be examined
@@ -6602,7 +6316,6 @@ pub fn lin_alg_matrix_get_element<'a, V>(
     )
 }
 /// Builds a call of `LinAlgMatrixSetElement`: sets the element of the matrix corresponding to the provided thread-local index
-///
 /// - `overloads`: the 3 overloads
 /// - `matrix`: matrix to be examined
 /// - `thread_local_index`: thread-local index to be examined
@@ -6627,7 +6340,6 @@ pub fn lin_alg_matrix_set_element<'a, V>(
     )
 }
 /// Builds a call of `LinAlgMatrixStoreToDescriptor`: stores a matrix to a RWByteAddressBuffer
-///
 /// - `overload`: the overload
 /// - `matrix`: matrix to be stored
 /// - `handle`: byte address buffer to store into
@@ -6661,7 +6373,6 @@ pub fn lin_alg_matrix_store_to_descriptor<'a, V>(
     )
 }
 /// Builds a call of `LinAlgMatrixStoreToMemory`: stores a matrix to groupshared memory
-///
 /// - `overloads`: the 2 overloads
 /// - `matrix`: matrix to be stored
 /// - `memory`: groupshared array to store into
@@ -6703,7 +6414,6 @@ pub fn lin_alg_matrix_query_accumulator_layout<'a, V>(
     )
 }
 /// Builds a call of `LinAlgMatrixMultiply`: Returns the resulting matrix from multiplying A and B
-///
 /// - `overloads`: the 3 overloads
 /// - `matrix_a`: A matrix
 /// - `matrix_b`: B matrix
@@ -6721,7 +6431,6 @@ pub fn lin_alg_matrix_multiply<'a, V>(
     )
 }
 /// Builds a call of `LinAlgMatrixAccumulate`: accumulate A or B matrix into Accumulator matrix following LHS += RHS
-///
 /// - `overloads`: the 3 overloads
 /// - `matrix_lhs`: Accumulator matrix
 /// - `matrix_rhs`: A or B matrix
@@ -6743,7 +6452,6 @@ pub fn lin_alg_matrix_accumulate<'a, V>(
     )
 }
 /// Builds a call of `LinAlgMatVecMul`: Multiplies a MxK dimension matrix and a K sized input vector
-///
 /// - `overloads`: the 3 overloads
 /// - `matrix`: A matrix to multiply
 /// - `is_output_signed`: true if output is signed
@@ -6771,7 +6479,6 @@ pub fn lin_alg_mat_vec_mul<'a, V>(
     )
 }
 /// Builds a call of `LinAlgMatVecMulAdd`: Multiplies a MxK dimension matrix and a K sized input vector then adds a M sized bias vector
-///
 /// - `overloads`: the 4 overloads
 /// - `matrix`: A matrix to multiply
 /// - `is_output_signed`: true if output is signed
@@ -6802,7 +6509,6 @@ pub fn lin_alg_mat_vec_mul_add<'a, V>(
     )
 }
 /// Builds a call of `LinAlgMatrixAccumulateToDescriptor`: accumulates a matrix to a RWByteAddressBuffer
-///
 /// - `overload`: the overload
 /// - `matrix`: Accumulator matrix
 /// - `handle`: byte address buffer to accumulated into
@@ -6836,7 +6542,6 @@ pub fn lin_alg_matrix_accumulate_to_descriptor<'a, V>(
     )
 }
 /// Builds a call of `LinAlgMatrixAccumulateToMemory`: accumulates a matrix to groupshared memory
-///
 /// - `overloads`: the 2 overloads
 /// - `matrix`: Accumulator matrix
 /// - `memory`: groupshared array to accumulate into
@@ -6870,7 +6575,6 @@ pub fn lin_alg_matrix_accumulate_to_memory<'a, V>(
     )
 }
 /// Builds a call of `LinAlgMatrixOuterProduct`: Outer products an M sized vector and a N sized vector producing an MxN matrix
-///
 /// - `overloads`: the 3 overloads
 /// - `vector_a`: M dim vector
 /// - `vector_b`: N dim vector
@@ -6888,7 +6592,6 @@ pub fn lin_alg_matrix_outer_product<'a, V>(
     )
 }
 /// Builds a call of `LinAlgConvert`: Convert vector components from one interpretation to another
-///
 /// - `overloads`: the 2 overloads
 /// - `input_vector`: vector to convert
 /// - `input_interpretation`: input vector interpretation type
@@ -6913,7 +6616,6 @@ pub fn lin_alg_convert<'a, V>(
     )
 }
 /// Builds a call of `LinAlgVectorAccumulateToDescriptor`: Accumulates given vector to the buffer at the given offset
-///
 /// - `overload`: the overload
 /// - `handle`: buffer to accumulate into
 /// - `offset`: starting offset in the buffer

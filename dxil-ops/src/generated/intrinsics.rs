@@ -2270,479 +2270,84 @@ pub(crate) fn enum_value_valid(
     value: i64,
     version: crate::DxilVersion,
 ) -> Option<bool> {
+    use crate::enums;
     match name {
-        "AtomicBinOpCode" => {
-            Some(
-                match crate::enums::AtomicBinOpCode::from_value(value) {
-                    Some(v) => v.is_valid_at(version),
-                    None => false,
-                },
-            )
-        }
-        "BarrierMode" => {
-            Some(
-                match u32::try_from(value)
-                    .ok()
-                    .and_then(crate::enums::BarrierMode::from_bits)
-                {
-                    Some(v) => v.is_valid_at(version),
-                    None => false,
-                },
-            )
-        }
+        "AtomicBinOpCode" => Some(enums::AtomicBinOpCode::accepts(value, version)),
+        "BarrierMode" => Some(enums::BarrierMode::accepts(value, version)),
         "BarrierSemanticFlag" => {
-            Some(
-                match u32::try_from(value)
-                    .ok()
-                    .and_then(crate::enums::BarrierSemanticFlag::from_bits)
-                {
-                    Some(v) => v.is_valid_at(version),
-                    None => false,
-                },
-            )
+            Some(enums::BarrierSemanticFlag::accepts(value, version))
         }
-        "CandidateType" => {
-            Some(
-                match crate::enums::CandidateType::from_value(value) {
-                    Some(v) => v.is_valid_at(version),
-                    None => false,
-                },
-            )
-        }
-        "CommittedStatus" => {
-            Some(
-                match crate::enums::CommittedStatus::from_value(value) {
-                    Some(v) => v.is_valid_at(version),
-                    None => false,
-                },
-            )
-        }
-        "ComponentType" => {
-            Some(
-                match crate::enums::ComponentType::from_value(value) {
-                    Some(v) => v.is_valid_at(version),
-                    None => false,
-                },
-            )
-        }
-        "ControlFlowHint" => {
-            Some(
-                match crate::enums::ControlFlowHint::from_value(value) {
-                    Some(v) => v.is_valid_at(version),
-                    None => false,
-                },
-            )
-        }
-        "DefaultLinkage" => {
-            Some(
-                match crate::enums::DefaultLinkage::from_value(value) {
-                    Some(v) => v.is_valid_at(version),
-                    None => false,
-                },
-            )
-        }
-        "Float32DenormMode" => {
-            Some(
-                match crate::enums::Float32DenormMode::from_value(value) {
-                    Some(v) => v.is_valid_at(version),
-                    None => false,
-                },
-            )
-        }
-        "HitGroupType" => {
-            Some(
-                match crate::enums::HitGroupType::from_value(value) {
-                    Some(v) => v.is_valid_at(version),
-                    None => false,
-                },
-            )
-        }
-        "HitKind" => {
-            Some(
-                match crate::enums::HitKind::from_value(value) {
-                    Some(v) => v.is_valid_at(version),
-                    None => false,
-                },
-            )
-        }
-        "InputPrimitive" => {
-            Some(
-                match crate::enums::InputPrimitive::from_value(value) {
-                    Some(v) => v.is_valid_at(version),
-                    None => false,
-                },
-            )
-        }
-        "InterpolationMode" => {
-            Some(
-                match crate::enums::InterpolationMode::from_value(value) {
-                    Some(v) => v.is_valid_at(version),
-                    None => false,
-                },
-            )
-        }
-        "LowPrecisionMode" => {
-            Some(
-                match crate::enums::LowPrecisionMode::from_value(value) {
-                    Some(v) => v.is_valid_at(version),
-                    None => false,
-                },
-            )
-        }
-        "MatrixLayout" => {
-            Some(
-                match crate::enums::MatrixLayout::from_value(value) {
-                    Some(v) => v.is_valid_at(version),
-                    None => false,
-                },
-            )
-        }
-        "MatrixScope" => {
-            Some(
-                match crate::enums::MatrixScope::from_value(value) {
-                    Some(v) => v.is_valid_at(version),
-                    None => false,
-                },
-            )
-        }
-        "MatrixUse" => {
-            Some(
-                match crate::enums::MatrixUse::from_value(value) {
-                    Some(v) => v.is_valid_at(version),
-                    None => false,
-                },
-            )
-        }
-        "MemoryTypeFlag" => {
-            Some(
-                match u32::try_from(value)
-                    .ok()
-                    .and_then(crate::enums::MemoryTypeFlag::from_bits)
-                {
-                    Some(v) => v.is_valid_at(version),
-                    None => false,
-                },
-            )
-        }
-        "MeshOutputTopology" => {
-            Some(
-                match crate::enums::MeshOutputTopology::from_value(value) {
-                    Some(v) => v.is_valid_at(version),
-                    None => false,
-                },
-            )
-        }
-        "NodeIOFlags" => {
-            Some(
-                match u32::try_from(value)
-                    .ok()
-                    .and_then(crate::enums::NodeIoFlags::from_bits)
-                {
-                    Some(v) => v.is_valid_at(version),
-                    None => false,
-                },
-            )
-        }
-        "NodeIOKind" => {
-            Some(
-                match crate::enums::NodeIoKind::from_value(value) {
-                    Some(v) => v.is_valid_at(version),
-                    None => false,
-                },
-            )
-        }
-        "NodeIOMetadataTag" => {
-            Some(
-                match crate::enums::NodeIoMetadataTag::from_value(value) {
-                    Some(v) => v.is_valid_at(version),
-                    None => false,
-                },
-            )
-        }
-        "NodeLaunchType" => {
-            Some(
-                match crate::enums::NodeLaunchType::from_value(value) {
-                    Some(v) => v.is_valid_at(version),
-                    None => false,
-                },
-            )
-        }
-        "NodeMetadataTag" => {
-            Some(
-                match crate::enums::NodeMetadataTag::from_value(value) {
-                    Some(v) => v.is_valid_at(version),
-                    None => false,
-                },
-            )
-        }
+        "CandidateType" => Some(enums::CandidateType::accepts(value, version)),
+        "CommittedStatus" => Some(enums::CommittedStatus::accepts(value, version)),
+        "ComponentType" => Some(enums::ComponentType::accepts(value, version)),
+        "ControlFlowHint" => Some(enums::ControlFlowHint::accepts(value, version)),
+        "DefaultLinkage" => Some(enums::DefaultLinkage::accepts(value, version)),
+        "Float32DenormMode" => Some(enums::Float32DenormMode::accepts(value, version)),
+        "HitGroupType" => Some(enums::HitGroupType::accepts(value, version)),
+        "HitKind" => Some(enums::HitKind::accepts(value, version)),
+        "InputPrimitive" => Some(enums::InputPrimitive::accepts(value, version)),
+        "InterpolationMode" => Some(enums::InterpolationMode::accepts(value, version)),
+        "LowPrecisionMode" => Some(enums::LowPrecisionMode::accepts(value, version)),
+        "MatrixLayout" => Some(enums::MatrixLayout::accepts(value, version)),
+        "MatrixScope" => Some(enums::MatrixScope::accepts(value, version)),
+        "MatrixUse" => Some(enums::MatrixUse::accepts(value, version)),
+        "MemoryTypeFlag" => Some(enums::MemoryTypeFlag::accepts(value, version)),
+        "MeshOutputTopology" => Some(enums::MeshOutputTopology::accepts(value, version)),
+        "NodeIOFlags" => Some(enums::NodeIoFlags::accepts(value, version)),
+        "NodeIOKind" => Some(enums::NodeIoKind::accepts(value, version)),
+        "NodeIOMetadataTag" => Some(enums::NodeIoMetadataTag::accepts(value, version)),
+        "NodeLaunchType" => Some(enums::NodeLaunchType::accepts(value, version)),
+        "NodeMetadataTag" => Some(enums::NodeMetadataTag::accepts(value, version)),
         "NodeRecordMetadataTag" => {
-            Some(
-                match crate::enums::NodeRecordMetadataTag::from_value(value) {
-                    Some(v) => v.is_valid_at(version),
-                    None => false,
-                },
-            )
+            Some(enums::NodeRecordMetadataTag::accepts(value, version))
         }
-        "PackMode" => {
-            Some(
-                match crate::enums::PackMode::from_value(value) {
-                    Some(v) => v.is_valid_at(version),
-                    None => false,
-                },
-            )
-        }
-        "PackingKind" => {
-            Some(
-                match crate::enums::PackingKind::from_value(value) {
-                    Some(v) => v.is_valid_at(version),
-                    None => false,
-                },
-            )
-        }
-        "PackingStrategy" => {
-            Some(
-                match crate::enums::PackingStrategy::from_value(value) {
-                    Some(v) => v.is_valid_at(version),
-                    None => false,
-                },
-            )
-        }
+        "PackMode" => Some(enums::PackMode::accepts(value, version)),
+        "PackingKind" => Some(enums::PackingKind::accepts(value, version)),
+        "PackingStrategy" => Some(enums::PackingStrategy::accepts(value, version)),
         "PayloadAccessQualifier" => {
-            Some(
-                match crate::enums::PayloadAccessQualifier::from_value(value) {
-                    Some(v) => v.is_valid_at(version),
-                    None => false,
-                },
-            )
+            Some(enums::PayloadAccessQualifier::accepts(value, version))
         }
         "PayloadAccessShaderStage" => {
-            Some(
-                match crate::enums::PayloadAccessShaderStage::from_value(value) {
-                    Some(v) => v.is_valid_at(version),
-                    None => false,
-                },
-            )
+            Some(enums::PayloadAccessShaderStage::accepts(value, version))
         }
-        "PrimitiveTopology" => {
-            Some(
-                match crate::enums::PrimitiveTopology::from_value(value) {
-                    Some(v) => v.is_valid_at(version),
-                    None => false,
-                },
-            )
-        }
-        "QuadOpKind" => {
-            Some(
-                match crate::enums::QuadOpKind::from_value(value) {
-                    Some(v) => v.is_valid_at(version),
-                    None => false,
-                },
-            )
-        }
-        "QuadVoteOpKind" => {
-            Some(
-                match crate::enums::QuadVoteOpKind::from_value(value) {
-                    Some(v) => v.is_valid_at(version),
-                    None => false,
-                },
-            )
-        }
-        "RayFlag" => {
-            Some(
-                match u32::try_from(value)
-                    .ok()
-                    .and_then(crate::enums::RayFlag::from_bits)
-                {
-                    Some(v) => v.is_valid_at(version),
-                    None => false,
-                },
-            )
-        }
-        "RayQueryFlag" => {
-            Some(
-                match u32::try_from(value)
-                    .ok()
-                    .and_then(crate::enums::RayQueryFlag::from_bits)
-                {
-                    Some(v) => v.is_valid_at(version),
-                    None => false,
-                },
-            )
-        }
+        "PrimitiveTopology" => Some(enums::PrimitiveTopology::accepts(value, version)),
+        "QuadOpKind" => Some(enums::QuadOpKind::accepts(value, version)),
+        "QuadVoteOpKind" => Some(enums::QuadVoteOpKind::accepts(value, version)),
+        "RayFlag" => Some(enums::RayFlag::accepts(value, version)),
+        "RayQueryFlag" => Some(enums::RayQueryFlag::accepts(value, version)),
         "RaytracingPipelineFlags" => {
-            Some(
-                match u32::try_from(value)
-                    .ok()
-                    .and_then(crate::enums::RaytracingPipelineFlags::from_bits)
-                {
-                    Some(v) => v.is_valid_at(version),
-                    None => false,
-                },
-            )
+            Some(enums::RaytracingPipelineFlags::accepts(value, version))
         }
-        "ResourceClass" => {
-            Some(
-                match crate::enums::ResourceClass::from_value(value) {
-                    Some(v) => v.is_valid_at(version),
-                    None => false,
-                },
-            )
-        }
-        "ResourceKind" => {
-            Some(
-                match crate::enums::ResourceKind::from_value(value) {
-                    Some(v) => v.is_valid_at(version),
-                    None => false,
-                },
-            )
-        }
+        "ResourceClass" => Some(enums::ResourceClass::accepts(value, version)),
+        "ResourceKind" => Some(enums::ResourceKind::accepts(value, version)),
         "SamplerFeedbackType" => {
-            Some(
-                match crate::enums::SamplerFeedbackType::from_value(value) {
-                    Some(v) => v.is_valid_at(version),
-                    None => false,
-                },
-            )
+            Some(enums::SamplerFeedbackType::accepts(value, version))
         }
-        "SamplerKind" => {
-            Some(
-                match crate::enums::SamplerKind::from_value(value) {
-                    Some(v) => v.is_valid_at(version),
-                    None => false,
-                },
-            )
-        }
+        "SamplerKind" => Some(enums::SamplerKind::accepts(value, version)),
         "SemanticInterpretationKind" => {
-            Some(
-                match crate::enums::SemanticInterpretationKind::from_value(value) {
-                    Some(v) => v.is_valid_at(version),
-                    None => false,
-                },
-            )
+            Some(enums::SemanticInterpretationKind::accepts(value, version))
         }
-        "SemanticKind" => {
-            Some(
-                match crate::enums::SemanticKind::from_value(value) {
-                    Some(v) => v.is_valid_at(version),
-                    None => false,
-                },
-            )
-        }
-        "ShaderKind" => {
-            Some(
-                match crate::enums::ShaderKind::from_value(value) {
-                    Some(v) => v.is_valid_at(version),
-                    None => false,
-                },
-            )
-        }
-        "SigPointKind" => {
-            Some(
-                match crate::enums::SigPointKind::from_value(value) {
-                    Some(v) => v.is_valid_at(version),
-                    None => false,
-                },
-            )
-        }
-        "SignatureDataWidth" => {
-            Some(
-                match crate::enums::SignatureDataWidth::from_value(value) {
-                    Some(v) => v.is_valid_at(version),
-                    None => false,
-                },
-            )
-        }
-        "SignatureKind" => {
-            Some(
-                match crate::enums::SignatureKind::from_value(value) {
-                    Some(v) => v.is_valid_at(version),
-                    None => false,
-                },
-            )
-        }
-        "SignedOpKind" => {
-            Some(
-                match crate::enums::SignedOpKind::from_value(value) {
-                    Some(v) => v.is_valid_at(version),
-                    None => false,
-                },
-            )
-        }
-        "StateObjectFlags" => {
-            Some(
-                match u32::try_from(value)
-                    .ok()
-                    .and_then(crate::enums::StateObjectFlags::from_bits)
-                {
-                    Some(v) => v.is_valid_at(version),
-                    None => false,
-                },
-            )
-        }
-        "SubobjectKind" => {
-            Some(
-                match crate::enums::SubobjectKind::from_value(value) {
-                    Some(v) => v.is_valid_at(version),
-                    None => false,
-                },
-            )
-        }
-        "TessellatorDomain" => {
-            Some(
-                match crate::enums::TessellatorDomain::from_value(value) {
-                    Some(v) => v.is_valid_at(version),
-                    None => false,
-                },
-            )
-        }
+        "SemanticKind" => Some(enums::SemanticKind::accepts(value, version)),
+        "ShaderKind" => Some(enums::ShaderKind::accepts(value, version)),
+        "SigPointKind" => Some(enums::SigPointKind::accepts(value, version)),
+        "SignatureDataWidth" => Some(enums::SignatureDataWidth::accepts(value, version)),
+        "SignatureKind" => Some(enums::SignatureKind::accepts(value, version)),
+        "SignedOpKind" => Some(enums::SignedOpKind::accepts(value, version)),
+        "StateObjectFlags" => Some(enums::StateObjectFlags::accepts(value, version)),
+        "SubobjectKind" => Some(enums::SubobjectKind::accepts(value, version)),
+        "TessellatorDomain" => Some(enums::TessellatorDomain::accepts(value, version)),
         "TessellatorOutputPrimitive" => {
-            Some(
-                match crate::enums::TessellatorOutputPrimitive::from_value(value) {
-                    Some(v) => v.is_valid_at(version),
-                    None => false,
-                },
-            )
+            Some(enums::TessellatorOutputPrimitive::accepts(value, version))
         }
         "TessellatorPartitioning" => {
-            Some(
-                match crate::enums::TessellatorPartitioning::from_value(value) {
-                    Some(v) => v.is_valid_at(version),
-                    None => false,
-                },
-            )
+            Some(enums::TessellatorPartitioning::accepts(value, version))
         }
-        "UnpackMode" => {
-            Some(
-                match crate::enums::UnpackMode::from_value(value) {
-                    Some(v) => v.is_valid_at(version),
-                    None => false,
-                },
-            )
-        }
-        "WaveBitOpKind" => {
-            Some(
-                match crate::enums::WaveBitOpKind::from_value(value) {
-                    Some(v) => v.is_valid_at(version),
-                    None => false,
-                },
-            )
-        }
+        "UnpackMode" => Some(enums::UnpackMode::accepts(value, version)),
+        "WaveBitOpKind" => Some(enums::WaveBitOpKind::accepts(value, version)),
         "WaveMultiPrefixOpKind" => {
-            Some(
-                match crate::enums::WaveMultiPrefixOpKind::from_value(value) {
-                    Some(v) => v.is_valid_at(version),
-                    None => false,
-                },
-            )
+            Some(enums::WaveMultiPrefixOpKind::accepts(value, version))
         }
-        "WaveOpKind" => {
-            Some(
-                match crate::enums::WaveOpKind::from_value(value) {
-                    Some(v) => v.is_valid_at(version),
-                    None => false,
-                },
-            )
-        }
+        "WaveOpKind" => Some(enums::WaveOpKind::accepts(value, version)),
         _ => None,
     }
 }

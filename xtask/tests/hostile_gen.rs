@@ -62,6 +62,7 @@ values = [
   {{ name = "ALL", value = 0, doc = "{{6}}" }},
   {{ name = "Self", value = 1, doc = "{{7}}" }},
   {{ name = "_x", value = 5 }},
+  {{ name = "VALUES", value = 6 }},
 ]
 
 [enum._Flags]
@@ -71,6 +72,7 @@ values = [
   {{ name = "A", value = 1 }},
   {{ name = "type", value = 2, doc = "{{9}}" }},
   {{ name = "All", value = 3, mask = true }},
+  {{ name = "accepts", value = 4 }},
 ]
 
 [[rule]]

@@ -15,6 +15,7 @@ use super::{Emitter, code, doc, hex, int, md, version};
 /// names gets a `_` appended so that it cannot clash with them.
 const MEMBERS: &[&str] = &[
     "ALL",
+    "VALUES",
     "NAMES",
     "KNOWN",
     "FLAGS",
@@ -34,6 +35,7 @@ const MEMBERS: &[&str] = &[
     "union",
     "fmt",
     "try_from",
+    "accepts",
 ];
 
 /// Words Rust does not accept as identifiers (or as raw identifiers).

@@ -106,8 +106,13 @@ fn table_page(db: &Database, table: &str) -> String {
     if let Some(t) = t {
         let _ = writeln!(
             s,
-            "{} Table id `{:#06x}`: opcodes are `{:#06x} << 16 | index`.{}\n",
+            "{}{} Table id `{:#06x}`: opcodes are `{:#06x} << 16 | index`.{}\n",
             inline(&t.doc),
+            if t.doc.trim_end().ends_with(['.', '!', '?']) || t.doc.trim().is_empty() {
+                ""
+            } else {
+                "."
+            },
             t.id,
             t.id,
             if t.experimental {

@@ -235,6 +235,11 @@ impl Sink {
     pub(crate) fn is_empty(&self) -> bool {
         self.diagnostics.is_empty()
     }
+
+    /// Adds the diagnostics of `other` after these.
+    pub(crate) fn append(&mut self, mut other: Sink) {
+        self.diagnostics.append(&mut other.diagnostics);
+    }
 }
 
 /// The closest of `candidates` to `got`, if any is close.

@@ -228,6 +228,10 @@ fn load_files(
             "list each file once",
         )
     };
+    // The includes are read in order; their texts are then decoded on all cores, and the
+    // diagnostics put back in the order of the files.
+    let mut steps: Vec<ReadStep> = Vec::new();
+    let mut pending = diag::Sink::default();
     for inc in includes {
         let file = inc.get_ref();
         let loc = Location {
@@ -235,7 +239,7 @@ fn load_files(
             span: inc.span(),
         };
         if !is_plain_relative(file) {
-            sink.error(
+            pending.error(
                 loc,
                 "",
                 "include",
@@ -245,18 +249,40 @@ fn load_files(
             continue;
         }
         if !seen_paths.insert(normal_path(file)) {
-            twice(&mut sink, loc, file);
+            twice(&mut pending, loc, file);
             continue;
         }
         match read(file) {
             Ok(included) => {
                 if !seen_files.insert(included.identity) {
-                    twice(&mut sink, loc, file);
+                    twice(&mut pending, loc, file);
                     continue;
                 }
-                let (id, text) = add_source(&mut sources, &mut sink, file, included.bytes);
-                let Some(text) = text else { continue };
-                let sub = decode::decode_file(id, &text, &mut sink);
+                let (id, text) = add_source(&mut sources, &mut pending, file, included.bytes);
+                if let Some(text) = text {
+                    steps.push(ReadStep::Reported(std::mem::take(&mut pending)));
+                    steps.push(ReadStep::Decode(id, text));
+                }
+            }
+            Err(e) => pending.error(
+                loc,
+                "",
+                "include",
+                format!("cannot read `{file}`: {e}"),
+                "the path is relative to the folder of the root file",
+            ),
+        }
+    }
+    steps.push(ReadStep::Reported(pending));
+    let mut decoded = decode_all(&steps);
+    for (k, step) in steps.into_iter().enumerate() {
+        match step {
+            ReadStep::Reported(s) => sink.append(s),
+            ReadStep::Decode(id, _) => {
+                let Some((sub, s)) = decoded.get_mut(k).and_then(Option::take) else {
+                    continue;
+                };
+                sink.append(s);
                 if let Some(first) = sub.include.first() {
                     sink.error(
                         Location {
@@ -271,13 +297,6 @@ fn load_files(
                 }
                 raw.add(id, sub);
             }
-            Err(e) => sink.error(
-                loc,
-                "",
-                "include",
-                format!("cannot read `{file}`: {e}"),
-                "the path is relative to the folder of the root file",
-            ),
         }
     }
     let files: Vec<(String, String)> = sources
@@ -312,6 +331,54 @@ fn load_files(
         }
         _ => Err(LoadError::Invalid(Report::new(sources, sink.diagnostics))),
     }
+}
+
+/// A step of reading the included files: diagnostics already made, or a text to decode.
+enum ReadStep {
+    Reported(diag::Sink),
+    Decode(FileId, String),
+}
+
+/// Decodes the texts of `steps` on all cores: for each step, its raw records and diagnostics.
+fn decode_all(steps: &[ReadStep]) -> Vec<Option<(decode::RawFile, diag::Sink)>> {
+    let jobs: Vec<(usize, FileId, &str)> = steps
+        .iter()
+        .enumerate()
+        .filter_map(|(k, s)| match s {
+            ReadStep::Decode(id, text) => Some((k, *id, text.as_str())),
+            ReadStep::Reported(_) => None,
+        })
+        .collect();
+    let threads = std::thread::available_parallelism()
+        .map_or(1, usize::from)
+        .clamp(1, jobs.len().max(1));
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let done = std::sync::Mutex::new(Vec::new());
+    let work = || {
+        let mut mine = Vec::new();
+        while let Some(&(k, id, text)) =
+            jobs.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
+        {
+            let mut sink = diag::Sink::default();
+            let raw = decode::decode_file(id, text, &mut sink);
+            mine.push((k, raw, sink));
+        }
+        if let Ok(mut d) = done.lock() {
+            d.append(&mut mine);
+        }
+    };
+    std::thread::scope(|s| {
+        for _ in 1..threads {
+            s.spawn(work);
+        }
+        work();
+    });
+    let mut out: Vec<Option<(decode::RawFile, diag::Sink)>> =
+        std::iter::repeat_with(|| None).take(steps.len()).collect();
+    for (k, raw, sink) in done.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        out[k] = Some((raw, sink));
+    }
+    out
 }
 
 /// Adds a file to the sources: its text when it is UTF-8; otherwise the error, at the first byte

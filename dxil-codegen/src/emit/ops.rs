@@ -15,7 +15,8 @@ use crate::Error;
 #[derive(Default)]
 struct VersionRows {
     rows: Vec<TokenStream>,
-    row_index: HashMap<String, u16>,
+    /// By (availability, overload spec, stages, attributes).
+    row_index: HashMap<(u8, String, u32, u32), u16>,
     lists: Vec<TokenStream>,
     list_index: HashMap<Vec<u16>, Ident>,
 }
@@ -82,25 +83,31 @@ impl Emitter<'_> {
             .iter()
             .map(|v| {
                 let v = v.dxil;
-                let make = if v < op.introduced {
-                    quote!(not_yet)
+                let make: u8 = if v < op.introduced {
+                    0
                 } else if matches!(op.stages.at(v), Some(StageSpec::Removed)) {
-                    quote!(removed)
+                    2
                 } else {
-                    quote!(available)
+                    1
                 };
                 let spec = match op.overloads_at(v) {
                     Some(s) => &specs[&spec_key(&s.dims, &s.text)],
                     None => &specs[&spec_key(&[], "v")],
                 };
-                let stages = hex(db.op_stages_at(op, v).0);
-                let attrs = hex(op.attributes_at(v).unwrap_or_default().0);
-                let row = quote! {
-                    VersionProps::#make(&#spec, StageSet(#stages), AttributeSet(#attrs))
-                };
+                let stages = db.op_stages_at(op, v).0;
+                let attrs = op.attributes_at(v).unwrap_or_default().0;
+                let key = (make, spec.to_string(), stages, attrs);
                 let next = rows.rows.len() as u16;
-                *rows.row_index.entry(row.to_string()).or_insert_with(|| {
-                    rows.rows.push(row);
+                *rows.row_index.entry(key).or_insert_with(|| {
+                    let make = match make {
+                        0 => quote!(not_yet),
+                        2 => quote!(removed),
+                        _ => quote!(available),
+                    };
+                    let (stages, attrs) = (hex(stages), hex(attrs));
+                    rows.rows.push(quote! {
+                        VersionProps::#make(&#spec, StageSet(#stages), AttributeSet(#attrs))
+                    });
                     next
                 })
             })

@@ -221,12 +221,7 @@ impl<'d> Emitter<'d> {
         });
         let n = int(classes.len() as u64);
         let stems: Vec<&str> = classes.iter().map(|(_, c)| c.stem.as_str()).collect();
-        let map = self.name_map(
-            "function-name stems",
-            quote!(&'static ClassInfo),
-            &stems,
-            quote!(CLASSES),
-        )?;
+        let map = self.name_map("function-name stems", &stems, quote!(CLASSES))?;
         let imports = self.imports(&["types"]);
         let runtime = self.runtime_imports(
             quote!(ClassInfo, ParamInfo, SignatureInfo),

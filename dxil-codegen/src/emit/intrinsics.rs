@@ -200,12 +200,7 @@ impl Emitter<'_> {
             }
         }
         let n_names = int(keys.len() as u64);
-        let names = self.name_map(
-            "intrinsic names",
-            quote!((&'static str, u16)),
-            &keys,
-            quote!(NAMES),
-        )?;
+        let names = self.name_map("intrinsic names", &keys, quote!(NAMES))?;
         let max_operands = db
             .signatures
             .iter()

@@ -238,12 +238,11 @@ impl<'d> Emitter<'d> {
             .map(|(_, t)| t)
     }
 
-    /// A `NameMap` of the rows `values` (an expression of a static array of `value_ty`) by
-    /// `keys`, the names the rows hold, in the rows' order; `map` names it in errors.
+    /// A `NameMap` of the rows `values` (an expression of a static array) by `keys`, the names
+    /// the rows hold, in the rows' order; `map` names it in errors.
     fn name_map(
         &self,
         map: &str,
-        value_ty: TokenStream,
         keys: &[&str],
         values: TokenStream,
     ) -> Result<TokenStream, Error> {
@@ -262,7 +261,7 @@ impl<'d> Emitter<'d> {
         let pilots = table.pilots.iter().map(|p| Literal::u16_unsuffixed(*p));
         let slots = table.slots.iter().map(|p| Literal::u16_unsuffixed(*p));
         Ok(quote! {
-            #rt::NameMap::<#value_ty>::new(#seed, &[#(#pilots),*], &[#(#slots),*], &#values)
+            #rt::NameMap::new(#seed, &[#(#pilots),*], &[#(#slots),*], &#values)
         })
     }
 
@@ -396,7 +395,7 @@ mod tests {
         let keys: Vec<String> = (0..10_000).map(|i| format!("Op{i}")).collect();
         let keys: Vec<&str> = keys.iter().map(String::as_str).collect();
         let start = std::time::Instant::now();
-        let map = e.name_map("ops", quote!(Op), &keys, quote!(OPS));
+        let map = e.name_map("ops", &keys, quote!(OPS));
         assert!(start.elapsed().as_secs() < 5, "{:?}", start.elapsed());
         assert!(map.is_ok());
         let bytes: Vec<&[u8]> = keys.iter().map(|k| k.as_bytes()).collect();
@@ -409,7 +408,7 @@ mod tests {
             );
             assert_eq!(usize::from(t.slots[s]), i, "{k}");
         }
-        let twice = e.name_map("ops", quote!(Op), &["A", "B", "A"], quote!(OPS));
+        let twice = e.name_map("ops", &["A", "B", "A"], quote!(OPS));
         assert!(matches!(twice, Err(Error::NameMap { .. })));
     }
 }

@@ -293,7 +293,7 @@ impl Emitter<'_> {
             base += count;
         }
         let names: Vec<&str> = ops.iter().map(|o| o.name.as_str()).collect();
-        let names = self.name_map("op names", quote!(OpInfo), &names, quote!(OPS))?;
+        let names = self.name_map("op names", &names, quote!(OPS))?;
         let imports = self.imports(&["classes"]);
         let runtime = self.runtime_imports(
             quote!(IntrinsicInfo, OpInfo, TableInfo, Target, VersionProps),

@@ -60,7 +60,7 @@ impl Emitter<'_> {
             )
         };
         let codes: Vec<&str> = rules.iter().map(|r| r.code.as_str()).collect();
-        let map = self.name_map("rule codes", quote!(RuleInfo), &codes, quote!(RULES))?;
+        let map = self.name_map("rule codes", &codes, quote!(RULES))?;
         let runtime = self.runtime_imports(
             quote!(RuleInfo),
             quote!(NameMap, ShaderKind, ShaderModel, StageSet),

@@ -254,12 +254,7 @@ impl Emitter<'_> {
             }
         };
         let names: Vec<&str> = list.iter().map(|i| i.name.as_str()).collect();
-        let map = self.name_map(
-            "LLVM instruction names",
-            quote!(LlvmInstructionInfo),
-            &names,
-            quote!(LLVM_INSTRUCTIONS),
-        )?;
+        let map = self.name_map("LLVM instruction names", &names, quote!(LLVM_INSTRUCTIONS))?;
         Ok(quote! {
             /// The LLVM instructions, sorted by opcode.
             pub static LLVM_INSTRUCTIONS: [LlvmInstructionInfo; #n] = [#(#rows),*];

@@ -6660,9 +6660,7 @@ impl OpClass {
     }
 }
 /// The class of each function-name stem.
-pub static STEMS: NameMap<&'static ClassInfo> = crate::NameMap::<
-    &'static ClassInfo,
->::new(
+pub static STEMS: NameMap<&'static ClassInfo> = crate::NameMap::new(
     0,
     &[
         3, 3, 0, 1, 3, 0, 1, 0, 0, 0, 0, 0, 0, 2, 0, 0, 2, 1, 3, 1, 0, 2, 0, 0, 0, 1, 2,

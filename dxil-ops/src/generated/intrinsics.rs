@@ -2230,9 +2230,7 @@ static NAMES: [(&str, u16); 124] = [
     ("llvm.umin", 118),
 ];
 /// [`NAMES`] by name.
-pub(crate) static BY_NAME: crate::NameMap<(&'static str, u16)> = crate::NameMap::<
-    (&'static str, u16),
->::new(
+pub(crate) static BY_NAME: crate::NameMap<(&'static str, u16)> = crate::NameMap::new(
     0,
     &[
         0, 0, 0, 0, 0, 1, 11, 6, 0, 0, 6, 2, 1, 2, 0, 2, 4, 6, 0, 0, 1, 0, 0, 2, 0, 1, 0,

@@ -3054,9 +3054,7 @@ pub enum ValidationRule {
     /// `SM.INCOMPATIBLEDERIVLAUNCH` (Shader model): Node shaders only support derivatives in broadcasting and coalescing launch modes
     SmIncompatibleDerivLaunch = 303,
 }
-static BY_CODE: NameMap<RuleInfo> = crate::NameMap::<
-    RuleInfo,
->::new(
+static BY_CODE: NameMap<RuleInfo> = crate::NameMap::new(
     0,
     &[
         0, 1, 0, 0, 3, 0, 0, 0, 0, 0, 0, 8, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0,

@@ -758,9 +758,7 @@ pub static LLVM_INSTRUCTIONS: [LlvmInstructionInfo; 58] = [
         allowed: false,
     },
 ];
-static LLVM_BY_NAME: NameMap<LlvmInstructionInfo> = crate::NameMap::<
-    LlvmInstructionInfo,
->::new(
+static LLVM_BY_NAME: NameMap<LlvmInstructionInfo> = crate::NameMap::new(
     0,
     &[0, 0, 0, 0, 0, 0, 0, 2, 1, 2, 2, 3, 0, 1, 1, 2],
     &[

@@ -163,7 +163,7 @@ pub(crate) fn section(db: &Database, id: OpId, s: &mut String) {
             crate::markdown::cell(&data(&c.kind)),
             crate::markdown::cell(&when(db, op, &c.gate, u)),
             db.rules[c.rule].code,
-            crate::markdown::cell(&c.doc)
+            crate::markdown::cell(&crate::markdown::text(&c.doc))
         );
     }
     let _ = writeln!(s);

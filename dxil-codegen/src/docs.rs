@@ -235,6 +235,9 @@ fn op_section(db: &Database, op: &Op, s: &mut String) {
         );
     }
     let _ = writeln!(s);
+    if let Some(i) = db.ops.iter().position(|o| std::ptr::eq(o, op)) {
+        crate::constraint_docs::section(db, dxil_db::OpId(i as u32), s);
+    }
     op_intrinsics(db, op, s);
 }
 

@@ -3,6 +3,7 @@
 //! formatted in-process with `prettyplease`. `xtask` writes (or checks) the files; the proc
 //! macros of `dxil-ops-macro` use the same emitters for downstream databases.
 
+mod constraint_docs;
 mod docs;
 mod embedded;
 mod emit;
@@ -102,7 +103,7 @@ pub struct GeneratedFile {
 }
 
 /// One piece of work of [`generate`].
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq)]
 enum Job {
     /// A module of `dxil-ops/src/generated`.
     Module(&'static str),
@@ -116,6 +117,7 @@ enum Job {
 const JOBS: &[Job] = &[
     Job::Module("ops"),
     Job::Module("builders"),
+    Job::Module("constraints"),
     Job::Module("classes"),
     Job::Module("intrinsics"),
     Job::Module("rules"),
@@ -209,4 +211,19 @@ pub fn generate(db: &Database) -> Result<Vec<GeneratedFile>, Error> {
 /// database's records. See [`Emitter::extension`] for the layout.
 pub fn generate_extension(ext: &Extension) -> Result<TokenStream, Error> {
     Emitter::for_extension(ext)?.extension()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Emitter, JOBS, Job};
+
+    #[test]
+    fn every_module_has_a_job() {
+        for name in Emitter::MODULES {
+            assert!(
+                JOBS.contains(&Job::Module(name)),
+                "module `{name}` is in Emitter::MODULES but no job makes it"
+            );
+        }
+    }
 }

@@ -45,6 +45,7 @@ pub struct Database {
     /// included and text.
     files: Vec<(String, String)>,
     index: Index,
+    constraints: crate::constraint::ConstraintTables,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -119,6 +120,48 @@ impl Database {
 
     pub(crate) fn set_files(&mut self, files: Vec<(String, String)>) {
         self.files = files;
+    }
+
+    pub(crate) fn set_constraints(&mut self, tables: crate::constraint::ConstraintTables) {
+        self.constraints = tables;
+    }
+
+    /// The constraints (`[[constraint]]` records, then the implicit constraints of parameters
+    /// with `immediate`, `max` or `enum`).
+    pub fn constraints(&self) -> &[crate::constraint::Constraint] {
+        &self.constraints.constraints
+    }
+
+    /// The declared kinds of constraints (`[constraint_kind.NAME]`).
+    pub fn constraint_kinds(&self) -> &[crate::constraint::ConstraintKindDecl] {
+        &self.constraints.kinds
+    }
+
+    /// The declared keys of constraint records (`[constraint_key.NAME]`).
+    pub fn constraint_keys(&self) -> &[crate::constraint::ConstraintKeyDecl] {
+        &self.constraints.keys
+    }
+
+    /// The constraints of an op, in the order they are checked (the implicit constraints of its
+    /// parameters first, then the records in file order), each with its use for the op.
+    pub fn constraints_of(
+        &self,
+        op: OpId,
+    ) -> impl Iterator<
+        Item = (
+            &crate::constraint::Constraint,
+            &crate::constraint::ConstraintUse,
+        ),
+    > {
+        let t = &self.constraints;
+        t.by_op
+            .get(op.index())
+            .into_iter()
+            .flatten()
+            .filter_map(|&(c, u)| {
+                let c = t.constraints.get(c)?;
+                Some((c, c.uses.get(u)?))
+            })
     }
 
     /// The op with this name.

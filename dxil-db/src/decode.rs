@@ -59,6 +59,9 @@ pub(crate) struct RawFile {
     pub llvm_instructions: Vec<Decoded<RawLlvmInstruction>>,
     pub intrinsics: Vec<Decoded<RawIntrinsicRecord>>,
     pub derived: Vec<Named<RawDerived>>,
+    pub constraint_keys: Vec<Named<RawConstraintKey>>,
+    pub constraint_kinds: Vec<Named<RawConstraintKind>>,
+    pub constraints: Vec<Decoded<RawConstraint>>,
 }
 
 /// The top-level keys a database file may have.
@@ -79,6 +82,9 @@ pub(crate) const SECTIONS: &[&str] = &[
     "llvm_instruction",
     "intrinsic",
     "derived",
+    "constraint_key",
+    "constraint_kind",
+    "constraint",
 ];
 
 struct Decoder<'s> {
@@ -125,6 +131,9 @@ pub(crate) fn decode_file(file: FileId, text: &str, sink: &mut Sink) -> RawFile 
             "llvm_instruction" => out.llvm_instructions = d.array("llvm_instruction", value),
             "intrinsic" => out.intrinsics = d.array("intrinsic", value),
             "derived" => out.derived = d.map("derived", value),
+            "constraint_key" => out.constraint_keys = d.map("constraint_key", value),
+            "constraint_kind" => out.constraint_kinds = d.map("constraint_kind", value),
+            "constraint" => out.constraints = d.array("constraint", value),
             _ => d.error(
                 key.span(),
                 "",

@@ -155,6 +155,9 @@ pub(crate) fn restrict(
         ),
         ("intrinsic", raw.intrinsics.first().map(|r| r.span())),
         ("derived", first_named(&raw.derived)),
+        ("constraint_key", first_named(&raw.constraint_keys)),
+        ("constraint_kind", first_named(&raw.constraint_kinds)),
+        ("constraint", raw.constraints.first().map(|r| r.span())),
     ];
     for (key, span) in sections {
         if let Some(span) = span {

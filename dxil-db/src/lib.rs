@@ -14,6 +14,7 @@
 //! ```
 
 mod build;
+pub mod constraint;
 mod db;
 mod decode;
 mod diag;

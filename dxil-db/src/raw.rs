@@ -330,3 +330,27 @@ pub struct RawDerived {
     pub ty: OS,
     pub doc: OS,
 }
+/// `[constraint_key.NAME]`: a key of constraint records.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawConstraintKey {
+    #[serde(rename = "type")]
+    pub ty: OS,
+    pub common: Option<Spanned<bool>>,
+    pub required: Option<Spanned<bool>>,
+    pub doc: OS,
+}
+
+/// `[constraint_kind.NAME]`: a kind of constraint.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawConstraintKind {
+    pub doc: OS,
+    pub keys: Option<Spanned<Vec<S>>>,
+    pub optional: Option<Spanned<Vec<S>>>,
+    pub placeholders: Option<Spanned<Vec<S>>>,
+}
+
+/// `[[constraint]]`: a constraint. Its keys depend on its kind, so the record is kept as a map
+/// and checked against the declared keys (`[constraint_key.NAME]`) by the builder.
+pub type RawConstraint = BTreeMap<S, Spanned<toml::Value>>;

@@ -35,7 +35,7 @@ fn corpus_text() -> String {
 fn synthesized_text() -> String {
     const BODY: &[&str] = &[
         "  %h = call %dx.types.Handle @dx.op.createHandleFromBinding(i32 217, %dx.types.ResBind { i32 0, i32 0, i32 0, i8 1 }, i32 0, i1 false)  ; CreateHandleFromBinding(bind,index,nonUniformIndex)",
-        "  %a = call %dx.types.Handle @dx.op.annotateHandle(i32 216, %dx.types.Handle %h, %dx.types.ResourceProperties { i32 4106, i32 1033 })  ; AnnotateHandle(res,props)",
+        "  %a = call %dx.types.Handle @dx.op.annotateHandle(i32 216, %dx.types.Handle %h, %dx.types.ResourceProperties { i32 4108, i32 4 })  ; AnnotateHandle(res,props)  resource: RWStructuredBuffer<stride=4>",
         "  %r = call %dx.types.ResRet.f32 @dx.op.rawBufferLoad.f32(i32 139, %dx.types.Handle %a, i32 %i, i32 0, i8 15, i32 4), !dbg !3",
         "  %x = extractvalue %dx.types.ResRet.f32 %r, 0",
         "  %s = call float @dx.op.unary.f32(i32 13, float %x)  ; Sin(value)",

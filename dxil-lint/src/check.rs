@@ -1,6 +1,6 @@
 //! The checks of declarations and calls against the op database.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fmt::{self, Display, Write};
 
 use dxil_ops::info::{Availability, OpInfo, Target};
@@ -10,9 +10,12 @@ use dxil_ops::{
     DXIL_VERSIONS, DxilVersion, Op, Overload, Overloads, Precision, STAGES, ShaderKind, Signature,
 };
 
+use dxil_ops::constraint::{self, Context, Kind};
+
 use crate::enums::{self, EnumValue};
-use crate::module::{Call, Declaration, ModelInfo, Module};
-use crate::text::{ValueKind, int_width, same_type, without_addrspace};
+use crate::module::{Call, Declaration, ModelInfo, Module, kind_name};
+use crate::resources::{CallOperands, Declared, Handles, target_types};
+use crate::text::{ValueKind, same_type, without_addrspace};
 use crate::{Diagnostic, Report};
 
 /// What the module's metadata says, resolved for the checks.
@@ -26,6 +29,15 @@ struct Facts<'t> {
     function_stages: Vec<Option<Stage<'t>>>,
     /// The module's stage for calls outside any function (non-libraries only).
     module_stage: Option<Stage<'t>>,
+    /// The module is a library.
+    library: bool,
+    /// The entry points' functions: their index in [`Module::functions`], stage and node
+    /// launch type.
+    entries: Vec<(usize, ShaderKind, Option<i128>)>,
+    /// The resources of `!dx.resources`.
+    declared: Declared,
+    /// The LinAlg matrix types of `!dx.targetTypes`.
+    target_types: HashSet<&'t str>,
 }
 
 /// The stage a call is checked for, and where it comes from.
@@ -70,8 +82,19 @@ impl<'t> Facts<'t> {
             .map(|kind| Stage { kind, entry: None });
         let library = model.is_some_and(|s| s.is_library());
         let mut entry_kinds: HashMap<&str, Stage<'t>> = HashMap::new();
+        let mut launches: HashMap<&str, i128> = HashMap::new();
+        let entry_points = m.entry_points();
+        let mut entry_functions: Vec<&str> = Vec::new();
+        for e in &entry_points {
+            if let Some(f) = e.function {
+                entry_functions.push(f);
+                if let Some(l) = e.launch {
+                    launches.insert(f, l);
+                }
+            }
+        }
         if library {
-            for e in m.entry_points() {
+            for e in entry_points {
                 let kind = e
                     .kind
                     .and_then(|k| u32::try_from(k).ok())
@@ -90,7 +113,7 @@ impl<'t> Facts<'t> {
                 }
             }
         }
-        let function_stages = m
+        let function_stages: Vec<Option<Stage<'t>>> = m
             .functions()
             .iter()
             .map(|f| {
@@ -101,11 +124,25 @@ impl<'t> Facts<'t> {
                 }
             })
             .collect();
+        let entries = m
+            .functions()
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| entry_functions.contains(&f.name))
+            .filter_map(|(i, f)| {
+                let stage: Option<Stage<'t>> = function_stages.get(i).copied().flatten();
+                stage.map(|s| (i, s.kind, launches.get(f.name).copied()))
+            })
+            .collect();
         Facts {
             dxil,
             model,
             function_stages,
             module_stage: if library { None } else { module_stage },
+            library,
+            entries,
+            declared: Declared::of(m),
+            target_types: target_types(m),
         }
     }
 
@@ -117,10 +154,15 @@ impl<'t> Facts<'t> {
         }
     }
 
-    /// The shader model's name for messages (`ps_6_0`), or the one that pairs with the DXIL
-    /// version when the module has none.
-    fn model_name(&self) -> String {
+    /// The shader model's name for messages (`ps_6_0`; in a library, with the stage of the
+    /// calling entry as DXC writes it: `lib_6_3(ps)`, `lib_6_10(raygeneration)`), or the one
+    /// that pairs with the DXIL version when the module has none.
+    fn model_name(&self, stage: Option<Stage<'_>>) -> String {
         match (&self.model, dxil_ops::shader_model_of(self.dxil)) {
+            (Some(m), _) if self.library => {
+                let kind = stage.map_or(ShaderKind::Library, |s| s.kind);
+                format!("{m}({})", kind_name(kind))
+            }
             (Some(m), _) => m.to_string(),
             (None, Some(sm)) => format!("{sm} (no !dx.shaderModel; from DXIL {})", self.dxil),
             (None, None) => format!("unknown (DXIL {})", self.dxil),
@@ -164,9 +206,16 @@ pub(crate) fn module(m: &Module<'_>) -> Report {
             .iter()
             .filter_map(|d| declaration(d, &mut buf)),
     );
+    let mut handles = Handles::default();
+    let mut uses: Vec<FunctionUse> = vec![FunctionUse::default(); m.functions().len()];
     for c in m.calls() {
-        call(&facts, &c, &mut buf, &mut out);
+        handles.enter(c.function);
+        let op = call(&facts, &c, &handles, &mut buf, &mut out, &mut uses);
+        if let Some(op) = op {
+            handles.record(op, &c, &facts.declared);
+        }
     }
+    entry_summaries(&facts, m, &uses, &mut out);
     out.sort_by_key(|d| d.line);
     Report {
         diagnostics: out,
@@ -363,29 +412,120 @@ impl Display for OverloadText<'_> {
     }
 }
 
-/// The flag enumerations of the barrier operations of DXIL 1.8 (BarrierByMemoryType and the
-/// like), whose operands DXC checks with their own rules: `INSTR.BARRIERFLAGINVALID` and
-/// `INSTR.BARRIERNONCONSTANTFLAGARGUMENT`. Other enumerations get `INSTR.OPCONSTRANGE` and
-/// `INSTR.OPCONST`, as the legacy Barrier's mode does.
-fn is_barrier_flags(enumeration: &str) -> bool {
-    matches!(enumeration, "BarrierSemanticFlag" | "MemoryTypeFlag")
+/// What the calls of a function use that its entry's stage may not allow (for the summaries
+/// DXC adds at the entry).
+#[derive(Clone, Copy, Debug, Default)]
+struct FunctionUse {
+    /// An op the stage does not allow.
+    stage: bool,
+    /// An op the shader model does not have.
+    shader_model: bool,
+    /// An op that needs a thread group (its stages are all compute-like), or groupshared
+    /// memory.
+    group: bool,
+    /// The first call with a groupshared-memory operand.
+    groupshared: Option<usize>,
 }
 
-/// Words of a flag parameter's name for DXC's barrier message: `MemoryTypeFlags` → `memory type`.
-fn flag_words(param: &str) -> String {
-    let base = param.strip_suffix("Flags").unwrap_or(param);
-    let mut out = String::new();
-    for (i, c) in base.chars().enumerate() {
-        if c.is_ascii_uppercase() && i > 0 {
-            out.push(' ');
-        }
-        out.push(c.to_ascii_lowercase());
+impl FunctionUse {
+    /// Adds what another call uses.
+    fn add(&mut self, other: FunctionUse) {
+        self.stage |= other.stage;
+        self.shader_model |= other.shader_model;
+        self.group |= other.group;
+        self.groupshared = self.groupshared.or(other.groupshared);
     }
-    out
 }
 
-/// Checks a call.
-fn call(facts: &Facts<'_>, c: &Call<'_>, buf: &mut String, out: &mut Vec<Diagnostic>) {
+/// The stages with a thread group: compute, mesh, amplification and node shaders.
+const GROUP_STAGES: [ShaderKind; 4] = [
+    ShaderKind::Compute,
+    ShaderKind::Mesh,
+    ShaderKind::Amplification,
+    ShaderKind::Node,
+];
+
+/// The node launch type without a visible group (`NodeLaunchType::Thread`).
+const THREAD_LAUNCH: i128 = 3;
+
+/// The summaries DXC gives at an entry whose calls use what its stage or shader model does not
+/// allow: SM.INCOMPATIBLEOPERATION with SM.INCOMPATIBLESTAGE, SM.INCOMPATIBLESHADERMODEL or
+/// SM.INCOMPATIBLEREQUIRESGROUP, and SM.TGSMUNSUPPORTED at the first use of groupshared memory
+/// outside compute-like stages. Only calls made directly in the entry function are seen.
+fn entry_summaries(
+    facts: &Facts<'_>,
+    m: &Module<'_>,
+    uses: &[FunctionUse],
+    out: &mut Vec<Diagnostic>,
+) {
+    for &(f, kind, launch) in &facts.entries {
+        let Some(u) = uses.get(f) else { continue };
+        let Some(def) = m.functions().get(f) else {
+            continue;
+        };
+        let has_group = GROUP_STAGES.contains(&kind)
+            && !(kind == ShaderKind::Node && launch == Some(THREAD_LAUNCH));
+        let group = u.group && !has_group;
+        let stage = kind_name(kind);
+        let entry = def.name;
+        if let Some(line) = u.groupshared
+            && !GROUP_STAGES.contains(&kind)
+        {
+            out.push(diagnostic(
+                line,
+                ValidationRule::SmTgsmUnsupported,
+                &[&"from non-compute entry points"],
+                format_args!("the {stage} entry point `{entry}` uses groupshared memory"),
+            ));
+        }
+        if !(u.stage || u.shader_model || group) {
+            continue;
+        }
+        let line = def.line;
+        out.push(diagnostic(
+            line,
+            ValidationRule::SmIncompatibleOperation,
+            &[],
+            format_args!("the entry point `{entry}` ({stage})"),
+        ));
+        if u.stage {
+            out.push(diagnostic(
+                line,
+                ValidationRule::SmIncompatibleStage,
+                &[&stage],
+                format_args!("`{entry}` calls ops its stage does not allow"),
+            ));
+        }
+        if u.shader_model {
+            out.push(diagnostic(
+                line,
+                ValidationRule::SmIncompatibleShaderModel,
+                &[],
+                format_args!("`{entry}` calls ops its shader model does not have"),
+            ));
+        }
+        if group {
+            out.push(diagnostic(
+                line,
+                ValidationRule::SmIncompatibleRequiresGroup,
+                &[],
+                format_args!(
+                    "`{entry}` ({stage}) calls ops that need a thread group or groupshared memory"
+                ),
+            ));
+        }
+    }
+}
+
+/// Checks a call; returns its op when the call is one of it.
+fn call(
+    facts: &Facts<'_>,
+    c: &Call<'_>,
+    handles: &Handles<'_>,
+    buf: &mut String,
+    out: &mut Vec<Diagnostic>,
+    uses: &mut [FunctionUse],
+) -> Option<Op> {
     let line = c.line;
     let version = facts.dxil;
     if c.unterminated {
@@ -395,7 +535,7 @@ fn call(facts: &Facts<'_>, c: &Call<'_>, buf: &mut String, out: &mut Vec<Diagnos
             &[&c.callee],
             "the operand list of the call is not closed",
         ));
-        return;
+        return None;
     }
 
     // The opcode.
@@ -406,7 +546,7 @@ fn call(facts: &Facts<'_>, c: &Call<'_>, buf: &mut String, out: &mut Vec<Diagnos
             &[&"Opcode", &"DXIL operation"],
             "the call has no operands; the first operand of a dx.op call is the i32 opcode",
         ));
-        return;
+        return None;
     };
     if !same_type(first.ty, "i32") {
         out.push(diagnostic(
@@ -418,7 +558,7 @@ fn call(facts: &Facts<'_>, c: &Call<'_>, buf: &mut String, out: &mut Vec<Diagnos
                 first.ty, first.value
             ),
         ));
-        return;
+        return None;
     }
     let ValueKind::Int(raw) = ValueKind::of(first.value) else {
         out.push(diagnostic(
@@ -427,7 +567,7 @@ fn call(facts: &Facts<'_>, c: &Call<'_>, buf: &mut String, out: &mut Vec<Diagnos
             &[&"Opcode", &"DXIL operation"],
             format_args!("found `{}`", first.value),
         ));
-        return;
+        return None;
     };
     let core_count = || dxil_ops::OPS.iter().filter(|o| o.table.id == 0).count();
     let Some(opcode) = opcode_value(raw) else {
@@ -437,7 +577,7 @@ fn call(facts: &Facts<'_>, c: &Call<'_>, buf: &mut String, out: &mut Vec<Diagnos
             &[&core_count(), &raw],
             "the opcode does not fit in 32 bits",
         ));
-        return;
+        return None;
     };
     let Some(op) = Op::from_opcode(opcode) else {
         out.push(diagnostic(
@@ -450,7 +590,7 @@ fn call(facts: &Facts<'_>, c: &Call<'_>, buf: &mut String, out: &mut Vec<Diagnos
                 opcode & 0xFFFF
             ),
         ));
-        return;
+        return None;
     };
     let info = op.info();
     if info.reserved {
@@ -463,7 +603,7 @@ fn call(facts: &Facts<'_>, c: &Call<'_>, buf: &mut String, out: &mut Vec<Diagnos
                 info.name, info.table.name
             ),
         ));
-        return;
+        return Some(op);
     }
 
     // The function: the op's class, and the overloads of its name.
@@ -508,13 +648,29 @@ fn call(facts: &Facts<'_>, c: &Call<'_>, buf: &mut String, out: &mut Vec<Diagnos
                 &[],
                 format_args!("{e} (calling {})", info.name),
             ));
-            return;
+            return Some(op);
         }
     };
     let at = reference_version(info, version);
+    let stage = facts.stage_of(c);
+    let ctx = Context {
+        dxil: version,
+        shader_model: facts.model.and_then(|m| m.version),
+        stage: stage
+            .map(|s| s.kind)
+            .or(facts.library.then_some(ShaderKind::Library)),
+        overload: overloads.get(0),
+    };
+    // As DXC, the op's own constraints are checked only when the overload, the signature and
+    // the availability in the shader model and stage are right.
+    let mut failed = false;
+    // an overload a constraint gates by shader model is reported by that constraint (its rule,
+    // e.g. SM.ISSPECIALFLOAT) rather than as an overload the version does not have
     if let Some(allowed) = info.overloads_at(at)
         && !allowed.allows(&overloads)
+        && !constraint::overload_gated(op, &ctx)
     {
+        failed = true;
         out.push(diagnostic(
             line,
             ValidationRule::InstrOload,
@@ -528,7 +684,7 @@ fn call(facts: &Facts<'_>, c: &Call<'_>, buf: &mut String, out: &mut Vec<Diagnos
         ));
     }
     if !stem_matches {
-        return;
+        return Some(op);
     }
 
     // Availability at the module's version, shader model, stage and kind of module.
@@ -536,6 +692,11 @@ fn call(facts: &Facts<'_>, c: &Call<'_>, buf: &mut String, out: &mut Vec<Diagnos
         .props_at(version)
         .map_or(Availability::NotYet, |p| p.availability);
     if info.table.experimental && !dxil_ops::is_prerelease(version) {
+        failed = true;
+        // DXC sums it up at the entry as a feature of another shader model
+        if let Some(u) = c.function.and_then(|f| uses.get_mut(f)) {
+            u.shader_model = true;
+        }
         out.push(diagnostic(
             line,
             ValidationRule::InstrExpDxilOpCodeRequiresExpSm,
@@ -569,6 +730,7 @@ fn call(facts: &Facts<'_>, c: &Call<'_>, buf: &mut String, out: &mut Vec<Diagnos
                 ));
             }
         }
+        let mut used = FunctionUse::default();
         if let Some(sm) = facts.model.and_then(|m| m.version)
             && sm < info.shader_model
         {
@@ -576,29 +738,44 @@ fn call(facts: &Facts<'_>, c: &Call<'_>, buf: &mut String, out: &mut Vec<Diagnos
                 "{} needs shader model {}",
                 info.name, info.shader_model
             ));
+            used.shader_model = true;
         }
-        if let Some(stage) = facts.stage_of(c) {
-            let stages = info.stages_at(at);
-            if !stages.contains(stage.kind) {
-                let mut why = format!(
-                    "{} is not allowed in {} shaders at DXIL {at} (allowed: {})",
-                    info.name, stage.kind, stages
+        let stages = info.stages_at(at);
+        let groupshared = c
+            .operands
+            .iter()
+            .any(|o| o.ty.ends_with('*') && o.ty.contains("addrspace(3)"));
+        // an op only compute-like stages may use (compute among them) needs a thread group
+        let group_mask = GROUP_STAGES.iter().fold(0u32, |m, k| m | 1 << (*k as u32));
+        used.group =
+            groupshared || (stages.contains(ShaderKind::Compute) && stages.0 & !group_mask == 0);
+        used.groupshared = groupshared.then_some(line);
+        if let Some(stage) = stage
+            && !stages.contains(stage.kind)
+        {
+            used.stage = true;
+            let mut why = format!(
+                "{} is not allowed in {} shaders at DXIL {at} (allowed: {})",
+                info.name, stage.kind, stages
+            );
+            if let Some(entry) = stage.entry {
+                let _ = write!(
+                    why,
+                    "; the call is in the {} entry point `{entry}`",
+                    stage.kind
                 );
-                if let Some(entry) = stage.entry {
-                    let _ = write!(
-                        why,
-                        "; the call is in the {} entry point `{entry}`",
-                        stage.kind
-                    );
-                }
-                reasons.push(why);
             }
+            reasons.push(why);
+        }
+        if let Some(u) = c.function.and_then(|f| uses.get_mut(f)) {
+            u.add(used);
         }
         if !reasons.is_empty() {
+            failed = true;
             out.push(diagnostic(
                 line,
                 ValidationRule::SmOpcode,
-                &[&info.name, &facts.model_name()],
+                &[&info.name, &facts.model_name(stage)],
                 reasons.join("; "),
             ));
         }
@@ -633,9 +810,7 @@ fn call(facts: &Facts<'_>, c: &Call<'_>, buf: &mut String, out: &mut Vec<Diagnos
                 &[&m.name],
                 format_args!("{} (`{}`)", m.why, m.declaration),
             ));
-            if params.len() != info.signature.params.len() {
-                return;
-            }
+            return Some(op);
         }
         Err(e) => {
             out.push(diagnostic(
@@ -644,87 +819,43 @@ fn call(facts: &Facts<'_>, c: &Call<'_>, buf: &mut String, out: &mut Vec<Diagnos
                 &[&c.callee],
                 e,
             ));
-            return;
+            return Some(op);
         }
     }
 
-    // Immediate operands and the ranges of constant operands.
-    for (p, o) in info.signature.params.iter().zip(c.operands.iter().skip(1)) {
-        if !p.immediate && p.max.is_none() && p.enumeration.is_none() {
-            continue;
-        }
-        let kind = ValueKind::of(o.value);
-        let integer = int_width(o.ty).is_some();
-        if p.immediate {
-            let constant = if integer {
-                matches!(kind, ValueKind::Int(_))
-            } else {
-                kind.is_constant() && kind != ValueKind::Float
-            };
-            if !constant {
-                if p.enumeration.is_some_and(is_barrier_flags) {
-                    out.push(diagnostic(
-                        line,
-                        ValidationRule::InstrBarrierNonConstantFlagArgument,
-                        &[],
-                        format_args!("operand `{}` of {} is `{}`", p.name, info.name, o.value),
-                    ));
-                } else {
-                    out.push(diagnostic(
-                        line,
-                        ValidationRule::InstrOpConst,
-                        &[&p.name, &info.name],
-                        format_args!("found `{}`", o.value),
-                    ));
-                }
-                continue;
-            }
-        }
-        let ValueKind::Int(v) = kind else { continue };
-        let width = int_width(o.ty).unwrap_or(64);
-        let value = unsigned_in_width(v, width);
-        if let Some(max) = p.max
-            && value > max
-        {
-            out.push(diagnostic(
-                line,
-                ValidationRule::InstrOpConstRange,
-                &[],
-                format_args!(
-                    "operand `{}` of {} is {value}; the largest allowed value is {max}",
-                    p.name, info.name
-                ),
-            ));
-            continue;
-        }
-        if let Some(e) = p.enumeration {
-            let why = match enums::check(e, value, version) {
-                EnumValue::Valid | EnumValue::Unmapped => continue,
-                EnumValue::Unknown(why) => why,
-                EnumValue::NotAtVersion(why) => format!("{why}; the module is DXIL {version}"),
-            };
-            let diagnostic = if is_barrier_flags(e) {
-                diagnostic(
-                    line,
-                    ValidationRule::InstrBarrierFlagInvalid,
-                    &[&flag_words(p.name), &info.name],
-                    format_args!("operand `{}` is {why}", p.name),
-                )
-            } else {
-                diagnostic(
-                    line,
-                    ValidationRule::InstrOpConstRange,
-                    &[],
-                    format_args!("operand `{}` of {} is {why}", p.name, info.name),
-                )
-            };
-            out.push(diagnostic);
-        }
+    // The constraints of the op (db/constraints.toml and the implicit constraints of
+    // immediate, bounded and enumeration parameters).
+    let uses = constraint::of(op);
+    if failed || uses.is_empty() {
+        return Some(op);
     }
+    let operands = CallOperands::new(c, handles, &facts.target_types);
+    constraint::check_uses(info, uses, &ctx, &operands, &mut |v| {
+        out.push(violation(line, &v, version));
+    });
+    Some(op)
 }
 
-/// `v` as an unsigned number of `width` bits (`i8 -1` → 255).
-fn unsigned_in_width(v: i128, width: u32) -> u64 {
-    let modulus: i128 = 1i128 << width.min(64);
-    v.rem_euclid(modulus) as u64
+/// The diagnostic of a violated constraint: the rule's message filled as DXC fills it, then
+/// what was found. An enumeration operand is explained with the values of the enumeration.
+fn violation(line: usize, v: &constraint::Violation<'_>, version: DxilVersion) -> Diagnostic {
+    let message = match (v.constraint.kind, v.value()) {
+        (Kind::Enum { name, .. }, Some(n)) => {
+            let value = u64::try_from(n).unwrap_or(u64::MAX);
+            let why = match enums::check(name, value, version) {
+                EnumValue::Unknown(why) => why,
+                EnumValue::NotAtVersion(why) => format!("{why}; the module is DXIL {version}"),
+                EnumValue::Valid | EnumValue::Unmapped => format!("{n}"),
+            };
+            let head = v.message().to_string();
+            let head = head.trim_end().trim_end_matches('.');
+            format!("{head}: operand `{}` of {} is {why}", v.param(), v.op.name)
+        }
+        _ => v.to_string(),
+    };
+    Diagnostic {
+        line,
+        rule: v.rule(),
+        message,
+    }
 }

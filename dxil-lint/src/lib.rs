@@ -105,8 +105,29 @@
 //! | the op was not removed before the version | `SM.OPCODEININVALIDFUNCTION` |
 //! | library-only and non-library ops | `SM.OPCODEININVALIDFUNCTION` |
 //! | result, operand count and operand types are the signature's | `INSTR.CALLOLOAD` |
-//! | immediate operands are constants | `INSTR.OPCONST` (flags of the DXIL 1.8 barriers: `INSTR.BARRIERNONCONSTANTFLAGARGUMENT`) |
-//! | constant operands within `max` and their enumeration at the version | `INSTR.OPCONSTRANGE` (flags of the DXIL 1.8 barriers: `INSTR.BARRIERFLAGINVALID`) |
+//! | the op's constraints (`db/constraints.toml`), when the overload, the signature, the shader model and the stage are right | each constraint's rule (immediates `INSTR.OPCONST`, ranges and enumerations `INSTR.OPCONSTRANGE`, write masks `INSTR.WRITEMASKGAPFORUAV`, ...) |
+//!
+//! The constraints are checked by [`dxil_ops::constraint::check`], the implementation the call
+//! builders use too, over the call's operands: constants, `undef` and `zeroinitializer` as
+//! written; the resource behind a handle operand, traced to the `annotateHandle` (its property
+//! words) or `createHandle` (the record of `!dx.resources` of its class and range id) that made
+//! it earlier in the same function; the LinAlg matrix types of operands and result
+//! (`%dx.types.LinAlgMatrixC..M..N..U..S..`), with whether `!dx.targetTypes` has them; vector
+//! lengths and element types. A constraint needing a fact that is not known (a handle made
+//! otherwise, a stage that is not known) is not checked. The diagnostic's message is the rule's
+//! message with DXC's arguments, then what was found. An overload that a constraint gates by
+//! shader model (16-bit IsSpecialFloat before 6.9, 64-bit raw-buffer access before 6.3) reports
+//! that constraint's rule instead of `INSTR.OLOAD`.
+//!
+//! In a library, `SM.OPCODE` names the shader model with the stage of the calling entry, as DXC
+//! does: `lib_6_10(raygeneration)`, `lib_6_8(lib)` outside entries. Per entry function (the
+//! calls made directly in it), DXC's summaries: `SM.INCOMPATIBLEOPERATION` at the entry with
+//! `SM.INCOMPATIBLESTAGE` when a call's op is not allowed in its stage,
+//! `SM.INCOMPATIBLESHADERMODEL` when one needs a later shader model, and
+//! `SM.INCOMPATIBLEREQUIRESGROUP` when a call needs a thread group (an op allowed only in
+//! compute-like stages, or groupshared memory) in a stage without one (not compute, mesh,
+//! amplification, or a node shader other than the thread launch); `SM.TGSMUNSUPPORTED` at the
+//! first call with a groupshared-memory operand outside compute-like stages.
 //!
 //! After a function of another class (`INSTR.ILLEGALDXILOPFUNCTION`) only the overload is
 //! checked, read from the name as DXC reads it for the opcode. Where DXC reports an op the
@@ -117,20 +138,19 @@
 //! `INSTR.ILLEGALDXILOPCODE`, naming the opcode as reserved, so the message here says
 //! "(reserved opcode)" as well.
 //!
-//! Enumeration operands are checked with the typed enumerations (`from_value` / `from_bits`,
+//! Enumeration operands are explained with the typed enumerations (`from_value` / `from_bits`,
 //! then `is_valid_at` the module's version); a value named `Invalid` (the sentinel of
-//! `ResourceClass` and `AtomicBinOpCode`) is out of range. Only the flag operands of the DXIL
-//! 1.8 barriers (`BarrierSemanticFlag`, `MemoryTypeFlag`) get DXC's barrier rules; the legacy
-//! Barrier's mode gets the general ones, as in DXC.
+//! `ResourceClass` and `AtomicBinOpCode`) is out of range. The flag operands of the DXIL 1.8
+//! barriers get DXC's barrier rules through their constraints.
 //!
 //! Per declaration: the name is a `dx.op` function (`DECL.DXILFNEXTERN` for an unknown stem,
 //! `INSTR.OLOAD` for a suffix that is not an overload) and its types are the signature's
 //! (`INSTR.CALLOLOAD`). A declaration is not checked against the module's version: it is the
 //! calls that use an op.
 //!
-//! Not checked: anything needing the call graph, resource properties, data flow, signatures
-//! (`!dx.entryPoints` element 2) or value ranges the database does not have (such as the bias
-//! range of `SampleBias`).
+//! Not checked: anything needing the call graph (calls in functions an entry calls), data flow
+//! beyond the call that made a handle, signatures (`!dx.entryPoints` element 2), metadata of
+//! resources other than their kind and class, and the uses of results.
 //!
 //! Every fact comes from the `dxil-ops` runtime API: [`dxil_ops::Op::from_opcode`],
 //! [`dxil_ops::OpInfo`] (`props_at`, `overloads_at`, `stages_at`, `target`, `table`,
@@ -142,6 +162,7 @@ mod enums;
 mod input;
 pub mod md;
 pub mod module;
+mod resources;
 mod text;
 
 use std::fmt;

@@ -120,6 +120,8 @@ pub struct Call<'m> {
     pub ret: &'m str,
     /// Operands, the opcode first.
     pub operands: Vec<Operand<'m>>,
+    /// The name of the result (`%h` → `h`), when the call has one.
+    pub result: Option<&'m str>,
     /// The operand list is not closed.
     pub unterminated: bool,
 }
@@ -142,6 +144,8 @@ pub struct EntryPoint<'t> {
     pub name: &'t str,
     /// The shader kind of its properties (tag 8, libraries only), as a number.
     pub kind: Option<i128>,
+    /// The node launch type of its properties (tag 13, node shaders), as a number.
+    pub launch: Option<i128>,
 }
 
 /// The shader model of `!dx.shaderModel`.
@@ -172,6 +176,29 @@ impl ModelInfo<'_> {
     /// Whether the kind is a library.
     pub fn is_library(&self) -> bool {
         self.kind == "lib"
+    }
+}
+
+/// DXC's name of a shader kind in shader-model names and messages: `ps`, `cs`, `lib`,
+/// `raygeneration`, `node`, ...
+pub fn kind_name(kind: ShaderKind) -> &'static str {
+    match kind {
+        ShaderKind::Pixel => "ps",
+        ShaderKind::Vertex => "vs",
+        ShaderKind::Geometry => "gs",
+        ShaderKind::Hull => "hs",
+        ShaderKind::Domain => "ds",
+        ShaderKind::Compute => "cs",
+        ShaderKind::Library => "lib",
+        ShaderKind::RayGeneration => "raygeneration",
+        ShaderKind::Intersection => "intersection",
+        ShaderKind::AnyHit => "anyhit",
+        ShaderKind::ClosestHit => "closesthit",
+        ShaderKind::Miss => "miss",
+        ShaderKind::Callable => "callable",
+        ShaderKind::Mesh => "ms",
+        ShaderKind::Amplification => "as",
+        ShaderKind::Node => "node",
     }
 }
 
@@ -346,18 +373,23 @@ impl<'t> Module<'t> {
     }
 
     /// The operands of named metadata `name` (the first definition).
-    fn named(&self, name: &str) -> Option<Vec<Md<'t>>> {
+    pub(crate) fn named(&self, name: &str) -> Option<Vec<Md<'t>>> {
         let (_, body) = self.named.iter().find(|(n, _)| *n == name)?;
         md::tuple(body)
     }
 
     /// Resolves an element to a tuple: a reference to a node, or a tuple written in place.
-    fn resolve(&self, e: &Md<'t>) -> Option<Vec<Md<'t>>> {
+    pub(crate) fn resolve(&self, e: &Md<'t>) -> Option<Vec<Md<'t>>> {
         match e {
             Md::Ref(n) => md::tuple(self.nodes.get(n)?),
             Md::Tuple(t) => Some(t.clone()),
             _ => None,
         }
+    }
+
+    /// The text of numbered metadata node `!n` (after the `=`).
+    pub(crate) fn node(&self, n: u64) -> Option<&'t str> {
+        self.nodes.get(&n).copied()
     }
 
     /// The DXIL version of `!dx.version`.
@@ -407,15 +439,18 @@ impl<'t> Module<'t> {
                 _ => "",
             };
             let props = t.get(4).and_then(|p| self.resolve(p)).unwrap_or_default();
-            let kind = props
-                .chunks(2)
-                .find(|pair| pair.first().and_then(Md::int) == Some(8))
-                .and_then(|pair| pair.get(1))
-                .and_then(Md::int);
+            let tag = |t: i128| {
+                props
+                    .chunks(2)
+                    .find(|pair| pair.first().and_then(Md::int) == Some(t))
+                    .and_then(|pair| pair.get(1))
+                    .and_then(Md::int)
+            };
             out.push(EntryPoint {
                 function,
                 name,
-                kind,
+                kind: tag(8),
+                launch: tag(13),
             });
         }
         out
@@ -470,12 +505,19 @@ fn call<'m>(site: &'m Site<'_>) -> Call<'m> {
             Operand { ty, value }
         })
         .collect();
+    let result = code
+        .get(..p.call_kw)
+        .and_then(|before| before.trim().strip_suffix('='))
+        .map(str::trim_end)
+        .and_then(|r| r.strip_prefix('%'))
+        .and_then(|r| read_name(r).map(|(n, _)| n));
     Call {
         line: site.line,
         function: site.function,
         callee,
         ret,
         operands,
+        result,
         unterminated: p.close.is_none(),
     }
 }

@@ -487,17 +487,46 @@ fn check_overloads(
             "DXIL {v} allows {}",
             allows.get(d).map_or("", String::as_str)
         );
-        let msg = match (later, earlier) {
+        let mut msg = match (later, earlier) {
             (Some(w), _) => format!("{lead} needs DXIL {w}; {here}"),
             (None, Some(w)) => format!("{lead} is not allowed after DXIL {w}; {here}"),
             (None, None) => format!("{lead} is not allowed at any DXIL version; {here}"),
         };
+        if d == 0
+            && let Some(gate) = overload_constraint(db, op, &parsed)
+        {
+            msg.push_str(&gate);
+        }
         push(&mut errors, syn::Error::new(tok.span, msg));
     }
     match errors {
         Some(e) => Err(e),
         None => Ok(out),
     }
+}
+
+/// The constraint of kind `overload` that names the overload for `op` (a shader-model gate,
+/// such as the 16-bit IsSpecialFloat overloads before SM 6.9), as a sentence for the error.
+fn overload_constraint(db: &Database, op: &Op, p: &Parsed) -> Option<String> {
+    let id = dxil_db::OpId(db.ops.iter().position(|o| std::ptr::eq(o, op))? as u32);
+    db.constraints_of(id).find_map(|(c, _)| match &c.kind {
+        dxil_db::constraint::ConstraintKind::Overload {
+            scalars, vectors, ..
+        } => {
+            let hit = match p {
+                Parsed::Scalar(t) => scalars & (1 << t.0) != 0,
+                Parsed::Vector(t, _) => vectors & (1 << t.0) != 0,
+                Parsed::Struct(_) => false,
+            };
+            hit.then(|| {
+                format!(
+                    " (constraint `{}`: {} DXC's validator reports {})",
+                    c.name, c.doc, db.rules[c.rule].code
+                )
+            })
+        }
+        _ => None,
+    })
 }
 
 /// Checks the stage; returns it.

@@ -234,6 +234,8 @@ pub enum BuildError<'a> {
         /// The constant's type.
         found: &'static str,
     },
+    /// An op constraint (`db/constraints.toml`) is violated by the operands or overloads.
+    Constraint(crate::constraint::ConstraintError),
 }
 
 impl fmt::Display for BuildError<'_> {
@@ -335,6 +337,7 @@ impl fmt::Display for BuildError<'_> {
                 f,
                 "operand `{param}` of {op} is `{expected}`; a `{found}` constant was given"
             ),
+            BuildError::Constraint(e) => write!(f, "{e}"),
         }
     }
 }
@@ -476,6 +479,14 @@ pub fn check<'a>(
             });
         }
         if !set.contains(o) {
+            // an overload a constraint gates by shader model reports that constraint (the op
+            // is this crate's: an extension's op has no constraint row)
+            if let Some(x) = crate::Op::from_opcode(op.opcode)
+                && core::ptr::eq(x.info(), op)
+                && let Some(e) = crate::constraint::check_build_overload(x, target, overloads)
+            {
+                return Err(BuildError::Constraint(e));
+            }
             return Err(BuildError::Overload {
                 op: op.name,
                 dim: dim as u8,

@@ -59,7 +59,8 @@ fn enum_value_valid(name: &str, value: i64, version: DxilVersion) -> Option<bool
 /// check of the typed builders: [`check`] (version, table, overloads, stage, kind of module,
 /// signature), then per operand: an integer constant has the parameter's LLVM type (for the
 /// overloads given), a constant struct the parameter's struct type, an immediate parameter gets a
-/// constant, within its maximum, and a value of its enumeration at the target version.
+/// constant, within its maximum, and a value of its enumeration at the target version; then the
+/// op's constraints that the constants and overloads decide ([`crate::constraint`]).
 pub fn build_dynamic<'a, 'o, V>(
     op: &'static OpInfo,
     target: &Target,
@@ -118,6 +119,12 @@ pub fn build_dynamic<'a, 'o, V>(
                 }
             }
         }
+    }
+    // the op constraints the constants and overloads decide, as the typed builders check them
+    if let Some(x) = crate::Op::from_opcode(op.opcode)
+        && core::ptr::eq(x.info(), op)
+    {
+        crate::constraint::check_build_params(x, target, overloads, operands)?;
     }
     Ok(DynCall {
         op,

@@ -45,6 +45,7 @@ extern crate std;
 mod attr;
 pub mod call;
 mod checked;
+pub mod constraint;
 mod dynamic;
 mod fmt_util;
 mod generated;

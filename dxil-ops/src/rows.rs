@@ -5,6 +5,7 @@
 use crate::call::{BuildError, Call, Operand, Target};
 use crate::info::OpInfo;
 use crate::overload::{OverloadSet, OverloadSpec, Overloads};
+use crate::sig::Signature;
 
 impl OverloadSet {
     /// The set of scalar types `scalars` and vector element types `vectors` (one bit per
@@ -59,6 +60,23 @@ impl<'a, V, const N: usize> Call<'a, V, N> {
         operands: [Operand<V>; N],
     ) -> Result<Self, BuildError<'a>> {
         let signature = crate::call::check(op, target, overloads)?;
+        Self::checked(op, target, overloads, signature, operands)
+    }
+
+    /// A call of `op` whose [`crate::call::check`] gave `signature`: checks the op constraints
+    /// its constant operands and overloads decide ([`crate::constraint::check_build`]; the ops
+    /// of an extension have none).
+    pub fn checked(
+        op: &'static OpInfo,
+        target: &Target,
+        overloads: Overloads<'a>,
+        signature: Signature<'a>,
+        operands: [Operand<V>; N],
+    ) -> Result<Self, BuildError<'a>> {
+        if let Some(own) = crate::Op::from_opcode(op.opcode).filter(|o| core::ptr::eq(o.info(), op))
+        {
+            crate::constraint::check_build(own, target, overloads, &operands)?;
+        }
         Ok(Call {
             op,
             signature,

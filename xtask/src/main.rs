@@ -8,6 +8,8 @@ mod export;
 mod lint;
 #[cfg(all(test, feature = "runtime"))]
 mod llvm_as;
+#[cfg(feature = "runtime")]
+mod parity;
 #[cfg(all(test, feature = "runtime"))]
 mod seed_lowering;
 
@@ -61,6 +63,23 @@ enum Command {
     Lint {
         /// Files or directories.
         files: Vec<PathBuf>,
+    },
+    /// Measure the lint against DXC's validator tests in DIR (not part of this repository):
+    /// how many of the error messages they expect it reproduces, and what it prints on the
+    /// tests the validator accepts. See xtask/src/parity.rs for the counting.
+    #[cfg(feature = "runtime")]
+    Parity {
+        /// The folder of DXC's validator tests (e.g. a copy of tools/clang/test/LitDXILValidation).
+        dir: PathBuf,
+        /// Leave out tests named as a file of this folder (default ../shared/corpus/dxc).
+        #[arg(long)]
+        corpus: Option<PathBuf>,
+        /// A line per test file.
+        #[arg(long)]
+        per_file: bool,
+        /// The messages not reproduced and the diagnostics on accepted files.
+        #[arg(long)]
+        show_missed: bool,
     },
 }
 
@@ -118,6 +137,18 @@ fn main() -> ExitCode {
         Command::Export { format } => export::run(format),
         #[cfg(feature = "runtime")]
         Command::Lint { files } => lint::run(files),
+        #[cfg(feature = "runtime")]
+        Command::Parity {
+            dir,
+            corpus,
+            per_file,
+            show_missed,
+        } => parity::run(parity::Options {
+            dir,
+            corpus,
+            per_file,
+            show_missed,
+        }),
     };
     match result {
         Ok(code) => code,

@@ -144,9 +144,10 @@ impl Emitter<'_> {
         } else {
             quote! {
                 let info = Op::#variant.info();
-                let signature = #rt::call::check(info, target, #overloads)?;
+                let overloads = #overloads;
+                let signature = #rt::call::check(info, target, overloads)?;
                 #(#checks)*
-                Ok(Call { op: info, signature, operands: [#(#operands),*] })
+                Call::checked(info, target, overloads, signature, [#(#operands),*])
             }
         };
         Ok(quote! {

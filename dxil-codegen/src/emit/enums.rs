@@ -75,7 +75,7 @@ fn value_ident(name: &str, taken: &mut Vec<String>) -> Ident {
 }
 
 /// The identifiers of every value of `e`, in declaration order.
-fn value_idents(e: &Enum) -> Vec<Ident> {
+pub(super) fn value_idents(e: &Enum) -> Vec<Ident> {
     let mut taken = Vec::new();
     e.values
         .iter()

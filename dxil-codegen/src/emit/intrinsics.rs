@@ -130,9 +130,9 @@ impl Emitter<'_> {
     }
 
     /// The intrinsics whose lowering calls the op with this opcode, as `OpInfo::intrinsics`.
-    pub(super) fn op_intrinsics(&self, opcode: u32) -> TokenStream {
+    pub(super) fn op_intrinsics(&self, opcode: u32) -> Option<TokenStream> {
         if self.extension.is_some() {
-            return quote!(&[]);
+            return None;
         }
         let refs = self
             .db
@@ -143,8 +143,9 @@ impl Emitter<'_> {
             .map(|(k, _)| {
                 let k = Literal::usize_unsuffixed(k);
                 quote!(&super::intrinsics::INTRINSICS[#k])
-            });
-        quote!(&[#(#refs),*])
+            })
+            .collect::<Vec<_>>();
+        (!refs.is_empty()).then(|| quote!(&[#(#refs),*]))
     }
 
     /// `enum_value_valid`: whether a number is a value of a named enumeration at a version.

@@ -3,6 +3,7 @@
 
 mod builders;
 mod classes;
+mod constraints;
 mod enums;
 mod intrinsics;
 mod ops;
@@ -122,7 +123,7 @@ impl<'d> Emitter<'d> {
     }
 
     /// The modules of `dxil-ops/src/generated`, in order.
-    pub const MODULES: [&'static str; 9] = [
+    pub const MODULES: [&'static str; 10] = [
         "vocab",
         "types",
         "classes",
@@ -132,6 +133,7 @@ impl<'d> Emitter<'d> {
         "enums",
         "rules",
         "tables",
+        "constraints",
     ];
 
     /// The module of `dxil-ops/src/generated` named `name` (one of [`Self::MODULES`]).
@@ -146,6 +148,7 @@ impl<'d> Emitter<'d> {
             "enums" => Ok(self.enums()),
             "rules" => self.rules(),
             "tables" => self.tables(),
+            "constraints" => Ok(self.constraints()),
             _ => Err(Error::Syntax {
                 file: name.to_owned(),
                 message: "no such module".to_owned(),

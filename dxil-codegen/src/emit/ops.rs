@@ -125,7 +125,9 @@ impl Emitter<'_> {
             .clone()
     }
 
-    fn op_row(&self, op: &Op, by_version: &Ident) -> TokenStream {
+    /// The row of `op` in `OPS`; with `defaults`, the `DEFAULTS` row: `op`'s required fields
+    /// and the defaults of the others.
+    fn op_row(&self, op: &Op, by_version: &Ident, defaults: bool) -> TokenStream {
         let db = self.db;
         let class = self.class_ref(op.class);
         let signature = self.signature_ref(op.signature);
@@ -152,6 +154,47 @@ impl Emitter<'_> {
             None => quote!(None),
         };
         let param_docs = op.param_docs.iter().map(|(k, v)| quote!((#k, #v)));
+        // the fields most ops leave at their default come from `DEFAULTS` when they do; the
+        // `DEFAULTS` row itself gives those defaults
+        let mut optional = Vec::new();
+        if defaults {
+            optional.extend([
+                quote!(remarks: ""),
+                quote!(reserved: false),
+                quote!(target: Target::Any),
+                quote!(shader_model_translated: None),
+                quote!(intrinsics: &[]),
+                quote!(result_doc: None),
+                quote!(param_docs: &[]),
+            ]);
+        } else {
+            if !remarks.is_empty() {
+                optional.push(quote!(remarks: #remarks));
+            }
+            if reserved {
+                optional.push(quote!(reserved: true));
+            }
+            if op.target != dxil_db::Target::Any {
+                optional.push(quote!(target: Target::#target));
+            }
+            if op.shader_model_translated.is_some() {
+                optional.push(quote!(shader_model_translated: #smt));
+            }
+            if let Some(intrinsics) = &intrinsics {
+                optional.push(quote!(intrinsics: #intrinsics));
+            }
+            if op.result_doc.is_some() {
+                optional.push(quote!(result_doc: #result_doc));
+            }
+            if !op.param_docs.is_empty() {
+                optional.push(quote!(param_docs: &[#(#param_docs),*]));
+            }
+        }
+        let rest = if defaults {
+            quote!()
+        } else {
+            quote!(..DEFAULTS)
+        };
         quote! {
             OpInfo {
                 opcode: #opcode,
@@ -162,16 +205,11 @@ impl Emitter<'_> {
                 signature: #signature,
                 category: #category,
                 doc: #d,
-                remarks: #remarks,
-                reserved: #reserved,
-                target: Target::#target,
                 introduced: #introduced,
                 shader_model: #sm,
-                shader_model_translated: #smt,
                 by_version: #by_version,
-                intrinsics: #intrinsics,
-                result_doc: #result_doc,
-                param_docs: &[#(#param_docs),*],
+                #(#optional,)*
+                #rest
             }
         }
     }
@@ -242,9 +280,25 @@ impl Emitter<'_> {
             .iter()
             .map(|o| {
                 let by_version = self.op_versions(o, &specs, &mut version_rows);
-                self.op_row(o, &by_version)
+                self.op_row(o, &by_version, false)
             })
             .collect();
+        // the values of the fields a row leaves out (the required ones of the first op, which
+        // no row takes)
+        let defaults = match ops.first() {
+            Some(o) => {
+                let by_version = self.op_versions(o, &specs, &mut version_rows);
+                let row = self.op_row(o, &by_version, true);
+                quote! {
+                    /// The values of the fields a row of [`OPS`] leaves out: no remarks, not
+                    /// reserved, any kind of module, no translated shader model, no intrinsics,
+                    /// no documentation of the result or parameters. (Its other fields, those
+                    /// of the first op, are given by every row.)
+                    const DEFAULTS: OpInfo = #row;
+                }
+            }
+            None => quote!(),
+        };
         let (props, lists) = (&version_rows.rows, &version_rows.lists);
         let n_props = int(props.len() as u64);
         let n = int(ops.len() as u64);
@@ -330,6 +384,8 @@ impl Emitter<'_> {
             }
 
             #(#lists)*
+
+            #defaults
 
             /// Every op, by opcode.
             pub static OPS: [OpInfo; #n] = [#(#rows),*];

@@ -2,6 +2,7 @@
 //! reports every mistake.
 
 mod classes;
+mod constraints;
 mod idents;
 mod intrinsics;
 mod ops;
@@ -46,6 +47,9 @@ pub(crate) struct RawDb {
     pub llvm_instructions: Vec<In<Decoded<crate::raw::RawLlvmInstruction>>>,
     pub intrinsics: Vec<In<Decoded<crate::raw::RawIntrinsicRecord>>>,
     pub derived: Vec<In<Named<crate::raw::RawDerived>>>,
+    pub constraint_keys: Vec<In<Named<crate::raw::RawConstraintKey>>>,
+    pub constraint_kinds: Vec<In<Named<crate::raw::RawConstraintKind>>>,
+    pub constraints: Vec<In<Decoded<crate::raw::RawConstraint>>>,
 }
 
 impl RawDb {
@@ -77,6 +81,10 @@ impl RawDb {
             .extend(tag(file, raw.llvm_instructions));
         self.intrinsics.extend(tag(file, raw.intrinsics));
         self.derived.extend(tag(file, raw.derived));
+        self.constraint_keys.extend(tag(file, raw.constraint_keys));
+        self.constraint_kinds
+            .extend(tag(file, raw.constraint_kinds));
+        self.constraints.extend(tag(file, raw.constraints));
     }
 }
 
@@ -377,10 +385,13 @@ pub(crate) fn build(
     b.llvm_instructions(raw, &mut db);
     b.intrinsics(raw, &mut db);
     b.identifiers(raw);
+    let constraints = b.constraints(raw, &db);
     if !b.sink.is_empty() {
         return None;
     }
     db.finish();
+    let tables = constraints::finish(&db, constraints);
+    db.set_constraints(tables);
     Some(db)
 }
 

@@ -1042,7 +1042,8 @@ pub fn create_handle<'a, V>(
     non_uniform_index: bool,
 ) -> Result<Call<'a, V, 5>, BuildError<'a>> {
     let info = Op::CreateHandle.info();
-    let signature = crate::call::check(info, target, Overloads::NONE)?;
+    let overloads = Overloads::NONE;
+    let signature = crate::call::check(info, target, overloads)?;
     if !resource_class.is_valid_at(target.dxil) {
         return Err(BuildError::EnumValue {
             op: info.name,
@@ -1051,10 +1052,12 @@ pub fn create_handle<'a, V>(
             version: target.dxil,
         });
     }
-    Ok(Call {
-        op: info,
+    Call::checked(
+        info,
+        target,
+        overloads,
         signature,
-        operands: [
+        [
             Operand::opcode(0x39),
             Operand::Int {
                 ty: "i8",
@@ -1070,7 +1073,7 @@ pub fn create_handle<'a, V>(
                 value: non_uniform_index as i64,
             },
         ],
-    })
+    )
 }
 /// Builds a call of `CBufferLoad`: loads a value from a constant buffer resource
 /// - `overload`: the overload
@@ -1798,7 +1801,8 @@ pub fn barrier<'a, V>(
     barrier_mode: crate::enums::BarrierMode,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
     let info = Op::Barrier.info();
-    let signature = crate::call::check(info, target, Overloads::NONE)?;
+    let overloads = Overloads::NONE;
+    let signature = crate::call::check(info, target, overloads)?;
     if !barrier_mode.is_valid_at(target.dxil) {
         return Err(BuildError::EnumValue {
             op: info.name,
@@ -1807,17 +1811,19 @@ pub fn barrier<'a, V>(
             version: target.dxil,
         });
     }
-    Ok(Call {
-        op: info,
+    Call::checked(
+        info,
+        target,
+        overloads,
         signature,
-        operands: [
+        [
             Operand::opcode(0x50),
             Operand::Int {
                 ty: "i32",
                 value: barrier_mode.bits() as i64,
             },
         ],
-    })
+    )
 }
 /// Builds a call of `CalculateLOD`: calculates the level of detail
 /// - `overload`: the overload
@@ -2455,7 +2461,8 @@ pub fn wave_active_op<'a, V>(
     sop: crate::enums::SignedOpKind,
 ) -> Result<Call<'a, V, 4>, BuildError<'a>> {
     let info = Op::WaveActiveOp.info();
-    let signature = crate::call::check(info, target, Overloads::one(overload))?;
+    let overloads = Overloads::one(overload);
+    let signature = crate::call::check(info, target, overloads)?;
     if !op.is_valid_at(target.dxil) {
         return Err(BuildError::EnumValue {
             op: info.name,
@@ -2472,10 +2479,12 @@ pub fn wave_active_op<'a, V>(
             version: target.dxil,
         });
     }
-    Ok(Call {
-        op: info,
+    Call::checked(
+        info,
+        target,
+        overloads,
         signature,
-        operands: [
+        [
             Operand::opcode(0x77),
             Operand::Value(value),
             Operand::Int {
@@ -2487,7 +2496,7 @@ pub fn wave_active_op<'a, V>(
                 value: sop as i64,
             },
         ],
-    })
+    )
 }
 /// Builds a call of `WaveActiveBit`: returns the result of the operation across all lanes
 /// - `overload`: the overload
@@ -2500,7 +2509,8 @@ pub fn wave_active_bit<'a, V>(
     op: crate::enums::WaveBitOpKind,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
     let info = Op::WaveActiveBit.info();
-    let signature = crate::call::check(info, target, Overloads::one(overload))?;
+    let overloads = Overloads::one(overload);
+    let signature = crate::call::check(info, target, overloads)?;
     if !op.is_valid_at(target.dxil) {
         return Err(BuildError::EnumValue {
             op: info.name,
@@ -2509,10 +2519,12 @@ pub fn wave_active_bit<'a, V>(
             version: target.dxil,
         });
     }
-    Ok(Call {
-        op: info,
+    Call::checked(
+        info,
+        target,
+        overloads,
         signature,
-        operands: [
+        [
             Operand::opcode(0x78),
             Operand::Value(value),
             Operand::Int {
@@ -2520,7 +2532,7 @@ pub fn wave_active_bit<'a, V>(
                 value: op as i64,
             },
         ],
-    })
+    )
 }
 /// Builds a call of `WavePrefixOp`: returns the result of the operation on prior lanes
 /// - `overload`: the overload
@@ -2535,7 +2547,8 @@ pub fn wave_prefix_op<'a, V>(
     sop: crate::enums::SignedOpKind,
 ) -> Result<Call<'a, V, 4>, BuildError<'a>> {
     let info = Op::WavePrefixOp.info();
-    let signature = crate::call::check(info, target, Overloads::one(overload))?;
+    let overloads = Overloads::one(overload);
+    let signature = crate::call::check(info, target, overloads)?;
     if !op.is_valid_at(target.dxil) {
         return Err(BuildError::EnumValue {
             op: info.name,
@@ -2552,10 +2565,12 @@ pub fn wave_prefix_op<'a, V>(
             version: target.dxil,
         });
     }
-    Ok(Call {
-        op: info,
+    Call::checked(
+        info,
+        target,
+        overloads,
         signature,
-        operands: [
+        [
             Operand::opcode(0x79),
             Operand::Value(value),
             Operand::Int {
@@ -2567,7 +2582,7 @@ pub fn wave_prefix_op<'a, V>(
                 value: sop as i64,
             },
         ],
-    })
+    )
 }
 /// Builds a call of `QuadReadLaneAt`: reads from a lane in the quad
 /// - `overload`: the overload
@@ -2597,7 +2612,8 @@ pub fn quad_op<'a, V>(
     op: crate::enums::QuadOpKind,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
     let info = Op::QuadOp.info();
-    let signature = crate::call::check(info, target, Overloads::one(overload))?;
+    let overloads = Overloads::one(overload);
+    let signature = crate::call::check(info, target, overloads)?;
     if !op.is_valid_at(target.dxil) {
         return Err(BuildError::EnumValue {
             op: info.name,
@@ -2606,10 +2622,12 @@ pub fn quad_op<'a, V>(
             version: target.dxil,
         });
     }
-    Ok(Call {
-        op: info,
+    Call::checked(
+        info,
+        target,
+        overloads,
         signature,
-        operands: [
+        [
             Operand::opcode(0x7b),
             Operand::Value(value),
             Operand::Int {
@@ -2617,7 +2635,7 @@ pub fn quad_op<'a, V>(
                 value: op as i64,
             },
         ],
-    })
+    )
 }
 /// Builds a call of `BitcastI16toF16`: bitcast between different sizes
 /// - `value`: input value
@@ -3372,7 +3390,8 @@ pub fn wave_multi_prefix_op<'a, V>(
     sop: crate::enums::SignedOpKind,
 ) -> Result<Call<'a, V, 8>, BuildError<'a>> {
     let info = Op::WaveMultiPrefixOp.info();
-    let signature = crate::call::check(info, target, Overloads::one(overload))?;
+    let overloads = Overloads::one(overload);
+    let signature = crate::call::check(info, target, overloads)?;
     if !op.is_valid_at(target.dxil) {
         return Err(BuildError::EnumValue {
             op: info.name,
@@ -3389,10 +3408,12 @@ pub fn wave_multi_prefix_op<'a, V>(
             version: target.dxil,
         });
     }
-    Ok(Call {
-        op: info,
+    Call::checked(
+        info,
+        target,
+        overloads,
         signature,
-        operands: [
+        [
             Operand::opcode(0xa6),
             Operand::Value(value),
             Operand::Value(mask0),
@@ -3408,7 +3429,7 @@ pub fn wave_multi_prefix_op<'a, V>(
                 value: sop as i64,
             },
         ],
-    })
+    )
 }
 /// Builds a call of `WaveMultiPrefixBitCount`: returns the count of bits set to 1 on groups of lanes identified by a bitmask
 /// - `value`: input value
@@ -3758,7 +3779,8 @@ pub fn allocate_ray_query<'a, V>(
     const_ray_flags: crate::enums::RayFlag,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
     let info = Op::AllocateRayQuery.info();
-    let signature = crate::call::check(info, target, Overloads::NONE)?;
+    let overloads = Overloads::NONE;
+    let signature = crate::call::check(info, target, overloads)?;
     if !const_ray_flags.is_valid_at(target.dxil) {
         return Err(BuildError::EnumValue {
             op: info.name,
@@ -3767,17 +3789,19 @@ pub fn allocate_ray_query<'a, V>(
             version: target.dxil,
         });
     }
-    Ok(Call {
-        op: info,
+    Call::checked(
+        info,
+        target,
+        overloads,
         signature,
-        operands: [
+        [
             Operand::opcode(0xb2),
             Operand::Int {
                 ty: "i32",
                 value: const_ray_flags.bits() as i64,
             },
         ],
-    })
+    )
 }
 /// Builds a call of `RayQuery_TraceRayInline`: initializes RayQuery for raytrace
 /// - `ray_query_handle`: RayQuery handle
@@ -4626,7 +4650,8 @@ pub fn quad_vote<'a, V>(
     op: crate::enums::QuadVoteOpKind,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
     let info = Op::QuadVote.info();
-    let signature = crate::call::check(info, target, Overloads::one(overload))?;
+    let overloads = Overloads::one(overload);
+    let signature = crate::call::check(info, target, overloads)?;
     if !op.is_valid_at(target.dxil) {
         return Err(BuildError::EnumValue {
             op: info.name,
@@ -4635,10 +4660,12 @@ pub fn quad_vote<'a, V>(
             version: target.dxil,
         });
     }
-    Ok(Call {
-        op: info,
+    Call::checked(
+        info,
+        target,
+        overloads,
         signature,
-        operands: [
+        [
             Operand::opcode(0xde),
             Operand::Value(cond),
             Operand::Int {
@@ -4646,7 +4673,7 @@ pub fn quad_vote<'a, V>(
                 value: op as i64,
             },
         ],
-    })
+    )
 }
 /// Builds a call of `TextureGatherRaw`: Gather raw elements from 4 texels with no type conversions (SRV type is constrained)
 /// - `overload`: the overload
@@ -4902,7 +4929,8 @@ pub fn barrier_by_memory_type<'a, V>(
     semantic_flags: crate::enums::BarrierSemanticFlag,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
     let info = Op::BarrierByMemoryType.info();
-    let signature = crate::call::check(info, target, Overloads::NONE)?;
+    let overloads = Overloads::NONE;
+    let signature = crate::call::check(info, target, overloads)?;
     if !memory_type_flags.is_valid_at(target.dxil) {
         return Err(BuildError::EnumValue {
             op: info.name,
@@ -4919,10 +4947,12 @@ pub fn barrier_by_memory_type<'a, V>(
             version: target.dxil,
         });
     }
-    Ok(Call {
-        op: info,
+    Call::checked(
+        info,
+        target,
+        overloads,
         signature,
-        operands: [
+        [
             Operand::opcode(0xf4),
             Operand::Int {
                 ty: "i32",
@@ -4933,7 +4963,7 @@ pub fn barrier_by_memory_type<'a, V>(
                 value: semantic_flags.bits() as i64,
             },
         ],
-    })
+    )
 }
 /// Builds a call of `BarrierByMemoryHandle`: Request a barrier for just the memory used by the specified object
 /// - `object`: handle of object
@@ -4944,7 +4974,8 @@ pub fn barrier_by_memory_handle<'a, V>(
     semantic_flags: crate::enums::BarrierSemanticFlag,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
     let info = Op::BarrierByMemoryHandle.info();
-    let signature = crate::call::check(info, target, Overloads::NONE)?;
+    let overloads = Overloads::NONE;
+    let signature = crate::call::check(info, target, overloads)?;
     if !semantic_flags.is_valid_at(target.dxil) {
         return Err(BuildError::EnumValue {
             op: info.name,
@@ -4953,10 +4984,12 @@ pub fn barrier_by_memory_handle<'a, V>(
             version: target.dxil,
         });
     }
-    Ok(Call {
-        op: info,
+    Call::checked(
+        info,
+        target,
+        overloads,
         signature,
-        operands: [
+        [
             Operand::opcode(0xf5),
             Operand::Value(object),
             Operand::Int {
@@ -4964,7 +4997,7 @@ pub fn barrier_by_memory_handle<'a, V>(
                 value: semantic_flags.bits() as i64,
             },
         ],
-    })
+    )
 }
 /// Builds a call of `BarrierByNodeRecordHandle`: Request a barrier for just the memory used by the node record
 /// - `object`: handle of object
@@ -4975,7 +5008,8 @@ pub fn barrier_by_node_record_handle<'a, V>(
     semantic_flags: crate::enums::BarrierSemanticFlag,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
     let info = Op::BarrierByNodeRecordHandle.info();
-    let signature = crate::call::check(info, target, Overloads::NONE)?;
+    let overloads = Overloads::NONE;
+    let signature = crate::call::check(info, target, overloads)?;
     if !semantic_flags.is_valid_at(target.dxil) {
         return Err(BuildError::EnumValue {
             op: info.name,
@@ -4984,10 +5018,12 @@ pub fn barrier_by_node_record_handle<'a, V>(
             version: target.dxil,
         });
     }
-    Ok(Call {
-        op: info,
+    Call::checked(
+        info,
+        target,
+        overloads,
         signature,
-        operands: [
+        [
             Operand::opcode(0xf6),
             Operand::Value(object),
             Operand::Int {
@@ -4995,7 +5031,7 @@ pub fn barrier_by_node_record_handle<'a, V>(
                 value: semantic_flags.bits() as i64,
             },
         ],
-    })
+    )
 }
 /// Builds a call of `CreateNodeOutputHandle`: Creates a handle to a NodeOutput
 /// - `metadata_idx`: metadata index
@@ -5276,7 +5312,8 @@ pub fn allocate_ray_query2<'a, V>(
     const_ray_query_flags: crate::enums::RayQueryFlag,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
     let info = Op::AllocateRayQuery2.info();
-    let signature = crate::call::check(info, target, Overloads::NONE)?;
+    let overloads = Overloads::NONE;
+    let signature = crate::call::check(info, target, overloads)?;
     if !const_ray_flags.is_valid_at(target.dxil) {
         return Err(BuildError::EnumValue {
             op: info.name,
@@ -5293,10 +5330,12 @@ pub fn allocate_ray_query2<'a, V>(
             version: target.dxil,
         });
     }
-    Ok(Call {
-        op: info,
+    Call::checked(
+        info,
+        target,
+        overloads,
         signature,
-        operands: [
+        [
             Operand::opcode(0x102),
             Operand::Int {
                 ty: "i32",
@@ -5307,7 +5346,7 @@ pub fn allocate_ray_query2<'a, V>(
                 value: const_ray_query_flags.bits() as i64,
             },
         ],
-    })
+    )
 }
 /// Builds a call of `HitObject_TraceRay`: Analogous to TraceRay but without invoking CH/MS and returns the intermediate state as a HitObject
 /// - `overload`: the overload

@@ -7,6 +7,8 @@ pub mod builders;
 #[rustfmt::skip]
 pub mod classes;
 #[rustfmt::skip]
+pub mod constraints;
+#[rustfmt::skip]
 pub mod enums;
 #[rustfmt::skip]
 pub mod intrinsics;

@@ -5,6 +5,8 @@ use dxil_ops::op;
 fn main() {
     // allowed only from a later version
     let _ = op!(RawBufferLoad<f64> @ 1.2);
+    // a 16-bit IsSpecialFloat overload before SM 6.9: a constraint of kind `overload`
+    let _ = op!(IsNaN<f16> @ 1.8);
     // never allowed
     let _ = op!(Sample<f64> @ 1.6);
     // vectors only from DXIL 1.9

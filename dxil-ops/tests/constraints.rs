@@ -1,0 +1,286 @@
+//! The op constraints (`db/constraints.toml`) as the builders check them: one case per kind
+//! that a builder can decide from its constant operands and overloads, and the cases the issue
+//! named (a ResBind class byte of 300, RawBufferStore masks 0 and 2, CreateHandle with
+//! ResourceClass::Invalid). Kinds about the caller's values (undef or not, the resource behind a
+//! handle, a non-constant operand) are decided by `dxil-lint`; see its cases.
+
+#![allow(clippy::panic)] // a test fails by panicking
+
+use dxil_ops::constraint::{self, Kind};
+use dxil_ops::enums::{BarrierMode, RayFlag, RayQueryFlag, ResourceClass, ResourceKind};
+use dxil_ops::rules::ValidationRule;
+use dxil_ops::{
+    BuildError, CheckedOp, DxilVersion, Op, Overload, ScalarType, ShaderKind, StructName, Target,
+    build,
+};
+
+const V16: DxilVersion = DxilVersion::new(1, 6);
+
+/// The constraint error of a build, or a panic naming what happened instead.
+fn violated<T>(r: Result<T, BuildError<'_>>) -> constraint::ConstraintError {
+    match r {
+        Err(BuildError::Constraint(e)) => e,
+        Err(e) => panic!("another error: {e}"),
+        Ok(_) => panic!("the call was built"),
+    }
+}
+
+#[test]
+fn one_of_write_masks() {
+    let t = Target::new(V16);
+    let f32 = Overload::Scalar(ScalarType::F32);
+    for mask in [0u8, 2, 5] {
+        let e = violated(build::raw_buffer_store(
+            &t, f32, "%h", "%i", "undef", "%x", "%y", "undef", "undef", mask, 4,
+        ));
+        assert_eq!(e.rule, ValidationRule::InstrWriteMaskGapForUav, "{e}");
+        assert_eq!((e.param, e.value), ("mask", Some(i64::from(mask))));
+    }
+    assert!(
+        build::raw_buffer_store(&t, f32, "%h", "%i", "undef", "%x", "%y", "%z", "%w", 15, 4)
+            .is_ok()
+    );
+    let e = violated(build::raw_buffer_store(
+        &t, f32, "%h", "%i", "undef", "%x", "%y", "%z", "%w", 2, 4,
+    ));
+    assert_eq!(
+        e.to_string(),
+        "operand `mask` of RawBufferStore is 2: The write mask is contiguous from x: .x, .xy, \
+         .xyz or .xyzw (constraint `store.mask-contiguous`, rule INSTR.WRITEMASKGAPFORUAV)"
+    );
+}
+
+#[test]
+fn one_of_a_struct_field() {
+    let t = Target::new(V16);
+    // the class byte of %dx.types.ResBind, written i8 300 (not a class, not even an i8)
+    let e = violated(build::create_handle_from_binding(
+        &t,
+        [0, 0, 0, 300],
+        "%i",
+        false,
+    ));
+    assert_eq!(e.rule, ValidationRule::InstrOpConstRange);
+    assert_eq!((e.param, e.value), ("bind", Some(300)));
+    assert!(build::create_handle_from_binding(&t, [0, 3, 0, 1], "%i", false).is_ok());
+}
+
+#[test]
+fn bind_index_of_a_single_resource() {
+    let t = Target::new(V16);
+    // the index operand is the caller's value: a builder cannot tell whether it is a constant
+    assert!(build::create_handle_from_binding(&t, [2, 2, 0, 0], "%i", false).is_ok());
+}
+
+#[test]
+fn enum_resource_class_invalid() {
+    let t = Target::new(DxilVersion::new(1, 5));
+    let e = violated(build::create_handle(
+        &t,
+        ResourceClass::Invalid,
+        0,
+        "%i",
+        false,
+    ));
+    assert_eq!(e.rule, ValidationRule::InstrOpConstRange);
+    assert_eq!(e.param, "resourceClass");
+    assert!(build::create_handle(&t, ResourceClass::UAV, 0, "%i", false).is_ok());
+}
+
+#[test]
+fn range_of_a_component() {
+    let t = Target::new(DxilVersion::new(1, 9));
+    let f32 = Overload::Scalar(ScalarType::F32);
+    let e = violated(build::hit_object_world_ray_origin(&t, f32, "%h", 3));
+    assert_eq!(e.rule, ValidationRule::InstrOperandRange);
+    assert_eq!((e.param, e.value), ("component", Some(3)));
+    assert!(build::hit_object_world_ray_origin(&t, f32, "%h", 2).is_ok());
+}
+
+#[test]
+fn bits_of_the_legacy_barrier_by_stage() {
+    let both = BarrierMode::UAVFenceGlobal | BarrierMode::UAVFenceThreadGroup;
+    let cs = Target::new(V16).with_stage(ShaderKind::Compute);
+    let e = violated(build::barrier::<&str>(&cs, both));
+    assert_eq!(e.rule, ValidationRule::InstrBarrierModeUselessUGroup);
+    // outside compute-like shaders only the global UAV fence
+    let ps = Target::new(V16).with_stage(ShaderKind::Pixel);
+    let e = violated(build::barrier::<&str>(
+        &ps,
+        BarrierMode::UAVFenceThreadGroup,
+    ));
+    assert_eq!(e.rule, ValidationRule::InstrBarrierModeForNonCs);
+    assert!(build::barrier::<&str>(&ps, BarrierMode::UAVFenceGlobal).is_ok());
+    // no stage: the stage rules do not apply
+    assert!(build::barrier::<&str>(&Target::new(V16), both).is_ok());
+}
+
+#[test]
+fn implies_between_flags() {
+    let t = Target::new(DxilVersion::new(1, 9));
+    let e = violated(build::allocate_ray_query2::<&str>(
+        &t,
+        RayFlag::ForceOMM2State,
+        RayQueryFlag::None,
+    ));
+    assert_eq!(
+        e.rule,
+        ValidationRule::DeclAllowOpacityMicromapsExpectedGivenForceOmm2State
+    );
+    assert!(
+        build::allocate_ray_query2::<&str>(
+            &t,
+            RayFlag::ForceOMM2State,
+            RayQueryFlag::AllowOpacityMicromaps
+        )
+        .is_ok()
+    );
+}
+
+#[test]
+fn overload_gated_by_the_shader_model() {
+    let half = Overload::Scalar(ScalarType::F16);
+    let e = violated(build::is_na_n(
+        &Target::new(DxilVersion::new(1, 8)),
+        half,
+        "%x",
+    ));
+    assert_eq!(e.rule, ValidationRule::SmIsSpecialFloat);
+    assert!(build::is_na_n(&Target::new(DxilVersion::new(1, 9)), half, "%x").is_ok());
+    // CheckedOp (what op! makes) reports the same constraint
+    let e = violated(CheckedOp::new(
+        Op::IsNaN,
+        half,
+        DxilVersion::new(1, 8),
+        None,
+    ));
+    assert_eq!(e.name, "specialfloat.half-sm69");
+}
+
+#[test]
+fn matrix_kinds_from_the_overloads() {
+    let t = Target::new(DxilVersion::new(1, 10)).with_stage(ShaderKind::Compute);
+    let m = |s: &'static str| Overload::Object(StructName::new(s));
+    // A x B with A.N = 8 and B.M = 6
+    let e = violated(build::lin_alg_matrix_multiply(
+        &t,
+        [
+            m("dx.types.LinAlgMatrixC9M8N8U2S2"),
+            m("dx.types.LinAlgMatrixC9M8N8U0S2"),
+            m("dx.types.LinAlgMatrixC9M6N8U1S2"),
+        ],
+        "%a",
+        "%b",
+    ));
+    assert_eq!(e.rule, ValidationRule::InstrLinAlgMatrixMatrixKDimMustMatch);
+    // a Thread-scope A matrix
+    let e = violated(build::lin_alg_matrix_multiply(
+        &t,
+        [
+            m("dx.types.LinAlgMatrixC9M8N8U2S2"),
+            m("dx.types.LinAlgMatrixC9M8N8U0S0"),
+            m("dx.types.LinAlgMatrixC9M8N8U1S2"),
+        ],
+        "%a",
+        "%b",
+    ));
+    assert_eq!(e.rule, ValidationRule::InstrLinAlgMatrixScopeMismatch2);
+    assert!(
+        build::lin_alg_matrix_multiply(
+            &t,
+            [
+                m("dx.types.LinAlgMatrixC9M8N8U2S2"),
+                m("dx.types.LinAlgMatrixC9M8N8U0S2"),
+                m("dx.types.LinAlgMatrixC9M8N8U1S2"),
+            ],
+            "%a",
+            "%b",
+        )
+        .is_ok()
+    );
+}
+
+#[test]
+fn every_kind_has_a_constraint_and_every_row_its_op() {
+    // every op's row lists constraints of that op's own parameters
+    for op in dxil_ops::OPS.iter() {
+        let Some(o) = Op::from_opcode(op.opcode) else {
+            continue;
+        };
+        for u in constraint::of(o) {
+            for at in u
+                .operands
+                .iter()
+                .chain(u.extra.iter())
+                .chain(u.handle.iter())
+            {
+                if let constraint::At::Param(i) = at {
+                    assert!(
+                        usize::from(*i) < op.signature.params.len(),
+                        "{} of {}",
+                        u.constraint.name,
+                        op.name
+                    );
+                }
+            }
+        }
+    }
+    let uses = dxil_ops::OPS
+        .iter()
+        .filter_map(|o| Op::from_opcode(o.opcode))
+        .flat_map(constraint::of);
+    let overload_gates = uses
+        .filter(|u| matches!(u.constraint.kind, Kind::Overload { .. }))
+        .count();
+    assert!(overload_gates >= 8, "{overload_gates}");
+}
+
+#[test]
+fn build_dynamic_checks_the_same_constraints() {
+    use dxil_ops::Operand;
+    let t = Target::new(V16);
+    let f32 = Overload::Scalar(ScalarType::F32);
+    let mut ops: Vec<Operand<&str>> = ["%h", "%i", "undef", "%x", "%y", "undef", "undef"]
+        .map(Operand::Value)
+        .to_vec();
+    ops.push(Operand::Int { ty: "i8", value: 2 });
+    ops.push(Operand::Int {
+        ty: "i32",
+        value: 4,
+    });
+    let e = violated(dxil_ops::call::build_dynamic(
+        Op::RawBufferStore.info(),
+        &t,
+        f32.into(),
+        &ops,
+    ));
+    assert_eq!(e.name, "store.mask-contiguous");
+    ops[7] = Operand::Int { ty: "i8", value: 3 };
+    assert!(dxil_ops::call::build_dynamic(Op::RawBufferStore.info(), &t, f32.into(), &ops).is_ok());
+}
+
+#[test]
+fn resource_properties_decode_what_the_intrinsic_map_encodes() {
+    use dxil_ops::constraint::Resource;
+    use dxil_ops::intrinsic::resource::ResourceType;
+    for t in [
+        r#"target("dx.TypedBuffer", <4 x float>, 1, 0, 0)"#,
+        r#"target("dx.TypedBuffer", i32, 1, 0, 1)"#,
+        r#"target("dx.TypedBuffer", <4 x i32>, 0, 0, 0)"#,
+        r#"target("dx.RawBuffer", {<4 x float>, <4 x i32>}, 0, 0)"#,
+        r#"target("dx.RawBuffer", i8, 0, 0)"#,
+        r#"target("dx.RawBuffer", <4 x f32>, 1, 0)"#,
+        r#"target("dx.CBuffer", target("dx.Layout", {float}, 4, 0))"#,
+    ] {
+        let rt = ResourceType::parse(t).unwrap_or_else(|e| panic!("{t}: {e}"));
+        let [w0, w1] = rt.properties();
+        let r = Resource::from_properties(w0, w1).unwrap_or_else(|| panic!("{t}"));
+        assert_eq!((r.class, r.kind), (rt.class(), rt.resource_kind()), "{t}");
+        if !matches!(
+            r.kind,
+            ResourceKind::RawBuffer | ResourceKind::StructuredBuffer | ResourceKind::CBuffer
+        ) {
+            assert_eq!(r.component, Some(rt.component_type()), "{t}");
+        }
+    }
+}

@@ -1982,6 +1982,10 @@ fn build_operands<'a, V>(
     operands: &[Operand<V>],
     first: usize,
 ) -> Result<(), BuildError<'a>> {
+    let uses = of(op);
+    if uses.is_empty() {
+        return Ok(());
+    }
     let info = op.info();
     let ctx = build_context(target, overloads);
     let ops = BuildOperands {
@@ -1991,7 +1995,7 @@ fn build_operands<'a, V>(
         first,
     };
     let mut first = None;
-    check_uses(info, of(op), &ctx, &ops, &mut |v| {
+    check_uses(info, uses, &ctx, &ops, &mut |v| {
         if first.is_none() {
             first = Some(ConstraintError::of(&v));
         }

@@ -211,7 +211,10 @@ fn hostile_names_and_docs_generate_rust_that_compiles() {
         // values
         let lowered = f.contents.matches("| Intrinsic | DXIL | Call |").count();
         // and one of constraints when the op has some
-        let constrained = f.contents.matches("| Constraint | Kind | Operands |").count();
+        let constrained = f
+            .contents
+            .matches("| Constraint | Kind | Operands |")
+            .count();
         let expected_tables = if f.path.ends_with("README.md") {
             1
         } else if f.path.ends_with("llvm-intrinsics.md") {

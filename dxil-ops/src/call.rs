@@ -111,6 +111,15 @@ impl<'a, V, const N: usize> Call<'a, V, N> {
     pub fn declaration(&self) -> Declaration<'a> {
         self.signature.declaration()
     }
+
+    /// The same call as one built at run time: its operands after the opcode in a slice.
+    pub fn as_dynamic(&self) -> DynCall<'a, '_, V> {
+        DynCall {
+            op: self.op,
+            signature: self.signature,
+            operands: self.operands.get(1..).unwrap_or(&[]),
+        }
+    }
 }
 
 /// Why a call cannot be built.

@@ -66,6 +66,31 @@ impl ShaderKind {
         ""
     }
 
+    /// The kind part of a shader-model name (`cs` in `cs_6_6`, the kind of
+    /// `!dx.shaderModel`): `lib` for the stages that only libraries hold (ray tracing, node).
+    pub const fn profile_prefix(self) -> &'static str {
+        match self {
+            ShaderKind::Pixel => "ps",
+            ShaderKind::Vertex => "vs",
+            ShaderKind::Geometry => "gs",
+            ShaderKind::Hull => "hs",
+            ShaderKind::Domain => "ds",
+            ShaderKind::Compute => "cs",
+            ShaderKind::Mesh => "ms",
+            ShaderKind::Amplification => "as",
+            _ => "lib",
+        }
+    }
+
+    /// The stage of a shader-model kind (`cs` in `cs_6_6`); `None` for `lib` and unknown
+    /// kinds.
+    pub fn from_profile_prefix(prefix: &str) -> Option<ShaderKind> {
+        STAGES
+            .iter()
+            .map(|s| s.kind)
+            .find(|k| k.profile_prefix() == prefix && prefix != "lib")
+    }
+
     /// The stage with this name in `ops.toml` (`pixel`).
     pub fn from_name(name: &str) -> Option<ShaderKind> {
         STAGES.iter().find(|s| s.name == name).map(|s| s.kind)

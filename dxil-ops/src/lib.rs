@@ -54,9 +54,12 @@ pub mod intrinsic;
 pub mod ir;
 mod llvm;
 mod message;
+#[cfg(feature = "alloc")]
+pub mod module;
 pub mod name;
 mod name_map;
 mod overload;
+pub mod resource;
 mod rows;
 mod sig;
 mod sigpoint;

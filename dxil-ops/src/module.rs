@@ -1,14 +1,14 @@
 //! The `dx.op` part of an LLVM IR module: a [`Module`] collects the calls a program writes and
 //! prints what they need, each `%dx.types.*` struct defined once, each function declared once
-//! (with its attributes as attribute groups), and the version metadata. Needs the feature
-//! `alloc`.
+//! (with its attributes as attribute groups); [`metadata`] writes the version metadata. Needs
+//! the feature `alloc`.
 //!
 //! ```
 //! use dxil_ops::module::Module;
 //! use dxil_ops::{DxilVersion, Overload, ScalarType, ShaderKind, Target};
 //!
 //! let target = Target::new(DxilVersion::new(1, 6)).with_stage(ShaderKind::Compute);
-//! let mut m = Module::new(target);
+//! let mut m = Module::new();
 //! let f32_ = Overload::Scalar(ScalarType::F32);
 //! let mut body = String::new();
 //! let sin = dxil_ops::build::sin(&target, f32_, "1.0")?;
@@ -46,36 +46,25 @@ struct Function {
 /// order, the struct definitions, the declarations (in the order of first use) and their
 /// attribute groups: the text that goes around the caller's functions. Named void calls and
 /// calls whose operands are not their op's are refused ([`IrError`]).
-/// [`Module::metadata`] prints `!dx.version` and `!dx.shaderModel` for the target.
-#[derive(Clone, Debug)]
+/// [`metadata`] prints `!dx.version` and `!dx.shaderModel` for a target.
+#[derive(Clone, Debug, Default)]
 pub struct Module {
-    target: Target,
     types: Vec<String>,
     functions: Vec<Function>,
     groups: Vec<String>,
 }
 
 impl Module {
-    /// An empty module for `target` (its version and stage give the metadata).
-    pub fn new(target: Target) -> Self {
-        Module {
-            target,
-            types: Vec::new(),
-            functions: Vec::new(),
-            groups: Vec::new(),
-        }
-    }
-
-    /// The target the module is written for.
-    pub fn target(&self) -> &Target {
-        &self.target
+    /// An empty module.
+    pub fn new() -> Self {
+        Module::default()
     }
 
     /// Declares the function of `signature` and defines the struct types it needs, unless
     /// they already are.
     pub fn declare(&mut self, signature: &Signature<'_>) {
         let name = signature.name().to_string();
-        if self.functions.iter().any(|f| f.name == name) {
+        if self.declares(&name) {
             return;
         }
         for s in signature.structs() {
@@ -127,8 +116,13 @@ impl Module {
     }
 
     /// The names of the declared functions, in the order of first use.
-    pub fn functions(&self) -> impl Iterator<Item = &str> {
+    pub fn functions(&self) -> impl ExactSizeIterator<Item = &str> {
         self.functions.iter().map(|f| f.name.as_str())
+    }
+
+    /// Whether the function `name` is declared.
+    pub fn declares(&self, name: &str) -> bool {
+        self.functions.iter().any(|f| f.name == name)
     }
 
     /// The struct definitions, one per line (`%dx.types.Handle = type { i8* }`).
@@ -140,15 +134,15 @@ impl Module {
     pub fn declarations(&self) -> impl fmt::Display + '_ {
         Declarations(self)
     }
+}
 
-    /// `!dx.version` and `!dx.shaderModel` of the target, using the metadata nodes `!first`
-    /// and `!first + 1`; the shader model is the one that pairs with the target's version,
-    /// the kind that of its stage (`lib` for a library or without a stage).
-    pub fn metadata(&self, first: u32) -> impl fmt::Display + '_ {
-        Metadata {
-            target: self.target,
-            first,
-        }
+/// `!dx.version` and `!dx.shaderModel` for `target`, using the metadata nodes `!first` and
+/// `!first + 1`: the shader model is the one that pairs with the target's version, its kind
+/// that of the target's stage (`lib` for a library or without a stage).
+pub fn metadata(target: &Target, first: u32) -> impl fmt::Display {
+    Metadata {
+        target: *target,
+        first,
     }
 }
 

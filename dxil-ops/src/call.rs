@@ -7,10 +7,13 @@ use crate::info::{Availability, OpInfo, Precision, Target as OpTarget, TypeInfo}
 use crate::overload::{MAX_VECTOR_WIDTH, Overload, OverloadSpec, Overloads};
 use crate::sig::{Declaration, Signature, SignatureError};
 use crate::stage::StageSet;
+use crate::ty::LlvmType;
 use crate::{FunctionName, ShaderKind};
 use dxil_base::DxilVersion;
 
-pub use crate::dynamic::{DynCall, build_dynamic};
+pub use crate::dynamic::{
+    DynCall, Fit, TypedValue, Value, build_dynamic, build_inferred, infer_overloads,
+};
 
 /// What a call is built for: the DXIL version, the shader stage and kind of module, and how
 /// 16-bit types are treated.
@@ -232,6 +235,22 @@ pub enum BuildError<'a> {
         /// Parameter name.
         param: &'static str,
     },
+    /// A value that knows its type ([`Value::llvm_type`]) has another type than its parameter.
+    ValueType {
+        /// Op name.
+        op: &'static str,
+        /// Parameter name.
+        param: &'static str,
+        /// The parameter's type.
+        expected: LlvmType<'a>,
+    },
+    /// The overloads cannot be inferred from the operands ([`infer_overloads`]).
+    Infer {
+        /// Op name.
+        op: &'static str,
+        /// None or several of the allowed overloads fit.
+        fit: Fit,
+    },
     /// A constant operand has another type than its parameter.
     OperandType {
         /// Op name.
@@ -337,6 +356,25 @@ impl fmt::Display for BuildError<'_> {
             BuildError::NotImmediate { op, param } => {
                 write!(f, "operand `{param}` of {op} must be an immediate constant")
             }
+            BuildError::ValueType {
+                op,
+                param,
+                expected,
+            } => write!(
+                f,
+                "operand `{param}` of {op} is `{expected}`; the value given has another type"
+            ),
+            BuildError::Infer { op, fit: Fit::None } => write!(
+                f,
+                "no overload of {op} allowed at the target version fits the types of the operands"
+            ),
+            BuildError::Infer {
+                op,
+                fit: Fit::Several,
+            } => write!(
+                f,
+                "the overload of {op} cannot be inferred from its operands: several of those allowed fit them; give it"
+            ),
             BuildError::OperandType {
                 op,
                 param,

@@ -69,7 +69,7 @@ pub mod ty;
 use core::fmt;
 
 pub use attr::AttributeSet;
-pub use call::{BuildError, Call, Operand, Target};
+pub use call::{BuildError, Call, Operand, Target, TypedValue, Value};
 pub use checked::CheckedOp;
 pub use dxil_base::{BadDxilVersion, BadShaderModel, DxilVersion, ShaderModel};
 #[cfg(feature = "macros")]

@@ -1,6 +1,8 @@
 //! The module writer and the call writer: each function declared once, each struct defined
 //! once, void calls never named, calls that are not their op's refused.
 
+#![allow(clippy::panic, clippy::unwrap_used)] // a test fails by panicking
+
 use dxil_ops::call::Operand;
 use dxil_ops::ir::{self, IrError};
 use dxil_ops::module::{Module, metadata};

@@ -58,10 +58,43 @@ fn stage_exists(kind: ShaderKind, version: DxilVersion) -> bool {
 
 impl<'t> Facts<'t> {
     fn of(m: &Module<'t>, out: &mut Vec<Diagnostic>) -> Facts<'t> {
-        let model = m.shader_model();
-        let dxil = match (m.dxil_version(), model.and_then(|s| s.version)) {
-            (Some(v), _) => v,
-            (None, Some(sm)) => dxil_ops::dxil_of(sm).unwrap_or_else(latest),
+        let mut model = m.shader_model();
+        let line = |name: &str| {
+            m.metadata_line_of(name)
+                .or_else(|| m.first_dx_op_line())
+                .unwrap_or(1)
+        };
+        // a shader model the database does not declare is reported and not used
+        if let Some(sm) = model.and_then(|s| s.version)
+            && let Err(e) = dxil_ops::version::check_shader_model(sm)
+        {
+            out.push(diagnostic(
+                line("dx.shaderModel"),
+                ValidationRule::SmName,
+                &[model
+                    .as_ref()
+                    .map_or(&"" as &dyn Display, |s| s as &dyn Display)],
+                e,
+            ));
+            model = model.map(|s| ModelInfo { version: None, ..s });
+        }
+        let from_model = model.and_then(|s| s.version).and_then(dxil_ops::dxil_of);
+        let dxil = match (m.dxil_version(), from_model) {
+            (Some(v), _) => match dxil_ops::version::check_dxil(v) {
+                Ok(v) => v,
+                Err(e) => {
+                    let used = from_model.unwrap_or_else(|| suggested(&e));
+                    let last = latest();
+                    out.push(diagnostic(
+                        line("dx.version"),
+                        ValidationRule::MetaVersionSupported,
+                        &[&"Dxil", &v.major, &v.minor, &last.major, &last.minor],
+                        format_args!("{e} (the dx.op calls are checked at DXIL {used})"),
+                    ));
+                    used
+                }
+            },
+            (None, Some(v)) => v,
             (None, None) => {
                 let v = latest();
                 if let Some(line) = m.first_dx_op_line() {
@@ -167,6 +200,18 @@ impl<'t> Facts<'t> {
             (None, Some(sm)) => format!("{sm} (no !dx.shaderModel; from DXIL {})", self.dxil),
             (None, None) => format!("unknown (DXIL {})", self.dxil),
         }
+    }
+}
+
+/// The declared DXIL version an undeclared one likely means.
+fn suggested(e: &dxil_ops::VersionError) -> DxilVersion {
+    use dxil_ops::version::Suggestion;
+    match e {
+        dxil_ops::VersionError::Dxil {
+            suggestion: Suggestion::Dxil(v) | Suggestion::NearestDxil(v),
+            ..
+        } => *v,
+        _ => latest(),
     }
 }
 

@@ -8,6 +8,7 @@ use crate::overload::{MAX_VECTOR_WIDTH, Overload, OverloadSpec, Overloads};
 use crate::sig::{Declaration, Signature, SignatureError};
 use crate::stage::StageSet;
 use crate::ty::LlvmType;
+use crate::version::VersionError;
 use crate::{FunctionName, ShaderKind};
 use dxil_base::DxilVersion;
 
@@ -128,6 +129,8 @@ impl<'a, V, const N: usize> Call<'a, V, N> {
 /// Why a call cannot be built.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BuildError<'a> {
+    /// The target's DXIL version is not one the database declares.
+    Version(VersionError),
     /// The op does not exist yet at the target version.
     NotYetAvailable {
         /// Op name.
@@ -269,6 +272,7 @@ pub enum BuildError<'a> {
 impl fmt::Display for BuildError<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            BuildError::Version(e) => write!(f, "{e}"),
             BuildError::NotYetAvailable {
                 op,
                 version,
@@ -468,7 +472,7 @@ pub fn check_overload(o: &Overload<'_>) -> Result<(), InvalidOverload> {
     }
 }
 
-/// The checks every builder makes: the op exists at the target version, its table is allowed,
+/// The checks every builder makes: the target's version is declared, the op exists at it, its table is allowed,
 /// the overloads can be written ([`check_overload`]) and are allowed, the stage and kind of module are allowed, and the signature can be
 /// made. Returns the signature.
 pub fn check<'a>(
@@ -476,7 +480,7 @@ pub fn check<'a>(
     target: &Target,
     overloads: Overloads<'a>,
 ) -> Result<Signature<'a>, BuildError<'a>> {
-    let version = target.dxil;
+    let version = crate::version::check_dxil(target.dxil).map_err(BuildError::Version)?;
     let props = op.props_at(version);
     let props = match props {
         None

@@ -110,11 +110,12 @@ pub struct DynCall<'a, 'o, V> {
 }
 
 impl<'a, V> DynCall<'a, '_, V> {
-    /// The opcode operand, `i32 OPCODE`.
+    /// The opcode operand, `i32 OPCODE` (negative for the tables from `0x8000` up, as an
+    /// `i32` holds them).
     pub fn opcode(&self) -> Operand<V> {
         Operand::Int {
             ty: crate::sig::OPCODE_TYPE,
-            value: i64::from(self.op.opcode),
+            value: i64::from(self.op.opcode as i32),
         }
     }
 

@@ -143,7 +143,7 @@ pub fn write_call<V: fmt::Display, const N: usize>(
             expected: op.opcode,
         });
     };
-    if !matches!(opcode, Operand::Int { ty, value } if *ty == OPCODE_TYPE && *value == i64::from(op.opcode))
+    if !matches!(opcode, Operand::Int { ty, value } if *ty == OPCODE_TYPE && is_opcode(*value, op.opcode))
     {
         return Err(IrError::Opcode {
             op: op.name,
@@ -151,6 +151,12 @@ pub fn write_call<V: fmt::Display, const N: usize>(
         });
     }
     write_dynamic_call(out, result, &call.as_dynamic())
+}
+
+/// Whether `value` is `opcode` written as an `i32`: the opcodes of tables from `0x8000` up
+/// are negative `i32`s, and may also be given as their unsigned value.
+fn is_opcode(value: i64, opcode: u32) -> bool {
+    value == i64::from(opcode) || value == i64::from(opcode as i32)
 }
 
 /// Writes a call built at run time ([`crate::call::build_dynamic`]), like [`write_call`].

@@ -65,6 +65,7 @@ mod sig;
 mod sigpoint;
 mod stage;
 pub mod ty;
+pub mod version;
 
 use core::fmt;
 
@@ -90,6 +91,7 @@ pub use overload::{MAX_VECTOR_WIDTH, Overload, OverloadSet, OverloadSpec, Overlo
 pub use sig::{Declaration, Signature, SignatureError};
 pub use sigpoint::{Interpretation, SigPointInfo};
 pub use stage::StageSet;
+pub use version::VersionError;
 
 /// Call builders: one function per op (`Sample` → [`build::sample`]). Each checks that the op
 /// exists at the target's DXIL version, that the overloads and the target's stage are allowed

@@ -132,9 +132,10 @@ pub fn run(
     };
     if names.is_empty() {
         let v = match dxil {
-            Some(s) => {
-                Some(DxilVersion::parse(&s).map_err(|e| anyhow::anyhow!("--dxil {s}: {e}"))?)
-            }
+            Some(s) => Some(
+                dxil_ops::version::parse_dxil(&s)
+                    .map_err(|e| anyhow::anyhow!("--dxil {s}: {e}"))?,
+            ),
             None => None,
         };
         print!("{}", all(v).text());
@@ -197,6 +198,19 @@ mod tests {
                 .0
                 .declares("dx.op.unary.v4f32")
         );
+    }
+
+    #[test]
+    fn undeclared_versions_are_refused() {
+        for (v, hint) in [
+            ("1.11", "1.10?"),
+            ("6.6", "6.6 is a shader model; DXIL 1.6?"),
+            ("2.0", "1.10?"),
+        ] {
+            let e = run(Some(v.to_owned()), false, Vec::new()).expect_err(v);
+            assert!(e.to_string().starts_with(&format!("--dxil {v}: ")), "{e}");
+            assert!(e.to_string().ends_with(hint), "{e}");
+        }
     }
 
     #[test]

@@ -3,7 +3,7 @@
 use std::collections::{HashMap, HashSet};
 use std::fmt::{self, Display, Write};
 
-use dxil_ops::info::{Availability, OpInfo, Target};
+use dxil_ops::info::{Availability, OpInfo, Removal, Target};
 use dxil_ops::rules::ValidationRule;
 use dxil_ops::ty::LlvmType;
 use dxil_ops::{
@@ -430,20 +430,6 @@ fn reference_version(info: &OpInfo, version: DxilVersion) -> DxilVersion {
     }
 }
 
-/// The DXIL version that removed the op, at or before `version`.
-fn removed_in(info: &OpInfo, version: DxilVersion) -> Option<DxilVersion> {
-    DXIL_VERSIONS
-        .iter()
-        .map(|v| v.dxil)
-        .filter(|v| !version.is_before(*v) && !v.is_before(info.introduced))
-        .find(|v| {
-            matches!(
-                info.props_at(*v).map(|p| p.availability),
-                Some(Availability::Removed)
-            )
-        })
-}
-
 /// Display of the overloads of a function name: `f32`, or `none`.
 struct OverloadText<'a>(Overloads<'a>);
 
@@ -762,16 +748,16 @@ fn call(
             Availability::Removed => {
                 let last =
                     dxil_ops::shader_model_of(at).map_or_else(|| at.to_string(), |s| s.to_string());
-                let gone = removed_in(info, version)
-                    .map_or_else(|| version.to_string(), |v| v.to_string());
+                let removal = Removal {
+                    op: info.name,
+                    introduced: info.introduced,
+                    removed: info.removed_in(version).unwrap_or(version),
+                };
                 out.push(diagnostic(
                     line,
                     ValidationRule::SmOpcodeInInvalidFunction,
                     &[&info.name, &format_args!("Shader model {last} and below")],
-                    format_args!(
-                        "{} was removed in DXIL {gone}; the module is DXIL {version}",
-                        info.name
-                    ),
+                    format_args!("{removal}; the module is DXIL {version}"),
                 ));
             }
         }

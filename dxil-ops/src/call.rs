@@ -3,7 +3,7 @@
 
 use core::fmt;
 
-use crate::info::{Availability, OpInfo, Precision, Target as OpTarget, TypeInfo};
+use crate::info::{Availability, OpInfo, Precision, Removal, Target as OpTarget, TypeInfo};
 use crate::overload::{MAX_VECTOR_WIDTH, Overload, OverloadSpec, Overloads};
 use crate::sig::{Declaration, Signature, SignatureError};
 use crate::stage::StageSet;
@@ -140,10 +140,10 @@ pub enum BuildError<'a> {
         /// Version that introduced it.
         introduced: DxilVersion,
     },
-    /// The op was removed before the target version.
+    /// The op was removed at or before the target version.
     Removed {
-        /// Op name.
-        op: &'static str,
+        /// The op and when it was removed.
+        removal: Removal,
         /// Target version.
         version: DxilVersion,
     },
@@ -281,8 +281,8 @@ impl fmt::Display for BuildError<'_> {
                 f,
                 "{op} does not exist in DXIL {version}: it was introduced in DXIL {introduced}"
             ),
-            BuildError::Removed { op, version } => {
-                write!(f, "{op} was removed before DXIL {version}")
+            BuildError::Removed { removal, version } => {
+                write!(f, "{removal}; the target is DXIL {version}")
             }
             BuildError::Experimental { op, version } => write!(
                 f,
@@ -496,7 +496,11 @@ pub fn check<'a>(
         }
         Some(p) if p.availability == Availability::Removed => {
             return Err(BuildError::Removed {
-                op: op.name,
+                removal: Removal {
+                    op: op.name,
+                    introduced: op.introduced,
+                    removed: op.removed_in(version).unwrap_or(version),
+                },
                 version,
             });
         }

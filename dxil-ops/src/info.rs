@@ -548,3 +548,48 @@ pub struct RuleInfo {
     /// Validators skip the rule.
     pub disabled: bool,
 }
+
+impl OpInfo {
+    /// The DXIL version that removed the op, if it was removed at or before `version`.
+    pub fn removed_in(&self, version: DxilVersion) -> Option<DxilVersion> {
+        crate::DXIL_VERSIONS
+            .iter()
+            .map(|v| v.dxil)
+            .filter(|v| !version.is_before(*v) && !v.is_before(self.introduced))
+            .find(|v| {
+                matches!(
+                    self.props_at(*v).map(|p| p.availability),
+                    Some(Availability::Removed)
+                )
+            })
+    }
+}
+
+/// The one wording of an op's removal: `CreateHandle was removed in DXIL 1.6: it exists in
+/// DXIL 1.0 to 1.5`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Removal {
+    /// The op.
+    pub op: &'static str,
+    /// The version that introduced it.
+    pub introduced: DxilVersion,
+    /// The version that removed it.
+    pub removed: DxilVersion,
+}
+
+impl core::fmt::Display for Removal {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "{} was removed in DXIL {}", self.op, self.removed)?;
+        let last = crate::DXIL_VERSIONS
+            .iter()
+            .map(|v| v.dxil)
+            .take_while(|v| v.is_before(self.removed))
+            .last();
+        match last {
+            Some(last) if !last.is_before(self.introduced) => {
+                write!(f, ": it exists in DXIL {} to {last}", self.introduced)
+            }
+            _ => Ok(()),
+        }
+    }
+}

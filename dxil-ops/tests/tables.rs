@@ -226,3 +226,18 @@ fn llvm_instructions_by_opcode_and_by_name() {
         .collect();
     assert!(not_allowed.contains(&"IndirectBr") && not_allowed.contains(&"Fence"));
 }
+
+#[test]
+fn convergent_ops_are_the_derivatives() {
+    // DXC's OP::IsDxilOpConvergent: the explicit derivatives (opcodes 83 to 86)
+    let v = dxil_ops::DxilVersion::new(1, 6);
+    let convergent: Vec<&str> = dxil_ops::Op::ALL
+        .iter()
+        .filter(|o| o.attributes_at(v).contains(dxil_ops::Attribute::Convergent))
+        .map(|o| o.name())
+        .collect();
+    assert_eq!(
+        convergent,
+        ["DerivCoarseX", "DerivCoarseY", "DerivFineX", "DerivFineY"]
+    );
+}

@@ -29,6 +29,12 @@ pub trait Value {
     fn int_constant(&self) -> Option<i64> {
         None
     }
+
+    /// The fields of a constant struct of integers (`%dx.types.ResBind { i32 0, i32 3, i32 0,
+    /// i8 1 }`; `zeroinitializer` is all 0), the first four, if the value is one.
+    fn struct_constant(&self) -> Option<[i64; 4]> {
+        None
+    }
 }
 
 impl Value for str {}
@@ -43,6 +49,10 @@ impl<T: Value + ?Sized> Value for &T {
 
     fn int_constant(&self) -> Option<i64> {
         (**self).int_constant()
+    }
+
+    fn struct_constant(&self) -> Option<[i64; 4]> {
+        (**self).struct_constant()
     }
 }
 
@@ -77,11 +87,32 @@ impl Value for TypedValue<'_> {
         if !is_int {
             return None;
         }
-        match self.value {
-            "true" => Some(1),
-            "false" => Some(0),
-            v => v.parse().ok(),
+        int_text(self.value)
+    }
+
+    fn struct_constant(&self) -> Option<[i64; 4]> {
+        let v = self.value.trim();
+        if v == "zeroinitializer" {
+            return Some([0; 4]);
         }
+        let body = v.strip_prefix('{')?.strip_suffix('}')?;
+        let mut out = [0i64; 4];
+        for (slot, field) in out.iter_mut().zip(body.split(',')) {
+            // `i32 0`: an integer type and a constant
+            let (ty, value) = field.trim().split_once(' ')?;
+            ty.strip_prefix('i')?.parse::<u32>().ok()?;
+            *slot = int_text(value.trim())?;
+        }
+        Some(out)
+    }
+}
+
+/// An integer constant as LLVM writes it: a decimal number, `true` or `false`.
+fn int_text(v: &str) -> Option<i64> {
+    match v {
+        "true" => Some(1),
+        "false" => Some(0),
+        v => v.parse().ok(),
     }
 }
 

@@ -59,6 +59,7 @@ pub mod module;
 pub mod name;
 mod name_map;
 mod overload;
+pub mod read;
 pub mod resource;
 mod rows;
 mod sig;

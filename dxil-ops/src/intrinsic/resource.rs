@@ -69,9 +69,9 @@ pub struct Element {
     pub is_struct: bool,
 }
 
-/// The kind of a `target("dx.*")` type.
+/// The kind of a resource type: the name of its LLVM target extension type `target("dx.*")`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TargetKind {
+pub enum ResourceTypeKind {
     /// `dx.TypedBuffer`.
     TypedBuffer,
     /// `dx.RawBuffer`: byte-address (element `i8`) or structured.
@@ -88,7 +88,7 @@ pub enum TargetKind {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ResourceType<'t> {
     /// The kind.
-    pub kind: TargetKind,
+    pub kind: ResourceTypeKind,
     /// The element type (none for samplers).
     pub element: Option<Element>,
     /// The text of the element type.
@@ -265,11 +265,11 @@ impl<'t> ResourceType<'t> {
             .string()
             .ok_or(err("the target type has no quoted name"))?;
         let kind = match name {
-            "dx.TypedBuffer" => TargetKind::TypedBuffer,
-            "dx.RawBuffer" => TargetKind::RawBuffer,
-            "dx.CBuffer" => TargetKind::CBuffer,
-            "dx.Sampler" => TargetKind::Sampler,
-            "dx.Texture" => TargetKind::Texture,
+            "dx.TypedBuffer" => ResourceTypeKind::TypedBuffer,
+            "dx.RawBuffer" => ResourceTypeKind::RawBuffer,
+            "dx.CBuffer" => ResourceTypeKind::CBuffer,
+            "dx.Sampler" => ResourceTypeKind::Sampler,
+            "dx.Texture" => ResourceTypeKind::Texture,
             _ => {
                 return Err(err(
                     "the kind is not one of dx.TypedBuffer, dx.RawBuffer, dx.CBuffer, dx.Sampler, dx.Texture",
@@ -283,7 +283,7 @@ impl<'t> ResourceType<'t> {
             params: [0; 4],
             param_count: 0,
         };
-        if kind == TargetKind::CBuffer {
+        if kind == ResourceTypeKind::CBuffer {
             // target("dx.CBuffer", target("dx.Layout", {..}, SIZE, OFFSETS...))
             if !r.eat(",") || !r.eat("target") || !r.eat("(") || r.string() != Some("dx.Layout") {
                 return Err(err(
@@ -301,7 +301,7 @@ impl<'t> ResourceType<'t> {
             if !r.eat(")") {
                 return Err(err("the layout is not closed"));
             }
-        } else if kind != TargetKind::Sampler {
+        } else if kind != ResourceTypeKind::Sampler {
             if !r.eat(",") {
                 return Err(err("the resource has no element type"));
             }
@@ -343,7 +343,7 @@ impl<'t> ResourceType<'t> {
     pub fn is_uav(&self) -> bool {
         matches!(
             self.kind,
-            TargetKind::TypedBuffer | TargetKind::RawBuffer | TargetKind::Texture
+            ResourceTypeKind::TypedBuffer | ResourceTypeKind::RawBuffer | ResourceTypeKind::Texture
         ) && self.param(0) != 0
     }
 
@@ -360,10 +360,10 @@ impl<'t> ResourceType<'t> {
     /// The resource kind.
     pub fn resource_kind(&self) -> ResourceKind {
         match self.kind {
-            TargetKind::TypedBuffer => ResourceKind::TypedBuffer,
-            TargetKind::CBuffer => ResourceKind::CBuffer,
-            TargetKind::Sampler => ResourceKind::Sampler,
-            TargetKind::RawBuffer => match self.element {
+            ResourceTypeKind::TypedBuffer => ResourceKind::TypedBuffer,
+            ResourceTypeKind::CBuffer => ResourceKind::CBuffer,
+            ResourceTypeKind::Sampler => ResourceKind::Sampler,
+            ResourceTypeKind::RawBuffer => match self.element {
                 Some(Element {
                     scalar: Scalar::Int(8),
                     count: 1,
@@ -371,7 +371,7 @@ impl<'t> ResourceType<'t> {
                 }) => ResourceKind::RawBuffer,
                 _ => ResourceKind::StructuredBuffer,
             },
-            TargetKind::Texture => {
+            ResourceTypeKind::Texture => {
                 ResourceKind::from_value(i64::from(self.param(3))).unwrap_or(ResourceKind::Invalid)
             }
         }
@@ -473,7 +473,10 @@ impl Facts<'_> {
                     i64::from(self.lower_bound) + i64::from(self.range_size) - 1
                 },
             ),
-            "sampler_heap" => int("i1", i64::from(self.resource?.kind == TargetKind::Sampler)),
+            "sampler_heap" => int(
+                "i1",
+                i64::from(self.resource?.kind == ResourceTypeKind::Sampler),
+            ),
             "resource_properties" => self.resource?.properties().operand().ok(),
             "component_mask" => {
                 let v = self.value?;

@@ -246,3 +246,407 @@ pub fn read_call<'n, 'o, V: Value>(
         operands: rest,
     })
 }
+
+/// The operand of parameter `index` of a call that [`read_call`] accepted.
+#[doc(hidden)]
+pub fn operand<'o, V>(
+    call: &ReadCall<'_, 'o, V>,
+    index: usize,
+) -> Result<&'o V, ReadError<'static>> {
+    call.operands.get(index).ok_or(ReadError::OperandCount {
+        op: call.op.name,
+        expected: call.op.signature.params.len(),
+        found: call.operands.len(),
+    })
+}
+
+/// The integer constant of parameter `index`.
+fn constant<V: Value>(call: &ReadCall<'_, '_, V>, index: usize) -> Result<i64, ReadError<'static>> {
+    let param = call.op.signature.params.get(index).map_or("", |p| p.name);
+    operand(call, index)?
+        .int_constant()
+        .ok_or(ReadError::NotConstant {
+            op: call.op.name,
+            param,
+        })
+}
+
+/// The error of a constant that is not a value of `enumeration` (or does not fit the Rust type
+/// of its parameter).
+fn not_a_value<V>(
+    call: &ReadCall<'_, '_, V>,
+    index: usize,
+    enumeration: &'static str,
+    value: i64,
+) -> ReadError<'static> {
+    ReadError::Value {
+        op: call.op.name,
+        param: call.op.signature.params.get(index).map_or("", |p| p.name),
+        enumeration,
+        value,
+    }
+}
+
+/// The integer constant of parameter `index` as a `T` (`u8`, `u32`, ...); `bool` is any value
+/// but 0. Negative constants of unsigned types are read as LLVM prints them: `i8 -1` is 255.
+#[doc(hidden)]
+pub fn int<V: Value, T: FromConstant>(
+    call: &ReadCall<'_, '_, V>,
+    index: usize,
+) -> Result<T, ReadError<'static>> {
+    let v = constant(call, index)?;
+    T::from_constant(v).ok_or_else(|| not_a_value(call, index, T::NAME, v))
+}
+
+/// The name of the enumeration of parameter `index`.
+fn enumeration<V>(call: &ReadCall<'_, '_, V>, index: usize) -> &'static str {
+    call.op
+        .signature
+        .params
+        .get(index)
+        .and_then(|p| p.enumeration)
+        .unwrap_or("its enumeration")
+}
+
+/// The constant of parameter `index` as a value of a plain enumeration.
+#[doc(hidden)]
+pub fn plain<V: Value, E>(
+    call: &ReadCall<'_, '_, V>,
+    index: usize,
+    from_value: fn(i64) -> Option<E>,
+) -> Result<E, ReadError<'static>> {
+    let v = constant(call, index)?;
+    from_value(v).ok_or_else(|| not_a_value(call, index, enumeration(call, index), v))
+}
+
+/// The constant of parameter `index` as a combination of flags.
+#[doc(hidden)]
+pub fn flags<V: Value, E>(
+    call: &ReadCall<'_, '_, V>,
+    index: usize,
+    from_bits: fn(u32) -> Option<E>,
+) -> Result<E, ReadError<'static>> {
+    let v = constant(call, index)?;
+    u32::from_constant(v)
+        .and_then(from_bits)
+        .ok_or_else(|| not_a_value(call, index, enumeration(call, index), v))
+}
+
+/// The fields of the constant struct of parameter `index` (`%dx.types.ResBind { ... }`).
+#[doc(hidden)]
+pub fn words<V: Value, const N: usize>(
+    call: &ReadCall<'_, '_, V>,
+    index: usize,
+) -> Result<[u32; N], ReadError<'static>> {
+    let param = call.op.signature.params.get(index).map_or("", |p| p.name);
+    let fields = operand(call, index)?
+        .struct_constant()
+        .ok_or(ReadError::NotConstant {
+            op: call.op.name,
+            param,
+        })?;
+    let mut out = [0u32; N];
+    for (o, f) in out.iter_mut().zip(fields) {
+        *o = u32::from_constant(f).ok_or_else(|| not_a_value(call, index, "u32", f))?;
+    }
+    Ok(out)
+}
+
+/// A Rust integer type an immediate operand is read as.
+pub trait FromConstant: Sized {
+    /// The type's name, for messages.
+    const NAME: &'static str;
+    /// The constant as this type, if it fits (as a signed or an unsigned number of its width).
+    fn from_constant(v: i64) -> Option<Self>;
+}
+
+macro_rules! from_constant {
+    ($($t:ty, $signed:ty);*) => {$(
+        impl FromConstant for $t {
+            const NAME: &'static str = stringify!($t);
+            fn from_constant(v: i64) -> Option<Self> {
+                <$t>::try_from(v)
+                    .ok()
+                    .or_else(|| <$signed>::try_from(v).ok().map(|s| s as $t))
+            }
+        }
+    )*};
+}
+
+from_constant!(u8, i8; u16, i16; u32, i32; u64, i64);
+
+impl FromConstant for bool {
+    const NAME: &'static str = "bool";
+    fn from_constant(v: i64) -> Option<Self> {
+        Some(v != 0)
+    }
+}
+
+/// A reader of one op: the operands of its calls as named, typed fields.
+pub trait OpReader<'o, V>: Sized {
+    /// The op.
+    const OP: crate::Op;
+
+    /// The fields of a call read by [`read_call`]; an error when the call is of another op or
+    /// an immediate does not fit its type.
+    fn read(call: &ReadCall<'_, 'o, V>) -> Result<Self, ReadError<'static>>;
+}
+
+/// Display of a reader's fields: `Name { a: x, b: y }`, `Name {}` without fields.
+#[doc(hidden)]
+pub fn write_fields(
+    f: &mut fmt::Formatter<'_>,
+    name: &str,
+    fields: &[(&str, &dyn fmt::Display)],
+) -> fmt::Result {
+    f.write_str(name)?;
+    f.write_str(" {")?;
+    for (i, (n, v)) in fields.iter().enumerate() {
+        f.write_str(if i == 0 { " " } else { ", " })?;
+        write!(f, "{n}: {v}")?;
+    }
+    f.write_str(if fields.is_empty() { "}" } else { " }" })
+}
+
+/// Display of the fields of a constant struct: `[0, 3, 0, 1]`.
+#[doc(hidden)]
+pub struct Words<'w>(pub &'w [u32]);
+
+impl fmt::Display for Words<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?}", self.0)
+    }
+}
+
+/// Reads one field of type `$t`.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __reader_field_read {
+    ($call:ident, $i:expr, $t:ty, value) => {
+        $crate::read::operand($call, $i)?
+    };
+    ($call:ident, $i:expr, $t:ty, int) => {
+        $crate::read::int::<_, $t>($call, $i)?
+    };
+    ($call:ident, $i:expr, $t:ty, plain) => {
+        $crate::read::plain($call, $i, <$t>::from_value)?
+    };
+    ($call:ident, $i:expr, $t:ty, flags) => {
+        $crate::read::flags($call, $i, <$t>::from_bits)?
+    };
+    ($call:ident, $i:expr, $t:ty, words) => {
+        $crate::read::words($call, $i)?
+    };
+}
+
+/// Displays one field.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __reader_field_show {
+    ($v:expr, words) => {
+        &$crate::read::Words(&$v) as &dyn core::fmt::Display
+    };
+    ($v:expr, $kind:ident) => {
+        &$v as &dyn core::fmt::Display
+    };
+}
+
+/// The readers of a table of ops (each field `name: TYPE = KIND`, the kind one of `value`, `int`,
+/// `plain`, `flags`, `words`): for each op a struct of its operands as named fields, its
+/// [`OpReader`] and `Display` (`Sin { value: %x }`), and one enum of them all with a function
+/// that reads any call. What generated code invokes.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __readers {
+    (
+        $(#[$any_doc:meta])* $any:ident;
+        $(
+            $(#[$doc:meta])*
+            $op:ident { $($field:ident: $ty:ty = $kind:ident),* $(,)? }
+        )*
+    ) => {
+        $(
+            $(#[$doc])*
+            #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+            #[allow(non_camel_case_types)]
+            pub struct $op<'o, V> {
+                $(
+                    #[allow(missing_docs)]
+                    pub $field: $ty,
+                )*
+                #[doc(hidden)]
+                pub __operands: core::marker::PhantomData<&'o V>,
+            }
+
+            impl<'o, V: $crate::Value> $crate::read::OpReader<'o, V> for $op<'o, V> {
+                const OP: $crate::Op = $crate::Op::$op;
+
+                #[allow(unused_mut, unused_variables, unused_assignments)]
+                fn read(
+                    call: &$crate::read::ReadCall<'_, 'o, V>,
+                ) -> Result<Self, $crate::read::ReadError<'static>> {
+                    if call.op.opcode != $crate::Op::$op.opcode() {
+                        return Err($crate::read::ReadError::Class {
+                            op: $crate::Op::$op.name(),
+                            expected: $crate::Op::$op.info().class.name,
+                            found: call.op.class.name,
+                        });
+                    }
+                    let mut i = 0usize;
+                    $(
+                        let $field: $ty = $crate::__reader_field_read!(call, i, $ty, $kind);
+                        i += 1;
+                    )*
+                    Ok($op { $($field,)* __operands: core::marker::PhantomData })
+                }
+            }
+
+            impl<V: core::fmt::Display> core::fmt::Display for $op<'_, V> {
+                fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                    $crate::read::write_fields(
+                        f,
+                        stringify!($op),
+                        &[$((
+                            stringify!($field),
+                            $crate::__reader_field_show!(self.$field, $kind),
+                        )),*],
+                    )
+                }
+            }
+        )*
+
+        $(#[$any_doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        #[allow(non_camel_case_types)]
+        pub enum $any<'o, V> {
+            $(
+                #[allow(missing_docs)]
+                $op($op<'o, V>),
+            )*
+        }
+
+        impl<'o, V: $crate::Value> $any<'o, V> {
+            /// The operands of a call read by [`read_call`](crate::read::read_call), with the
+            /// reader of its op.
+            pub fn read(
+                call: &$crate::read::ReadCall<'_, 'o, V>,
+            ) -> Result<Self, $crate::read::ReadError<'static>> {
+                use $crate::read::OpReader as _;
+                match $crate::Op::from_opcode(call.op.opcode) {
+                    $(Some($crate::Op::$op) => $op::read(call).map($any::$op),)*
+                    _ => Err($crate::read::ReadError::Opcode(i64::from(call.op.opcode))),
+                }
+            }
+        }
+
+        impl<V: core::fmt::Display> core::fmt::Display for $any<'_, V> {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                match self {
+                    $($any::$op(r) => core::fmt::Display::fmt(r, f),)*
+                }
+            }
+        }
+    };
+}
+
+#[cfg(test)]
+mod reader_tests {
+    extern crate alloc;
+    use super::*;
+    use crate::TypedValue;
+    use alloc::string::ToString;
+
+    crate::__readers! {
+        /// Any of the test readers.
+        Any;
+        /// Sin.
+        Sin { value: &'o V = value }
+        /// WaveActiveOp.
+        WaveActiveOp {
+            value: &'o V = value,
+            op: crate::enums::WaveOpKind = plain,
+            sop: crate::enums::SignedOpKind = plain,
+        }
+        /// CreateHandleFromBinding.
+        CreateHandleFromBinding {
+            bind: [u32; 4] = words,
+            index: &'o V = value,
+            non_uniform_index: bool = int,
+        }
+        /// Barrier.
+        Barrier { barrier_mode: crate::enums::BarrierMode = flags }
+        /// RawBufferLoad.
+        RawBufferLoad {
+            srv: &'o V = value,
+            index: &'o V = value,
+            element_offset: &'o V = value,
+            mask: u8 = int,
+            alignment: u32 = int,
+        }
+    }
+
+    fn t<'a>(ty: &'a str, v: &'a str) -> TypedValue<'a> {
+        TypedValue::new(ty, v)
+    }
+
+    #[test]
+    fn readers_name_and_decode_operands() {
+        let ops = [
+            t("i32", "119"),
+            t("float", "%y"),
+            t("i8", "0"),
+            t("i8", "1"),
+        ];
+        let call = read_call("dx.op.waveActiveOp.f32", &ops).unwrap();
+        let w = WaveActiveOp::read(&call).unwrap();
+        assert_eq!(w.op, crate::enums::WaveOpKind::Sum);
+        assert_eq!(w.value.value, "%y");
+        assert_eq!(
+            Any::read(&call).unwrap().to_string(),
+            "WaveActiveOp { value: %y, op: Sum, sop: Unsigned }"
+        );
+        // another op's reader refuses the call
+        assert!(Sin::read(&call).is_err());
+        // a value outside the enumeration
+        let bad = [
+            t("i32", "119"),
+            t("float", "%y"),
+            t("i8", "77"),
+            t("i8", "1"),
+        ];
+        let call = read_call("dx.op.waveActiveOp.f32", &bad).unwrap();
+        assert_eq!(
+            WaveActiveOp::read(&call).unwrap_err().to_string(),
+            "operand `op` of WaveActiveOp: 77 is not a value of WaveOpKind"
+        );
+        let ops = [
+            t("i32", "217"),
+            t("%dx.types.ResBind", "{ i32 0, i32 3, i32 0, i8 1 }"),
+            t("i32", "%i"),
+            t("i1", "false"),
+        ];
+        let call = read_call("dx.op.createHandleFromBinding", &ops).unwrap();
+        let c = CreateHandleFromBinding::read(&call).unwrap();
+        assert_eq!(c.bind, [0, 3, 0, 1]);
+        assert_eq!(
+            c.to_string(),
+            "CreateHandleFromBinding { bind: [0, 3, 0, 1], index: %i, non_uniform_index: false }"
+        );
+        let ops = [t("i32", "80"), t("i32", "9")];
+        let call = read_call("dx.op.barrier", &ops).unwrap();
+        assert_eq!(
+            Any::read(&call).unwrap().to_string(),
+            "Barrier { barrier_mode: SyncThreadGroup|TGSMFence }"
+        );
+        let ops = [
+            t("i32", "139"),
+            t("%dx.types.Handle", "%h"),
+            t("i32", "0"),
+            t("i32", "undef"),
+            t("i8", "-1"),
+            t("i32", "4"),
+        ];
+        let call = read_call("dx.op.rawBufferLoad.f32", &ops).unwrap();
+        assert_eq!(RawBufferLoad::read(&call).unwrap().mask, 255);
+    }
+}

@@ -9,11 +9,11 @@ use crate::info::{
 };
 #[allow(unused_imports)]
 use crate::{DxilVersion, ShaderModel};
-/// The fingerprint (`dxil_db::fingerprint`) of the database files this code was generated from: `ops.toml`, `db/vocab.toml`, `db/types.toml`, `db/classes.toml`, `db/ops/core.toml`, `db/ops/experimental.toml`, `db/enums.toml`, `db/validation-rules.toml`, `db/signature-tables.toml`, `db/llvm-instructions.toml`, `db/llvm-intrinsics.toml`, `db/constraints.toml`.
+/// The fingerprint (`dxil_db::fingerprint`) of the database files this code was generated from: `ops.toml`, `db/vocab.toml`, `db/types.toml`, `db/classes.toml`, `db/ops/core.toml`, `db/ops/experimental.toml`, `db/enums.toml`, `db/validation-rules.toml`, `db/signature-tables.toml`, `db/llvm-instructions.toml`, `db/llvm-intrinsics.toml`.
 ///
 /// The macros of `dxil-ops-macro` embed the same files and refuse to expand when
 /// their fingerprint differs from this one (crates of different versions).
-pub const DATABASE_FINGERPRINT: u64 = 6581199949956115589u64;
+pub const DATABASE_FINGERPRINT: u64 = 11755230432874554125u64;
 /// Scalar overload types. The value is the overload type's bit in an
 /// [`OverloadSet`](crate::OverloadSet).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -337,9 +337,11 @@ pub enum Attribute {
     UniformInputs = 9u32,
     /// Is a barrier operation.
     Barrier = 10u32,
+    /// Convergent: the threads that run the call must not change, so it must not move into or out of control flow (DXC gives its calls LLVM's \`convergent\` while it optimizes and strips it from the final DXIL).
+    Convergent = 11u32,
 }
 /// Every attribute, by value.
-pub static ATTRIBUTES: [AttributeInfo; 11usize] = [
+pub static ATTRIBUTES: [AttributeInfo; 12usize] = [
     AttributeInfo {
         attribute: Attribute::Readnone,
         name: "readnone",
@@ -427,6 +429,14 @@ pub static ATTRIBUTES: [AttributeInfo; 11usize] = [
         llvm: None,
         dxc: "is_barrier",
         doc: "Is a barrier operation.",
+    },
+    AttributeInfo {
+        attribute: Attribute::Convergent,
+        name: "convergent",
+        memory: false,
+        llvm: None,
+        dxc: "IsDxilOpConvergent",
+        doc: "Convergent: the threads that run the call must not change, so it must not move into or out of control flow (DXC gives its calls LLVM's `convergent` while it optimizes and strips it from the final DXIL).",
     },
 ];
 /// Number of DXIL versions.

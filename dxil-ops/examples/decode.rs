@@ -1,16 +1,15 @@
 //! Prints every `dx.op` call of an LLVM IR text file, one line each:
 //! `LINE: OpName { param: value, ... }`, the operands after the opcode named from the database
 //! (or `LINE: error: ...` for a call that does not fit its op). The file is read with a tiny
-//! line reader of its own; the calls are read by `dxil_ops::read`.
+//! line reader of its own; the calls are read by the generated readers of
+//! `dxil_ops::read` (`read_op`).
 //!
 //! ```sh
 //! cargo run -p dxil-ops --example decode -- shader.ll
 //! ```
 
-use std::fmt::Write as _;
-
 use dxil_ops::TypedValue;
-use dxil_ops::read::read_call;
+use dxil_ops::read::read_op;
 
 /// A `dx.op` call found on a line: its line number, the called function and the operands.
 pub struct FoundCall<'t> {
@@ -132,17 +131,12 @@ pub fn calls(text: &str) -> Vec<FoundCall<'_>> {
     out
 }
 
-/// The line printed for a call: `OpName { param: value, ... }`, or `error: ...`.
+/// The line printed for a call: `OpName { param: value, ... }` as the generated reader of its
+/// op displays it (immediates decoded: `op: Sum`, `bind: [0, 3, 0, 1]`), or `error: ...`.
 pub fn describe(call: &FoundCall<'_>) -> Result<String, String> {
-    let read = read_call(call.callee, &call.operands)
-        .map_err(|e| format!("{e} (a call of {})", call.callee))?;
-    let mut s = format!("{} {{", read.op.name);
-    for (i, (p, v)) in read.params().enumerate() {
-        let sep = if i == 0 { " " } else { ", " };
-        let _ = write!(s, "{sep}{}: {}", p.name, v.value);
-    }
-    s.push_str(if read.operands.is_empty() { "}" } else { " }" });
-    Ok(s)
+    read_op(call.callee, &call.operands)
+        .map(|op| op.to_string())
+        .map_err(|e| format!("{e} (a call of {})", call.callee))
 }
 
 #[allow(dead_code)] // the tests include this file for `calls` and `describe`

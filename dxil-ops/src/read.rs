@@ -247,6 +247,45 @@ pub fn read_call<'n, 'o, V: Value>(
     })
 }
 
+/// The generated readers: for every op, a struct of the operands of its calls named as its
+/// parameters (`Sample { srv, sampler, coord0, ... }`), immediates decoded into their
+/// enumerations (`WaveActiveOp { value, op: WaveOpKind, sop: SignedOpKind }`), flags into their
+/// flag types and constant structs into their words; each an [`OpReader`] and `Display`ed as
+/// `Sample { srv: %h, ... }`. [`AnyOp`] is any of them.
+pub mod ops {
+    pub use crate::generated::readers::*;
+}
+
+pub use ops::AnyOp;
+
+/// Reads a call (see [`read_call`]) into the reader of its op: one step from a function name and
+/// operands to named, decoded operands.
+///
+/// ```
+/// use dxil_ops::TypedValue;
+/// use dxil_ops::enums::WaveOpKind;
+/// use dxil_ops::read::{AnyOp, read_op};
+///
+/// // call float @dx.op.waveActiveOp.f32(i32 119, float %v, i8 0, i8 1)
+/// let operands = [
+///     TypedValue::new("i32", "119"),
+///     TypedValue::new("float", "%v"),
+///     TypedValue::new("i8", "0"),
+///     TypedValue::new("i8", "1"),
+/// ];
+/// let call = read_op("dx.op.waveActiveOp.f32", &operands)?;
+/// assert_eq!(call.to_string(), "WaveActiveOp { value: %v, op: Sum, sop: Unsigned }");
+/// let AnyOp::WaveActiveOp(w) = call else { unreachable!() };
+/// assert_eq!((w.value.value, w.op), ("%v", WaveOpKind::Sum));
+/// # Ok::<(), dxil_ops::read::ReadError<'static>>(())
+/// ```
+pub fn read_op<'n, 'o, V: Value>(
+    callee: &'n str,
+    operands: &'o [V],
+) -> Result<AnyOp<'o, V>, ReadError<'n>> {
+    AnyOp::read(&read_call(callee, operands)?)
+}
+
 /// The operand of parameter `index` of a call that [`read_call`] accepted.
 #[doc(hidden)]
 pub fn operand<'o, V>(
@@ -392,18 +431,19 @@ pub trait OpReader<'o, V>: Sized {
     fn read(call: &ReadCall<'_, 'o, V>) -> Result<Self, ReadError<'static>>;
 }
 
-/// Display of a reader's fields: `Name { a: x, b: y }`, `Name {}` without fields.
+/// Display of a reader's fields: `Name { a: x, b: y }` (the op's name and its parameters'
+/// names as the database writes them), `Name {}` without fields.
 #[doc(hidden)]
 pub fn write_fields(
     f: &mut fmt::Formatter<'_>,
-    name: &str,
-    fields: &[(&str, &dyn fmt::Display)],
+    op: &OpInfo,
+    fields: &[&dyn fmt::Display],
 ) -> fmt::Result {
-    f.write_str(name)?;
+    f.write_str(op.name)?;
     f.write_str(" {")?;
-    for (i, (n, v)) in fields.iter().enumerate() {
+    for (i, (p, v)) in op.signature.params.iter().zip(fields).enumerate() {
         f.write_str(if i == 0 { " " } else { ", " })?;
-        write!(f, "{n}: {v}")?;
+        write!(f, "{}: {v}", p.name)?;
     }
     f.write_str(if fields.is_empty() { "}" } else { " }" })
 }
@@ -418,23 +458,38 @@ impl fmt::Display for Words<'_> {
     }
 }
 
-/// Reads one field of type `$t`.
+/// The type of a field of kind `$kind`.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __reader_field_ty {
+    ($o:lifetime, $v:ident; value) => {
+        &$o $v
+    };
+    ($o:lifetime, $v:ident; words($n:literal)) => {
+        [u32; $n]
+    };
+    ($o:lifetime, $v:ident; $kind:ident($t:ty)) => {
+        $t
+    };
+}
+
+/// Reads one field of kind `$kind`.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __reader_field_read {
-    ($call:ident, $i:expr, $t:ty, value) => {
+    ($call:ident, $i:expr; value) => {
         $crate::read::operand($call, $i)?
     };
-    ($call:ident, $i:expr, $t:ty, int) => {
+    ($call:ident, $i:expr; int($t:ty)) => {
         $crate::read::int::<_, $t>($call, $i)?
     };
-    ($call:ident, $i:expr, $t:ty, plain) => {
+    ($call:ident, $i:expr; plain($t:ty)) => {
         $crate::read::plain($call, $i, <$t>::from_value)?
     };
-    ($call:ident, $i:expr, $t:ty, flags) => {
+    ($call:ident, $i:expr; flags($t:ty)) => {
         $crate::read::flags($call, $i, <$t>::from_bits)?
     };
-    ($call:ident, $i:expr, $t:ty, words) => {
+    ($call:ident, $i:expr; words($n:literal)) => {
         $crate::read::words($call, $i)?
     };
 }
@@ -451,8 +506,9 @@ macro_rules! __reader_field_show {
     };
 }
 
-/// The readers of a table of ops (each field `name: TYPE = KIND`, the kind one of `value`, `int`,
-/// `plain`, `flags`, `words`): for each op a struct of its operands as named fields, its
+/// The readers of a table of ops (each field `name: KIND`, the kind one of `value` (a `&V`),
+/// `int(u8)` (an integer type), `plain(Enum)`, `flags(Flags)`, `words(4)` (the fields of a
+/// constant struct)): for each op a struct of its operands as named fields, its
 /// [`OpReader`] and `Display` (`Sin { value: %x }`), and one enum of them all with a function
 /// that reads any call. What generated code invokes.
 #[doc(hidden)]
@@ -462,21 +518,51 @@ macro_rules! __readers {
         $(#[$any_doc:meta])* $any:ident;
         $(
             $(#[$doc:meta])*
-            $op:ident { $($field:ident: $ty:ty = $kind:ident),* $(,)? }
+            $op:ident { $($field:ident: $kind:ident $(($($arg:tt)*))?),* $(,)? }
         )*
     ) => {
         $(
+            #[doc = concat!(
+                "The operands of a call of [`", stringify!($op), "`](dxil_ops::Op::",
+                stringify!($op), "), one field per parameter of the op (see its builder for what \
+                each is).",
+            )]
             $(#[$doc])*
-            #[derive(Clone, Copy, Debug, PartialEq, Eq)]
             #[allow(non_camel_case_types)]
             pub struct $op<'o, V> {
                 $(
-                    #[allow(missing_docs)]
-                    pub $field: $ty,
+                    #[doc = concat!("Operand `", stringify!($field), "`.")]
+                    pub $field: $crate::__reader_field_ty!('o, V; $kind $(($($arg)*))?),
                 )*
                 #[doc(hidden)]
                 pub __operands: core::marker::PhantomData<&'o V>,
             }
+
+            // by hand: `derive` does not take fields whose type a macro writes
+            impl<V> core::clone::Clone for $op<'_, V> {
+                fn clone(&self) -> Self {
+                    *self
+                }
+            }
+
+            impl<V> core::marker::Copy for $op<'_, V> {}
+
+            impl<V: core::fmt::Debug> core::fmt::Debug for $op<'_, V> {
+                fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                    f.debug_struct(stringify!($op))
+                        $(.field(stringify!($field), &self.$field))*
+                        .finish()
+                }
+            }
+
+            impl<V: core::cmp::PartialEq> core::cmp::PartialEq for $op<'_, V> {
+                #[allow(unused_variables)]
+                fn eq(&self, other: &Self) -> bool {
+                    true $(&& self.$field == other.$field)*
+                }
+            }
+
+            impl<V: core::cmp::Eq> core::cmp::Eq for $op<'_, V> {}
 
             impl<'o, V: $crate::Value> $crate::read::OpReader<'o, V> for $op<'o, V> {
                 const OP: $crate::Op = $crate::Op::$op;
@@ -484,9 +570,9 @@ macro_rules! __readers {
                 #[allow(unused_mut, unused_variables, unused_assignments)]
                 fn read(
                     call: &$crate::read::ReadCall<'_, 'o, V>,
-                ) -> Result<Self, $crate::read::ReadError<'static>> {
+                ) -> core::result::Result<Self, $crate::read::ReadError<'static>> {
                     if call.op.opcode != $crate::Op::$op.opcode() {
-                        return Err($crate::read::ReadError::Class {
+                        return core::result::Result::Err($crate::read::ReadError::Class {
                             op: $crate::Op::$op.name(),
                             expected: $crate::Op::$op.info().class.name,
                             found: call.op.class.name,
@@ -494,10 +580,11 @@ macro_rules! __readers {
                     }
                     let mut i = 0usize;
                     $(
-                        let $field: $ty = $crate::__reader_field_read!(call, i, $ty, $kind);
+                        let $field: $crate::__reader_field_ty!('o, V; $kind $(($($arg)*))?) =
+                            $crate::__reader_field_read!(call, i; $kind $(($($arg)*))?);
                         i += 1;
                     )*
-                    Ok($op { $($field,)* __operands: core::marker::PhantomData })
+                    core::result::Result::Ok($op { $($field,)* __operands: core::marker::PhantomData })
                 }
             }
 
@@ -505,22 +592,19 @@ macro_rules! __readers {
                 fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
                     $crate::read::write_fields(
                         f,
-                        stringify!($op),
-                        &[$((
-                            stringify!($field),
-                            $crate::__reader_field_show!(self.$field, $kind),
-                        )),*],
+                        $crate::Op::$op.info(),
+                        &[$($crate::__reader_field_show!(self.$field, $kind)),*],
                     )
                 }
             }
         )*
 
         $(#[$any_doc])*
-        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        #[derive(core::clone::Clone, core::marker::Copy, core::fmt::Debug, core::cmp::PartialEq, core::cmp::Eq)]
         #[allow(non_camel_case_types)]
         pub enum $any<'o, V> {
             $(
-                #[allow(missing_docs)]
+                #[doc = concat!("A call of [`", stringify!($op), "`](dxil_ops::Op::", stringify!($op), ").")]
                 $op($op<'o, V>),
             )*
         }
@@ -530,11 +614,11 @@ macro_rules! __readers {
             /// reader of its op.
             pub fn read(
                 call: &$crate::read::ReadCall<'_, 'o, V>,
-            ) -> Result<Self, $crate::read::ReadError<'static>> {
+            ) -> core::result::Result<Self, $crate::read::ReadError<'static>> {
                 use $crate::read::OpReader as _;
                 match $crate::Op::from_opcode(call.op.opcode) {
-                    $(Some($crate::Op::$op) => $op::read(call).map($any::$op),)*
-                    _ => Err($crate::read::ReadError::Opcode(i64::from(call.op.opcode))),
+                    $(core::option::Option::Some($crate::Op::$op) => $op::read(call).map($any::$op),)*
+                    _ => core::result::Result::Err($crate::read::ReadError::Opcode(i64::from(call.op.opcode))),
                 }
             }
         }
@@ -560,29 +644,19 @@ mod reader_tests {
         /// Any of the test readers.
         Any;
         /// Sin.
-        Sin { value: &'o V = value }
+        Sin { value: value }
         /// WaveActiveOp.
         WaveActiveOp {
-            value: &'o V = value,
-            op: crate::enums::WaveOpKind = plain,
-            sop: crate::enums::SignedOpKind = plain,
+            value: value,
+            op: plain(crate::enums::WaveOpKind),
+            sop: plain(crate::enums::SignedOpKind),
         }
         /// CreateHandleFromBinding.
-        CreateHandleFromBinding {
-            bind: [u32; 4] = words,
-            index: &'o V = value,
-            non_uniform_index: bool = int,
-        }
+        CreateHandleFromBinding { bind: words(4), index: value, non_uniform_index: int(bool) }
         /// Barrier.
-        Barrier { barrier_mode: crate::enums::BarrierMode = flags }
+        Barrier { barrier_mode: flags(crate::enums::BarrierMode) }
         /// RawBufferLoad.
-        RawBufferLoad {
-            srv: &'o V = value,
-            index: &'o V = value,
-            element_offset: &'o V = value,
-            mask: u8 = int,
-            alignment: u32 = int,
-        }
+        RawBufferLoad { srv: value, index: value, element_offset: value, mask: int(u8), alignment: int(u32) }
     }
 
     fn t<'a>(ty: &'a str, v: &'a str) -> TypedValue<'a> {
@@ -630,13 +704,13 @@ mod reader_tests {
         assert_eq!(c.bind, [0, 3, 0, 1]);
         assert_eq!(
             c.to_string(),
-            "CreateHandleFromBinding { bind: [0, 3, 0, 1], index: %i, non_uniform_index: false }"
+            "CreateHandleFromBinding { bind: [0, 3, 0, 1], index: %i, nonUniformIndex: false }"
         );
         let ops = [t("i32", "80"), t("i32", "9")];
         let call = read_call("dx.op.barrier", &ops).unwrap();
         assert_eq!(
             Any::read(&call).unwrap().to_string(),
-            "Barrier { barrier_mode: SyncThreadGroup|TGSMFence }"
+            "Barrier { barrierMode: SyncThreadGroup|TGSMFence }"
         );
         let ops = [
             t("i32", "139"),

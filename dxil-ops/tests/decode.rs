@@ -1,7 +1,8 @@
 //! The example `decode` over DXC's test corpus (`../shared/corpus/dxc`, skipped with a line on
 //! stderr when the shared data is missing, unless `DXIL_REQUIRE_SHARED` is set): it finds every
-//! `dx.op` call line of every `.ll` file, and every call decodes, except the calls of validator
-//! tests written wrong on purpose, which decode to an error value with a clear message.
+//! `dx.op` call line of every `.ll` file, and every call decodes through the generated readers
+//! (operands named, immediates decoded), except the calls of validator tests written wrong on
+//! purpose, which decode to an error value with a clear message.
 
 #![allow(clippy::panic, clippy::unwrap_used)] // a test fails by panicking
 
@@ -11,12 +12,26 @@ mod shared;
 #[path = "../examples/decode.rs"]
 mod decode;
 
-/// Calls written wrong on purpose: (file name, line, the start of the message).
+/// Calls of validator tests written wrong on purpose: (file name, line, the start of the
+/// message). `abs2_m.ll` (two copies) calls `dx.op.loadInput.i32` with the opcode of
+/// MinPrecXRegStore; `invalid_barrier_1.ll` and `invalid_barrier_12.ll` pass memory-type flags
+/// that are no `MemoryTypeFlag` (16 and 18), which the reader, decoding the immediate into its
+/// flag type, refuses.
 const WRONG_ON_PURPOSE: &[(&str, usize, &str)] = &[
     (
         "abs2_m.ll",
         54,
         "MinPrecXRegStore is an op of class MinPrecXRegStore; the function is of class LoadInput",
+    ),
+    (
+        "invalid_barrier_1.ll",
+        21,
+        "operand `MemoryTypeFlags` of BarrierByMemoryType: 16 is not a value of MemoryTypeFlag",
+    ),
+    (
+        "invalid_barrier_12.ll",
+        22,
+        "operand `MemoryTypeFlags` of BarrierByMemoryType: 18 is not a value of MemoryTypeFlag",
     ),
     (
         "abs2_m.ll",
@@ -109,4 +124,77 @@ fn the_reader_splits_operands() {
     );
     let e = decode::describe(&found[2]).unwrap_err();
     assert!(e.starts_with("operand `value` of Sin is `float`"), "{e}");
+}
+
+/// Every op has a generated reader: a call of it with constant immediates reads into the
+/// reader of that op (or, where 0 is not a value of an immediate's enumeration, into an error
+/// naming the parameter), displayed with every parameter of the op, named as the database names
+/// it; one operand short is an error value.
+#[test]
+fn every_op_has_a_reader() {
+    use dxil_ops::info::TypeKind;
+    use dxil_ops::read::{AnyOp, OpReader as _, ReadCall, ReadError, ops};
+    use dxil_ops::{OPS, Overloads, TypedValue};
+
+    let (mut read, mut refused) = (0, 0);
+    for info in OPS.iter().filter(|o| !o.reserved) {
+        let op = dxil_ops::Op::from_opcode(info.opcode).unwrap();
+        let operands: Vec<TypedValue<'_>> = info
+            .signature
+            .params
+            .iter()
+            .map(|p| match (p.immediate, p.ty.kind) {
+                (true, TypeKind::Struct { .. }) => {
+                    TypedValue::new("", "{ i32 0, i32 0, i32 0, i8 0 }")
+                }
+                (true, TypeKind::Llvm(ty)) => TypedValue::new(ty, "0"),
+                (true, _) => TypedValue::new("i32", "0"),
+                (false, _) => TypedValue::new("", "%v"),
+            })
+            .collect();
+        let call = ReadCall {
+            op: info,
+            function: op.function_name(Overloads::NONE),
+            operands: &operands,
+        };
+        match AnyOp::read(&call) {
+            Ok(r) => {
+                read += 1;
+                let text = r.to_string();
+                assert!(text.starts_with(&format!("{} {{", info.name)), "{text}");
+                for p in info.signature.params {
+                    assert!(text.contains(&format!("{}: ", p.name)), "{text}");
+                }
+            }
+            Err(ReadError::Value { op, param, .. }) => {
+                refused += 1;
+                assert_eq!(op, info.name);
+                let p = info.signature.params.iter().find(|p| p.name == param);
+                assert!(p.is_some_and(|p| p.enumeration.is_some()), "{op} {param}");
+            }
+            Err(e) => panic!("{}: {e}", info.name),
+        }
+        if let Some((_, short)) = operands.split_last() {
+            let call = ReadCall {
+                operands: short,
+                ..call
+            };
+            assert!(
+                matches!(AnyOp::read(&call), Err(ReadError::OperandCount { .. })),
+                "{}",
+                info.name
+            );
+        }
+    }
+    println!("{read} ops read, {refused} refused a 0 immediate");
+    assert!(read > 250, "{read}");
+    // a reader of another op refuses the call
+    let operands = [TypedValue::new("float", "%x")];
+    let call = ReadCall {
+        op: dxil_ops::Op::Sin.info(),
+        function: dxil_ops::Op::Sin.function_name(Overloads::NONE),
+        operands: &operands,
+    };
+    assert!(ops::Cos::read(&call).is_err());
+    assert_eq!(ops::Sin::read(&call).unwrap().value.value, "%x");
 }

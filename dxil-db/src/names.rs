@@ -28,7 +28,7 @@ pub const RESERVED_OPS: &[&str] = &["AnyOp"];
 /// (the enumerations, `dxil_ops::enums`): the Rust prelude's types, traits and variants, and
 /// the items of `dxil_ops` that users import next to the enumerations. An enumeration cannot be
 /// named like one of them. (`ShaderKind` is both a DXIL enumeration and the stage type at the
-/// root of `dxil_ops`, on purpose.)
+/// root of `dxil_ops`, on purpose: the two are one type, `enums::ShaderKind` re-exports it.)
 pub const RESERVED_TYPES: &[&str] = &[
     // the prelude
     "Option",

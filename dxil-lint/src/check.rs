@@ -130,7 +130,7 @@ impl<'t> Facts<'t> {
             for e in entry_points {
                 let kind = e
                     .kind
-                    .and_then(|k| u32::try_from(k).ok())
+                    .and_then(|k| i64::try_from(k).ok())
                     .and_then(ShaderKind::from_value);
                 if let (Some(f), Some(kind)) = (e.function, kind)
                     && kind != ShaderKind::Library

@@ -119,12 +119,11 @@ pub mod rules {
 /// The signature-point and semantic-interpretation tables, and the LLVM instruction table.
 ///
 /// ```
-/// use dxil_ops::ShaderModel;
-/// use dxil_ops::enums::{SemanticInterpretationKind, SemanticKind, ShaderKind, SigPointKind};
-/// use dxil_ops::tables;
+/// use dxil_ops::enums::{SemanticInterpretationKind, SemanticKind, SigPointKind};
+/// use dxil_ops::{ShaderKind, ShaderModel, tables};
 ///
-/// // Rows typed with the generated enumerations.
-/// assert_eq!(tables::sig_point(SigPointKind::PSIn).shader_kind, ShaderKind::Pixel);
+/// // Rows typed with the generated enumerations (the shader kind is the stage type).
+/// assert_eq!(tables::sig_point(SigPointKind::PSIn).shader_kind, Some(ShaderKind::Pixel));
 ///
 /// // A semantic at a signature point, with the first shader model of its treatment.
 /// let cell = tables::interpretation(SemanticKind::ViewID, SigPointKind::PSIn);

@@ -165,10 +165,10 @@ fn op_section(db: &Database, op: &Op, s: &mut String) {
     if op.reserved {
         row("Reserved", "yes: no real op".to_owned());
     }
-    match op.target {
-        dxil_db::Target::Any => {}
-        dxil_db::Target::Library => row("Modules", "libraries only".to_owned()),
-        dxil_db::Target::NonLibrary => row("Modules", "not in libraries".to_owned()),
+    match op.modules {
+        dxil_db::AllowedModules::Any => {}
+        dxil_db::AllowedModules::Library => row("Modules", "libraries only".to_owned()),
+        dxil_db::AllowedModules::NonLibrary => row("Modules", "not in libraries".to_owned()),
     }
     let ol: Vec<String> = op
         .overloads

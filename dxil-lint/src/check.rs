@@ -3,7 +3,7 @@
 use std::collections::{HashMap, HashSet};
 use std::fmt::{self, Display, Write};
 
-use dxil_ops::info::{Availability, OpInfo, Removal, Target};
+use dxil_ops::info::{AllowedModules, Availability, OpInfo, Removal};
 use dxil_ops::rules::ValidationRule;
 use dxil_ops::ty::LlvmType;
 use dxil_ops::{
@@ -811,9 +811,11 @@ fn call(
             ));
         }
         if let Some(m) = facts.model {
-            let wrong_kind = match (info.target, m.is_library()) {
-                (Target::Library, false) => Some(("Library", "can only be used in libraries")),
-                (Target::NonLibrary, true) => {
+            let wrong_kind = match (info.modules, m.is_library()) {
+                (AllowedModules::Library, false) => {
+                    Some(("Library", "can only be used in libraries"))
+                }
+                (AllowedModules::NonLibrary, true) => {
                     Some(("non-library targets", "cannot be used in libraries"))
                 }
                 _ => None,

@@ -3,7 +3,7 @@
 
 use dxil_codegen::names;
 use dxil_db::{
-    Database, DxilVersion, Op, OverloadDim, OverloadKind, OverloadTypeId, StageSpec, Target,
+    AllowedModules, Database, DxilVersion, Op, OverloadDim, OverloadKind, OverloadTypeId, StageSpec,
 };
 use proc_macro2::{Span, TokenStream};
 use quote::quote;
@@ -646,8 +646,8 @@ fn check_stage<'d>(
         return Err(syn::Error::new(stage.span(), msg));
     }
     let library = s == "library";
-    match op.target {
-        Target::NonLibrary if library => Err(syn::Error::new(
+    match op.modules {
+        AllowedModules::NonLibrary if library => Err(syn::Error::new(
             stage.span(),
             format!("`{name}` cannot be used in libraries"),
         )),

@@ -3,7 +3,7 @@
 
 use core::fmt;
 
-use crate::info::{Availability, OpInfo, Precision, Removal, Target as OpTarget, TypeInfo};
+use crate::info::{AllowedModules, Availability, OpInfo, Precision, Removal, TypeInfo};
 use crate::overload::{MAX_VECTOR_WIDTH, Overload, OverloadSpec, Overloads};
 use crate::sig::{Declaration, Signature, SignatureError};
 use crate::stage::StageSet;
@@ -561,8 +561,8 @@ pub fn check<'a>(
             allowed: props.stages,
         });
     }
-    match (op.target, target.library) {
-        (OpTarget::Library, false) | (OpTarget::NonLibrary, true) => {
+    match (op.modules, target.library) {
+        (AllowedModules::Library, false) | (AllowedModules::NonLibrary, true) => {
             return Err(BuildError::ModuleKind {
                 op: op.name,
                 library: target.library,

@@ -91,9 +91,10 @@ pub struct AttributeInfo {
     pub doc: &'static str,
 }
 
-/// Which kinds of module may use an op.
+/// Which kinds of module may use an op (its `target` in ops.toml; the target of a call, the
+/// DXIL version and stage it is built for, is [`call::Target`](crate::call::Target)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Target {
+pub enum AllowedModules {
     /// Any module.
     Any,
     /// Only libraries.
@@ -373,7 +374,7 @@ pub struct OpInfo {
     /// A reserved slot, not a real op.
     pub reserved: bool,
     /// Which modules may use it.
-    pub target: Target,
+    pub modules: AllowedModules,
     /// First DXIL version with the op.
     pub introduced: DxilVersion,
     /// Minimum shader model.

@@ -25,7 +25,9 @@
 //!
 //! The LLVM intrinsic map ([`intrinsic`]) says which op(s) an LLVM intrinsic of the DirectX
 //! backend is lowered to at a DXIL version and where their operands come from;
-//! [`call::build_dynamic`] builds a call of an op chosen at run time with the builders' checks.
+//! [`call::build_dynamic`] builds a call of an op chosen at run time with the builders' checks;
+//! [`read::read_op`] reads a call into the generated reader of its op (operands named, immediates
+//! decoded).
 //!
 //! The crate works without `std`; the `std` feature (default) adds `std::error::Error`
 //! implementations. The `macros` feature (off by default) adds `op!`, an op checked against the
@@ -243,3 +245,8 @@ impl std::error::Error for UnknownValue {}
 #[cfg(doctest)]
 #[doc = include_str!("../../README.md")]
 struct ReadmeDoctests;
+
+/// The crate README's examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct CrateReadmeDoctests;

@@ -165,8 +165,8 @@ impl<'d> Emitter<'d> {
         }
     }
 
-    /// The text of the module of `dxil-ops/src/generated` named `name`: formatted by
-    /// [`crate::rust::format`], but for `readers`, written as text.
+    /// The text of the module of `dxil-ops/src/generated` named `name`: formatted with
+    /// prettyplease, but for `readers`, written as text (one line per op).
     pub fn module_text(&self, name: &str) -> Result<String, Error> {
         match name {
             "readers" => self.readers_text(),

@@ -16,7 +16,8 @@ pub const INCLUDES: &[(&str, &str)] = &[
     ("db/signature-tables.toml", include_str!("../database/db/signature-tables.toml")),
     ("db/llvm-instructions.toml", include_str!("../database/db/llvm-instructions.toml")),
     ("db/llvm-intrinsics.toml", include_str!("../database/db/llvm-intrinsics.toml")),
+    ("db/constraints.toml", include_str!("../database/db/constraints.toml")),
 ];
 /// The fingerprint of these files (`dxil_db::fingerprint`), the same as
 /// `dxil_ops::DATABASE_FINGERPRINT`.
-pub const FINGERPRINT: u64 = 11755230432874554125u64;
+pub const FINGERPRINT: u64 = 5400115106325717942u64;

@@ -630,7 +630,7 @@ const BY_VERSION_132: ByVersion = versions([
     155, 155, 155, 155, 155, 155, 155, 155, 155, 155, 232,
 ]);
 /// The values of the fields a row of [`OPS`] leaves out: no remarks, not
-/// reserved, any kind of module, no translated shader model, no intrinsics,
+/// reserved, any kind of module (`modules`), no translated shader model, no intrinsics,
 /// no documentation of the result or parameters. (Its other fields, those
 /// of the first op, are given by every row.)
 const DEFAULTS: OpInfo = OpInfo {
@@ -647,7 +647,7 @@ const DEFAULTS: OpInfo = OpInfo {
     by_version: BY_VERSION_0,
     remarks: "",
     reserved: false,
-    target: Target::Any,
+    modules: AllowedModules::Any,
     shader_model_translated: None,
     intrinsics: &[],
     result_doc: None,
@@ -664,12 +664,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_TEMP_REG_LOAD[0],
         category: "Temporary, indexable, input, output registers",
         doc: "Helper load operation",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_0,
@@ -684,12 +678,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_TEMP_REG_STORE[0],
         category: "Temporary, indexable, input, output registers",
         doc: "Helper store operation",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_1,
@@ -704,12 +692,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_MIN_PREC_X_REG_LOAD[0],
         category: "Temporary, indexable, input, output registers",
         doc: "Helper load operation for minprecision",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_2,
@@ -724,12 +706,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_MIN_PREC_X_REG_STORE[0],
         category: "Temporary, indexable, input, output registers",
         doc: "Helper store operation for minprecision",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_3,
@@ -744,12 +720,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_LOAD_INPUT[0],
         category: "Temporary, indexable, input, output registers",
         doc: "Loads the value from shader input",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_4,
@@ -765,12 +735,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_STORE_OUTPUT[0],
         category: "Temporary, indexable, input, output registers",
         doc: "Stores the value to shader output",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_1,
@@ -786,12 +750,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_UNARY[0],
         category: "Unary float",
         doc: "returns the absolute value of the input value.",
-<<<<<<< HEAD
-=======
-        remarks: "The FAbs instruction takes simply forces the sign of the number(s) on the source operand positive, including on INF and denorm values.\nApplying FAbs on NaN preserves NaN, although the particular NaN bit pattern that results is not defined.",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_5,
@@ -808,12 +766,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_UNARY[0],
         category: "Unary float",
         doc: "clamps the result of a single or double precision floating point value to [0.0f...1.0f]",
-<<<<<<< HEAD
-=======
-        remarks: "The Saturate instruction performs the following operation on its input value:\n\nmin(1.0f, max(0.0f, value))\n\nwhere min() and max() in the above expression behave in the way Min and Max behave.\n\nSaturate(NaN) returns 0, by the rules for min and max.",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_5,
@@ -830,12 +782,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_IS_SPECIAL_FLOAT[0],
         category: "Unary float",
         doc: "Returns true if x is NAN or QNAN, false otherwise.",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_6,
@@ -851,12 +797,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_IS_SPECIAL_FLOAT[0],
         category: "Unary float",
         doc: "Returns true if x is +INF or -INF, false otherwise.",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_6,
@@ -872,12 +812,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_IS_SPECIAL_FLOAT[0],
         category: "Unary float",
         doc: "Returns true if x is finite, false otherwise.",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_6,
@@ -892,12 +826,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_IS_SPECIAL_FLOAT[0],
         category: "Unary float",
         doc: "returns IsNormal",
-<<<<<<< HEAD
-=======
-        remarks: "Returns IsNormal.",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_6,
@@ -913,12 +841,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_UNARY[0],
         category: "Unary float",
         doc: "returns cosine(theta) for theta in radians.",
-<<<<<<< HEAD
-=======
-        remarks: "Theta values can be any IEEE 32-bit floating point values.\n\nThe maximum absolute error is 0.0008 in the interval from -100*Pi to +100*Pi.\n\n+----------+------+------------+---------+----+----+---------+------------+------+-----+\n| src      | -inf | -F         | -denorm | -0 | +0 | +denorm | +F         | +inf | NaN |\n+----------+------+------------+---------+----+----+---------+------------+------+-----+\n| cos(src) |  NaN | [-1 to +1] |      +1 | +1 | +1 |      +1 | [-1 to +1] |  NaN | NaN |\n+----------+------+------------+---------+----+----+---------+------------+------+-----+",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_7,
@@ -935,12 +857,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_UNARY[0],
         category: "Unary float",
         doc: "returns sine(theta) for theta in radians.",
-<<<<<<< HEAD
-=======
-        remarks: "Theta values can be any IEEE 32-bit floating point values.\n\nThe maximum absolute error is 0.0008 in the interval from -100*Pi to +100*Pi.\n\n+----------+------+------------+---------+----+----+---------+------------+------+-----+\n| src      | -inf | -F         | -denorm | -0 | +0 | +denorm | +F         | +inf | NaN |\n+----------+------+------------+---------+----+----+---------+------------+------+-----+\n| sin(src) |  NaN | [-1 to +1] |      -0 | -0 | +0 |      +0 | [-1 to +1] |  NaN | NaN |\n+----------+------+------------+---------+----+----+---------+------------+------+-----+",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_7,
@@ -957,12 +873,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_UNARY[0],
         category: "Unary float",
         doc: "returns tan(theta) for theta in radians.",
-<<<<<<< HEAD
-=======
-        remarks: "Theta values can be any IEEE 32-bit floating point values.\n\n+----------+----------+----------------+---------+----+----+---------+----------------+------+-----+\n| src      | -inf     | -F             | -denorm | -0 | +0 | +denorm | +F             | +inf | NaN |\n+----------+----------+----------------+---------+----+----+---------+----------------+------+-----+\n| tan(src) | NaN      | [-inf to +inf] | -0      | -0 | +0 | +0      | [-inf to +inf] | NaN  | NaN |\n+----------+----------+----------------+---------+----+----+---------+----------------+------+-----+",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_7,
@@ -979,12 +889,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_UNARY[0],
         category: "Unary float",
         doc: "Returns the arccosine of the specified value. Input should be a floating-point value within the range of -1 to 1.",
-<<<<<<< HEAD
-=======
-        remarks: "The return value is within the range of -PI/2 to PI/2.\n\n+----------+------+--------------+---------+------+------+---------+------+-----+\n| src      | -inf | [-1,1]       | -denorm | -0   | +0   | +denorm | +inf | NaN |\n+----------+------+--------------+---------+------+------+---------+------+-----+\n| acos(src)|  NaN | (-PI/2,+PI/2)|    PI/2 | PI/2 | PI/2 |    PI/2 |  NaN | NaN |\n+----------+------+--------------+---------+------+------+---------+------+-----+",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_7,
@@ -1001,12 +905,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_UNARY[0],
         category: "Unary float",
         doc: "Returns the arccosine of the specified value. Input should be a floating-point value within the range of -1 to 1",
-<<<<<<< HEAD
-=======
-        remarks: "The return value is within the range of -PI/2 to PI/2.\n\n+----------+------+--------------+---------+------+------+---------+------+-----+\n| src      | -inf | [-1,1]       | -denorm | -0   | +0   | +denorm | +inf | NaN |\n+----------+------+--------------+---------+------+------+---------+------+-----+\n| asin(src)|  NaN | (-PI/2,+PI/2)|    0    |  0   |  0   |    0    |  NaN | NaN |\n+----------+------+--------------+---------+------+------+---------+------+-----+",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_7,
@@ -1023,12 +921,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_UNARY[0],
         category: "Unary float",
         doc: "Returns the arctangent of the specified value. The return value is within the range of -PI/2 to PI/2.",
-<<<<<<< HEAD
-=======
-        remarks: "+----------+------+--------------+---------+------+------+---------+---------------+-----+-----+\n| src      | -inf | -F           | -denorm | -0   | +0   | +denorm | +F            |+inf | NaN |\n+----------+------+--------------+---------+------+------+---------+---------------+-----+-----+\n| atan(src)| -PI/2| (-PI/2,+PI/2)|    0    |  0   |  0   |    0    | (-PI/2,+PI/2) |PI/2 | NaN |\n+----------+------+--------------+---------+------+------+---------+---------------+-----+-----+\n\nReturns the arctangent of the specified value. The return value is within the range of -PI/2 to PI/2",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_7,
@@ -1045,12 +937,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_UNARY[0],
         category: "Unary float",
         doc: "returns the hyperbolic cosine of the specified value.",
-<<<<<<< HEAD
-=======
-        remarks: "Returns the hyperbolic cosine of the specified value.\n\n+----------+------+------------+---------+----+----+---------+------------+------+-----+\n| src      | -inf | -F         | -denorm | -0 | +0 | +denorm | +F         | +inf | NaN |\n+----------+------+------------+---------+----+----+---------+------------+------+-----+\n| hcos(src)| +inf | (1, +inf)  |      +1 | +1 | +1 |      +1 | (1, +inf)  | +inf | NaN |\n+----------+------+------------+---------+----+----+---------+------------+------+-----+",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_7,
@@ -1067,12 +953,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_UNARY[0],
         category: "Unary float",
         doc: "returns the hyperbolic sine of the specified value.",
-<<<<<<< HEAD
-=======
-        remarks: "Returns the hyperbolic sine of the specified value.\n\n+----------+------+------------+---------+----+----+---------+------------+------+-----+\n| src      | -inf | -F         | -denorm | -0 | +0 | +denorm | +F         | +inf | NaN |\n+----------+------+------------+---------+----+----+---------+------------+------+-----+\n| hsin(src)| -inf | -F         |       0 |  0 |  0 |       0 | +F         | +inf | NaN |\n+----------+------+------------+---------+----+----+---------+------------+------+-----+",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_7,
@@ -1089,12 +969,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_UNARY[0],
         category: "Unary float",
         doc: "returns the hyperbolic tangent of the specified value.",
-<<<<<<< HEAD
-=======
-        remarks: "Returns the hyperbolic tangent of the specified value.\n\n+----------+------+------------+---------+----+----+---------+------------+------+-----+\n| src      | -inf | -F         | -denorm | -0 | +0 | +denorm | +F         | +inf | NaN |\n+----------+------+------------+---------+----+----+---------+------------+------+-----+\n| htan(src)| -1   | -F         |       0 |  0 |  0 |       0 | +F         | +1   | NaN |\n+----------+------+------------+---------+----+----+---------+------------+------+-----+",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_7,
@@ -1111,12 +985,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_UNARY[0],
         category: "Unary float",
         doc: "returns 2^exponent",
-<<<<<<< HEAD
-=======
-        remarks: "Returns 2^exponent. Note that hlsl log intrinsic returns the base-e exponent. Maximum relative error is e^-21.\n\n+----------+------+------------+---------+----+----+---------+------------+------+-----+\n| src      | -inf | -F         | -denorm | -0 | +0 | +denorm | +F         | +inf | NaN |\n+----------+------+------------+---------+----+----+---------+------------+------+-----+\n| exp(src) |  0   | +F         |    1    |  1 |  1 |       1 | +F         | +inf | NaN |\n+----------+------+------------+---------+----+----+---------+------------+------+-----+",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_7,
@@ -1133,12 +1001,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_UNARY[0],
         category: "Unary float",
         doc: "extract fracitonal component.",
-<<<<<<< HEAD
-=======
-        remarks: "+--------------+------+------+---------+----+----+---------+--------+------+-----+\n| src          | -inf | -F   | -denorm | -0 | +0 | +denorm | +F     | +inf | NaN |\n+--------------+------+------+---------+----+----+---------+--------+------+-----+\n| log(src)     | NaN  |[+0,1)| +0      | +0 | +0 | +0      | [+0,1) | NaN  | NaN |\n+--------------+------+------+---------+----+----+---------+--------+------+-----+",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_7,
@@ -1155,12 +1017,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_UNARY[0],
         category: "Unary float",
         doc: "returns log base 2.",
-<<<<<<< HEAD
-=======
-        remarks: "Returns log base 2. Note that hlsl log intrinsic returns natural log.\n\n+----------+------+------------+---------+----+----+---------+------------+------+-----+\n| src      | -inf | -F         | -denorm | -0 | +0 | +denorm | +F         | +inf | NaN |\n+----------+------+------------+---------+----+----+---------+------------+------+-----+\n| log(src) |  NaN | NaN        |    -inf |-inf|-inf|    -inf |  F         | +inf | NaN |\n+----------+------+------------+---------+----+----+---------+------------+------+-----+",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_7,
@@ -1177,12 +1033,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_UNARY[0],
         category: "Unary float",
         doc: "returns square root",
-<<<<<<< HEAD
-=======
-        remarks: "Precision is 1 ulp.\n\n+--------------+------+----+---------+----+----+---------+----+------+-----+\n| src          | -inf | -F | -denorm | -0 | +0 | +denorm | +F | +inf | NaN |\n+--------------+------+----+---------+----+----+---------+----+------+-----+\n| sqrt(src)    | NaN  | NaN| -0      | -0 | +0 | +0      | +F | +inf | NaN |\n+--------------+------+----+---------+----+----+---------+----+------+-----+",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_7,
@@ -1199,12 +1049,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_UNARY[0],
         category: "Unary float",
         doc: "returns reciprocal square root (1 / sqrt(src)",
-<<<<<<< HEAD
-=======
-        remarks: "Maximum relative error is 2^21.\n\n+--------------+------+----+---------+----+----+---------+----+------+-----+\n| src          | -inf | -F | -denorm | -0 | +0 | +denorm | +F | +inf | NaN |\n+--------------+------+----+---------+----+----+---------+----+------+-----+\n| rsqrt(src)   | -inf | -F | -0      | -0 | +0 | +0      | +F | +inf | NaN |\n+--------------+------+----+---------+----+----+---------+----+------+-----+",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_7,
@@ -1221,12 +1065,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_UNARY[0],
         category: "Unary float - rounding",
         doc: "floating-point round to integral float.",
-<<<<<<< HEAD
-=======
-        remarks: "Floating-point round of the values in src,\nwriting integral floating-point values to dest.\n\nround_ne rounds towards nearest even. For halfway, it rounds away from zero.\n\n+--------------+------+----+---------+----+----+---------+----+------+-----+\n| src          | -inf | -F | -denorm | -0 | +0 | +denorm | +F | +inf | NaN |\n+--------------+------+----+---------+----+----+---------+----+------+-----+\n| round_ne(src)| -inf | -F | -0      | -0 | +0 | +0      | +F | +inf | NaN |\n+--------------+------+----+---------+----+----+---------+----+------+-----+",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_7,
@@ -1243,12 +1081,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_UNARY[0],
         category: "Unary float - rounding",
         doc: "floating-point round to integral float.",
-<<<<<<< HEAD
-=======
-        remarks: "Floating-point round of the values in src,\nwriting integral floating-point values to dest.\n\nround_ni rounds towards -INF, commonly known as floor().\n\n+--------------+------+----+---------+----+----+---------+----+------+-----+\n| src          | -inf | -F | -denorm | -0 | +0 | +denorm | +F | +inf | NaN |\n+--------------+------+----+---------+----+----+---------+----+------+-----+\n| round_ni(src)| -inf | -F | -0      | -0 | +0 | +0      | +F | +inf | NaN |\n+--------------+------+----+---------+----+----+---------+----+------+-----+",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_7,
@@ -1265,12 +1097,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_UNARY[0],
         category: "Unary float - rounding",
         doc: "floating-point round to integral float.",
-<<<<<<< HEAD
-=======
-        remarks: "Floating-point round of the values in src,\nwriting integral floating-point values to dest.\n\nround_pi rounds towards +INF, commonly known as ceil().\n\n+--------------+------+----+---------+----+----+---------+----+------+-----+\n| src          | -inf | -F | -denorm | -0 | +0 | +denorm | +F | +inf | NaN |\n+--------------+------+----+---------+----+----+---------+----+------+-----+\n| round_pi(src)| -inf | -F | -0      | -0 | +0 | +0      | +F | +inf | NaN |\n+--------------+------+----+---------+----+----+---------+----+------+-----+",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_7,
@@ -1287,12 +1113,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_UNARY[0],
         category: "Unary float - rounding",
         doc: "floating-point round to integral float.",
-<<<<<<< HEAD
-=======
-        remarks: "Floating-point round of the values in src,\nwriting integral floating-point values to dest.\n\nround_z rounds towards zero.\n\n+--------------+------+----+---------+----+----+---------+----+------+-----+\n| src          | -inf | -F | -denorm | -0 | +0 | +denorm | +F | +inf | NaN |\n+--------------+------+----+---------+----+----+---------+----+------+-----+\n| round_z(src) | -inf | -F | -0      | -0 | +0 | +0      | +F | +inf | NaN |\n+--------------+------+----+---------+----+----+---------+----+------+-----+",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_7,
@@ -1309,12 +1129,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_UNARY[0],
         category: "Unary int",
         doc: "Reverses the order of the bits.",
-<<<<<<< HEAD
-=======
-        remarks: "Reverses the order of the bits. For example given 0x12345678 the result would be 0x1e6a2c48.",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_8,
@@ -1331,12 +1145,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_UNARY_BITS[0],
         category: "Unary int",
         doc: "Counts the number of bits in the input integer.",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_8,
@@ -1352,12 +1160,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_UNARY_BITS[0],
         category: "Unary int",
         doc: "Returns the location of the first set bit starting from the lowest order bit and working upward.",
-<<<<<<< HEAD
-=======
-        remarks: "Returns the integer position of the first bit set in the 32-bit input starting from the LSB. For example, 0x00000000 would return 1. Returns 0xffffffff if no match was found.",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_8,
@@ -1374,12 +1176,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_UNARY_BITS[0],
         category: "Unary uint",
         doc: "Returns the location of the first set bit starting from the highest order bit and working downward.",
-<<<<<<< HEAD
-=======
-        remarks: "Returns the integer position of the first bit set in the 32-bit input starting from the MSB. For example, 0x10000000 would return 3. Returns 0xffffffff if no match was found.",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_8,
@@ -1396,12 +1192,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_UNARY_BITS[0],
         category: "Unary int",
         doc: "Returns the location of the first set bit from the highest order bit based on the sign.",
-<<<<<<< HEAD
-=======
-        remarks: "Returns the first 0 from the MSB if the number is negative, else the first 1 from the MSB. Returns 0xffffffff if no match was found.",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_8,
@@ -1418,12 +1208,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_BINARY[0],
         category: "Binary float",
         doc: "returns a if a >= b, else b",
-<<<<<<< HEAD
-=======
-        remarks: ">= is used instead of > so that if min(x,y) = x then max(x,y) = y.\n\nNaN has special handling: If one source operand is NaN, then the other source operand is returned.\nIf both are NaN, any NaN representation is returned.\nThis conforms to new IEEE 754R rules.\n\nDenorms are flushed (sign preserved) before comparison, however the result written to dest may or may not be denorm flushed.\n\n+------+-----------------------------+\n| a    | b                           |\n|      +------+--------+------+------+\n|      | -inf | F      | +inf | NaN  |\n+------+------+--------+------+------+\n| -inf | -inf | b      | +inf | -inf |\n+------+------+--------+------+------+\n| F    | a    | a or b | +inf | a    |\n+------+------+--------+------+------+\n| +inf | +inf | +inf   | +inf | +inf |\n+------+------+--------+------+------+\n| NaN  | -inf | b      | +inf | NaN  |\n+------+------+--------+------+------+",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_5,
@@ -1440,12 +1224,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_BINARY[0],
         category: "Binary float",
         doc: "returns a if a < b, else b",
-<<<<<<< HEAD
-=======
-        remarks: "NaN has special handling: If one source operand is NaN, then the other source operand is returned.\nIf both are NaN, any NaN representation is returned.\nThis conforms to new IEEE 754R rules.\n\nDenorms are flushed (sign preserved) before comparison, however the result written to dest may or may not be denorm flushed.\n\n+------+-----------------------------+\n| a    | b                           |\n|      +------+--------+------+------+\n|      | -inf | F      | +inf | NaN  |\n+------+------+--------+------+------+\n| -inf | -inf | -inf   | -inf | -inf |\n+------+------+--------+------+------+\n| F    | -inf | a or b |    a |    a |\n+------+------+--------+------+------+\n| +inf | -inf | b      | +inf | +inf |\n+------+------+--------+------+------+\n| NaN  | -inf | b      | +inf | NaN  |\n+------+------+--------+------+------+",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_5,
@@ -1462,12 +1240,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_BINARY[0],
         category: "Binary int",
         doc: "IMax(a,b) returns a if a > b, else b",
-<<<<<<< HEAD
-=======
-        remarks: "IMax(a,b) returns a if a > b, else b. Optional negate modifier on source operands takes 2's complement before performing operation.",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_8,
@@ -1484,12 +1256,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_BINARY[0],
         category: "Binary int",
         doc: "IMin(a,b) returns a if a < b, else b",
-<<<<<<< HEAD
-=======
-        remarks: "IMin(a,b) returns a if a < b, else b. Optional negate modifier on source operands takes 2's complement before performing operation.",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_8,
@@ -1506,12 +1272,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_BINARY[0],
         category: "Binary uint",
         doc: "unsigned integer maximum. UMax(a,b) = a > b ? a : b",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_8,
@@ -1527,12 +1287,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_BINARY[0],
         category: "Binary uint",
         doc: "unsigned integer minimum. UMin(a,b) = a < b ? a : b",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_8,
@@ -1548,12 +1302,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_BINARY_WITH_TWO_OUTS[0],
         category: "Binary int with two outputs",
         doc: "multiply of 32-bit operands to produce the correct full 64-bit result.",
-<<<<<<< HEAD
-=======
-        remarks: "IMul(src0, src1) = destHi, destLo\nmultiply of 32-bit operands src0 and src1 (note they are signed), producing the correct full 64-bit result.\nThe low 32 bits are placed in destLO. The high 32 bits are placed in destHI.\n\nEither of destHI or destLO may be specified as NULL instead of specifying a register, in the case high or low 32 bits of the 64-bit result are not needed.\n\nOptional negate modifier on source operands takes 2's complement before performing arithmetic operation.",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_9,
@@ -1570,12 +1318,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_BINARY_WITH_TWO_OUTS[0],
         category: "Binary uint with two outputs",
         doc: "multiply of 32-bit operands to produce the correct full 64-bit result.",
-<<<<<<< HEAD
-=======
-        remarks: "multiply of 32-bit operands src0 and src1 (note they are unsigned), producing the correct full 64-bit result.\nThe low 32 bits are placed in destLO. The high 32 bits are placed in destHI.\nEither of destHI or destLO may be specified as NULL instead of specifying a register, in the case high or low 32 bits of the 64-bit result are not needed",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_9,
@@ -1592,12 +1334,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_BINARY_WITH_TWO_OUTS[0],
         category: "Binary uint with two outputs",
         doc: "unsigned divide of the 32-bit operand src0 by the 32-bit operand src1.",
-<<<<<<< HEAD
-=======
-        remarks: "destQUOT, destREM = UDiv(src0, src1);\n\nunsigned divide of the 32-bit operand src0 by the 32-bit operand src1.\n\nThe results of the divides are the 32-bit quotients (placed in destQUOT) and 32-bit remainders (placed in destREM).\n\nDivide by zero returns 0xffffffff for both quotient and remainder.\n\nEither destQUOT or destREM may be specified as NULL instead of specifying a register, in the case the quotient or remainder are not needed.\n\nUnsigned subtract of 32-bit operands src1 from src0, placing the LSB part of the 32-bit result in dest0.\ndest1 is written with: 1 if a borrow is produced, 0 otherwise. Dest1 can be NULL if the borrow is not needed",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_9,
@@ -1613,12 +1349,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_BINARY_WITH_CARRY_OR_BORROW[0],
         category: "Binary uint with carry or borrow",
         doc: "unsigned add of 32-bit operand with the carry",
-<<<<<<< HEAD
-=======
-        remarks: "dest0, dest1 = UAddc(src0, src1)\n\nunsigned add of 32-bit operands src0 and src1, placing the LSB part of the 32-bit result in dest0.\ndest1 is written with: 1 if a carry is produced, 0 otherwise. Dest1 can be NULL if the carry is not needed",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_9,
@@ -1635,12 +1365,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_BINARY_WITH_CARRY_OR_BORROW[0],
         category: "Binary uint with carry or borrow",
         doc: "unsigned subtract of 32-bit operands with the borrow",
-<<<<<<< HEAD
-=======
-        remarks: "dest0, dest1 = USubb(src0, src1)",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_9,
@@ -1656,12 +1380,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_TERTIARY[0],
         category: "Tertiary float",
         doc: "floating point multiply & add",
-<<<<<<< HEAD
-=======
-        remarks: "Floating point multiply & add. This operation is not fused for \"precise\" operations.\nFMad(a,b,c) = a * b + c",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_5,
@@ -1678,12 +1396,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_TERTIARY[0],
         category: "Tertiary float",
         doc: "fused multiply-add",
-<<<<<<< HEAD
-=======
-        remarks: "Fused multiply-add. This operation is only defined in double precision.\nFma(a,b,c) = a * b + c",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_10,
@@ -1703,12 +1415,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_TERTIARY[0],
         category: "Tertiary int",
         doc: "Signed integer multiply & add",
-<<<<<<< HEAD
-=======
-        remarks: "Signed integer multiply & add\n\nIMad(a,b,c) = a * b + c",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_8,
@@ -1726,12 +1432,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_TERTIARY[0],
         category: "Tertiary uint",
         doc: "Unsigned integer multiply & add",
-<<<<<<< HEAD
-=======
-        remarks: "Unsigned integer multiply & add.\n\nUmad(a,b,c) = a * b + c",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_8,
@@ -1749,12 +1449,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_TERTIARY[0],
         category: "Tertiary int",
         doc: "masked Sum of Absolute Differences.",
-<<<<<<< HEAD
-=======
-        remarks: "Returns the masked Sum of Absolute Differences.\n\ndest = msad(ref, src, accum)\n\nref: contains 4 packed 8-bit unsigned integers in 32 bits.\n\nsrc: contains 4 packed 8-bit unsigned integers in 32 bits.\n\naccum: a 32-bit unsigned integer, providing an existing accumulation.\n\ndest receives the result of the masked SAD operation added to the accumulation value.\n\n.. code:: c\n\n    UINT msad( UINT ref, UINT src, UINT accum )\n    {\n        for (UINT i = 0; i < 4; i++)\n        {\n            BYTE refByte, srcByte, absDiff;\n\n            refByte = (BYTE)(ref >> (i * 8));\n            if (!refByte)\n            {\n                continue;\n            }\n\n            srcByte = (BYTE)(src >> (i * 8));\n            if (refByte >= srcByte)\n            {\n                absDiff = refByte - srcByte;\n            }\n            else\n            {\n                absDiff = srcByte - refByte;\n            }\n\n            // The recommended overflow behavior for MSAD is\n            // to do a 32-bit saturate. This is not\n            // required, however, and wrapping is allowed.\n            // So from an application point of view,\n            // overflow behavior is undefined.\n            if (UINT_MAX - accum < absDiff)\n            {\n                accum = UINT_MAX;\n                break;\n            }\n\n            accum += absDiff;\n        }\n\n        return accum;\n    }",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_9,
@@ -1771,12 +1465,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_TERTIARY[0],
         category: "Tertiary int",
         doc: "Integer bitfield extract",
-<<<<<<< HEAD
-=======
-        remarks: "dest = Ibfe(src0, src1, src2)\n\nGiven a range of bits in a number, shift those bits to the LSB and sign extend the MSB of the range.\n\nwidth : The LSB 5 bits of src0 (0-31).\n\noffset: The LSB 5 bits of src1 (0-31)\n\n.. code:: c\n\n    if( width == 0 )\n    {\n        dest = 0\n    }\n    else if( width + offset < 32 )\n    {\n        shl dest, src2, 32-(width+offset)\n        ishr dest, dest, 32-width\n    }\n    else\n    {\n        ishr dest, src2, offset\n    }",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_9,
@@ -1793,12 +1481,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_TERTIARY[0],
         category: "Tertiary uint",
         doc: "Unsigned integer bitfield extract",
-<<<<<<< HEAD
-=======
-        remarks: "dest = ubfe(src0, src1, src2)\n\nGiven a range of bits in a number, shift those bits to the LSB and set remaining bits to 0.\n\nwidth : The LSB 5 bits of src0 (0-31).\n\noffset: The LSB 5 bits of src1 (0-31).\n\nGiven width, offset:\n\n.. code:: c\n\n    if( width == 0 )\n    {\n        dest = 0\n    }\n    else if( width + offset < 32 )\n    {\n        shl dest, src2, 32-(width+offset)\n        ushr dest, dest, 32-width\n    }\n    else\n    {\n        ushr dest, src2, offset\n    }",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_9,
@@ -1815,12 +1497,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_QUATERNARY[0],
         category: "Quaternary",
         doc: "Given a bit range from the LSB of a number, places that number of bits in another number at any offset",
-<<<<<<< HEAD
-=======
-        remarks: "Given a bit range from the LSB of a number, place that number of bits in another number at any offset.\n\ndst = Bfi(src0, src1, src2, src3);\n\nThe LSB 5 bits of src0 provide the bitfield width (0-31) to take from src2.\nThe LSB 5 bits of src1 provide the bitfield offset (0-31) to start replacing bits in the  number read from src3.\nGiven width, offset: bitmask = (((1 << width)-1) << offset) & 0xffffffff, dest = ((src2 << offset) & bitmask) | (src3 & ~bitmask)",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_9,
@@ -1836,12 +1512,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_DOT2[0],
         category: "Dot",
         doc: "Two-dimensional vector dot-product",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_11,
@@ -1857,12 +1527,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_DOT3[0],
         category: "Dot",
         doc: "Three-dimensional vector dot-product",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_11,
@@ -1878,12 +1542,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_DOT4[0],
         category: "Dot",
         doc: "Four-dimensional vector dot-product",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_11,
@@ -1899,16 +1557,10 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_CREATE_HANDLE[0],
         category: "Resources",
         doc: "creates the handle to a resource",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::NonLibrary,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_12,
-        target: Target::NonLibrary,
+        modules: AllowedModules::NonLibrary,
         intrinsics: &[&super::intrinsics::INTRINSICS[46]],
         ..DEFAULTS
     },
@@ -1921,12 +1573,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_C_BUFFER_LOAD[0],
         category: "Resources",
         doc: "loads a value from a constant buffer resource",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_13,
@@ -1941,12 +1587,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_C_BUFFER_LOAD_LEGACY[0],
         category: "Resources",
         doc: "loads a value from a constant buffer resource",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_14,
@@ -1966,12 +1606,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_SAMPLE[0],
         category: "Resources - sample",
         doc: "samples a texture",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_15,
@@ -1990,12 +1624,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_SAMPLE_BIAS[0],
         category: "Resources - sample",
         doc: "samples a texture after applying the input bias to the mipmap level",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_15,
@@ -2014,12 +1642,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_SAMPLE_LEVEL[0],
         category: "Resources - sample",
         doc: "samples a texture using a mipmap-level offset",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_0,
@@ -2035,12 +1657,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_SAMPLE_GRAD[0],
         category: "Resources - sample",
         doc: "samples a texture using a gradient to influence the way the sample location is calculated",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_0,
@@ -2059,12 +1675,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_SAMPLE_CMP[0],
         category: "Resources - sample",
         doc: "samples a texture and compares a single component against the specified comparison value",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_16,
@@ -2079,12 +1689,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_SAMPLE_CMP_LEVEL_ZERO[0],
         category: "Resources - sample",
         doc: "samples a texture and compares a single component against the specified comparison value",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_17,
@@ -2099,12 +1703,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_TEXTURE_LOAD[0],
         category: "Resources",
         doc: "reads texel data without any filtering or sampling",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_0,
@@ -2119,12 +1717,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_TEXTURE_STORE[0],
         category: "Resources",
         doc: "reads texel data without any filtering or sampling",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_1,
@@ -2140,12 +1732,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_BUFFER_LOAD[0],
         category: "Resources",
         doc: "reads from a TypedBuffer",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_0,
@@ -2164,12 +1750,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_BUFFER_STORE[0],
         category: "Resources",
         doc: "writes to a RWTypedBuffer",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_1,
@@ -2188,12 +1768,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_BUFFER_UPDATE_COUNTER[0],
         category: "Resources",
         doc: "atomically increments/decrements the hidden 32-bit counter stored with a Count or Append UAV",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_18,
@@ -2209,12 +1783,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_CHECK_ACCESS_FULLY_MAPPED[0],
         category: "Resources",
         doc: "determines whether all values from a Sample, Gather, or Load operation accessed mapped tiles in a tiled resource",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_19,
@@ -2233,12 +1801,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_GET_DIMENSIONS[0],
         category: "Resources",
         doc: "gets texture size information",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_20,
@@ -2254,12 +1816,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_TEXTURE_GATHER[0],
         category: "Resources - gather",
         doc: "gathers the four texels that would be used in a bi-linear filtering operation",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_0,
@@ -2274,12 +1830,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_TEXTURE_GATHER_CMP[0],
         category: "Resources - gather",
         doc: "same as TextureGather, except this instrution performs comparison on texels, similar to SampleCmp",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_0,
@@ -2294,12 +1844,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_TEXTURE2_DMS_GET_SAMPLE_POSITION[0],
         category: "Resources - sample",
         doc: "gets the position of the specified sample",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_20,
@@ -2314,12 +1858,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RENDER_TARGET_GET_SAMPLE_POSITION[0],
         category: "Resources - sample",
         doc: "gets the position of the specified sample",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_21,
@@ -2334,12 +1872,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RENDER_TARGET_GET_SAMPLE_COUNT[0],
         category: "Resources - sample",
         doc: "gets the number of samples for a render target",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_21,
@@ -2354,12 +1886,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_ATOMIC_BIN_OP[0],
         category: "Synchronization",
         doc: "performs an atomic operation on two operands",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_22,
@@ -2375,12 +1901,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_ATOMIC_COMPARE_EXCHANGE[0],
         category: "Synchronization",
         doc: "atomic compare and exchange to memory",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_22,
@@ -2396,12 +1916,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_BARRIER[0],
         category: "Synchronization",
         doc: "inserts a memory barrier in the shader",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_23,
@@ -2424,12 +1938,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_CALCULATE_LOD[0],
         category: "Derivatives",
         doc: "calculates the level of detail",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_24,
@@ -2444,12 +1952,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_DISCARD[0],
         category: "Pixel shader",
         doc: "discard the current pixel",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_25,
@@ -2465,12 +1967,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_UNARY[0],
         category: "Derivatives",
         doc: "computes the rate of change per stamp in x direction.",
-<<<<<<< HEAD
-=======
-        remarks: "dst = DerivCoarseX(src);\n\nComputes the rate of change per stamp in x direction. Only a single x derivative pair is computed for each 2x2 stamp of pixels.\nThe data in the current Pixel Shader invocation may or may not participate in the calculation of the requested derivative, given the derivative will be calculated only once per 2x2 quad:\nAs an example, the x derivative could be a delta from the top row of pixels.\nThe exact calculation is up to the hardware vendor. There is also no specification dictating how the 2x2 quads will be aligned/tiled over a primitive.",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_26,
@@ -2491,12 +1987,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_UNARY[0],
         category: "Derivatives",
         doc: "computes the rate of change per stamp in y direction.",
-<<<<<<< HEAD
-=======
-        remarks: "dst = DerivCoarseY(src);\n\nComputes the rate of change per stamp in y direction. Only a single y derivative pair is computed for each 2x2 stamp of pixels.\nThe data in the current Pixel Shader invocation may or may not participate in the calculation of the requested derivative, given the derivative will be calculated only once per 2x2 quad:\nAs an example, the y derivative could be a delta from the left column of pixels.\nThe exact calculation is up to the hardware vendor. There is also no specification dictating how the 2x2 quads will be aligned/tiled over a primitive.",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_26,
@@ -2517,12 +2007,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_UNARY[0],
         category: "Derivatives",
         doc: "computes the rate of change per pixel in x direction.",
-<<<<<<< HEAD
-=======
-        remarks: "dst = DerivFineX(src);\n\nComputes the rate of change per pixel in x direction. Each pixel in the 2x2 stamp gets a unique pair of x derivative calculations\nThe data in the current Pixel Shader invocation always participates in the calculation of the requested derivative.\nThere is no specification dictating how the 2x2 quads will be aligned/tiled over a primitive.",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_26,
@@ -2543,12 +2027,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_UNARY[0],
         category: "Derivatives",
         doc: "computes the rate of change per pixel in y direction.",
-<<<<<<< HEAD
-=======
-        remarks: "dst = DerivFineY(src);\n\nComputes the rate of change per pixel in y direction. Each pixel in the 2x2 stamp gets a unique pair of y derivative calculations\nThe data in the current Pixel Shader invocation always participates in the calculation of the requested derivative.\nThere is no specification dictating how the 2x2 quads will be aligned/tiled over a primitive.",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_26,
@@ -2569,12 +2047,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_EVAL_SNAPPED[0],
         category: "Pixel shader",
         doc: "evaluates an input attribute at pixel center with an offset",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_27,
@@ -2589,12 +2061,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_EVAL_SAMPLE_INDEX[0],
         category: "Pixel shader",
         doc: "evaluates an input attribute at a sample location",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_27,
@@ -2609,12 +2075,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_EVAL_CENTROID[0],
         category: "Pixel shader",
         doc: "evaluates an input attribute at pixel center",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_27,
@@ -2629,12 +2089,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_SAMPLE_INDEX[0],
         category: "Pixel shader",
         doc: "returns the sample index in a sample-frequency pixel shader",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_28,
@@ -2649,12 +2103,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_COVERAGE[0],
         category: "Pixel shader",
         doc: "returns the coverage mask input in a pixel shader",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_28,
@@ -2669,12 +2117,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_INNER_COVERAGE[0],
         category: "Pixel shader",
         doc: "returns underestimated coverage input from conservative rasterization in a pixel shader",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_28,
@@ -2689,12 +2131,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_THREAD_ID[0],
         category: "Compute/Mesh/Amplification/Node shader",
         doc: "reads the thread ID",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_29,
@@ -2710,12 +2146,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_GROUP_ID[0],
         category: "Compute/Mesh/Amplification/Node shader",
         doc: "reads the group ID (SV_GroupID)",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_29,
@@ -2731,12 +2161,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_THREAD_ID_IN_GROUP[0],
         category: "Compute/Mesh/Amplification/Node shader",
         doc: "reads the thread ID within the group (SV_GroupThreadID)",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_29,
@@ -2752,12 +2176,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_FLATTENED_THREAD_ID_IN_GROUP[0],
         category: "Compute/Mesh/Amplification/Node shader",
         doc: "provides a flattened index for a given thread within a given group (SV_GroupIndex)",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_29,
@@ -2773,12 +2191,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_EMIT_STREAM[0],
         category: "Geometry shader",
         doc: "emits a vertex to a given stream",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_30,
@@ -2793,12 +2205,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_CUT_STREAM[0],
         category: "Geometry shader",
         doc: "completes the current primitive topology at the specified stream",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_30,
@@ -2813,12 +2219,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_EMIT_THEN_CUT_STREAM[0],
         category: "Geometry shader",
         doc: "equivalent to an EmitStream followed by a CutStream",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_30,
@@ -2833,12 +2233,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_GS_INSTANCE_ID[0],
         category: "Geometry shader",
         doc: "GSInstanceID",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_31,
@@ -2853,12 +2247,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_MAKE_DOUBLE[0],
         category: "Double precision",
         doc: "creates a double value",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_32,
@@ -2878,12 +2266,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_SPLIT_DOUBLE[0],
         category: "Double precision",
         doc: "splits a double into low and high parts",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_32,
@@ -2903,12 +2285,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_LOAD_OUTPUT_CONTROL_POINT[0],
         category: "Domain and hull shader",
         doc: "LoadOutputControlPoint",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_33,
@@ -2923,12 +2299,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_LOAD_PATCH_CONSTANT[0],
         category: "Domain and hull shader",
         doc: "LoadPatchConstant",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_33,
@@ -2943,12 +2313,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_DOMAIN_LOCATION[0],
         category: "Domain shader",
         doc: "DomainLocation",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_34,
@@ -2963,12 +2327,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_STORE_PATCH_CONSTANT[0],
         category: "Hull shader",
         doc: "StorePatchConstant",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_35,
@@ -2983,12 +2341,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_OUTPUT_CONTROL_POINT_ID[0],
         category: "Hull shader",
         doc: "OutputControlPointID",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_36,
@@ -3003,12 +2355,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_PRIMITIVE_ID[0],
         category: "Hull, Domain and Geometry shaders",
         doc: "PrimitiveID",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_37,
@@ -3023,12 +2369,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_CYCLE_COUNTER_LEGACY[0],
         category: "Other",
         doc: "CycleCounterLegacy",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_18,
@@ -3043,12 +2383,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_WAVE_IS_FIRST_LANE[0],
         category: "Wave",
         doc: "returns 1 for the first lane in the wave",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_38,
@@ -3064,12 +2398,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_WAVE_GET_LANE_INDEX[0],
         category: "Wave",
         doc: "returns the index of the current lane in the wave",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_39,
@@ -3085,12 +2413,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_WAVE_GET_LANE_COUNT[0],
         category: "Wave",
         doc: "returns the number of lanes in the wave",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_40,
@@ -3106,12 +2428,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_WAVE_ANY_TRUE[0],
         category: "Wave",
         doc: "returns 1 if any of the lane evaluates the value to true",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_38,
@@ -3127,12 +2443,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_WAVE_ALL_TRUE[0],
         category: "Wave",
         doc: "returns 1 if all the lanes evaluate the value to true",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_38,
@@ -3148,12 +2458,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_WAVE_ACTIVE_ALL_EQUAL[0],
         category: "Wave",
         doc: "returns 1 if all the lanes have the same value",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_41,
@@ -3169,12 +2473,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_WAVE_ACTIVE_BALLOT[0],
         category: "Wave",
         doc: "returns a struct with a bit set for each lane where the condition is true",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_38,
@@ -3190,12 +2488,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_WAVE_READ_LANE_AT[0],
         category: "Wave",
         doc: "returns the value from the specified lane",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_41,
@@ -3211,12 +2503,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_WAVE_READ_LANE_FIRST[0],
         category: "Wave",
         doc: "returns the value from the first lane",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_41,
@@ -3231,12 +2517,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_WAVE_ACTIVE_OP[0],
         category: "Wave",
         doc: "returns the result the operation across waves",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_41,
@@ -3261,12 +2541,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_WAVE_ACTIVE_BIT[0],
         category: "Wave",
         doc: "returns the result of the operation across all lanes",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_42,
@@ -3286,12 +2560,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_WAVE_PREFIX_OP[0],
         category: "Wave",
         doc: "returns the result of the operation on prior lanes",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_43,
@@ -3312,12 +2580,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_QUAD_READ_LANE_AT[0],
         category: "Quad Wave Ops",
         doc: "reads from a lane in the quad",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_44,
@@ -3332,12 +2594,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_QUAD_OP[0],
         category: "Quad Wave Ops",
         doc: "returns the result of a quad-level operation",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_45,
@@ -3357,12 +2613,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_BITCAST_I16TO_F16[0],
         category: "Bitcasts with different sizes",
         doc: "bitcast between different sizes",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_46,
@@ -3377,12 +2627,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_BITCAST_F16TO_I16[0],
         category: "Bitcasts with different sizes",
         doc: "bitcast between different sizes",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_46,
@@ -3397,12 +2641,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_BITCAST_I32TO_F32[0],
         category: "Bitcasts with different sizes",
         doc: "bitcast between different sizes",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_46,
@@ -3417,12 +2655,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_BITCAST_F32TO_I32[0],
         category: "Bitcasts with different sizes",
         doc: "bitcast between different sizes",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_46,
@@ -3437,12 +2669,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_BITCAST_I64TO_F64[0],
         category: "Bitcasts with different sizes",
         doc: "bitcast between different sizes",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_46,
@@ -3457,12 +2683,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_BITCAST_F64TO_I64[0],
         category: "Bitcasts with different sizes",
         doc: "bitcast between different sizes",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_46,
@@ -3477,12 +2697,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_LEGACY_F32_TO_F16[0],
         category: "Legacy floating-point",
         doc: "legacy fuction to convert float (f32) to half (f16) (this is not related to min-precision)",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_46,
@@ -3498,12 +2712,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_LEGACY_F16_TO_F32[0],
         category: "Legacy floating-point",
         doc: "legacy fuction to convert half (f16) to float (f32) (this is not related to min-precision)",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_46,
@@ -3519,12 +2727,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_LEGACY_DOUBLE_TO_FLOAT[0],
         category: "Double precision",
         doc: "legacy fuction to convert double to float",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_46,
@@ -3539,12 +2741,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_LEGACY_DOUBLE_TO_S_INT32[0],
         category: "Double precision",
         doc: "legacy fuction to convert double to int32",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_46,
@@ -3559,12 +2755,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_LEGACY_DOUBLE_TO_U_INT32[0],
         category: "Double precision",
         doc: "legacy fuction to convert double to uint32",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_46,
@@ -3579,12 +2769,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_WAVE_ALL_OP[0],
         category: "Wave",
         doc: "returns the count of bits set to 1 across the wave",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_38,
@@ -3600,12 +2784,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_WAVE_PREFIX_OP[1],
         category: "Wave",
         doc: "returns the count of bits set to 1 on prior lanes",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_38,
@@ -3621,12 +2799,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_ATTRIBUTE_AT_VERTEX[0],
         category: "Pixel shader",
         doc: "returns the values of the attributes at the vertex.",
-<<<<<<< HEAD
-=======
-        remarks: "returns the values of the attributes at the vertex. VertexID ranges from 0 to 2.",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 1),
         shader_model: ShaderModel::new(6, 1),
         by_version: BY_VERSION_47,
@@ -3642,12 +2814,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_VIEW_ID[0],
         category: "Graphics shader",
         doc: "returns the view index",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 1),
         shader_model: ShaderModel::new(6, 1),
         by_version: BY_VERSION_48,
@@ -3662,12 +2828,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RAW_BUFFER_LOAD[0],
         category: "Resources",
         doc: "reads from a raw buffer and structured buffer",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 2),
         shader_model: ShaderModel::new(6, 2),
         by_version: BY_VERSION_49,
@@ -3684,12 +2844,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RAW_BUFFER_STORE[0],
         category: "Resources",
         doc: "writes to a RWByteAddressBuffer or RWStructuredBuffer",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 2),
         shader_model: ShaderModel::new(6, 2),
         by_version: BY_VERSION_50,
@@ -3706,12 +2860,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_INSTANCE_ID[0],
         category: "Raytracing object space uint System Values",
         doc: "The user-provided InstanceID on the bottom-level acceleration structure instance within the top-level structure",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 3),
         shader_model: ShaderModel::new(6, 3),
         by_version: BY_VERSION_51,
@@ -3726,12 +2874,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_INSTANCE_INDEX[0],
         category: "Raytracing object space uint System Values",
         doc: "The autogenerated index of the current instance in the top-level structure",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 3),
         shader_model: ShaderModel::new(6, 3),
         by_version: BY_VERSION_51,
@@ -3746,12 +2888,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_HIT_KIND[0],
         category: "Raytracing hit uint System Values",
         doc: "Returns the value passed as HitKind in ReportIntersection().  If intersection was reported by fixed-function triangle intersection, HitKind will be one of HIT_KIND_TRIANGLE_FRONT_FACE or HIT_KIND_TRIANGLE_BACK_FACE.",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 3),
         shader_model: ShaderModel::new(6, 3),
         by_version: BY_VERSION_51,
@@ -3766,12 +2902,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RAY_FLAGS[0],
         category: "Raytracing uint System Values",
         doc: "uint containing the current ray flags.",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 3),
         shader_model: ShaderModel::new(6, 3),
         by_version: BY_VERSION_52,
@@ -3786,12 +2916,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_DISPATCH_RAYS_INDEX[0],
         category: "Ray Dispatch Arguments",
         doc: "The current x and y location within the Width and Height",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 3),
         shader_model: ShaderModel::new(6, 3),
         by_version: BY_VERSION_53,
@@ -3806,12 +2930,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_DISPATCH_RAYS_DIMENSIONS[0],
         category: "Ray Dispatch Arguments",
         doc: "The Width and Height values from the D3D12_DISPATCH_RAYS_DESC structure provided to the originating DispatchRays() call.",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 3),
         shader_model: ShaderModel::new(6, 3),
         by_version: BY_VERSION_53,
@@ -3826,12 +2944,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_WORLD_RAY_ORIGIN[0],
         category: "Ray Vectors",
         doc: "The world-space origin for the current ray.",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 3),
         shader_model: ShaderModel::new(6, 3),
         by_version: BY_VERSION_54,
@@ -3846,12 +2958,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_WORLD_RAY_DIRECTION[0],
         category: "Ray Vectors",
         doc: "The world-space direction for the current ray.",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 3),
         shader_model: ShaderModel::new(6, 3),
         by_version: BY_VERSION_54,
@@ -3866,12 +2972,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_OBJECT_RAY_ORIGIN[0],
         category: "Ray object space Vectors",
         doc: "Object-space origin for the current ray.",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 3),
         shader_model: ShaderModel::new(6, 3),
         by_version: BY_VERSION_55,
@@ -3886,12 +2986,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_OBJECT_RAY_DIRECTION[0],
         category: "Ray object space Vectors",
         doc: "Object-space direction for the current ray.",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 3),
         shader_model: ShaderModel::new(6, 3),
         by_version: BY_VERSION_55,
@@ -3906,12 +3000,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_OBJECT_TO_WORLD[0],
         category: "Ray Transforms",
         doc: "Matrix for transforming from object-space to world-space.",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 3),
         shader_model: ShaderModel::new(6, 3),
         by_version: BY_VERSION_55,
@@ -3926,12 +3014,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_WORLD_TO_OBJECT[0],
         category: "Ray Transforms",
         doc: "Matrix for transforming from world-space to object-space.",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 3),
         shader_model: ShaderModel::new(6, 3),
         by_version: BY_VERSION_55,
@@ -3946,12 +3028,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RAY_T_MIN[0],
         category: "RayT",
         doc: "float representing the parametric starting point for the ray.",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 3),
         shader_model: ShaderModel::new(6, 3),
         by_version: BY_VERSION_54,
@@ -3966,12 +3042,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RAY_T_CURRENT[0],
         category: "RayT",
         doc: "float representing the current parametric ending point for the ray",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 3),
         shader_model: ShaderModel::new(6, 3),
         by_version: BY_VERSION_56,
@@ -3986,12 +3056,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_IGNORE_HIT[0],
         category: "AnyHit Terminals",
         doc: "Used in an any hit shader to reject an intersection and terminate the shader",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 3),
         shader_model: ShaderModel::new(6, 3),
         by_version: BY_VERSION_57,
@@ -4006,12 +3070,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_ACCEPT_HIT_AND_END_SEARCH[0],
         category: "AnyHit Terminals",
         doc: "Used in an any hit shader to abort the ray query and the intersection shader (if any). The current hit is committed and execution passes to the closest hit shader with the closest hit recorded so far",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 3),
         shader_model: ShaderModel::new(6, 3),
         by_version: BY_VERSION_57,
@@ -4026,12 +3084,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_TRACE_RAY[0],
         category: "Indirect Shader Invocation",
         doc: "initiates raytrace",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 3),
         shader_model: ShaderModel::new(6, 3),
         by_version: BY_VERSION_58,
@@ -4046,12 +3098,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_REPORT_HIT[0],
         category: "Indirect Shader Invocation",
         doc: "returns true if hit was accepted",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 3),
         shader_model: ShaderModel::new(6, 3),
         by_version: BY_VERSION_59,
@@ -4066,12 +3112,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_CALL_SHADER[0],
         category: "Indirect Shader Invocation",
         doc: "Call a shader in the callable shader table supplied through the DispatchRays() API",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 3),
         shader_model: ShaderModel::new(6, 3),
         by_version: BY_VERSION_60,
@@ -4086,16 +3126,10 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_CREATE_HANDLE_FOR_LIB[0],
         category: "Library create handle from resource struct (like HL intrinsic)",
         doc: "create resource handle from resource struct for library",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Library,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 3),
         shader_model: ShaderModel::new(6, 3),
         by_version: BY_VERSION_61,
-        target: Target::Library,
+        modules: AllowedModules::Library,
         shader_model_translated: Some(ShaderModel::new(6, 0)),
         ..DEFAULTS
     },
@@ -4108,12 +3142,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_PRIMITIVE_INDEX[0],
         category: "Raytracing object space uint System Values",
         doc: "PrimitiveIndex for raytracing shaders",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 3),
         shader_model: ShaderModel::new(6, 3),
         by_version: BY_VERSION_51,
@@ -4128,12 +3156,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_DOT2_ADD_HALF[0],
         category: "Dot product with accumulate",
         doc: "2D half dot product with accumulate to float",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 4),
         shader_model: ShaderModel::new(6, 4),
         by_version: BY_VERSION_62,
@@ -4149,12 +3171,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_DOT4_ADD_PACKED[0],
         category: "Dot product with accumulate",
         doc: "signed dot product of 4 x i8 vectors packed into i32, with accumulate to i32",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 4),
         shader_model: ShaderModel::new(6, 4),
         by_version: BY_VERSION_63,
@@ -4170,12 +3186,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_DOT4_ADD_PACKED[0],
         category: "Dot product with accumulate",
         doc: "unsigned dot product of 4 x u8 vectors packed into i32, with accumulate to i32",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 4),
         shader_model: ShaderModel::new(6, 4),
         by_version: BY_VERSION_63,
@@ -4195,12 +3205,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_WAVE_MATCH[0],
         category: "Wave",
         doc: "returns the bitmask of active lanes that have the same value",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 5),
         shader_model: ShaderModel::new(6, 5),
         by_version: BY_VERSION_64,
@@ -4215,12 +3219,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_WAVE_MULTI_PREFIX_OP[0],
         category: "Wave",
         doc: "returns the result of the operation on groups of lanes identified by a bitmask",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 5),
         shader_model: ShaderModel::new(6, 5),
         by_version: BY_VERSION_64,
@@ -4235,12 +3233,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_WAVE_MULTI_PREFIX_BIT_COUNT[0],
         category: "Wave",
         doc: "returns the count of bits set to 1 on groups of lanes identified by a bitmask",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 5),
         shader_model: ShaderModel::new(6, 5),
         by_version: BY_VERSION_65,
@@ -4255,12 +3247,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_SET_MESH_OUTPUT_COUNTS[0],
         category: "Mesh shader instructions",
         doc: "Mesh shader intrinsic SetMeshOutputCounts",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 5),
         shader_model: ShaderModel::new(6, 5),
         by_version: BY_VERSION_66,
@@ -4275,12 +3261,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_EMIT_INDICES[0],
         category: "Mesh shader instructions",
         doc: "emit a primitive's vertex indices in a mesh shader",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 5),
         shader_model: ShaderModel::new(6, 5),
         by_version: BY_VERSION_66,
@@ -4295,12 +3275,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_GET_MESH_PAYLOAD[0],
         category: "Mesh shader instructions",
         doc: "get the mesh payload which is from amplification shader",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 5),
         shader_model: ShaderModel::new(6, 5),
         by_version: BY_VERSION_67,
@@ -4315,12 +3289,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_STORE_VERTEX_OUTPUT[0],
         category: "Mesh shader instructions",
         doc: "stores the value to mesh shader vertex output",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 5),
         shader_model: ShaderModel::new(6, 5),
         by_version: BY_VERSION_68,
@@ -4335,12 +3303,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_STORE_PRIMITIVE_OUTPUT[0],
         category: "Mesh shader instructions",
         doc: "stores the value to mesh shader primitive output",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 5),
         shader_model: ShaderModel::new(6, 5),
         by_version: BY_VERSION_68,
@@ -4355,12 +3317,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_DISPATCH_MESH[0],
         category: "Amplification shader instructions",
         doc: "Amplification shader intrinsic DispatchMesh",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 5),
         shader_model: ShaderModel::new(6, 5),
         by_version: BY_VERSION_69,
@@ -4375,12 +3331,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_WRITE_SAMPLER_FEEDBACK[0],
         category: "Sampler Feedback",
         doc: "updates a feedback texture for a sampling operation",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 5),
         shader_model: ShaderModel::new(6, 5),
         by_version: BY_VERSION_70,
@@ -4395,12 +3345,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_WRITE_SAMPLER_FEEDBACK_BIAS[0],
         category: "Sampler Feedback",
         doc: "updates a feedback texture for a sampling operation with a bias on the mipmap level",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 5),
         shader_model: ShaderModel::new(6, 5),
         by_version: BY_VERSION_70,
@@ -4415,12 +3359,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_WRITE_SAMPLER_FEEDBACK_LEVEL[0],
         category: "Sampler Feedback",
         doc: "updates a feedback texture for a sampling operation with a mipmap-level offset",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 5),
         shader_model: ShaderModel::new(6, 5),
         by_version: BY_VERSION_71,
@@ -4435,12 +3373,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_WRITE_SAMPLER_FEEDBACK_GRAD[0],
         category: "Sampler Feedback",
         doc: "updates a feedback texture for a sampling operation with explicit gradients",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 5),
         shader_model: ShaderModel::new(6, 5),
         by_version: BY_VERSION_71,
@@ -4455,12 +3387,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_ALLOCATE_RAY_QUERY[0],
         category: "Inline Ray Query",
         doc: "allocates space for RayQuery and return handle",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 5),
         shader_model: ShaderModel::new(6, 5),
         by_version: BY_VERSION_72,
@@ -4475,12 +3401,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RAY_QUERY_TRACE_RAY_INLINE[0],
         category: "Inline Ray Query",
         doc: "initializes RayQuery for raytrace",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 5),
         shader_model: ShaderModel::new(6, 5),
         by_version: BY_VERSION_72,
@@ -4495,12 +3415,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RAY_QUERY_PROCEED[0],
         category: "Inline Ray Query",
         doc: "advances a ray query",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 5),
         shader_model: ShaderModel::new(6, 5),
         by_version: BY_VERSION_73,
@@ -4515,12 +3429,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RAY_QUERY_ABORT[0],
         category: "Inline Ray Query",
         doc: "aborts a ray query",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 5),
         shader_model: ShaderModel::new(6, 5),
         by_version: BY_VERSION_72,
@@ -4535,12 +3443,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RAY_QUERY_COMMIT_NON_OPAQUE_TRIANGLE_HIT[0],
         category: "Inline Ray Query",
         doc: "commits a non opaque triangle hit",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 5),
         shader_model: ShaderModel::new(6, 5),
         by_version: BY_VERSION_72,
@@ -4555,12 +3457,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RAY_QUERY_COMMIT_PROCEDURAL_PRIMITIVE_HIT[0],
         category: "Inline Ray Query",
         doc: "commits a procedural primitive hit",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 5),
         shader_model: ShaderModel::new(6, 5),
         by_version: BY_VERSION_72,
@@ -4575,12 +3471,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RAY_QUERY_STATE_SCALAR[0],
         category: "Inline Ray Query",
         doc: "returns uint status (COMMITTED_STATUS) of the committed hit in a ray query",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 5),
         shader_model: ShaderModel::new(6, 5),
         by_version: BY_VERSION_74,
@@ -4595,12 +3485,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RAY_QUERY_STATE_SCALAR[0],
         category: "Inline Ray Query",
         doc: "returns uint candidate type (CANDIDATE_TYPE) of the current hit candidate in a ray query, after Proceed() has returned true",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 5),
         shader_model: ShaderModel::new(6, 5),
         by_version: BY_VERSION_74,
@@ -4615,12 +3499,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RAY_QUERY_STATE_MATRIX[0],
         category: "Inline Ray Query",
         doc: "returns matrix for transforming from object-space to world-space for a candidate hit.",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 5),
         shader_model: ShaderModel::new(6, 5),
         by_version: BY_VERSION_75,
@@ -4635,12 +3513,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RAY_QUERY_STATE_MATRIX[0],
         category: "Inline Ray Query",
         doc: "returns matrix for transforming from world-space to object-space for a candidate hit.",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 5),
         shader_model: ShaderModel::new(6, 5),
         by_version: BY_VERSION_75,
@@ -4655,12 +3527,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RAY_QUERY_STATE_MATRIX[0],
         category: "Inline Ray Query",
         doc: "returns matrix for transforming from object-space to world-space for a Committed hit.",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 5),
         shader_model: ShaderModel::new(6, 5),
         by_version: BY_VERSION_75,
@@ -4675,12 +3541,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RAY_QUERY_STATE_MATRIX[0],
         category: "Inline Ray Query",
         doc: "returns matrix for transforming from world-space to object-space for a Committed hit.",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 5),
         shader_model: ShaderModel::new(6, 5),
         by_version: BY_VERSION_75,
@@ -4695,12 +3555,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RAY_QUERY_STATE_SCALAR[0],
         category: "Inline Ray Query",
         doc: "returns if current candidate procedural primitive is non opaque",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 5),
         shader_model: ShaderModel::new(6, 5),
         by_version: BY_VERSION_76,
@@ -4715,12 +3569,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RAY_QUERY_STATE_SCALAR[0],
         category: "Inline Ray Query",
         doc: "returns if current candidate triangle is front facing",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 5),
         shader_model: ShaderModel::new(6, 5),
         by_version: BY_VERSION_76,
@@ -4735,12 +3583,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RAY_QUERY_STATE_SCALAR[0],
         category: "Inline Ray Query",
         doc: "returns if current committed triangle is front facing",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 5),
         shader_model: ShaderModel::new(6, 5),
         by_version: BY_VERSION_76,
@@ -4755,12 +3597,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RAY_QUERY_STATE_VECTOR[0],
         category: "Inline Ray Query",
         doc: "returns candidate triangle hit barycentrics",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 5),
         shader_model: ShaderModel::new(6, 5),
         by_version: BY_VERSION_75,
@@ -4775,12 +3611,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RAY_QUERY_STATE_VECTOR[0],
         category: "Inline Ray Query",
         doc: "returns committed triangle hit barycentrics",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 5),
         shader_model: ShaderModel::new(6, 5),
         by_version: BY_VERSION_75,
@@ -4795,12 +3625,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RAY_QUERY_STATE_SCALAR[0],
         category: "Inline Ray Query",
         doc: "returns ray flags",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 5),
         shader_model: ShaderModel::new(6, 5),
         by_version: BY_VERSION_74,
@@ -4815,12 +3639,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RAY_QUERY_STATE_VECTOR[0],
         category: "Inline Ray Query",
         doc: "returns world ray origin",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 5),
         shader_model: ShaderModel::new(6, 5),
         by_version: BY_VERSION_75,
@@ -4835,12 +3653,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RAY_QUERY_STATE_VECTOR[0],
         category: "Inline Ray Query",
         doc: "returns world ray direction",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 5),
         shader_model: ShaderModel::new(6, 5),
         by_version: BY_VERSION_75,
@@ -4855,12 +3667,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RAY_QUERY_STATE_SCALAR[0],
         category: "Inline Ray Query",
         doc: "returns float representing the parametric starting point for the ray.",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 5),
         shader_model: ShaderModel::new(6, 5),
         by_version: BY_VERSION_75,
@@ -4875,12 +3681,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RAY_QUERY_STATE_SCALAR[0],
         category: "Inline Ray Query",
         doc: "returns float representing the parametric point on the ray for the current candidate triangle hit.",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 5),
         shader_model: ShaderModel::new(6, 5),
         by_version: BY_VERSION_75,
@@ -4895,12 +3695,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RAY_QUERY_STATE_SCALAR[0],
         category: "Inline Ray Query",
         doc: "returns float representing the parametric point on the ray for the current committed hit.",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 5),
         shader_model: ShaderModel::new(6, 5),
         by_version: BY_VERSION_75,
@@ -4915,12 +3709,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RAY_QUERY_STATE_SCALAR[0],
         category: "Inline Ray Query",
         doc: "returns candidate hit instance index",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 5),
         shader_model: ShaderModel::new(6, 5),
         by_version: BY_VERSION_74,
@@ -4935,12 +3723,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RAY_QUERY_STATE_SCALAR[0],
         category: "Inline Ray Query",
         doc: "returns candidate hit instance ID",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 5),
         shader_model: ShaderModel::new(6, 5),
         by_version: BY_VERSION_74,
@@ -4955,12 +3737,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RAY_QUERY_STATE_SCALAR[0],
         category: "Inline Ray Query",
         doc: "returns candidate hit geometry index",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 5),
         shader_model: ShaderModel::new(6, 5),
         by_version: BY_VERSION_74,
@@ -4975,12 +3751,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RAY_QUERY_STATE_SCALAR[0],
         category: "Inline Ray Query",
         doc: "returns candidate hit geometry index",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 5),
         shader_model: ShaderModel::new(6, 5),
         by_version: BY_VERSION_74,
@@ -4995,12 +3765,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RAY_QUERY_STATE_VECTOR[0],
         category: "Inline Ray Query",
         doc: "returns candidate hit object ray origin",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 5),
         shader_model: ShaderModel::new(6, 5),
         by_version: BY_VERSION_75,
@@ -5015,12 +3779,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RAY_QUERY_STATE_VECTOR[0],
         category: "Inline Ray Query",
         doc: "returns candidate object ray direction",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 5),
         shader_model: ShaderModel::new(6, 5),
         by_version: BY_VERSION_75,
@@ -5035,12 +3793,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RAY_QUERY_STATE_SCALAR[0],
         category: "Inline Ray Query",
         doc: "returns committed hit instance index",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 5),
         shader_model: ShaderModel::new(6, 5),
         by_version: BY_VERSION_74,
@@ -5055,12 +3807,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RAY_QUERY_STATE_SCALAR[0],
         category: "Inline Ray Query",
         doc: "returns committed hit instance ID",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 5),
         shader_model: ShaderModel::new(6, 5),
         by_version: BY_VERSION_74,
@@ -5075,12 +3821,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RAY_QUERY_STATE_SCALAR[0],
         category: "Inline Ray Query",
         doc: "returns committed hit geometry index",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 5),
         shader_model: ShaderModel::new(6, 5),
         by_version: BY_VERSION_74,
@@ -5095,12 +3835,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RAY_QUERY_STATE_SCALAR[0],
         category: "Inline Ray Query",
         doc: "returns committed hit geometry index",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 5),
         shader_model: ShaderModel::new(6, 5),
         by_version: BY_VERSION_74,
@@ -5115,12 +3849,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RAY_QUERY_STATE_VECTOR[0],
         category: "Inline Ray Query",
         doc: "returns committed hit object ray origin",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 5),
         shader_model: ShaderModel::new(6, 5),
         by_version: BY_VERSION_75,
@@ -5135,12 +3863,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RAY_QUERY_STATE_VECTOR[0],
         category: "Inline Ray Query",
         doc: "returns committed object ray direction",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 5),
         shader_model: ShaderModel::new(6, 5),
         by_version: BY_VERSION_75,
@@ -5155,12 +3877,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_GEOMETRY_INDEX[0],
         category: "Raytracing object space uint System Values, raytracing tier 1.1",
         doc: "The autogenerated index of the current geometry in the bottom-level structure",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 5),
         shader_model: ShaderModel::new(6, 5),
         by_version: BY_VERSION_77,
@@ -5175,12 +3891,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RAY_QUERY_STATE_SCALAR[0],
         category: "Inline Ray Query",
         doc: "returns candidate hit InstanceContributionToHitGroupIndex",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 5),
         shader_model: ShaderModel::new(6, 5),
         by_version: BY_VERSION_74,
@@ -5195,12 +3905,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RAY_QUERY_STATE_SCALAR[0],
         category: "Inline Ray Query",
         doc: "returns committed hit InstanceContributionToHitGroupIndex",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 5),
         shader_model: ShaderModel::new(6, 5),
         by_version: BY_VERSION_74,
@@ -5215,12 +3919,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_ANNOTATE_HANDLE[0],
         category: "Get handle from heap",
         doc: "annotate handle with resource properties",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 6),
         shader_model: ShaderModel::new(6, 6),
         by_version: BY_VERSION_78,
@@ -5240,12 +3938,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_CREATE_HANDLE_FROM_BINDING[0],
         category: "Get handle from heap",
         doc: "create resource handle from binding",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 6),
         shader_model: ShaderModel::new(6, 6),
         by_version: BY_VERSION_78,
@@ -5262,12 +3954,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_CREATE_HANDLE_FROM_HEAP[0],
         category: "Get handle from heap",
         doc: "create resource handle from heap",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 6),
         shader_model: ShaderModel::new(6, 6),
         by_version: BY_VERSION_78,
@@ -5283,12 +3969,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_UNPACK4X8[0],
         category: "Unpacking intrinsics",
         doc: "unpacks 4 8-bit signed or unsigned values into int32 or int16 vector",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 6),
         shader_model: ShaderModel::new(6, 6),
         by_version: BY_VERSION_79,
@@ -5303,12 +3983,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_PACK4X8[0],
         category: "Packing intrinsics",
         doc: "packs vector of 4 signed or unsigned values into a packed datatype, drops or clamps unused bits",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 6),
         shader_model: ShaderModel::new(6, 6),
         by_version: BY_VERSION_79,
@@ -5323,12 +3997,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_IS_HELPER_LANE[0],
         category: "Helper Lanes",
         doc: "returns true on helper lanes in pixel shaders",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 6),
         shader_model: ShaderModel::new(6, 6),
         by_version: BY_VERSION_80,
@@ -5343,12 +4011,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_QUAD_VOTE[0],
         category: "Quad Wave Ops",
         doc: "compares boolean accross a quad",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 7),
         shader_model: ShaderModel::new(6, 7),
         by_version: BY_VERSION_81,
@@ -5364,12 +4026,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_TEXTURE_GATHER_RAW[0],
         category: "Resources - gather",
         doc: "Gather raw elements from 4 texels with no type conversions (SRV type is constrained)",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 7),
         shader_model: ShaderModel::new(6, 7),
         by_version: BY_VERSION_82,
@@ -5384,12 +4040,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_SAMPLE_CMP_LEVEL[0],
         category: "Resources - sample",
         doc: "samples a texture and compares a single component against the specified comparison value",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 7),
         shader_model: ShaderModel::new(6, 7),
         by_version: BY_VERSION_83,
@@ -5404,12 +4054,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_TEXTURE_STORE_SAMPLE[0],
         category: "Resources",
         doc: "stores texel data at specified sample index",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 7),
         shader_model: ShaderModel::new(6, 7),
         by_version: BY_VERSION_84,
@@ -5424,12 +4068,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RESERVED[0],
         category: "",
         doc: "reserved",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: true,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 8),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_85,
@@ -5445,12 +4083,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RESERVED[0],
         category: "",
         doc: "reserved",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: true,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 8),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_85,
@@ -5466,12 +4098,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RESERVED[0],
         category: "",
         doc: "reserved",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: true,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 8),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_85,
@@ -5487,12 +4113,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RESERVED[0],
         category: "",
         doc: "reserved",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: true,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 8),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_85,
@@ -5508,12 +4128,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RESERVED[0],
         category: "",
         doc: "reserved",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: true,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 8),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_85,
@@ -5529,12 +4143,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RESERVED[0],
         category: "",
         doc: "reserved",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: true,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 8),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_85,
@@ -5550,12 +4158,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RESERVED[0],
         category: "",
         doc: "reserved",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: true,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 8),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_85,
@@ -5571,12 +4173,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RESERVED[0],
         category: "",
         doc: "reserved",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: true,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 8),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_85,
@@ -5592,12 +4188,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RESERVED[0],
         category: "",
         doc: "reserved",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: true,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 8),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_85,
@@ -5613,12 +4203,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RESERVED[0],
         category: "",
         doc: "reserved",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: true,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 8),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_85,
@@ -5634,12 +4218,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RESERVED[0],
         category: "",
         doc: "reserved",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: true,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 8),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_85,
@@ -5655,12 +4233,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RESERVED[0],
         category: "",
         doc: "reserved",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: true,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 8),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_85,
@@ -5676,12 +4248,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_ALLOCATE_NODE_OUTPUT_RECORDS[0],
         category: "Create/Annotate Node Handles",
         doc: "returns a handle for the output records",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 8),
         shader_model: ShaderModel::new(6, 8),
         by_version: BY_VERSION_86,
@@ -5696,12 +4262,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_GET_NODE_RECORD_PTR[0],
         category: "Get Pointer to Node Record in Address Space 6",
         doc: "retrieve node input/output record pointer in address space 6",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 8),
         shader_model: ShaderModel::new(6, 8),
         by_version: BY_VERSION_87,
@@ -5716,12 +4276,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_INCREMENT_OUTPUT_COUNT[0],
         category: "Work Graph intrinsics",
         doc: "Select the next logical output count for an EmptyNodeOutput for the whole group or per thread.",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 8),
         shader_model: ShaderModel::new(6, 8),
         by_version: BY_VERSION_86,
@@ -5736,12 +4290,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_OUTPUT_COMPLETE[0],
         category: "Work Graph intrinsics",
         doc: "indicates all outputs for a given records are complete",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 8),
         shader_model: ShaderModel::new(6, 8),
         by_version: BY_VERSION_86,
@@ -5756,12 +4304,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_GET_INPUT_RECORD_COUNT[0],
         category: "Work Graph intrinsics",
         doc: "returns the number of records that have been coalesced into the current thread group",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 8),
         shader_model: ShaderModel::new(6, 8),
         by_version: BY_VERSION_88,
@@ -5776,12 +4318,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_FINISHED_CROSS_GROUP_SHARING[0],
         category: "Work Graph intrinsics",
         doc: "returns true if the current thread group is the last to access the input",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 8),
         shader_model: ShaderModel::new(6, 8),
         by_version: BY_VERSION_86,
@@ -5796,12 +4332,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_BARRIER_BY_MEMORY_TYPE[0],
         category: "Synchronization",
         doc: "Request a barrier for a set of memory types and/or thread group execution sync",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 8),
         shader_model: ShaderModel::new(6, 8),
         by_version: BY_VERSION_89,
@@ -5817,12 +4347,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_BARRIER_BY_MEMORY_HANDLE[0],
         category: "Synchronization",
         doc: "Request a barrier for just the memory used by the specified object",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 8),
         shader_model: ShaderModel::new(6, 8),
         by_version: BY_VERSION_89,
@@ -5837,12 +4361,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_BARRIER_BY_NODE_RECORD_HANDLE[0],
         category: "Synchronization",
         doc: "Request a barrier for just the memory used by the node record",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 8),
         shader_model: ShaderModel::new(6, 8),
         by_version: BY_VERSION_90,
@@ -5857,12 +4375,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_CREATE_NODE_OUTPUT_HANDLE[0],
         category: "Create/Annotate Node Handles",
         doc: "Creates a handle to a NodeOutput",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 8),
         shader_model: ShaderModel::new(6, 8),
         by_version: BY_VERSION_91,
@@ -5877,12 +4389,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_INDEX_NODE_HANDLE[0],
         category: "Create/Annotate Node Handles",
         doc: "returns the handle for the location in the output node array at the indicated index",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 8),
         shader_model: ShaderModel::new(6, 8),
         by_version: BY_VERSION_91,
@@ -5897,12 +4403,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_ANNOTATE_NODE_HANDLE[0],
         category: "Create/Annotate Node Handles",
         doc: "annotate handle with node properties",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 8),
         shader_model: ShaderModel::new(6, 8),
         by_version: BY_VERSION_91,
@@ -5917,12 +4417,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_CREATE_NODE_INPUT_RECORD_HANDLE[0],
         category: "Create/Annotate Node Handles",
         doc: "create a handle for an InputRecord",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 8),
         shader_model: ShaderModel::new(6, 8),
         by_version: BY_VERSION_91,
@@ -5937,12 +4431,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_ANNOTATE_NODE_RECORD_HANDLE[0],
         category: "Create/Annotate Node Handles",
         doc: "annotate handle with node record properties",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 8),
         shader_model: ShaderModel::new(6, 8),
         by_version: BY_VERSION_91,
@@ -5957,12 +4445,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_NODE_OUTPUT_IS_VALID[0],
         category: "Work Graph intrinsics",
         doc: "returns true if the specified output node is present in the work graph",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 8),
         shader_model: ShaderModel::new(6, 8),
         by_version: BY_VERSION_88,
@@ -5977,12 +4459,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_GET_REMAINING_RECURSION_LEVELS[0],
         category: "Work Graph intrinsics",
         doc: "returns how many levels of recursion remain",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 8),
         shader_model: ShaderModel::new(6, 8),
         by_version: BY_VERSION_88,
@@ -5997,12 +4473,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_SAMPLE_CMP_GRAD[0],
         category: "Comparison Samples",
         doc: "samples a texture using a gradient and compares a single component against the specified comparison value",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 8),
         shader_model: ShaderModel::new(6, 8),
         by_version: BY_VERSION_92,
@@ -6017,12 +4487,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_SAMPLE_CMP_BIAS[0],
         category: "Comparison Samples",
         doc: "samples a texture after applying the input bias to the mipmap level and compares a single component against the specified comparison value",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 8),
         shader_model: ShaderModel::new(6, 8),
         by_version: BY_VERSION_93,
@@ -6037,12 +4501,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_START_VERTEX_LOCATION[0],
         category: "Extended Command Information",
         doc: "returns the BaseVertexLocation from DrawIndexedInstanced or StartVertexLocation from DrawInstanced",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 8),
         shader_model: ShaderModel::new(6, 8),
         by_version: BY_VERSION_94,
@@ -6057,12 +4515,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_START_INSTANCE_LOCATION[0],
         category: "Extended Command Information",
         doc: "returns the StartInstanceLocation from Draw*Instanced",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 8),
         shader_model: ShaderModel::new(6, 8),
         by_version: BY_VERSION_94,
@@ -6077,12 +4529,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_ALLOCATE_RAY_QUERY2[0],
         category: "Inline Ray Query",
         doc: "allocates space for RayQuery and return handle",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 9),
         shader_model: ShaderModel::new(6, 9),
         by_version: BY_VERSION_95,
@@ -6097,12 +4543,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RESERVED[0],
         category: "",
         doc: "reserved",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: true,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 9),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_95,
@@ -6118,12 +4558,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RESERVED[0],
         category: "",
         doc: "reserved",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: true,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 9),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_95,
@@ -6139,12 +4573,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RESERVED[0],
         category: "",
         doc: "reserved",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: true,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 9),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_95,
@@ -6160,12 +4588,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_HIT_OBJECT_TRACE_RAY[0],
         category: "Shader Execution Reordering",
         doc: "Analogous to TraceRay but without invoking CH/MS and returns the intermediate state as a HitObject",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 9),
         shader_model: ShaderModel::new(6, 9),
         by_version: BY_VERSION_96,
@@ -6180,12 +4602,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_HIT_OBJECT_FROM_RAY_QUERY[0],
         category: "Shader Execution Reordering",
         doc: "Creates a new HitObject representing a committed hit from a RayQuery",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 9),
         shader_model: ShaderModel::new(6, 9),
         by_version: BY_VERSION_97,
@@ -6200,12 +4616,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_HIT_OBJECT_FROM_RAY_QUERY_WITH_ATTRS[0],
         category: "Shader Execution Reordering",
         doc: "Creates a new HitObject representing a committed hit from a RayQuery and committed attributes",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 9),
         shader_model: ShaderModel::new(6, 9),
         by_version: BY_VERSION_98,
@@ -6220,12 +4630,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_HIT_OBJECT_MAKE_MISS[0],
         category: "Shader Execution Reordering",
         doc: "Creates a new HitObject representing a miss",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 9),
         shader_model: ShaderModel::new(6, 9),
         by_version: BY_VERSION_99,
@@ -6240,12 +4644,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_HIT_OBJECT_MAKE_NOP[0],
         category: "Shader Execution Reordering",
         doc: "Creates an empty nop HitObject",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 9),
         shader_model: ShaderModel::new(6, 9),
         by_version: BY_VERSION_99,
@@ -6260,12 +4658,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_HIT_OBJECT_INVOKE[0],
         category: "Shader Execution Reordering",
         doc: "Represents the invocation of the CH/MS shader represented by the HitObject",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 9),
         shader_model: ShaderModel::new(6, 9),
         by_version: BY_VERSION_96,
@@ -6280,12 +4672,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_MAYBE_REORDER_THREAD[0],
         category: "Shader Execution Reordering",
         doc: "Reorders the current thread",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 9),
         shader_model: ShaderModel::new(6, 9),
         by_version: BY_VERSION_100,
@@ -6300,12 +4686,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_HIT_OBJECT_STATE_SCALAR[0],
         category: "Shader Execution Reordering",
         doc: "Returns `true` if the HitObject represents a miss",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 9),
         shader_model: ShaderModel::new(6, 9),
         by_version: BY_VERSION_101,
@@ -6320,12 +4700,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_HIT_OBJECT_STATE_SCALAR[0],
         category: "Shader Execution Reordering",
         doc: "Returns `true` if the HitObject is a NOP-HitObject",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 9),
         shader_model: ShaderModel::new(6, 9),
         by_version: BY_VERSION_101,
@@ -6340,12 +4714,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_HIT_OBJECT_STATE_SCALAR[0],
         category: "Shader Execution Reordering",
         doc: "Returns `true` if the HitObject represents a nop",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 9),
         shader_model: ShaderModel::new(6, 9),
         by_version: BY_VERSION_101,
@@ -6360,12 +4728,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_HIT_OBJECT_STATE_SCALAR[0],
         category: "Shader Execution Reordering",
         doc: "Returns the ray flags set in the HitObject",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 9),
         shader_model: ShaderModel::new(6, 9),
         by_version: BY_VERSION_102,
@@ -6380,12 +4742,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_HIT_OBJECT_STATE_SCALAR[0],
         category: "Shader Execution Reordering",
         doc: "Returns the TMin value set in the HitObject",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 9),
         shader_model: ShaderModel::new(6, 9),
         by_version: BY_VERSION_103,
@@ -6400,12 +4756,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_HIT_OBJECT_STATE_SCALAR[0],
         category: "Shader Execution Reordering",
         doc: "Returns the current T value set in the HitObject",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 9),
         shader_model: ShaderModel::new(6, 9),
         by_version: BY_VERSION_103,
@@ -6420,12 +4770,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_HIT_OBJECT_STATE_VECTOR[0],
         category: "Shader Execution Reordering",
         doc: "Returns the ray origin in world space",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 9),
         shader_model: ShaderModel::new(6, 9),
         by_version: BY_VERSION_103,
@@ -6440,12 +4784,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_HIT_OBJECT_STATE_VECTOR[0],
         category: "Shader Execution Reordering",
         doc: "Returns the ray direction in world space",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 9),
         shader_model: ShaderModel::new(6, 9),
         by_version: BY_VERSION_103,
@@ -6460,12 +4798,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_HIT_OBJECT_STATE_VECTOR[0],
         category: "Shader Execution Reordering",
         doc: "Returns the ray origin in object space",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 9),
         shader_model: ShaderModel::new(6, 9),
         by_version: BY_VERSION_103,
@@ -6480,12 +4812,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_HIT_OBJECT_STATE_VECTOR[0],
         category: "Shader Execution Reordering",
         doc: "Returns the ray direction in object space",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 9),
         shader_model: ShaderModel::new(6, 9),
         by_version: BY_VERSION_103,
@@ -6500,12 +4826,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_HIT_OBJECT_STATE_MATRIX[0],
         category: "Shader Execution Reordering",
         doc: "Returns the object to world space transformation matrix in 3x4 form",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 9),
         shader_model: ShaderModel::new(6, 9),
         by_version: BY_VERSION_103,
@@ -6520,12 +4840,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_HIT_OBJECT_STATE_MATRIX[0],
         category: "Shader Execution Reordering",
         doc: "Returns the world to object space transformation matrix in 3x4 form",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 9),
         shader_model: ShaderModel::new(6, 9),
         by_version: BY_VERSION_103,
@@ -6541,12 +4855,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_HIT_OBJECT_STATE_SCALAR[0],
         category: "Shader Execution Reordering",
         doc: "Returns the geometry index committed on hit",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 9),
         shader_model: ShaderModel::new(6, 9),
         by_version: BY_VERSION_102,
@@ -6561,12 +4869,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_HIT_OBJECT_STATE_SCALAR[0],
         category: "Shader Execution Reordering",
         doc: "Returns the instance index committed on hit",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 9),
         shader_model: ShaderModel::new(6, 9),
         by_version: BY_VERSION_102,
@@ -6581,12 +4883,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_HIT_OBJECT_STATE_SCALAR[0],
         category: "Shader Execution Reordering",
         doc: "Returns the instance id committed on hit",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 9),
         shader_model: ShaderModel::new(6, 9),
         by_version: BY_VERSION_102,
@@ -6601,12 +4897,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_HIT_OBJECT_STATE_SCALAR[0],
         category: "Shader Execution Reordering",
         doc: "Returns the primitive index committed on hit",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 9),
         shader_model: ShaderModel::new(6, 9),
         by_version: BY_VERSION_102,
@@ -6621,12 +4911,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_HIT_OBJECT_STATE_SCALAR[0],
         category: "Shader Execution Reordering",
         doc: "Returns the HitKind of the hit",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 9),
         shader_model: ShaderModel::new(6, 9),
         by_version: BY_VERSION_102,
@@ -6641,12 +4925,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_HIT_OBJECT_STATE_SCALAR[0],
         category: "Shader Execution Reordering",
         doc: "Returns the shader table index set for this HitObject",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 9),
         shader_model: ShaderModel::new(6, 9),
         by_version: BY_VERSION_102,
@@ -6661,12 +4939,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_HIT_OBJECT_SET_SHADER_TABLE_INDEX[0],
         category: "Shader Execution Reordering",
         doc: "Returns a HitObject with updated shader table index",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 9),
         shader_model: ShaderModel::new(6, 9),
         by_version: BY_VERSION_99,
@@ -6681,12 +4953,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_HIT_OBJECT_LOAD_LOCAL_ROOT_TABLE_CONSTANT[0],
         category: "Shader Execution Reordering",
         doc: "Returns the root table constant for this HitObject and offset",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 9),
         shader_model: ShaderModel::new(6, 9),
         by_version: BY_VERSION_97,
@@ -6701,12 +4967,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_HIT_OBJECT_ATTRIBUTES[0],
         category: "Shader Execution Reordering",
         doc: "Returns the attributes set for this HitObject",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 9),
         shader_model: ShaderModel::new(6, 9),
         by_version: BY_VERSION_104,
@@ -6721,12 +4981,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RESERVED[0],
         category: "",
         doc: "reserved",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: true,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 9),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_95,
@@ -6742,12 +4996,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RESERVED[0],
         category: "",
         doc: "reserved",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: true,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 9),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_95,
@@ -6763,12 +5011,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RESERVED[0],
         category: "",
         doc: "reserved",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: true,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 9),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_95,
@@ -6784,12 +5026,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RESERVED[0],
         category: "",
         doc: "reserved",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: true,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 9),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_95,
@@ -6805,12 +5041,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RESERVED[0],
         category: "",
         doc: "reserved",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: true,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 9),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_95,
@@ -6826,12 +5056,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RESERVED[0],
         category: "",
         doc: "reserved",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: true,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 9),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_95,
@@ -6847,12 +5071,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RESERVED[0],
         category: "",
         doc: "reserved",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: true,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 9),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_95,
@@ -6868,12 +5086,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RESERVED[0],
         category: "",
         doc: "reserved",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: true,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 9),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_95,
@@ -6889,12 +5101,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RESERVED[0],
         category: "",
         doc: "reserved",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: true,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 9),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_95,
@@ -6910,12 +5116,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RESERVED[0],
         category: "",
         doc: "reserved",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: true,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 9),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_95,
@@ -6931,12 +5131,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RESERVED[0],
         category: "",
         doc: "reserved",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: true,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 9),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_95,
@@ -6952,12 +5146,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RESERVED[0],
         category: "",
         doc: "reserved",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: true,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 9),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_95,
@@ -6973,12 +5161,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RESERVED[0],
         category: "",
         doc: "reserved",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: true,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 9),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_95,
@@ -6994,12 +5176,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RAW_BUFFER_VECTOR_LOAD[0],
         category: "Resources",
         doc: "reads from a raw buffer and structured buffer",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 9),
         shader_model: ShaderModel::new(6, 9),
         by_version: BY_VERSION_105,
@@ -7014,12 +5190,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RAW_BUFFER_VECTOR_STORE[0],
         category: "Resources",
         doc: "writes to a RWByteAddressBuffer or RWStructuredBuffer",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 9),
         shader_model: ShaderModel::new(6, 9),
         by_version: BY_VERSION_106,
@@ -7034,12 +5204,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RESERVED[0],
         category: "",
         doc: "reserved",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: true,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 9),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_95,
@@ -7055,12 +5219,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RESERVED[0],
         category: "",
         doc: "reserved",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: true,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 9),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_95,
@@ -7076,12 +5234,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RESERVED[0],
         category: "",
         doc: "reserved",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: true,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 9),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_95,
@@ -7097,12 +5249,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RESERVED[0],
         category: "",
         doc: "reserved",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: true,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 9),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_95,
@@ -7118,12 +5264,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_VECTOR_REDUCE[0],
         category: "Vector reduce to scalar",
         doc: "Bitwise AND reduction of the vector returning a scalar",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 9),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_107,
@@ -7138,12 +5278,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_VECTOR_REDUCE[0],
         category: "Vector reduce to scalar",
         doc: "Bitwise OR reduction of the vector returning a scalar",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 9),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_107,
@@ -7158,12 +5292,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_DOT[0],
         category: "Dot",
         doc: "computes the n-dimensional vector dot-product",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 9),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_108,
@@ -7178,12 +5306,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_NOP[0],
         category: "No-op",
         doc: "nop does nothing",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 10),
         shader_model: ShaderModel::new(6, 10),
         by_version: BY_VERSION_109,
@@ -7198,12 +5320,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_GET_GROUP_WAVE_INDEX[0],
         category: "Group Wave Ops",
         doc: "returns the index of the wave in the thread group",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 10),
         shader_model: ShaderModel::new(6, 10),
         by_version: BY_VERSION_110,
@@ -7218,12 +5334,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_GET_GROUP_WAVE_COUNT[0],
         category: "Group Wave Ops",
         doc: "returns the number of waves in the thread group",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 10),
         shader_model: ShaderModel::new(6, 10),
         by_version: BY_VERSION_110,
@@ -7238,12 +5348,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_CLUSTER_ID[0],
         category: "Raytracing uint System Values",
         doc: "returns the user-defined ClusterID of the intersected CLAS",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 10),
         shader_model: ShaderModel::new(6, 10),
         by_version: BY_VERSION_111,
@@ -7258,12 +5362,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RAY_QUERY_STATE_SCALAR[0],
         category: "Inline Ray Query",
         doc: "returns candidate hit cluster ID",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 10),
         shader_model: ShaderModel::new(6, 10),
         by_version: BY_VERSION_112,
@@ -7278,12 +5376,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RAY_QUERY_STATE_SCALAR[0],
         category: "Inline Ray Query",
         doc: "returns committed hit cluster ID",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 10),
         shader_model: ShaderModel::new(6, 10),
         by_version: BY_VERSION_112,
@@ -7298,12 +5390,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_HIT_OBJECT_STATE_SCALAR[0],
         category: "Shader Execution Reordering",
         doc: "returns the cluster ID of this committed hit",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 10),
         shader_model: ShaderModel::new(6, 10),
         by_version: BY_VERSION_113,
@@ -7318,12 +5404,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_TRIANGLE_OBJECT_POSITION[0],
         category: "Raytracing System Values",
         doc: "returns triangle vertices in object space as <9 x float>",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 10),
         shader_model: ShaderModel::new(6, 10),
         by_version: BY_VERSION_114,
@@ -7338,12 +5418,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RAY_QUERY_CANDIDATE_TRIANGLE_OBJECT_POSITION[0],
         category: "Inline Ray Query",
         doc: "returns candidate triangle vertices in object space as <9 x float>",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 10),
         shader_model: ShaderModel::new(6, 10),
         by_version: BY_VERSION_115,
@@ -7358,12 +5432,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RAY_QUERY_COMMITTED_TRIANGLE_OBJECT_POSITION[0],
         category: "Inline Ray Query",
         doc: "returns committed triangle vertices in object space as <9 x float>",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 10),
         shader_model: ShaderModel::new(6, 10),
         by_version: BY_VERSION_115,
@@ -7378,12 +5446,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_HIT_OBJECT_TRIANGLE_OBJECT_POSITION[0],
         category: "Shader Execution Reordering",
         doc: "returns triangle vertices in object space as <9 x float>",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 10),
         shader_model: ShaderModel::new(6, 10),
         by_version: BY_VERSION_116,
@@ -7398,12 +5460,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_LIN_ALG_MATRIX_MULTIPLY_ACCUMULATE[0],
         category: "Linear Algebra Operations",
         doc: "Returns the resulting matrix from multiplying A and B and accumulating into C",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 10),
         shader_model: ShaderModel::new(6, 10),
         by_version: BY_VERSION_117,
@@ -7418,12 +5474,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_LIN_ALG_FILL_MATRIX[0],
         category: "Linear Algebra Operations",
         doc: "fills a matrix with a scalar value",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 10),
         shader_model: ShaderModel::new(6, 10),
         by_version: BY_VERSION_118,
@@ -7438,12 +5488,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_LIN_ALG_COPY_CONVERT_MATRIX[0],
         category: "Linear Algebra Operations",
         doc: "Converts and copies the element and use type of the source matrix to the destination matrix with optional transpose",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 10),
         shader_model: ShaderModel::new(6, 10),
         by_version: BY_VERSION_119,
@@ -7458,12 +5502,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_LIN_ALG_MATRIX_LOAD_FROM_DESCRIPTOR[0],
         category: "Linear Algebra Operations",
         doc: "fills a matrix with data from a [RW]ByteAddressBuffer",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 10),
         shader_model: ShaderModel::new(6, 10),
         by_version: BY_VERSION_120,
@@ -7478,12 +5516,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_LIN_ALG_MATRIX_LOAD_FROM_MEMORY[0],
         category: "Linear Algebra Operations",
         doc: "fills a matrix with data from a groupshared array",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 10),
         shader_model: ShaderModel::new(6, 10),
         by_version: BY_VERSION_121,
@@ -7498,12 +5530,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_LIN_ALG_MATRIX_LENGTH[0],
         category: "Linear Algebra Operations",
         doc: "returns the number of elements stored in thread-local storage on the active thread for the provided matrix",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 10),
         shader_model: ShaderModel::new(6, 10),
         by_version: BY_VERSION_122,
@@ -7518,12 +5544,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_LIN_ALG_MATRIX_GET_COORDINATE[0],
         category: "Linear Algebra Operations",
         doc: "returns a two element vector containing the column and row of the matrix that the thread-local index corresponds to",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 10),
         shader_model: ShaderModel::new(6, 10),
         by_version: BY_VERSION_122,
@@ -7538,12 +5558,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_LIN_ALG_MATRIX_GET_ELEMENT[0],
         category: "Linear Algebra Operations",
         doc: "returns the element of the matrix corresponding to the provided thread-local index",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 10),
         shader_model: ShaderModel::new(6, 10),
         by_version: BY_VERSION_123,
@@ -7558,12 +5572,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_LIN_ALG_MATRIX_SET_ELEMENT[0],
         category: "Linear Algebra Operations",
         doc: "sets the element of the matrix corresponding to the provided thread-local index",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 10),
         shader_model: ShaderModel::new(6, 10),
         by_version: BY_VERSION_124,
@@ -7578,12 +5586,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_LIN_ALG_MATRIX_STORE_TO_DESCRIPTOR[0],
         category: "Linear Algebra Operations",
         doc: "stores a matrix to a RWByteAddressBuffer",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 10),
         shader_model: ShaderModel::new(6, 10),
         by_version: BY_VERSION_122,
@@ -7598,12 +5600,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_LIN_ALG_MATRIX_STORE_TO_MEMORY[0],
         category: "Linear Algebra Operations",
         doc: "stores a matrix to groupshared memory",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 10),
         shader_model: ShaderModel::new(6, 10),
         by_version: BY_VERSION_121,
@@ -7618,12 +5614,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_LIN_ALG_MATRIX_QUERY_ACCUMULATOR_LAYOUT[0],
         category: "Linear Algebra Operations",
         doc: "returns comptime 0 when accumulator matrix are A layout, 1 when B layout",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 10),
         shader_model: ShaderModel::new(6, 10),
         by_version: BY_VERSION_125,
@@ -7638,12 +5628,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_LIN_ALG_MATRIX_MULTIPLY[0],
         category: "Linear Algebra Operations",
         doc: "Returns the resulting matrix from multiplying A and B",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 10),
         shader_model: ShaderModel::new(6, 10),
         by_version: BY_VERSION_126,
@@ -7658,12 +5642,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_LIN_ALG_MATRIX_ACCUMULATE[0],
         category: "Linear Algebra Operations",
         doc: "accumulate A or B matrix into Accumulator matrix following LHS += RHS",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 10),
         shader_model: ShaderModel::new(6, 10),
         by_version: BY_VERSION_126,
@@ -7678,12 +5656,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_LIN_ALG_MAT_VEC_MUL[0],
         category: "Linear Algebra Operations",
         doc: "Multiplies a MxK dimension matrix and a K sized input vector",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 10),
         shader_model: ShaderModel::new(6, 10),
         by_version: BY_VERSION_127,
@@ -7698,12 +5670,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_LIN_ALG_MAT_VEC_MUL_ADD[0],
         category: "Linear Algebra Operations",
         doc: "Multiplies a MxK dimension matrix and a K sized input vector then adds a M sized bias vector",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 10),
         shader_model: ShaderModel::new(6, 10),
         by_version: BY_VERSION_128,
@@ -7718,12 +5684,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_LIN_ALG_MATRIX_ACCUMULATE_TO_DESCRIPTOR[0],
         category: "Linear Algebra Operations",
         doc: "accumulates a matrix to a RWByteAddressBuffer",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 10),
         shader_model: ShaderModel::new(6, 10),
         by_version: BY_VERSION_120,
@@ -7738,12 +5698,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_LIN_ALG_MATRIX_ACCUMULATE_TO_MEMORY[0],
         category: "Linear Algebra Operations",
         doc: "accumulates a matrix to groupshared memory",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 10),
         shader_model: ShaderModel::new(6, 10),
         by_version: BY_VERSION_121,
@@ -7758,12 +5712,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_LIN_ALG_MATRIX_OUTER_PRODUCT[0],
         category: "Linear Algebra Operations",
         doc: "Outer products an M sized vector and a N sized vector producing an MxN matrix",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 10),
         shader_model: ShaderModel::new(6, 10),
         by_version: BY_VERSION_129,
@@ -7778,12 +5726,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_LIN_ALG_CONVERT[0],
         category: "Linear Algebra Operations",
         doc: "Convert vector components from one interpretation to another",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 10),
         shader_model: ShaderModel::new(6, 10),
         by_version: BY_VERSION_130,
@@ -7798,12 +5740,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_LIN_ALG_VECTOR_ACCUMULATE_TO_DESCRIPTOR[0],
         category: "Linear Algebra Operations",
         doc: "Accumulates given vector to the buffer at the given offset",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 10),
         shader_model: ShaderModel::new(6, 10),
         by_version: BY_VERSION_131,
@@ -7818,12 +5754,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_RESERVED[0],
         category: "",
         doc: "reserved",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: true,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 10),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_125,
@@ -7839,12 +5769,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_DEBUG_BREAK[0],
         category: "Debugging",
         doc: "triggers a breakpoint if debugging is enabled",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 10),
         shader_model: ShaderModel::new(6, 10),
         by_version: BY_VERSION_132,
@@ -7859,12 +5783,6 @@ pub static OPS: [OpInfo; 347] = [
         signature: &SIG_IS_DEBUGGING_ENABLED[0],
         category: "Debugging",
         doc: "returns true if debugging is enabled",
-<<<<<<< HEAD
-=======
-        remarks: "",
-        reserved: false,
-        modules: AllowedModules::Any,
->>>>>>> 2bc0efc (Distinct names for the target notions: which kinds of module may use an op is AllowedModules (dxil_ops::info and dxil_db, field OpInfo::modules / Op::modules; the ops.toml key stays target), call::Target stays the build target (version, stage, library), the resource type kind was already ResourceTypeKind; ARCHITECTURE: the readers and one name for one thing)
         introduced: DxilVersion::new(1, 10),
         shader_model: ShaderModel::new(6, 10),
         by_version: BY_VERSION_125,

@@ -9,11 +9,11 @@ use crate::info::{
 };
 #[allow(unused_imports)]
 use crate::{DxilVersion, ShaderModel};
-/// The fingerprint (`dxil_db::fingerprint`) of the database files this code was generated from: `ops.toml`, `db/vocab.toml`, `db/types.toml`, `db/classes.toml`, `db/ops/core.toml`, `db/ops/experimental.toml`, `db/enums.toml`, `db/validation-rules.toml`, `db/signature-tables.toml`, `db/llvm-instructions.toml`, `db/llvm-intrinsics.toml`.
+/// The fingerprint (`dxil_db::fingerprint`) of the database files this code was generated from: `ops.toml`, `db/vocab.toml`, `db/types.toml`, `db/classes.toml`, `db/ops/core.toml`, `db/ops/experimental.toml`, `db/enums.toml`, `db/validation-rules.toml`, `db/signature-tables.toml`, `db/llvm-instructions.toml`, `db/llvm-intrinsics.toml`, `db/constraints.toml`.
 ///
 /// The macros of `dxil-ops-macro` embed the same files and refuse to expand when
 /// their fingerprint differs from this one (crates of different versions).
-pub const DATABASE_FINGERPRINT: u64 = 11755230432874554125u64;
+pub const DATABASE_FINGERPRINT: u64 = 5400115106325717942u64;
 /// Scalar overload types. The value is the overload type's bit in an
 /// [`OverloadSet`](crate::OverloadSet).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

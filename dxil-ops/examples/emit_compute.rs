@@ -64,7 +64,7 @@ pub fn compute_shader() -> Result<String, Box<dyn std::error::Error>> {
     emit!(
         None,
         build::buffer_store(
-            &target, f32_, "%buf", "%tid", "undef", "%sum", "%sum", "%sum", "%sum", "1"
+            &target, f32_, "%buf", "%tid", "undef", "%sum", "%sum", "%sum", "%sum", "15"
         )
     );
 

@@ -12,7 +12,10 @@ extern crate std;
 pub mod phf;
 mod version;
 
-pub use version::{BadDxilVersion, BadShaderModel, DxilVersion, ShaderModel};
+pub use version::{
+    BadDxilVersion, BadShaderModel, DxilVersion, ShaderModel, Suggestion, VersionError, check_dxil,
+    check_shader_model, parse_dxil, parse_shader_model,
+};
 
 /// 16-bit types of a module: native, or stand-ins for minimum precision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]

@@ -49,7 +49,7 @@ fn index(db: &Database) -> String {
     let _ = writeln!(
         s,
         "Every op of ops.toml: {} ops in {} tables. Overloads and stages are those of DXIL {latest}; \
-         each op's page has the full versioned lists.\n",
+         each op's page has the full versioned lists and the op's builder and reader in `dxil_ops`.\n",
         db.ops.len(),
         db.tables.len()
     );
@@ -164,11 +164,26 @@ fn op_section(db: &Database, op: &Op, s: &mut String) {
     }
     if op.reserved {
         row("Reserved", "yes: no real op".to_owned());
+    } else {
+        row(
+            "Rust",
+            format!(
+                "builder {}, reader {}",
+                code(&format!(
+                    "dxil_ops::build::{}",
+                    crate::names::snake(&op.name)
+                )),
+                code(&format!(
+                    "dxil_ops::read::ops::{}",
+                    crate::names::camel(&op.name)
+                ))
+            ),
+        );
     }
-    match op.target {
-        dxil_db::Target::Any => {}
-        dxil_db::Target::Library => row("Modules", "libraries only".to_owned()),
-        dxil_db::Target::NonLibrary => row("Modules", "not in libraries".to_owned()),
+    match op.modules {
+        dxil_db::AllowedModules::Any => {}
+        dxil_db::AllowedModules::Library => row("Modules", "libraries only".to_owned()),
+        dxil_db::AllowedModules::NonLibrary => row("Modules", "not in libraries".to_owned()),
     }
     let ol: Vec<String> = op
         .overloads

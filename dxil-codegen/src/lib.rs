@@ -118,6 +118,7 @@ const JOBS: &[Job] = &[
     Job::Module("ops"),
     Job::Module("builders"),
     Job::Module("constraints"),
+    Job::Module("readers"),
     Job::Module("classes"),
     Job::Module("intrinsics"),
     Job::Module("rules"),
@@ -137,7 +138,7 @@ fn run(db: &Database, e: &Emitter<'_>, job: Job) -> Result<Vec<GeneratedFile>, E
     Ok(match job {
         Job::Module(name) => vec![GeneratedFile {
             path: format!("dxil-ops/src/generated/{name}.rs"),
-            contents: rust::format(&format!("{name}.rs"), e.module(name)?)?,
+            contents: e.module_text(name)?,
         }],
         Job::Docs => docs::pages(db)
             .into_iter()

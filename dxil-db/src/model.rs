@@ -428,9 +428,9 @@ impl Signature {
     }
 }
 
-/// Which kinds of module may use an op.
+/// Which kinds of module may use an op (its `target` in ops.toml).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Target {
+pub enum AllowedModules {
     /// Any module.
     Any,
     /// Only libraries.
@@ -463,7 +463,7 @@ pub struct Op {
     /// A reserved slot: no real op.
     pub reserved: bool,
     /// Which modules may use it.
-    pub target: Target,
+    pub modules: AllowedModules,
     /// First DXIL version with the op.
     pub introduced: DxilVersion,
     /// Minimum shader model.

@@ -20,11 +20,15 @@ pub const KEYWORDS: &[&str] = &[
     "override", "priv", "typeof", "unsized", "virtual", "yield", "try", "gen",
 ];
 
+/// Names an op cannot take once cased: the generated readers (`dxil_ops::read::ops`) make a
+/// struct of each op's name next to `AnyOp`, the enum of them all.
+pub const RESERVED_OPS: &[&str] = &["AnyOp"];
+
 /// Type names the generated code uses without a path where the database's type names live
 /// (the enumerations, `dxil_ops::enums`): the Rust prelude's types, traits and variants, and
 /// the items of `dxil_ops` that users import next to the enumerations. An enumeration cannot be
 /// named like one of them. (`ShaderKind` is both a DXIL enumeration and the stage type at the
-/// root of `dxil_ops`, on purpose.)
+/// root of `dxil_ops`, on purpose: the two are one type, `enums::ShaderKind` re-exports it.)
 pub const RESERVED_TYPES: &[&str] = &[
     // the prelude
     "Option",

@@ -6,7 +6,7 @@
 mod common;
 
 use common::v;
-use dxil_db::{Database, DxilVersion, Op, Target};
+use dxil_db::{AllowedModules, Database, DxilVersion, Op};
 
 fn op<'d>(db: &'d Database, name: &str) -> &'d Op {
     db.op_by_name(name)
@@ -56,9 +56,12 @@ fn create_handle_is_valid_at_1_5_and_removed_at_1_6() {
 fn create_handle_is_for_non_libraries_and_create_handle_for_lib_for_libraries() {
     let db = common::load_db();
     let ch = op(&db, "CreateHandle");
-    assert_eq!(ch.target, Target::NonLibrary);
+    assert_eq!(ch.modules, AllowedModules::NonLibrary);
     assert!(!allowed(&db, ch, "library", v("1.5")));
-    assert_eq!(op(&db, "CreateHandleForLib").target, Target::Library);
+    assert_eq!(
+        op(&db, "CreateHandleForLib").modules,
+        AllowedModules::Library
+    );
 }
 
 /// Derivative and implicit-LOD ops: compute, amplification and mesh from 1.6, node from 1.8.

@@ -3,7 +3,7 @@
 use std::collections::{HashMap, HashSet};
 use std::fmt::{self, Display, Write};
 
-use dxil_ops::info::{Availability, OpInfo, Target};
+use dxil_ops::info::{AllowedModules, Availability, OpInfo, Removal};
 use dxil_ops::rules::ValidationRule;
 use dxil_ops::ty::LlvmType;
 use dxil_ops::{
@@ -58,10 +58,43 @@ fn stage_exists(kind: ShaderKind, version: DxilVersion) -> bool {
 
 impl<'t> Facts<'t> {
     fn of(m: &Module<'t>, out: &mut Vec<Diagnostic>) -> Facts<'t> {
-        let model = m.shader_model();
-        let dxil = match (m.dxil_version(), model.and_then(|s| s.version)) {
-            (Some(v), _) => v,
-            (None, Some(sm)) => dxil_ops::dxil_of(sm).unwrap_or_else(latest),
+        let mut model = m.shader_model();
+        let line = |name: &str| {
+            m.metadata_line_of(name)
+                .or_else(|| m.first_dx_op_line())
+                .unwrap_or(1)
+        };
+        // a shader model the database does not declare is reported and not used
+        if let Some(sm) = model.and_then(|s| s.version)
+            && let Err(e) = dxil_ops::version::check_shader_model(sm)
+        {
+            out.push(diagnostic(
+                line("dx.shaderModel"),
+                ValidationRule::SmName,
+                &[model
+                    .as_ref()
+                    .map_or(&"" as &dyn Display, |s| s as &dyn Display)],
+                e,
+            ));
+            model = model.map(|s| ModelInfo { version: None, ..s });
+        }
+        let from_model = model.and_then(|s| s.version).and_then(dxil_ops::dxil_of);
+        let dxil = match (m.dxil_version(), from_model) {
+            (Some(v), _) => match dxil_ops::version::check_dxil(v) {
+                Ok(v) => v,
+                Err(e) => {
+                    let used = from_model.unwrap_or_else(|| suggested(&e));
+                    let last = latest();
+                    out.push(diagnostic(
+                        line("dx.version"),
+                        ValidationRule::MetaVersionSupported,
+                        &[&"Dxil", &v.major, &v.minor, &last.major, &last.minor],
+                        format_args!("{e} (the dx.op calls are checked at DXIL {used})"),
+                    ));
+                    used
+                }
+            },
+            (None, Some(v)) => v,
             (None, None) => {
                 let v = latest();
                 if let Some(line) = m.first_dx_op_line() {
@@ -97,7 +130,7 @@ impl<'t> Facts<'t> {
             for e in entry_points {
                 let kind = e
                     .kind
-                    .and_then(|k| u32::try_from(k).ok())
+                    .and_then(|k| i64::try_from(k).ok())
                     .and_then(ShaderKind::from_value);
                 if let (Some(f), Some(kind)) = (e.function, kind)
                     && kind != ShaderKind::Library
@@ -167,6 +200,18 @@ impl<'t> Facts<'t> {
             (None, Some(sm)) => format!("{sm} (no !dx.shaderModel; from DXIL {})", self.dxil),
             (None, None) => format!("unknown (DXIL {})", self.dxil),
         }
+    }
+}
+
+/// The declared DXIL version an undeclared one likely means.
+fn suggested(e: &dxil_ops::VersionError) -> DxilVersion {
+    use dxil_ops::version::Suggestion;
+    match e {
+        dxil_ops::VersionError::Dxil {
+            suggestion: Suggestion::Dxil(v) | Suggestion::NearestDxil(v),
+            ..
+        } => *v,
+        _ => latest(),
     }
 }
 
@@ -383,20 +428,6 @@ fn reference_version(info: &OpInfo, version: DxilVersion) -> DxilVersion {
             .unwrap_or(info.introduced),
         _ => info.introduced,
     }
-}
-
-/// The DXIL version that removed the op, at or before `version`.
-fn removed_in(info: &OpInfo, version: DxilVersion) -> Option<DxilVersion> {
-    DXIL_VERSIONS
-        .iter()
-        .map(|v| v.dxil)
-        .filter(|v| !version.is_before(*v) && !v.is_before(info.introduced))
-        .find(|v| {
-            matches!(
-                info.props_at(*v).map(|p| p.availability),
-                Some(Availability::Removed)
-            )
-        })
 }
 
 /// Display of the overloads of a function name: `f32`, or `none`.
@@ -717,16 +748,16 @@ fn call(
             Availability::Removed => {
                 let last =
                     dxil_ops::shader_model_of(at).map_or_else(|| at.to_string(), |s| s.to_string());
-                let gone = removed_in(info, version)
-                    .map_or_else(|| version.to_string(), |v| v.to_string());
+                let removal = Removal {
+                    op: info.name,
+                    introduced: info.introduced,
+                    removed: info.removed_in(version).unwrap_or(version),
+                };
                 out.push(diagnostic(
                     line,
                     ValidationRule::SmOpcodeInInvalidFunction,
                     &[&info.name, &format_args!("Shader model {last} and below")],
-                    format_args!(
-                        "{} was removed in DXIL {gone}; the module is DXIL {version}",
-                        info.name
-                    ),
+                    format_args!("{removal}; the module is DXIL {version}"),
                 ));
             }
         }
@@ -780,9 +811,11 @@ fn call(
             ));
         }
         if let Some(m) = facts.model {
-            let wrong_kind = match (info.target, m.is_library()) {
-                (Target::Library, false) => Some(("Library", "can only be used in libraries")),
-                (Target::NonLibrary, true) => {
+            let wrong_kind = match (info.modules, m.is_library()) {
+                (AllowedModules::Library, false) => {
+                    Some(("Library", "can only be used in libraries"))
+                }
+                (AllowedModules::NonLibrary, true) => {
                     Some(("non-library targets", "cannot be used in libraries"))
                 }
                 _ => None,

@@ -22,7 +22,7 @@ const MAX_CONTINUATION_LINES: usize = 64;
 /// A module read from LLVM IR text.
 #[derive(Debug)]
 pub struct Module<'t> {
-    named: Vec<(&'t str, &'t str)>,
+    named: Vec<(&'t str, &'t str, usize)>,
     nodes: HashMap<u64, &'t str>,
     functions: Vec<FunctionDef<'t>>,
     declarations: Vec<Declaration<'t>>,
@@ -160,17 +160,7 @@ pub struct ModelInfo<'t> {
 impl ModelInfo<'_> {
     /// The stage of the kind; `None` for libraries and unknown kinds.
     pub fn stage(&self) -> Option<ShaderKind> {
-        Some(match self.kind {
-            "ps" => ShaderKind::Pixel,
-            "vs" => ShaderKind::Vertex,
-            "gs" => ShaderKind::Geometry,
-            "hs" => ShaderKind::Hull,
-            "ds" => ShaderKind::Domain,
-            "cs" => ShaderKind::Compute,
-            "ms" => ShaderKind::Mesh,
-            "as" => ShaderKind::Amplification,
-            _ => return None,
-        })
+        ShaderKind::from_profile_prefix(self.kind)
     }
 
     /// Whether the kind is a library.
@@ -258,7 +248,7 @@ impl<'t> Module<'t> {
             match first {
                 b';' => continue,
                 b'!' => {
-                    m.metadata_line(line);
+                    m.metadata_line(line, line_no);
                     continue;
                 }
                 b'}' => {
@@ -323,7 +313,7 @@ impl<'t> Module<'t> {
         m
     }
 
-    fn metadata_line(&mut self, line: &'t str) {
+    fn metadata_line(&mut self, line: &'t str, line_no: usize) {
         let code = strip_comment(line);
         let Some(eq) = memchr::memchr(b'=', code.as_bytes()) else {
             return;
@@ -338,7 +328,7 @@ impl<'t> Module<'t> {
                 self.nodes.entry(n).or_insert(body);
             }
         } else {
-            self.named.push((name, body));
+            self.named.push((name, body, line_no));
         }
     }
 
@@ -374,8 +364,14 @@ impl<'t> Module<'t> {
 
     /// The operands of named metadata `name` (the first definition).
     pub(crate) fn named(&self, name: &str) -> Option<Vec<Md<'t>>> {
-        let (_, body) = self.named.iter().find(|(n, _)| *n == name)?;
+        let (_, body, _) = self.named.iter().find(|(n, _, _)| *n == name)?;
         md::tuple(body)
+    }
+
+    /// The line of named metadata `name` (the first definition).
+    pub fn metadata_line_of(&self, name: &str) -> Option<usize> {
+        let (_, _, line) = self.named.iter().find(|(n, _, _)| *n == name)?;
+        Some(*line)
     }
 
     /// Resolves an element to a tuple: a reference to a node, or a tuple written in place.

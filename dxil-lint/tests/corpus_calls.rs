@@ -1,12 +1,15 @@
-//! Every `dx.op` call of the DXC test corpus maps to (op, class, overload) with the right
-//! operand count: the opcode names an op, the function name is of the op's class and reads as
-//! one of its overloads, and the call passes the opcode and one operand per parameter.
+//! Every `dx.op` call of the DXC test corpus reads as a call of its op (`dxil_ops::read`): the
+//! opcode names an op, the function name is of the op's class and reads as an overload, the
+//! call passes the opcode and one operand per parameter, each of its parameter's type, and a
+//! constant for each immediate parameter.
 //!
 //! The exceptions are the calls of validator tests written to be wrong, listed by name.
 
 use std::path::PathBuf;
 
 use dxil_lint::Module;
+use dxil_ops::TypedValue;
+use dxil_ops::read::read_call;
 
 #[path = "../../dxil-db/tests/common/shared.rs"]
 mod shared;
@@ -30,38 +33,16 @@ const WRONG_ON_PURPOSE: &[(&str, usize, &str)] = &[
     ),
 ];
 
-/// Why a call does not map, or `None` when it does.
+/// Why a call cannot be read as a call of its op (`dxil_ops::read`), or `None` when it can.
 fn why_not(call: &dxil_lint::module::Call<'_>) -> Option<String> {
-    let opcode = call.operands.first()?.value.trim();
-    let opcode: i64 = match opcode.parse() {
-        Ok(v) => v,
-        Err(_) => return Some(format!("opcode `{opcode}` is not a number")),
-    };
-    let Some(info) = dxil_ops::op_info(opcode as u32) else {
-        return Some(format!("opcode {opcode} names no op"));
-    };
-    let name = match dxil_ops::parse_function_name_lenient(call.callee) {
-        Ok(n) => n,
-        Err(e) => return Some(format!("`{}`: {e}", call.callee)),
-    };
-    if !std::ptr::eq(name.class(), info.class) {
-        return Some(format!(
-            "`{}` is of class {}, opcode {opcode} is {} of class {}",
-            call.callee,
-            name.class().name,
-            info.name,
-            info.class.name
-        ));
-    }
-    let expected = info.signature.params.len() + 1;
-    if call.operands.len() != expected {
-        return Some(format!(
-            "{} operands, {} takes {expected}",
-            call.operands.len(),
-            info.name
-        ));
-    }
-    None
+    let operands: Vec<TypedValue<'_>> = call
+        .operands
+        .iter()
+        .map(|o| TypedValue::new(o.ty, o.value))
+        .collect();
+    read_call(call.callee, &operands)
+        .err()
+        .map(|e| format!("`{}`: {e}", call.callee))
 }
 
 #[test]
@@ -100,8 +81,7 @@ fn every_corpus_call_maps_to_op_class_and_overload() {
         }
     }
     println!(
-        "{mapped}/{calls} corpus calls map to (op, class, overload) with the right operand count; \
-         {} written wrong on purpose",
+        "{mapped}/{calls} corpus calls read as calls of their op; {} written wrong on purpose",
         seen_wrong.len()
     );
     assert!(

@@ -3,7 +3,7 @@
 
 use dxil_codegen::names;
 use dxil_db::{
-    Database, DxilVersion, Op, OverloadDim, OverloadKind, OverloadTypeId, StageSpec, Target,
+    AllowedModules, Database, DxilVersion, Op, OverloadDim, OverloadKind, OverloadTypeId, StageSpec,
 };
 use proc_macro2::{Span, TokenStream};
 use quote::quote;
@@ -225,6 +225,63 @@ fn scalar(db: &Database, name: &str) -> Option<OverloadTypeId> {
     scalar_names(db).find(|(_, n)| *n == name).map(|(id, _)| id)
 }
 
+/// The overload a C, HLSL, Rust or LLVM type name stands for (`float` → `f32`, `uint` →
+/// `i32`, `float4` → `v4f32`, `u16` → `i16`): the LLVM names come from the database's
+/// overload types, the others from this table of the usual spellings of each size.
+fn c_style(db: &Database, s: &str) -> Option<String> {
+    const ALIASES: [(&str, &str); 27] = [
+        ("bool", "i1"),
+        ("char", "i8"),
+        ("uchar", "i8"),
+        ("int8_t", "i8"),
+        ("uint8_t", "i8"),
+        ("u8", "i8"),
+        ("short", "i16"),
+        ("ushort", "i16"),
+        ("int16_t", "i16"),
+        ("uint16_t", "i16"),
+        ("min16int", "i16"),
+        ("min16uint", "i16"),
+        ("u16", "i16"),
+        ("int", "i32"),
+        ("uint", "i32"),
+        ("dword", "i32"),
+        ("int32_t", "i32"),
+        ("uint32_t", "i32"),
+        ("u32", "i32"),
+        ("long", "i64"),
+        ("int64_t", "i64"),
+        ("uint64_t", "i64"),
+        ("u64", "i64"),
+        ("float16_t", "f16"),
+        ("min16float", "f16"),
+        ("float32_t", "f32"),
+        ("float64_t", "f64"),
+    ];
+    let named = |base: &str| -> Option<String> {
+        let by_llvm = db
+            .overload_types
+            .iter()
+            .find(|t| t.kind == OverloadKind::Scalar && t.llvm.as_deref() == Some(base))
+            .map(|t| t.name.clone());
+        by_llvm.or_else(|| {
+            ALIASES
+                .iter()
+                .find(|(a, _)| *a == base)
+                .map(|(_, n)| (*n).to_owned())
+                .filter(|n| scalar(db, n).is_some())
+        })
+    };
+    if let Some(n) = named(s) {
+        return Some(n);
+    }
+    // an HLSL vector: the element type followed by the width (`float4`, `uint2`)
+    let width = s.bytes().rev().take_while(u8::is_ascii_digit).count();
+    let (base, w) = s.split_at(s.len() - width);
+    let w: u32 = w.parse().ok().filter(|w| (1..=4).contains(w))?;
+    named(base).map(|n| format!("v{w}{n}"))
+}
+
 /// Reads an overload's spelling: a scalar type, `v<N><scalar>`, or (quoted) a struct name.
 fn classify(db: &Database, tok: &OverloadToken) -> Result<Parsed, String> {
     let s = tok.text.as_str();
@@ -253,10 +310,11 @@ fn classify(db: &Database, tok: &OverloadToken) -> Result<Parsed, String> {
         return Ok(Parsed::Struct(s.to_owned()));
     }
     let names: Vec<&str> = scalar_names(db).map(|(_, n)| n).collect();
-    let suggestion = match closest(s, names.iter().copied()) {
-        Some(c) => format!(" (did you mean `{c}`?)"),
-        None => String::new(),
-    };
+    let suggestion =
+        match c_style(db, s).or_else(|| closest(s, names.iter().copied()).map(str::to_owned)) {
+            Some(c) => format!(" (did you mean `{c}`?)"),
+            None => String::new(),
+        };
     Err(format!(
         "unknown overload `{s}`{suggestion}; overloads are scalar types ({}), vectors such as \
          `v4f32`, and struct names in quotes such as `\"struct.Payload\"`",
@@ -588,8 +646,8 @@ fn check_stage<'d>(
         return Err(syn::Error::new(stage.span(), msg));
     }
     let library = s == "library";
-    match op.target {
-        Target::NonLibrary if library => Err(syn::Error::new(
+    match op.modules {
+        AllowedModules::NonLibrary if library => Err(syn::Error::new(
             stage.span(),
             format!("`{name}` cannot be used in libraries"),
         )),
@@ -635,19 +693,13 @@ pub fn expand(db: &Database, input: &Input) -> syn::Result<TokenStream> {
         ));
     }
     let (vtext, vspan) = &input.version;
-    let v: DxilVersion = match vtext.parse() {
-        Ok(v) if db.versions.iter().any(|i| i.dxil == v) => v,
-        _ => {
-            let known: Vec<String> = db.versions.iter().map(|i| i.dxil.to_string()).collect();
-            return Err(syn::Error::new(
-                *vspan,
-                format!(
-                    "unknown DXIL version `{vtext}`; the database has DXIL {}",
-                    known.join(", ")
-                ),
-            ));
-        }
-    };
+    let declared: Vec<_> = db
+        .versions
+        .iter()
+        .map(|i| (i.dxil, i.shader_model))
+        .collect();
+    let v: DxilVersion = dxil_base::parse_dxil(vtext, &declared)
+        .map_err(|e| syn::Error::new(*vspan, e.to_string()))?;
     check_availability(db, op, v, *vspan)?;
     let overloads = check_overloads(db, op, v, input);
     let stage = input

@@ -3,14 +3,18 @@
 
 use core::fmt;
 
-use crate::info::{Availability, OpInfo, Precision, Target as OpTarget, TypeInfo};
+use crate::info::{AllowedModules, Availability, OpInfo, Precision, Removal, TypeInfo};
 use crate::overload::{MAX_VECTOR_WIDTH, Overload, OverloadSpec, Overloads};
 use crate::sig::{Declaration, Signature, SignatureError};
 use crate::stage::StageSet;
+use crate::ty::LlvmType;
+use crate::version::VersionError;
 use crate::{FunctionName, ShaderKind};
 use dxil_base::DxilVersion;
 
-pub use crate::dynamic::{DynCall, build_dynamic};
+pub use crate::dynamic::{
+    DynCall, Fit, TypedValue, Value, build_dynamic, build_inferred, infer_overloads,
+};
 
 /// What a call is built for: the DXIL version, the shader stage and kind of module, and how
 /// 16-bit types are treated.
@@ -111,11 +115,22 @@ impl<'a, V, const N: usize> Call<'a, V, N> {
     pub fn declaration(&self) -> Declaration<'a> {
         self.signature.declaration()
     }
+
+    /// The same call as one built at run time: its operands after the opcode in a slice.
+    pub fn as_dynamic(&self) -> DynCall<'a, '_, V> {
+        DynCall {
+            op: self.op,
+            signature: self.signature,
+            operands: self.operands.get(1..).unwrap_or(&[]),
+        }
+    }
 }
 
 /// Why a call cannot be built.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BuildError<'a> {
+    /// The target's DXIL version is not one the database declares.
+    Version(VersionError),
     /// The op does not exist yet at the target version.
     NotYetAvailable {
         /// Op name.
@@ -125,10 +140,10 @@ pub enum BuildError<'a> {
         /// Version that introduced it.
         introduced: DxilVersion,
     },
-    /// The op was removed before the target version.
+    /// The op was removed at or before the target version.
     Removed {
-        /// Op name.
-        op: &'static str,
+        /// The op and when it was removed.
+        removal: Removal,
         /// Target version.
         version: DxilVersion,
     },
@@ -223,6 +238,22 @@ pub enum BuildError<'a> {
         /// Parameter name.
         param: &'static str,
     },
+    /// A value that knows its type ([`Value::llvm_type`]) has another type than its parameter.
+    ValueType {
+        /// Op name.
+        op: &'static str,
+        /// Parameter name.
+        param: &'static str,
+        /// The parameter's type.
+        expected: LlvmType<'a>,
+    },
+    /// The overloads cannot be inferred from the operands ([`infer_overloads`]).
+    Infer {
+        /// Op name.
+        op: &'static str,
+        /// None or several of the allowed overloads fit.
+        fit: Fit,
+    },
     /// A constant operand has another type than its parameter.
     OperandType {
         /// Op name.
@@ -241,6 +272,7 @@ pub enum BuildError<'a> {
 impl fmt::Display for BuildError<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            BuildError::Version(e) => write!(f, "{e}"),
             BuildError::NotYetAvailable {
                 op,
                 version,
@@ -249,8 +281,8 @@ impl fmt::Display for BuildError<'_> {
                 f,
                 "{op} does not exist in DXIL {version}: it was introduced in DXIL {introduced}"
             ),
-            BuildError::Removed { op, version } => {
-                write!(f, "{op} was removed before DXIL {version}")
+            BuildError::Removed { removal, version } => {
+                write!(f, "{removal}; the target is DXIL {version}")
             }
             BuildError::Experimental { op, version } => write!(
                 f,
@@ -328,6 +360,25 @@ impl fmt::Display for BuildError<'_> {
             BuildError::NotImmediate { op, param } => {
                 write!(f, "operand `{param}` of {op} must be an immediate constant")
             }
+            BuildError::ValueType {
+                op,
+                param,
+                expected,
+            } => write!(
+                f,
+                "operand `{param}` of {op} is `{expected}`; the value given has another type"
+            ),
+            BuildError::Infer { op, fit: Fit::None } => write!(
+                f,
+                "no overload of {op} allowed at the target version fits the types of the operands"
+            ),
+            BuildError::Infer {
+                op,
+                fit: Fit::Several,
+            } => write!(
+                f,
+                "the overload of {op} cannot be inferred from its operands: several of those allowed fit them; give it"
+            ),
             BuildError::OperandType {
                 op,
                 param,
@@ -421,7 +472,7 @@ pub fn check_overload(o: &Overload<'_>) -> Result<(), InvalidOverload> {
     }
 }
 
-/// The checks every builder makes: the op exists at the target version, its table is allowed,
+/// The checks every builder makes: the target's version is declared, the op exists at it, its table is allowed,
 /// the overloads can be written ([`check_overload`]) and are allowed, the stage and kind of module are allowed, and the signature can be
 /// made. Returns the signature.
 pub fn check<'a>(
@@ -429,7 +480,7 @@ pub fn check<'a>(
     target: &Target,
     overloads: Overloads<'a>,
 ) -> Result<Signature<'a>, BuildError<'a>> {
-    let version = target.dxil;
+    let version = crate::version::check_dxil(target.dxil).map_err(BuildError::Version)?;
     let props = op.props_at(version);
     let props = match props {
         None
@@ -445,7 +496,11 @@ pub fn check<'a>(
         }
         Some(p) if p.availability == Availability::Removed => {
             return Err(BuildError::Removed {
-                op: op.name,
+                removal: Removal {
+                    op: op.name,
+                    introduced: op.introduced,
+                    removed: op.removed_in(version).unwrap_or(version),
+                },
                 version,
             });
         }
@@ -506,8 +561,8 @@ pub fn check<'a>(
             allowed: props.stages,
         });
     }
-    match (op.target, target.library) {
-        (OpTarget::Library, false) | (OpTarget::NonLibrary, true) => {
+    match (op.modules, target.library) {
+        (AllowedModules::Library, false) | (AllowedModules::NonLibrary, true) => {
             return Err(BuildError::ModuleKind {
                 op: op.name,
                 library: target.library,

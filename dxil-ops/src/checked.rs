@@ -2,7 +2,7 @@
 //! makes.
 
 use crate::call::{BuildError, Target, check};
-use crate::info::{OpInfo, Precision, Target as ModuleKind};
+use crate::info::{AllowedModules, OpInfo, Precision};
 use crate::name::FunctionName;
 use crate::overload::{Overload, Overloads};
 use crate::sig::{Declaration, Signature};
@@ -150,7 +150,7 @@ impl CheckedOp {
         let mut t = Target::new(self.version);
         t.stage = self.stage;
         t.library = matches!(self.stage, Some(ShaderKind::Library))
-            || matches!(self.info().target, ModuleKind::Library);
+            || matches!(self.info().modules, AllowedModules::Library);
         t
     }
 

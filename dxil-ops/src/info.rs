@@ -91,9 +91,10 @@ pub struct AttributeInfo {
     pub doc: &'static str,
 }
 
-/// Which kinds of module may use an op.
+/// Which kinds of module may use an op (its `target` in ops.toml; the target of a call, the
+/// DXIL version and stage it is built for, is [`call::Target`](crate::call::Target)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Target {
+pub enum AllowedModules {
     /// Any module.
     Any,
     /// Only libraries.
@@ -373,7 +374,7 @@ pub struct OpInfo {
     /// A reserved slot, not a real op.
     pub reserved: bool,
     /// Which modules may use it.
-    pub target: Target,
+    pub modules: AllowedModules,
     /// First DXIL version with the op.
     pub introduced: DxilVersion,
     /// Minimum shader model.
@@ -547,4 +548,49 @@ pub struct RuleInfo {
     pub stages: StageSet,
     /// Validators skip the rule.
     pub disabled: bool,
+}
+
+impl OpInfo {
+    /// The DXIL version that removed the op, if it was removed at or before `version`.
+    pub fn removed_in(&self, version: DxilVersion) -> Option<DxilVersion> {
+        crate::DXIL_VERSIONS
+            .iter()
+            .map(|v| v.dxil)
+            .filter(|v| !version.is_before(*v) && !v.is_before(self.introduced))
+            .find(|v| {
+                matches!(
+                    self.props_at(*v).map(|p| p.availability),
+                    Some(Availability::Removed)
+                )
+            })
+    }
+}
+
+/// The one wording of an op's removal: `CreateHandle was removed in DXIL 1.6: it exists in
+/// DXIL 1.0 to 1.5`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Removal {
+    /// The op.
+    pub op: &'static str,
+    /// The version that introduced it.
+    pub introduced: DxilVersion,
+    /// The version that removed it.
+    pub removed: DxilVersion,
+}
+
+impl core::fmt::Display for Removal {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "{} was removed in DXIL {}", self.op, self.removed)?;
+        let last = crate::DXIL_VERSIONS
+            .iter()
+            .map(|v| v.dxil)
+            .take_while(|v| v.is_before(self.removed))
+            .last();
+        match last {
+            Some(last) if !last.is_before(self.introduced) => {
+                write!(f, ": it exists in DXIL {} to {last}", self.introduced)
+            }
+            _ => Ok(()),
+        }
+    }
 }

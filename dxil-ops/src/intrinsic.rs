@@ -256,6 +256,26 @@ impl crate::Op {
     pub fn intrinsics(self) -> &'static [&'static IntrinsicInfo] {
         self.info().intrinsics
     }
+
+    /// The ops the LLVM intrinsic `name` (overload suffixes allowed: `llvm.sin.f32`) is lowered
+    /// to at `version`, in the order of the calls; none when the intrinsic is not in the map or
+    /// lowers to no op then. [`lowering`] says where the operands come from.
+    ///
+    /// ```
+    /// use dxil_ops::{DxilVersion, Op};
+    ///
+    /// let v16 = DxilVersion::new(1, 6);
+    /// assert!(Op::from_intrinsic("llvm.sin.f32", v16).eq([Op::Sin]));
+    /// let binding = "llvm.dx.resource.handlefrombinding";
+    /// assert!(Op::from_intrinsic(binding, v16).eq([Op::CreateHandleFromBinding, Op::AnnotateHandle]));
+    /// assert!(Op::from_intrinsic(binding, DxilVersion::new(1, 5)).eq([Op::CreateHandle]));
+    /// ```
+    pub fn from_intrinsic(name: &str, version: DxilVersion) -> impl Iterator<Item = crate::Op> {
+        lowering(name, version)
+            .map_or(&[][..], |l| l.steps)
+            .iter()
+            .filter_map(|s| crate::Op::from_opcode(s.op.opcode))
+    }
 }
 
 /// The caller's view of an intrinsic call: what a step's operands are made of.
@@ -484,7 +504,7 @@ impl Step {
 
     /// Makes the call for an intrinsic call with overload type `intrinsic`: the operands into
     /// `buf`, then every check of the builders.
-    pub fn build<'a, 'o, V>(
+    pub fn build<'a, 'o, V: crate::call::Value>(
         &self,
         target: &Target,
         intrinsic: Overload<'a>,

@@ -64,14 +64,99 @@ fn write_operand<V: fmt::Display>(
     }
 }
 
+/// Why a call cannot be written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IrError {
+    /// The writer refused the text.
+    Fmt,
+    /// A result name was given for a call of a function that returns `void`: LLVM IR does not
+    /// name such calls.
+    NamedVoid {
+        /// The op.
+        op: &'static str,
+    },
+    /// The call's first operand is not `i32 OPCODE` of its op (a call written by hand).
+    Opcode {
+        /// The op.
+        op: &'static str,
+        /// Its opcode.
+        expected: u32,
+    },
+    /// The call has another number of operands than its function has parameters.
+    OperandCount {
+        /// The op.
+        op: &'static str,
+        /// Operands after the opcode the function takes.
+        expected: usize,
+        /// Operands after the opcode the call has.
+        found: usize,
+    },
+}
+
+impl fmt::Display for IrError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            IrError::Fmt => f.write_str("the writer refused the text"),
+            IrError::NamedVoid { op } => write!(
+                f,
+                "{op} returns void: its call has no result to name (give `None`)"
+            ),
+            IrError::Opcode { op, expected } => write!(
+                f,
+                "the first operand of a call of {op} must be its opcode, `i32 {expected}`"
+            ),
+            IrError::OperandCount {
+                op,
+                expected,
+                found,
+            } => write!(
+                f,
+                "{op} takes {expected} operand(s) after the opcode; the call has {found}"
+            ),
+        }
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for IrError {}
+
+impl From<fmt::Error> for IrError {
+    fn from(_: fmt::Error) -> Self {
+        IrError::Fmt
+    }
+}
+
 /// Writes a call: `%result = call RET @NAME(i32 OPCODE, TYPE VALUE, ...)`, or without
-/// `%result = ` when `result` is `None` (required for `void` functions).
+/// `%result = ` when `result` is `None`, which a call of a `void` function needs (naming it
+/// is an error). The result name is quoted when LLVM needs it (`%"a b"`). A call whose
+/// operands are not its op's (the opcode, their number: a [`Call`] put together by hand) is
+/// refused.
 pub fn write_call<V: fmt::Display, const N: usize>(
     out: &mut impl Write,
     result: Option<&str>,
     call: &Call<'_, V, N>,
-) -> fmt::Result {
-    write_operands(out, result, &call.signature, call.operands.iter())
+) -> Result<(), IrError> {
+    let op = call.op;
+    let Some(opcode) = call.operands.first() else {
+        return Err(IrError::Opcode {
+            op: op.name,
+            expected: op.opcode,
+        });
+    };
+    if !matches!(opcode, Operand::Int { ty, value } if *ty == OPCODE_TYPE && is_opcode(*value, op.opcode))
+    {
+        return Err(IrError::Opcode {
+            op: op.name,
+            expected: op.opcode,
+        });
+    }
+    write_dynamic_call(out, result, &call.as_dynamic())
+}
+
+/// Whether `value` is `opcode` written as an `i32`: the opcodes of tables from `0x8000` up
+/// are negative `i32`s, and may also be given as their unsigned value.
+fn is_opcode(value: i64, opcode: u32) -> bool {
+    value == i64::from(opcode) || value == i64::from(opcode as i32)
 }
 
 /// Writes a call built at run time ([`crate::call::build_dynamic`]), like [`write_call`].
@@ -79,10 +164,22 @@ pub fn write_dynamic_call<V: fmt::Display>(
     out: &mut impl Write,
     result: Option<&str>,
     call: &DynCall<'_, '_, V>,
-) -> fmt::Result {
+) -> Result<(), IrError> {
+    let op = call.op;
+    let expected = call.signature.info.params.len();
+    if call.operands.len() != expected || op.signature.params.len() != expected {
+        return Err(IrError::OperandCount {
+            op: op.name,
+            expected: op.signature.params.len(),
+            found: call.operands.len(),
+        });
+    }
+    if result.is_some() && call.signature.returns_void() {
+        return Err(IrError::NamedVoid { op: op.name });
+    }
     let opcode = call.opcode();
     let operands = core::iter::once(&opcode).chain(call.operands);
-    write_operands(out, result, &call.signature, operands)
+    Ok(write_operands(out, result, &call.signature, operands)?)
 }
 
 /// Writes a call of the function of `sig` with `operands`, the opcode first.
@@ -93,7 +190,7 @@ fn write_operands<'o, V: fmt::Display + 'o>(
     operands: impl Iterator<Item = &'o Operand<V>>,
 ) -> fmt::Result {
     if let Some(r) = result {
-        write!(out, "%{r} = ")?;
+        write!(out, "{} = ", LlvmName('%', &r))?;
     }
     write!(out, "call {} {}(", sig.ret(), Global(&sig.name()))?;
     let mut types = core::iter::once(None).chain(sig.params().map(Some));

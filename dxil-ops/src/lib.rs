@@ -25,7 +25,9 @@
 //!
 //! The LLVM intrinsic map ([`intrinsic`]) says which op(s) an LLVM intrinsic of the DirectX
 //! backend is lowered to at a DXIL version and where their operands come from;
-//! [`call::build_dynamic`] builds a call of an op chosen at run time with the builders' checks.
+//! [`call::build_dynamic`] builds a call of an op chosen at run time with the builders' checks;
+//! [`read::read_op`] reads a call into the generated reader of its op (operands named, immediates
+//! decoded).
 //!
 //! The crate works without `std`; the `std` feature (default) adds `std::error::Error`
 //! implementations. The `macros` feature (off by default) adds `op!`, an op checked against the
@@ -54,19 +56,24 @@ pub mod intrinsic;
 pub mod ir;
 mod llvm;
 mod message;
+#[cfg(feature = "alloc")]
+pub mod module;
 pub mod name;
 mod name_map;
 mod overload;
+pub mod read;
+pub mod resource;
 mod rows;
 mod sig;
 mod sigpoint;
 mod stage;
 pub mod ty;
+pub mod version;
 
 use core::fmt;
 
 pub use attr::AttributeSet;
-pub use call::{BuildError, Call, Operand, Target};
+pub use call::{BuildError, Call, Operand, Target, TypedValue, Value};
 pub use checked::CheckedOp;
 pub use dxil_base::{BadDxilVersion, BadShaderModel, DxilVersion, ShaderModel};
 #[cfg(feature = "macros")]
@@ -87,6 +94,7 @@ pub use overload::{MAX_VECTOR_WIDTH, Overload, OverloadSet, OverloadSpec, Overlo
 pub use sig::{Declaration, Signature, SignatureError};
 pub use sigpoint::{Interpretation, SigPointInfo};
 pub use stage::StageSet;
+pub use version::VersionError;
 
 /// Call builders: one function per op (`Sample` → [`build::sample`]). Each checks that the op
 /// exists at the target's DXIL version, that the overloads and the target's stage are allowed
@@ -113,12 +121,11 @@ pub mod rules {
 /// The signature-point and semantic-interpretation tables, and the LLVM instruction table.
 ///
 /// ```
-/// use dxil_ops::ShaderModel;
-/// use dxil_ops::enums::{SemanticInterpretationKind, SemanticKind, ShaderKind, SigPointKind};
-/// use dxil_ops::tables;
+/// use dxil_ops::enums::{SemanticInterpretationKind, SemanticKind, SigPointKind};
+/// use dxil_ops::{ShaderKind, ShaderModel, tables};
 ///
-/// // Rows typed with the generated enumerations.
-/// assert_eq!(tables::sig_point(SigPointKind::PSIn).shader_kind, ShaderKind::Pixel);
+/// // Rows typed with the generated enumerations (the shader kind is the stage type).
+/// assert_eq!(tables::sig_point(SigPointKind::PSIn).shader_kind, Some(ShaderKind::Pixel));
 ///
 /// // A semantic at a signature point, with the first shader model of its treatment.
 /// let cell = tables::interpretation(SemanticKind::ViewID, SigPointKind::PSIn);
@@ -238,3 +245,8 @@ impl std::error::Error for UnknownValue {}
 #[cfg(doctest)]
 #[doc = include_str!("../../README.md")]
 struct ReadmeDoctests;
+
+/// The crate README's examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct CrateReadmeDoctests;

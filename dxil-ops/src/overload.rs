@@ -226,7 +226,34 @@ pub enum Overload<'a> {
     Object(StructName<'a>),
 }
 
-impl Overload<'_> {
+impl<'t> Overload<'t> {
+    /// The overload an LLVM type is, as LLVM writes it: a scalar (`float`), a vector
+    /// (`<4 x float>`), a pointer to a named struct (`%struct.Payload*`, in any address space:
+    /// a user-defined type) or a named struct (`%dx.types.Handle`: an object). `None` for other
+    /// types. Quoted names (`%"class.RWBuffer<float>"`) are read without their quotes.
+    pub fn from_llvm_type(text: &'t str) -> Option<Overload<'t>> {
+        let t = text.trim();
+        if let Some(inner) = t.strip_prefix('<').and_then(|r| r.strip_suffix('>')) {
+            let (n, elem) = inner.split_once(" x ")?;
+            let n: u16 = n.trim().parse().ok()?;
+            let s = scalar_of_llvm(elem.trim())?;
+            return (1..=MAX_VECTOR_WIDTH)
+                .contains(&n)
+                .then_some(Overload::Vector(s, n));
+        }
+        if let Some(pointee) = t.strip_suffix('*') {
+            let pointee = match pointee.trim_end().strip_suffix(')') {
+                Some(p) => p.rsplit_once("addrspace(")?.0,
+                None => pointee,
+            };
+            return struct_name(pointee.trim()).map(|n| Overload::Udt(StructName::new(n)));
+        }
+        if let Some(n) = struct_name(t) {
+            return Some(Overload::Object(StructName::new(n)));
+        }
+        scalar_of_llvm(t).map(Overload::Scalar)
+    }
+
     /// The scalar type (of vector elements too).
     pub const fn scalar(&self) -> Option<ScalarType> {
         match self {
@@ -355,6 +382,20 @@ impl ScalarType {
     /// Letter in overload strings (`f`).
     pub const fn letter(self) -> char {
         OVERLOAD_TYPES[self as usize].letter
+    }
+}
+
+/// The scalar type whose LLVM type is `llvm` (`float`).
+fn scalar_of_llvm(llvm: &str) -> Option<ScalarType> {
+    ScalarType::ALL.into_iter().find(|t| t.llvm() == llvm)
+}
+
+/// The name of a named struct type, `%name` or `%"name"`, without `%` and quotes.
+fn struct_name(t: &str) -> Option<&str> {
+    let name = t.strip_prefix('%')?;
+    match name.strip_prefix('"') {
+        Some(q) => q.strip_suffix('"').filter(|n| !n.is_empty()),
+        None => (!name.is_empty()).then_some(name),
     }
 }
 

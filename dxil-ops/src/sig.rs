@@ -98,6 +98,11 @@ impl<'a> Signature<'a> {
             .unwrap_or(LlvmType::Fixed("void"))
     }
 
+    /// Whether the function returns `void` (its calls have no result to name).
+    pub fn returns_void(&self) -> bool {
+        matches!(self.ret(), LlvmType::Fixed("void"))
+    }
+
     /// The operand types after the opcode.
     pub fn params(&self) -> impl ExactSizeIterator<Item = LlvmType<'a>> + '_ {
         self.info.params.iter().map(|p| {

@@ -2,10 +2,8 @@
 //! semantic-interpretation table. The rows themselves are generated
 //! ([`tables`](crate::tables)).
 
-use crate::ShaderModel;
-use crate::enums::{
-    PackingKind, SemanticInterpretationKind, ShaderKind, SigPointKind, SignatureKind,
-};
+use crate::enums::{PackingKind, SemanticInterpretationKind, SigPointKind, SignatureKind};
+use crate::{ShaderKind, ShaderModel};
 
 /// A row of the signature-point table: one set of signature elements of one shader kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -15,8 +13,9 @@ pub struct SigPointInfo {
     /// For a point without a signature of its own, the point whose signature its elements
     /// belong to (hull-shader and patch-constant inputs read the control-point inputs).
     pub related: Option<SigPointKind>,
-    /// The shader kind the point belongs to.
-    pub shader_kind: ShaderKind,
+    /// The shader kind the point belongs to; `None` for the `Invalid` point (DXC's
+    /// `ShaderKind::Invalid`, which is no stage).
+    pub shader_kind: Option<ShaderKind>,
     /// How elements at this point are packed into rows.
     pub packing: PackingKind,
     /// The signature the elements are written to.

@@ -273,7 +273,10 @@ fn resource_properties_decode_what_the_intrinsic_map_encodes() {
         r#"target("dx.CBuffer", target("dx.Layout", {float}, 4, 0))"#,
     ] {
         let rt = ResourceType::parse(t).unwrap_or_else(|e| panic!("{t}: {e}"));
-        let [w0, w1] = rt.properties();
+        let [w0, w1] = rt
+            .properties()
+            .encode()
+            .unwrap_or_else(|e| panic!("{t}: {e}"));
         let r = Resource::from_properties(w0, w1).unwrap_or_else(|| panic!("{t}"));
         assert_eq!((r.class, r.kind), (rt.class(), rt.resource_kind()), "{t}");
         if !matches!(

@@ -169,7 +169,27 @@ fn aliases_are_constants_of_the_value_they_name() {
     );
     // Aliases are not values of their own.
     assert!(!ShaderKind::ALL.iter().any(|k| k.name() == "LastValid"));
-    assert_eq!(ShaderKind::Node.name(), "Node");
+    assert_eq!(ShaderKind::Node.dxil_name(), "Node");
+}
+
+#[test]
+fn one_shader_kind() {
+    // The DXIL enumeration is the stage type.
+    let stage: dxil_ops::ShaderKind = ShaderKind::Pixel;
+    assert_eq!(stage.name(), "pixel");
+    assert_eq!(stage.dxil_name(), "Pixel");
+    for k in dxil_ops::ShaderKind::ALL {
+        assert_eq!(ShaderKind::from_value(k.value()), Some(k));
+        assert_eq!(ShaderKind::from_name(k.dxil_name()), Some(k));
+    }
+    // Invalid (16), DXC's end marker, is no stage.
+    assert_eq!(ShaderKind::from_value(16), None);
+    assert_eq!(ShaderKind::from_name("Invalid"), None);
+    assert!(ShaderKind::accepts(13, DxilVersion::new(1, 5)));
+    assert!(
+        !ShaderKind::accepts(13, DxilVersion::new(1, 4)),
+        "mesh since 1.5"
+    );
 }
 
 #[test]
@@ -254,19 +274,4 @@ fn node_metadata_tags_have_dxc_numbers() {
     }
     assert_eq!(NodeIoMetadataTag::NodeAllowSparseNodes as u32, 6);
     assert_eq!(NodeRecordMetadataTag::NodeSVDispatchGrid as u32, 1);
-}
-
-#[test]
-fn stages_and_the_shader_kind_enumeration_convert_both_ways() {
-    use dxil_ops::enums::ShaderKind as Kind;
-    for stage in dxil_ops::ShaderKind::ALL {
-        let kind = Kind::from(stage);
-        assert_eq!(kind as u32, stage as u32, "{stage}");
-        assert_eq!(dxil_ops::ShaderKind::try_from(kind), Ok(stage));
-    }
-    assert_eq!(
-        dxil_ops::ShaderKind::try_from(Kind::Invalid),
-        Err(Kind::Invalid)
-    );
-    assert_eq!(dxil_ops::ShaderKind::from_value(16), None);
 }

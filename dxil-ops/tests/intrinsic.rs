@@ -231,7 +231,13 @@ fn dynamic_calls_are_checked_like_typed_ones() {
 
 #[test]
 fn resource_properties_of_the_seed_types() {
-    let props = |t: &str| ResourceType::parse(t).unwrap().properties();
+    let props = |t: &str| {
+        ResourceType::parse(t)
+            .unwrap()
+            .properties()
+            .encode()
+            .unwrap()
+    };
     // RWBuffer<float4>, RWBuffer<int>, Buffer<uint4>
     assert_eq!(
         props(r#"target("dx.TypedBuffer", <4 x float>, 1, 0, 0)"#),

@@ -80,7 +80,7 @@ fn every_signature_point_has_its_row() {
     }
     let pc = tables::sig_point(SigPointKind::PCIn);
     assert_eq!(pc.related, Some(SigPointKind::HSCPIn));
-    assert_eq!(pc.shader_kind, ShaderKind::Hull);
+    assert_eq!(pc.shader_kind, Some(ShaderKind::Hull));
     assert_eq!(pc.packing, PackingKind::None);
     assert_eq!(pc.signature, SignatureKind::Invalid);
     assert_eq!(
@@ -113,7 +113,12 @@ fn signature_point_table_agrees_with_the_specification() {
                 r.related.map_or("Invalid", SigPointKind::name).to_owned(),
                 related.clone(),
             ),
-            (r.shader_kind.name().to_owned(), shader_kind.clone()),
+            (
+                r.shader_kind
+                    .map_or("Invalid", ShaderKind::dxil_name)
+                    .to_owned(),
+                shader_kind.clone(),
+            ),
             (r.packing.name().to_owned(), packing.clone()),
             (r.signature.name().to_owned(), signature.clone()),
         ];
@@ -225,4 +230,19 @@ fn llvm_instructions_by_opcode_and_by_name() {
         .map(|i| i.name)
         .collect();
     assert!(not_allowed.contains(&"IndirectBr") && not_allowed.contains(&"Fence"));
+}
+
+#[test]
+fn convergent_ops_are_the_derivatives() {
+    // DXC's OP::IsDxilOpConvergent: the explicit derivatives (opcodes 83 to 86)
+    let v = dxil_ops::DxilVersion::new(1, 6);
+    let convergent: Vec<&str> = dxil_ops::Op::ALL
+        .iter()
+        .filter(|o| o.attributes_at(v).contains(dxil_ops::Attribute::Convergent))
+        .map(|o| o.name())
+        .collect();
+    assert_eq!(
+        convergent,
+        ["DerivCoarseX", "DerivCoarseY", "DerivFineX", "DerivFineY"]
+    );
 }

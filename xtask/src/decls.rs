@@ -4,8 +4,6 @@
 //! for vector overloads of widths 2, 3 and 4 (with `--dxil 1.x`, only what that version allows).
 //! With names: the declaration of each given function name, or an error saying why it is not one.
 
-use std::collections::BTreeMap;
-use std::fmt::Write as _;
 use std::process::ExitCode;
 
 use dxil_ops::{
@@ -18,55 +16,22 @@ use dxil_ops::{
 const UDT_EXAMPLE: &str = "struct.Payload";
 const OBJECT_EXAMPLE: &str = "struct.Object";
 
-/// A module: struct definitions, declarations, attribute groups.
+/// A module of declarations: struct definitions, declarations, attribute groups.
 #[derive(Default)]
-pub struct Module {
-    structs: Vec<String>,
-    decls: BTreeMap<String, String>,
-    groups: Vec<String>,
-}
+pub struct Module(dxil_ops::module::Module);
 
 impl Module {
     /// Adds the declaration of a function (once).
     pub fn add(&mut self, sig: &Signature<'_>) {
-        let name = sig.name().to_string();
-        if self.decls.contains_key(&name) {
-            return;
-        }
-        for s in sig.structs() {
-            let text = s.to_string();
-            if !self.structs.contains(&text) {
-                self.structs.push(text);
-            }
-        }
-        let decl = sig.declaration();
-        let attrs = decl.attributes().to_string();
-        let group = match self.groups.iter().position(|g| *g == attrs) {
-            Some(i) => i,
-            None => {
-                self.groups.push(attrs);
-                self.groups.len() - 1
-            }
-        };
-        self.decls.insert(name, format!("{decl} #{group}"));
+        self.0.declare(sig);
     }
 
     /// The module's text.
     pub fn text(&self) -> String {
-        let mut s =
-            String::from("; Declarations of dx.op functions, printed by `cargo xtask decls`.\n\n");
-        for t in &self.structs {
-            let _ = writeln!(s, "{t}");
-        }
-        s.push('\n');
-        for d in self.decls.values() {
-            let _ = writeln!(s, "{d}");
-        }
-        s.push('\n');
-        for (i, g) in self.groups.iter().enumerate() {
-            let _ = writeln!(s, "attributes #{i} = {{ {g} }}");
-        }
-        s
+        format!(
+            "; Declarations of dx.op functions, printed by `cargo xtask decls`.\n\n{}",
+            self.0
+        )
     }
 }
 
@@ -167,9 +132,10 @@ pub fn run(
     };
     if names.is_empty() {
         let v = match dxil {
-            Some(s) => {
-                Some(DxilVersion::parse(&s).map_err(|e| anyhow::anyhow!("--dxil {s}: {e}"))?)
-            }
+            Some(s) => Some(
+                dxil_ops::version::parse_dxil(&s)
+                    .map_err(|e| anyhow::anyhow!("--dxil {s}: {e}"))?,
+            ),
             None => None,
         };
         print!("{}", all(v).text());
@@ -207,8 +173,8 @@ mod tests {
     #[test]
     fn every_declaration_assembles() {
         let m = all(None);
-        println!("{} declarations", m.decls.len());
-        assert!(m.decls.len() > 1000);
+        println!("{} declarations", m.0.functions().len());
+        assert!(m.0.functions().len() > 1000);
         if let Some(r) = assemble(&m.text()) {
             r.expect("llvm-as accepts every declaration");
         }
@@ -224,14 +190,27 @@ mod tests {
     fn versions_restrict_declarations() {
         let v12 = all(Some(DxilVersion::new(1, 2)));
         let v13 = all(Some(DxilVersion::new(1, 3)));
-        assert!(!v12.decls.contains_key("dx.op.rawBufferLoad.f64"));
-        assert!(v13.decls.contains_key("dx.op.rawBufferLoad.f64"));
-        assert!(!v13.decls.contains_key("dx.op.unary.v4f32"));
+        assert!(!v12.0.declares("dx.op.rawBufferLoad.f64"));
+        assert!(v13.0.declares("dx.op.rawBufferLoad.f64"));
+        assert!(!v13.0.declares("dx.op.unary.v4f32"));
         assert!(
             all(Some(DxilVersion::new(1, 9)))
-                .decls
-                .contains_key("dx.op.unary.v4f32")
+                .0
+                .declares("dx.op.unary.v4f32")
         );
+    }
+
+    #[test]
+    fn undeclared_versions_are_refused() {
+        for (v, hint) in [
+            ("1.11", "1.10?"),
+            ("6.6", "6.6 is a shader model; DXIL 1.6?"),
+            ("2.0", "1.10?"),
+        ] {
+            let e = run(Some(v.to_owned()), false, Vec::new()).expect_err(v);
+            assert!(e.to_string().starts_with(&format!("--dxil {v}: ")), "{e}");
+            assert!(e.to_string().ends_with(hint), "{e}");
+        }
     }
 
     #[test]

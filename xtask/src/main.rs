@@ -3,6 +3,8 @@
 mod codegen;
 #[cfg(feature = "runtime")]
 mod decls;
+#[cfg(all(test, feature = "runtime"))]
+mod examples;
 mod export;
 #[cfg(feature = "runtime")]
 mod lint;

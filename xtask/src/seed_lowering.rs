@@ -25,7 +25,7 @@ use dxil_ops::call::{Operand, Target, build_dynamic};
 use dxil_ops::info::{OpInfo, ParamInfo};
 use dxil_ops::intrinsic::resource::{Facts, ResourceType};
 use dxil_ops::intrinsic::{self, Derived, Operands, ResultShape, Step, is_64_bit};
-use dxil_ops::{DxilVersion, Overload, Overloads, ScalarType, ir};
+use dxil_ops::{DxilVersion, Overload, Overloads, ScalarType, ShaderKind};
 
 /// The seed whose file name starts with `prefix`.
 fn seed(dir: &Path, prefix: &str) -> (String, String) {
@@ -205,8 +205,7 @@ fn value_type(e: &Example) -> Option<Overload<'static>> {
 struct Module {
     params: Vec<String>,
     body: Vec<String>,
-    decls: BTreeSet<String>,
-    structs: BTreeSet<String>,
+    dx_ops: dxil_ops::module::Module,
 }
 
 impl Module {
@@ -226,35 +225,23 @@ impl Module {
 
     fn add(&mut self, call: &dxil_ops::call::DynCall<'_, '_, String>, result: Option<&str>) {
         let mut line = String::new();
-        ir::write_dynamic_call(&mut line, result, call).expect("writes to a String");
+        self.dx_ops
+            .write_dynamic_call(&mut line, result, call)
+            .unwrap_or_else(|e| panic!("{e}"));
         self.body.push(line);
-        let decl = call.declaration();
-        let mut d = String::new();
-        ir::write_declaration(&mut d, &decl).expect("writes to a String");
-        self.decls.insert(d);
-        let mut s = String::new();
-        ir::write_struct_types(&mut s, &decl).expect("writes to a String");
-        self.structs.extend(s.lines().map(str::to_owned));
     }
 
     fn text(&self, version: DxilVersion) -> String {
+        let target = Target::new(version).with_stage(ShaderKind::Compute);
         let mut s = String::new();
-        for st in &self.structs {
-            let _ = writeln!(s, "{st}");
-        }
+        let _ = write!(s, "{}", self.dx_ops.types());
         let _ = writeln!(s, "\ndefine void @main({}) {{", self.params.join(", "));
         for l in &self.body {
             let _ = writeln!(s, "  {l}");
         }
         let _ = writeln!(s, "  ret void\n}}\n");
-        for d in &self.decls {
-            let _ = writeln!(s, "{d}");
-        }
-        let _ = writeln!(
-            s,
-            "\n!dx.version = !{{!0}}\n!dx.shaderModel = !{{!1}}\n!0 = !{{i32 {}, i32 {}}}\n!1 = !{{!\"cs\", i32 6, i32 {}}}",
-            version.major, version.minor, version.minor
-        );
+        let _ = writeln!(s, "{}", self.dx_ops.declarations());
+        let _ = write!(s, "{}", dxil_ops::module::metadata(&target, 0));
         s
     }
 }

@@ -8,8 +8,8 @@ use quote::quote;
 use super::{Emitter, code, doc, hex, int, md};
 use crate::{Error, names};
 
-/// What a builder parameter takes.
-enum ParamKind {
+/// What a builder parameter takes (and what a reader's field holds).
+pub(super) enum ParamKind {
     /// A value of the caller's IR.
     Value,
     /// A typed enumeration value.
@@ -21,7 +21,7 @@ enum ParamKind {
 }
 
 impl Emitter<'_> {
-    fn param_kind(&self, p: &Param) -> ParamKind {
+    pub(super) fn param_kind(&self, p: &Param) -> ParamKind {
         let ty = self.db.ty(p.ty);
         if !p.immediate {
             return ParamKind::Value;

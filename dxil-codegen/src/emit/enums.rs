@@ -113,6 +113,19 @@ fn value_facts(v: &EnumValue, flags: bool) -> String {
     s
 }
 
+/// The associated constant of alias `v` (named `alias`) of type `ty`, the value `target`.
+fn alias_const(v: &EnumValue, alias: &Ident, ty: &Ident, target: &Ident) -> TokenStream {
+    let d = doc_with(
+        &format!(
+            "{} = {}: another name of [`{ty}::{target}`].",
+            code(&v.name),
+            v.value
+        ),
+        &v.doc,
+    );
+    quote!(#d #[allow(non_upper_case_globals)] pub const #alias: #ty = #ty::#target;)
+}
+
 /// An integer literal of the enumeration's representation.
 fn literal(n: i64, wide: bool) -> TokenStream {
     if wide {
@@ -126,7 +139,8 @@ fn literal(n: i64, wide: bool) -> TokenStream {
 impl Emitter<'_> {
     /// The path of the value named `value` (or an alias of it) of enumeration `e`, as the
     /// generated code names it: a variant of a plain enumeration, an associated constant of a
-    /// flag enumeration. `None` when `e` has no such value.
+    /// flag enumeration, a stage of `ShaderKind`. `None` when `e` has no such value (or, for
+    /// `ShaderKind`, no stage has it).
     pub(super) fn enum_value_path(&self, e: &Enum, value: &str) -> Option<TokenStream> {
         let ty = self.enum_path(self.enum_types.get(&e.name)?);
         let idents = value_idents(e);
@@ -135,6 +149,16 @@ impl Emitter<'_> {
             .iter()
             .zip(&idents)
             .find(|(v, _)| v.name == value)?;
+        if e.name == "ShaderKind" {
+            // the stage type: a value no stage has is no Rust value
+            let stage = self
+                .db
+                .stages
+                .iter()
+                .find(|s| v.value >= 0 && s.shader_kind == v.value as u32)?;
+            let variant = &self.shader_kind_variants[&stage.shader_kind_name];
+            return Some(quote!(#ty::#variant));
+        }
         if e.flags || !(v.alias || v.mask) {
             return Some(quote!(#ty::#ident));
         }
@@ -205,17 +229,9 @@ impl Emitter<'_> {
             .filter(|(v, _)| v.alias)
             .filter_map(|(v, a)| Some((v, a, target_of(v.value)?)))
             .collect();
-        let aliases = alias_values.iter().map(|(v, a, target)| {
-            let d = doc_with(
-                &format!(
-                    "{} = {}: another name of [`{ident}::{target}`].",
-                    code(&v.name),
-                    v.value
-                ),
-                &v.doc,
-            );
-            quote!(#d #[allow(non_upper_case_globals)] pub const #a: #ident = #ident::#target;)
-        });
+        let aliases = alias_values
+            .iter()
+            .map(|(v, a, target)| alias_const(v, a, ident, target));
         let alias_names = alias_values.iter().map(|(v, _, target)| {
             let name = v.name.as_str();
             quote!((#name, #ident::#target))
@@ -371,9 +387,67 @@ impl Emitter<'_> {
         }
     }
 
+    /// The enumeration the stages name (`ShaderKind`): not a type of its own but the stage type
+    /// `dxil_ops::ShaderKind` (vocab.rs), re-exported, with the enumeration's names (aliases
+    /// included) and its aliases as constants. A value no stage has (`Invalid`, the end marker)
+    /// has no Rust value: `ShaderKind::from_value` gives `None` for it.
+    fn stage_enum(&self, e: &Enum) -> TokenStream {
+        let stage_of = |v: &EnumValue| {
+            self.db
+                .stages
+                .iter()
+                .find(|s| s.shader_kind == v.value as u32 && v.value >= 0)
+                .map(|s| &self.shader_kind_variants[&s.shader_kind_name])
+        };
+        let idents = value_idents(e);
+        let mut names = Vec::new();
+        let mut aliases = Vec::new();
+        let mut outside = Vec::new();
+        for (v, ident) in e.values.iter().zip(&idents) {
+            let Some(stage) = stage_of(v) else {
+                outside.push(format!("{} ({})", code(&v.name), v.value));
+                continue;
+            };
+            let name = v.name.as_str();
+            names.push(quote!((#name, ShaderKind::#stage)));
+            if v.alias {
+                let ty = Ident::new("ShaderKind", Span::call_site());
+                aliases.push(alias_const(v, ident, &ty, stage));
+            }
+        }
+        let n = int(names.len() as u64);
+        let mut text = format!(
+            "The DXIL enumeration {} is the stage type [`ShaderKind`](crate::ShaderKind): its \
+             values are the stages.",
+            code(&e.name)
+        );
+        if !outside.is_empty() {
+            let verb = if outside.len() == 1 { "is" } else { "are" };
+            text.push_str(&format!(
+                " {} {verb} no stage: `ShaderKind::from_value` gives `None` for it.",
+                outside.join(", ")
+            ));
+        }
+        let enum_doc = doc_with(&text, &e.doc);
+        let rt = &self.rt;
+        quote! {
+            #enum_doc
+            pub use #rt::ShaderKind;
+
+            impl ShaderKind {
+                /// Every name of the DXIL enumeration with its stage, aliases included, in
+                /// declaration order (see also [`ShaderKind::dxil_name`]).
+                pub const NAMES: [(&'static str, ShaderKind); #n] = [#(#names),*];
+                #(#aliases)*
+            }
+        }
+    }
+
     pub(super) fn enums(&self) -> TokenStream {
         let items = self.db.enums.iter().map(|e| {
-            if e.flags {
+            if e.name == "ShaderKind" {
+                self.stage_enum(e)
+            } else if e.flags {
                 self.flag_enum(e)
             } else {
                 self.plain_enum(e)

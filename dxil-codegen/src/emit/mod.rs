@@ -7,6 +7,7 @@ mod constraints;
 mod enums;
 mod intrinsics;
 mod ops;
+mod readers;
 mod rules;
 mod tables;
 mod types;
@@ -123,13 +124,14 @@ impl<'d> Emitter<'d> {
     }
 
     /// The modules of `dxil-ops/src/generated`, in order.
-    pub const MODULES: [&'static str; 10] = [
+    pub const MODULES: [&'static str; 11] = [
         "vocab",
         "types",
         "classes",
         "ops",
         "intrinsics",
         "builders",
+        "readers",
         "enums",
         "rules",
         "tables",
@@ -145,6 +147,13 @@ impl<'d> Emitter<'d> {
             "ops" => self.ops(),
             "intrinsics" => self.intrinsics(),
             "builders" => self.builders(),
+            "readers" => self
+                .readers_text()?
+                .parse()
+                .map_err(|e: proc_macro2::LexError| Error::Syntax {
+                    file: name.to_owned(),
+                    message: e.to_string(),
+                }),
             "enums" => Ok(self.enums()),
             "rules" => self.rules(),
             "tables" => self.tables(),
@@ -153,6 +162,15 @@ impl<'d> Emitter<'d> {
                 file: name.to_owned(),
                 message: "no such module".to_owned(),
             }),
+        }
+    }
+
+    /// The text of the module of `dxil-ops/src/generated` named `name`: formatted with
+    /// prettyplease, but for `readers`, written as text (one line per op).
+    pub fn module_text(&self, name: &str) -> Result<String, Error> {
+        match name {
+            "readers" => self.readers_text(),
+            _ => crate::rust::format(&format!("{name}.rs"), self.module(name)?),
         }
     }
 

@@ -134,10 +134,10 @@ impl Emitter<'_> {
         let table = &self.table_statics[&db.table_of(op).name];
         let (opcode, index, name) = (hex(op.opcode), int(op.index), &op.name);
         let (category, d, remarks, reserved) = (&op.category, &op.doc, &op.remarks, op.reserved);
-        let target = match op.target {
-            dxil_db::Target::Any => quote!(Any),
-            dxil_db::Target::Library => quote!(Library),
-            dxil_db::Target::NonLibrary => quote!(NonLibrary),
+        let modules = match op.modules {
+            dxil_db::AllowedModules::Any => quote!(Any),
+            dxil_db::AllowedModules::Library => quote!(Library),
+            dxil_db::AllowedModules::NonLibrary => quote!(NonLibrary),
         };
         let introduced = dxil_version(op.introduced);
         let sm = shader_model(op.shader_model);
@@ -161,7 +161,7 @@ impl Emitter<'_> {
             optional.extend([
                 quote!(remarks: ""),
                 quote!(reserved: false),
-                quote!(target: Target::Any),
+                quote!(modules: AllowedModules::Any),
                 quote!(shader_model_translated: None),
                 quote!(intrinsics: &[]),
                 quote!(result_doc: None),
@@ -174,8 +174,8 @@ impl Emitter<'_> {
             if reserved {
                 optional.push(quote!(reserved: true));
             }
-            if op.target != dxil_db::Target::Any {
-                optional.push(quote!(target: Target::#target));
+            if op.modules != dxil_db::AllowedModules::Any {
+                optional.push(quote!(modules: AllowedModules::#modules));
             }
             if op.shader_model_translated.is_some() {
                 optional.push(quote!(shader_model_translated: #smt));
@@ -291,7 +291,7 @@ impl Emitter<'_> {
                 let row = self.op_row(o, &by_version, true);
                 quote! {
                     /// The values of the fields a row of [`OPS`] leaves out: no remarks, not
-                    /// reserved, any kind of module, no translated shader model, no intrinsics,
+                    /// reserved, any kind of module (`modules`), no translated shader model, no intrinsics,
                     /// no documentation of the result or parameters. (Its other fields, those
                     /// of the first op, are given by every row.)
                     const DEFAULTS: OpInfo = #row;
@@ -350,7 +350,13 @@ impl Emitter<'_> {
         let names = self.name_map("op names", &names, quote!(OPS))?;
         let imports = self.imports(&["classes"]);
         let runtime = self.runtime_imports(
-            quote!(IntrinsicInfo, OpInfo, TableInfo, Target, VersionProps),
+            quote!(
+                AllowedModules,
+                IntrinsicInfo,
+                OpInfo,
+                TableInfo,
+                VersionProps
+            ),
             quote!(
                 AttributeSet,
                 DxilVersion,

@@ -37,10 +37,16 @@ impl Emitter<'_> {
 
     /// The path of value `value` of `e`.
     fn table_value(&self, table: &str, e: &Enum, value: &str) -> Result<TokenStream, Error> {
-        self.enum_value_path(e, value).ok_or_else(|| Error::Table {
+        self.enum_value_path(e, value)
+            .ok_or_else(|| self.not_a_value(table, e, value))
+    }
+
+    /// The error of a table cell that names no value of `e`.
+    fn not_a_value(&self, table: &str, e: &Enum, value: &str) -> Error {
+        Error::Table {
             table: table.to_owned(),
             message: format!("`{value}` is not a value of `{}`", e.name),
-        })
+        }
     }
 
     fn shader_model_opt(&self, sm: Option<ShaderModel>) -> TokenStream {
@@ -78,7 +84,18 @@ impl Emitter<'_> {
                 }
                 None => quote!(None),
             };
-            let shader_kind = self.table_value(SIG_POINTS, shader_kinds, &row.shader_kind)?;
+            // a shader kind no stage has (`Invalid`) is `None`
+            let shader_kind = match self.enum_value_path(shader_kinds, &row.shader_kind) {
+                Some(k) => quote!(Some(#k)),
+                None if shader_kinds
+                    .values
+                    .iter()
+                    .any(|v| v.name == row.shader_kind) =>
+                {
+                    quote!(None)
+                }
+                None => return Err(self.not_a_value(SIG_POINTS, shader_kinds, &row.shader_kind)),
+            };
             let packing = self.table_value(SIG_POINTS, packings, &row.packing)?;
             let signature = self.table_value(SIG_POINTS, signatures, &row.signature)?;
             let text = &row.doc;

@@ -159,8 +159,9 @@ impl Emitter<'_> {
             /// Bit of the object overload type.
             pub const OBJECT_INDEX: Option<usize> = #object;
 
-            /// Shader kinds that are stages of ops. The value is the ShaderKind number and the
-            /// stage's bit in a [`StageSet`](crate::StageSet).
+            /// Shader kinds that are stages of ops, also the DXIL enumeration `ShaderKind`
+            /// ([`enums::ShaderKind`](crate::enums::ShaderKind) is this type). The value is the
+            /// ShaderKind number and the stage's bit in a [`StageSet`](crate::StageSet).
             #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
             #[repr(u32)]
             pub enum ShaderKind {

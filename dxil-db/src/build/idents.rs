@@ -129,7 +129,7 @@ impl Builder<'_> {
             }
         }
         let mut ops = [
-            Space::new("UpperCamelCase", camel),
+            Space::new("UpperCamelCase", camel).reserving(names::RESERVED_OPS),
             Space::new("snake_case", snake),
         ];
         for r in &raw.ops {

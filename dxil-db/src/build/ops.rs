@@ -521,11 +521,11 @@ fn op(
         Some(v) => Some(ctx.shader_model(v, "shader_model_translated", &shader_models)?),
         None => None,
     };
-    let target = match &r.target {
-        None => Some(Target::Any),
+    let modules = match &r.target {
+        None => Some(AllowedModules::Any),
         Some(t) => match t.get_ref().as_str() {
-            "library" => Some(Target::Library),
-            "non_library" => Some(Target::NonLibrary),
+            "library" => Some(AllowedModules::Library),
+            "non_library" => Some(AllowedModules::NonLibrary),
             other => {
                 ctx.error(
                     t.span(),
@@ -588,8 +588,8 @@ fn op(
     else {
         return None;
     };
-    let (Some(table), Some(target), Some(overloads), Some(stages), Some(attributes)) =
-        (table, target, overloads, stages, attributes)
+    let (Some(table), Some(modules), Some(overloads), Some(stages), Some(attributes)) =
+        (table, modules, overloads, stages, attributes)
     else {
         return None;
     };
@@ -608,7 +608,7 @@ fn op(
         doc,
         remarks: Ctx::opt_string(&r.remarks),
         reserved: r.reserved.as_ref().is_some_and(|v| *v.get_ref()),
-        target,
+        modules,
         introduced,
         shader_model,
         shader_model_translated,

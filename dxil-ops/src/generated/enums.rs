@@ -2722,83 +2722,34 @@ impl SemanticKind {
     }
 }
 crate::rows::plain_enum!(SemanticKind, 34, "SemanticKind");
-/// The DXIL enumeration `ShaderKind`. Kind of shader (entry point).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[allow(non_camel_case_types)]
-#[repr(u32)]
-pub enum ShaderKind {
-    /// `Pixel` = 0.
-    Pixel = 0,
-    /// `Vertex` = 1.
-    Vertex = 1,
-    /// `Geometry` = 2.
-    Geometry = 2,
-    /// `Hull` = 3.
-    Hull = 3,
-    /// `Domain` = 4.
-    Domain = 4,
-    /// `Compute` = 5.
-    Compute = 5,
-    /// `Library` = 6.
-    Library = 6,
-    /// `RayGeneration` = 7.
-    RayGeneration = 7,
-    /// `Intersection` = 8.
-    Intersection = 8,
-    /// `AnyHit` = 9.
-    AnyHit = 9,
-    /// `ClosestHit` = 10.
-    ClosestHit = 10,
-    /// `Miss` = 11.
-    Miss = 11,
-    /// `Callable` = 12.
-    Callable = 12,
-    /// `Mesh` = 13.
-    Mesh = 13,
-    /// `Amplification` = 14.
-    Amplification = 14,
-    /// `Node` = 15.
-    Node = 15,
-    /// `Invalid` = 16. Last\* values identify the last shader kind recognized by the highest
-    Invalid = 16,
-}
+/// The DXIL enumeration `ShaderKind` is the stage type [`ShaderKind`](crate::ShaderKind): its values are the stages. `Invalid` (16) is no stage: `ShaderKind::from_value` gives `None` for it. Kind of shader (entry point).
+pub use crate::ShaderKind;
 impl ShaderKind {
-    /// Every value (without aliases) with its name and description, in declaration
-    /// order.
-    pub const VALUES: [(ShaderKind, &'static str, &'static str); 17] = [
-        (ShaderKind::Pixel, "Pixel", ""),
-        (ShaderKind::Vertex, "Vertex", ""),
-        (ShaderKind::Geometry, "Geometry", ""),
-        (ShaderKind::Hull, "Hull", ""),
-        (ShaderKind::Domain, "Domain", ""),
-        (ShaderKind::Compute, "Compute", ""),
-        (ShaderKind::Library, "Library", ""),
-        (ShaderKind::RayGeneration, "RayGeneration", ""),
-        (ShaderKind::Intersection, "Intersection", ""),
-        (ShaderKind::AnyHit, "AnyHit", ""),
-        (ShaderKind::ClosestHit, "ClosestHit", ""),
-        (ShaderKind::Miss, "Miss", ""),
-        (ShaderKind::Callable, "Callable", ""),
-        (ShaderKind::Mesh, "Mesh", ""),
-        (ShaderKind::Amplification, "Amplification", ""),
-        (ShaderKind::Node, "Node", ""),
-        (
-            ShaderKind::Invalid,
-            "Invalid",
-            "Last* values identify the last shader kind recognized by the highest",
-        ),
+    /// Every name of the DXIL enumeration with its stage, aliases included, in
+    /// declaration order (see also [`ShaderKind::dxil_name`]).
+    pub const NAMES: [(&'static str, ShaderKind); 21] = [
+        ("Pixel", ShaderKind::Pixel),
+        ("Vertex", ShaderKind::Vertex),
+        ("Geometry", ShaderKind::Geometry),
+        ("Hull", ShaderKind::Hull),
+        ("Domain", ShaderKind::Domain),
+        ("Compute", ShaderKind::Compute),
+        ("Library", ShaderKind::Library),
+        ("RayGeneration", ShaderKind::RayGeneration),
+        ("Intersection", ShaderKind::Intersection),
+        ("AnyHit", ShaderKind::AnyHit),
+        ("ClosestHit", ShaderKind::ClosestHit),
+        ("Miss", ShaderKind::Miss),
+        ("Callable", ShaderKind::Callable),
+        ("Mesh", ShaderKind::Mesh),
+        ("Amplification", ShaderKind::Amplification),
+        ("Node", ShaderKind::Node),
+        ("Last_1_2", ShaderKind::Compute),
+        ("Last_1_4", ShaderKind::Callable),
+        ("Last_1_7", ShaderKind::Amplification),
+        ("Last_1_8", ShaderKind::Node),
+        ("LastValid", ShaderKind::Node),
     ];
-    /// Every name with its value, aliases included.
-    pub const NAMES: [(&'static str, ShaderKind); 22] = crate::rows::names(
-        &ShaderKind::VALUES,
-        &[
-            ("Last_1_2", ShaderKind::Compute),
-            ("Last_1_4", ShaderKind::Callable),
-            ("Last_1_7", ShaderKind::Amplification),
-            ("Last_1_8", ShaderKind::Node),
-            ("LastValid", ShaderKind::Node),
-        ],
-    );
     /// `Last_1_2` = 5: another name of [`ShaderKind::Compute`].
     #[allow(non_upper_case_globals)]
     pub const Last_1_2: ShaderKind = ShaderKind::Compute;
@@ -2814,25 +2765,7 @@ impl ShaderKind {
     /// `LastValid` = 15: another name of [`ShaderKind::Node`].
     #[allow(non_upper_case_globals)]
     pub const LastValid: ShaderKind = ShaderKind::Node;
-    /// The value's position in [`ALL`](Self::ALL): a dense index for tables.
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-    /// The value with this number.
-    pub const fn from_value(value: i64) -> Option<ShaderKind> {
-        if value >= 0 && value < 17 {
-            Some(ShaderKind::ALL[value as usize])
-        } else {
-            None
-        }
-    }
-    /// Whether the value exists at DXIL `version`.
-    #[allow(unused_variables)]
-    pub const fn is_valid_at(self, version: crate::DxilVersion) -> bool {
-        true
-    }
 }
-crate::rows::plain_enum!(ShaderKind, 17, "ShaderKind");
 /// The DXIL enumeration `SigPointKind`. Signature Point is more specific than shader stage or signature as it is unique in both stage and item dimensionality or frequency.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[allow(non_camel_case_types)]

@@ -15,6 +15,8 @@ pub mod intrinsics;
 #[rustfmt::skip]
 pub mod ops;
 #[rustfmt::skip]
+pub mod readers;
+#[rustfmt::skip]
 pub mod rules;
 #[rustfmt::skip]
 pub mod tables;

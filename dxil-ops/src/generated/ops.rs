@@ -4,7 +4,7 @@
 #[allow(unused_imports)]
 use super::classes::*;
 #[allow(unused_imports)]
-use crate::info::{IntrinsicInfo, OpInfo, TableInfo, Target, VersionProps};
+use crate::info::{AllowedModules, IntrinsicInfo, OpInfo, TableInfo, VersionProps};
 #[allow(unused_imports)]
 use crate::{AttributeSet, DxilVersion, NameMap, ShaderModel, StageSet, VERSION_COUNT};
 /// Op table `CoreOps` (id 0x0000): Core DXIL operations
@@ -143,11 +143,11 @@ const VERSION_PROPS: [VersionProps; 233] = [
     VersionProps::available(&OVERLOADS_7, StageSet(0x6061), AttributeSet(0x42)),
     VersionProps::available(&OVERLOADS_7, StageSet(0xe061), AttributeSet(0x42)),
     VersionProps::available(&OVERLOADS_0, StageSet(0x1), AttributeSet(0x0)),
-    VersionProps::available(&OVERLOADS_11, StageSet(0x1), AttributeSet(0x61)),
-    VersionProps::available(&OVERLOADS_11, StageSet(0x41), AttributeSet(0x61)),
-    VersionProps::available(&OVERLOADS_11, StageSet(0x6061), AttributeSet(0x61)),
-    VersionProps::available(&OVERLOADS_11, StageSet(0xe061), AttributeSet(0x61)),
-    VersionProps::available(&OVERLOADS_14, StageSet(0xe061), AttributeSet(0x61)),
+    VersionProps::available(&OVERLOADS_11, StageSet(0x1), AttributeSet(0x861)),
+    VersionProps::available(&OVERLOADS_11, StageSet(0x41), AttributeSet(0x861)),
+    VersionProps::available(&OVERLOADS_11, StageSet(0x6061), AttributeSet(0x861)),
+    VersionProps::available(&OVERLOADS_11, StageSet(0xe061), AttributeSet(0x861)),
+    VersionProps::available(&OVERLOADS_14, StageSet(0xe061), AttributeSet(0x861)),
     VersionProps::available(&OVERLOADS_11, StageSet(0x1), AttributeSet(0x1)),
     VersionProps::available(&OVERLOADS_4, StageSet(0x1), AttributeSet(0x1)),
     VersionProps::available(&OVERLOADS_4, StageSet(0x20), AttributeSet(0x1)),
@@ -630,7 +630,7 @@ const BY_VERSION_132: ByVersion = versions([
     155, 155, 155, 155, 155, 155, 155, 155, 155, 155, 232,
 ]);
 /// The values of the fields a row of [`OPS`] leaves out: no remarks, not
-/// reserved, any kind of module, no translated shader model, no intrinsics,
+/// reserved, any kind of module (`modules`), no translated shader model, no intrinsics,
 /// no documentation of the result or parameters. (Its other fields, those
 /// of the first op, are given by every row.)
 const DEFAULTS: OpInfo = OpInfo {
@@ -647,7 +647,7 @@ const DEFAULTS: OpInfo = OpInfo {
     by_version: BY_VERSION_0,
     remarks: "",
     reserved: false,
-    target: Target::Any,
+    modules: AllowedModules::Any,
     shader_model_translated: None,
     intrinsics: &[],
     result_doc: None,
@@ -1560,7 +1560,7 @@ pub static OPS: [OpInfo; 347] = [
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_12,
-        target: Target::NonLibrary,
+        modules: AllowedModules::NonLibrary,
         intrinsics: &[&super::intrinsics::INTRINSICS[46]],
         ..DEFAULTS
     },
@@ -3129,7 +3129,7 @@ pub static OPS: [OpInfo; 347] = [
         introduced: DxilVersion::new(1, 3),
         shader_model: ShaderModel::new(6, 3),
         by_version: BY_VERSION_61,
-        target: Target::Library,
+        modules: AllowedModules::Library,
         shader_model_translated: Some(ShaderModel::new(6, 0)),
         ..DEFAULTS
     },

@@ -12,7 +12,7 @@ pub static SIG_POINTS: [SigPointInfo; 21] = [
     SigPointInfo {
         kind: crate::enums::SigPointKind::VSIn,
         related: None,
-        shader_kind: crate::enums::ShaderKind::Vertex,
+        shader_kind: Some(crate::enums::ShaderKind::Vertex),
         packing: crate::enums::PackingKind::InputAssembler,
         signature: crate::enums::SignatureKind::Input,
         doc: "Vertex-shader inputs, fetched from vertex buffers by the input assembler.",
@@ -20,7 +20,7 @@ pub static SIG_POINTS: [SigPointInfo; 21] = [
     SigPointInfo {
         kind: crate::enums::SigPointKind::VSOut,
         related: None,
-        shader_kind: crate::enums::ShaderKind::Vertex,
+        shader_kind: Some(crate::enums::ShaderKind::Vertex),
         packing: crate::enums::PackingKind::Vertex,
         signature: crate::enums::SignatureKind::Output,
         doc: "Vertex-shader outputs: per-vertex data for the next stage or the rasterizer.",
@@ -28,7 +28,7 @@ pub static SIG_POINTS: [SigPointInfo; 21] = [
     SigPointInfo {
         kind: crate::enums::SigPointKind::PCIn,
         related: Some(crate::enums::SigPointKind::HSCPIn),
-        shader_kind: crate::enums::ShaderKind::Hull,
+        shader_kind: Some(crate::enums::ShaderKind::Hull),
         packing: crate::enums::PackingKind::None,
         signature: crate::enums::SignatureKind::Invalid,
         doc: "Inputs of the hull shader's patch-constant function that are not control points (system values such as the primitive id).",
@@ -36,7 +36,7 @@ pub static SIG_POINTS: [SigPointInfo; 21] = [
     SigPointInfo {
         kind: crate::enums::SigPointKind::HSIn,
         related: Some(crate::enums::SigPointKind::HSCPIn),
-        shader_kind: crate::enums::ShaderKind::Hull,
+        shader_kind: Some(crate::enums::ShaderKind::Hull),
         packing: crate::enums::PackingKind::None,
         signature: crate::enums::SignatureKind::Invalid,
         doc: "Inputs of the hull shader's main function that are not control points (system values).",
@@ -44,7 +44,7 @@ pub static SIG_POINTS: [SigPointInfo; 21] = [
     SigPointInfo {
         kind: crate::enums::SigPointKind::HSCPIn,
         related: None,
-        shader_kind: crate::enums::ShaderKind::Hull,
+        shader_kind: Some(crate::enums::ShaderKind::Hull),
         packing: crate::enums::PackingKind::Vertex,
         signature: crate::enums::SignatureKind::Input,
         doc: "The input patch of a hull shader: the control points it reads.",
@@ -52,7 +52,7 @@ pub static SIG_POINTS: [SigPointInfo; 21] = [
     SigPointInfo {
         kind: crate::enums::SigPointKind::HSCPOut,
         related: None,
-        shader_kind: crate::enums::ShaderKind::Hull,
+        shader_kind: Some(crate::enums::ShaderKind::Hull),
         packing: crate::enums::PackingKind::Vertex,
         signature: crate::enums::SignatureKind::Output,
         doc: "The control point one hull-shader invocation writes.",
@@ -60,7 +60,7 @@ pub static SIG_POINTS: [SigPointInfo; 21] = [
     SigPointInfo {
         kind: crate::enums::SigPointKind::PCOut,
         related: None,
-        shader_kind: crate::enums::ShaderKind::Hull,
+        shader_kind: Some(crate::enums::ShaderKind::Hull),
         packing: crate::enums::PackingKind::PatchConstant,
         signature: crate::enums::SignatureKind::PatchConstOrPrim,
         doc: "Patch constants (tessellation factors and per-patch data) the patch-constant function writes for the domain shader.",
@@ -68,7 +68,7 @@ pub static SIG_POINTS: [SigPointInfo; 21] = [
     SigPointInfo {
         kind: crate::enums::SigPointKind::DSIn,
         related: None,
-        shader_kind: crate::enums::ShaderKind::Domain,
+        shader_kind: Some(crate::enums::ShaderKind::Domain),
         packing: crate::enums::PackingKind::PatchConstant,
         signature: crate::enums::SignatureKind::PatchConstOrPrim,
         doc: "Per-patch inputs of a domain shader: the patch constants, plus system values.",
@@ -76,7 +76,7 @@ pub static SIG_POINTS: [SigPointInfo; 21] = [
     SigPointInfo {
         kind: crate::enums::SigPointKind::DSCPIn,
         related: None,
-        shader_kind: crate::enums::ShaderKind::Domain,
+        shader_kind: Some(crate::enums::ShaderKind::Domain),
         packing: crate::enums::PackingKind::Vertex,
         signature: crate::enums::SignatureKind::Input,
         doc: "The control points a domain shader reads.",
@@ -84,7 +84,7 @@ pub static SIG_POINTS: [SigPointInfo; 21] = [
     SigPointInfo {
         kind: crate::enums::SigPointKind::DSOut,
         related: None,
-        shader_kind: crate::enums::ShaderKind::Domain,
+        shader_kind: Some(crate::enums::ShaderKind::Domain),
         packing: crate::enums::PackingKind::Vertex,
         signature: crate::enums::SignatureKind::Output,
         doc: "Domain-shader outputs: per-vertex data for the next stage or the rasterizer.",
@@ -92,7 +92,7 @@ pub static SIG_POINTS: [SigPointInfo; 21] = [
     SigPointInfo {
         kind: crate::enums::SigPointKind::GSVIn,
         related: None,
-        shader_kind: crate::enums::ShaderKind::Geometry,
+        shader_kind: Some(crate::enums::ShaderKind::Geometry),
         packing: crate::enums::PackingKind::Vertex,
         signature: crate::enums::SignatureKind::Input,
         doc: "Geometry-shader inputs, one set per vertex of the input primitive.",
@@ -100,7 +100,7 @@ pub static SIG_POINTS: [SigPointInfo; 21] = [
     SigPointInfo {
         kind: crate::enums::SigPointKind::GSIn,
         related: Some(crate::enums::SigPointKind::GSVIn),
-        shader_kind: crate::enums::ShaderKind::Geometry,
+        shader_kind: Some(crate::enums::ShaderKind::Geometry),
         packing: crate::enums::PackingKind::None,
         signature: crate::enums::SignatureKind::Invalid,
         doc: "Geometry-shader inputs that are not per vertex (system values).",
@@ -108,7 +108,7 @@ pub static SIG_POINTS: [SigPointInfo; 21] = [
     SigPointInfo {
         kind: crate::enums::SigPointKind::GSOut,
         related: None,
-        shader_kind: crate::enums::ShaderKind::Geometry,
+        shader_kind: Some(crate::enums::ShaderKind::Geometry),
         packing: crate::enums::PackingKind::Vertex,
         signature: crate::enums::SignatureKind::Output,
         doc: "The vertices a geometry shader emits, for the rasterizer or stream output.",
@@ -116,7 +116,7 @@ pub static SIG_POINTS: [SigPointInfo; 21] = [
     SigPointInfo {
         kind: crate::enums::SigPointKind::PSIn,
         related: None,
-        shader_kind: crate::enums::ShaderKind::Pixel,
+        shader_kind: Some(crate::enums::ShaderKind::Pixel),
         packing: crate::enums::PackingKind::Vertex,
         signature: crate::enums::SignatureKind::Input,
         doc: "Pixel-shader inputs: interpolated attributes and system values.",
@@ -124,7 +124,7 @@ pub static SIG_POINTS: [SigPointInfo; 21] = [
     SigPointInfo {
         kind: crate::enums::SigPointKind::PSOut,
         related: None,
-        shader_kind: crate::enums::ShaderKind::Pixel,
+        shader_kind: Some(crate::enums::ShaderKind::Pixel),
         packing: crate::enums::PackingKind::Target,
         signature: crate::enums::SignatureKind::Output,
         doc: "Pixel-shader outputs: render targets, depth, coverage and stencil reference.",
@@ -132,7 +132,7 @@ pub static SIG_POINTS: [SigPointInfo; 21] = [
     SigPointInfo {
         kind: crate::enums::SigPointKind::CSIn,
         related: None,
-        shader_kind: crate::enums::ShaderKind::Compute,
+        shader_kind: Some(crate::enums::ShaderKind::Compute),
         packing: crate::enums::PackingKind::None,
         signature: crate::enums::SignatureKind::Invalid,
         doc: "Compute-shader inputs (thread and group ids); they form no signature.",
@@ -140,7 +140,7 @@ pub static SIG_POINTS: [SigPointInfo; 21] = [
     SigPointInfo {
         kind: crate::enums::SigPointKind::MSIn,
         related: None,
-        shader_kind: crate::enums::ShaderKind::Mesh,
+        shader_kind: Some(crate::enums::ShaderKind::Mesh),
         packing: crate::enums::PackingKind::None,
         signature: crate::enums::SignatureKind::Invalid,
         doc: "Mesh-shader inputs (thread and group ids, view id); they form no signature.",
@@ -148,7 +148,7 @@ pub static SIG_POINTS: [SigPointInfo; 21] = [
     SigPointInfo {
         kind: crate::enums::SigPointKind::MSOut,
         related: None,
-        shader_kind: crate::enums::ShaderKind::Mesh,
+        shader_kind: Some(crate::enums::ShaderKind::Mesh),
         packing: crate::enums::PackingKind::Vertex,
         signature: crate::enums::SignatureKind::Output,
         doc: "Mesh-shader per-vertex outputs.",
@@ -156,7 +156,7 @@ pub static SIG_POINTS: [SigPointInfo; 21] = [
     SigPointInfo {
         kind: crate::enums::SigPointKind::MSPOut,
         related: None,
-        shader_kind: crate::enums::ShaderKind::Mesh,
+        shader_kind: Some(crate::enums::ShaderKind::Mesh),
         packing: crate::enums::PackingKind::Vertex,
         signature: crate::enums::SignatureKind::PatchConstOrPrim,
         doc: "Mesh-shader per-primitive outputs.",
@@ -164,7 +164,7 @@ pub static SIG_POINTS: [SigPointInfo; 21] = [
     SigPointInfo {
         kind: crate::enums::SigPointKind::ASIn,
         related: None,
-        shader_kind: crate::enums::ShaderKind::Amplification,
+        shader_kind: Some(crate::enums::ShaderKind::Amplification),
         packing: crate::enums::PackingKind::None,
         signature: crate::enums::SignatureKind::Invalid,
         doc: "Amplification-shader inputs (thread and group ids); they form no signature.",
@@ -172,7 +172,7 @@ pub static SIG_POINTS: [SigPointInfo; 21] = [
     SigPointInfo {
         kind: crate::enums::SigPointKind::Invalid,
         related: None,
-        shader_kind: crate::enums::ShaderKind::Invalid,
+        shader_kind: None,
         packing: crate::enums::PackingKind::Invalid,
         signature: crate::enums::SignatureKind::Invalid,
         doc: "",

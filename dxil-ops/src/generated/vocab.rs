@@ -13,7 +13,7 @@ use crate::{DxilVersion, ShaderModel};
 ///
 /// The macros of `dxil-ops-macro` embed the same files and refuse to expand when
 /// their fingerprint differs from this one (crates of different versions).
-pub const DATABASE_FINGERPRINT: u64 = 6581199949956115589u64;
+pub const DATABASE_FINGERPRINT: u64 = 5400115106325717942u64;
 /// Scalar overload types. The value is the overload type's bit in an
 /// [`OverloadSet`](crate::OverloadSet).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -153,8 +153,9 @@ pub static OVERLOAD_TYPES: [OverloadTypeInfo; 11usize] = [
 pub const UDT_INDEX: Option<usize> = Some(9usize);
 /// Bit of the object overload type.
 pub const OBJECT_INDEX: Option<usize> = Some(10usize);
-/// Shader kinds that are stages of ops. The value is the ShaderKind number and the
-/// stage's bit in a [`StageSet`](crate::StageSet).
+/// Shader kinds that are stages of ops, also the DXIL enumeration `ShaderKind`
+/// ([`enums::ShaderKind`](crate::enums::ShaderKind) is this type). The value is the
+/// ShaderKind number and the stage's bit in a [`StageSet`](crate::StageSet).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u32)]
 pub enum ShaderKind {
@@ -337,9 +338,11 @@ pub enum Attribute {
     UniformInputs = 9u32,
     /// Is a barrier operation.
     Barrier = 10u32,
+    /// Convergent: the threads that run the call must not change, so it must not move into or out of control flow (DXC gives its calls LLVM's \`convergent\` while it optimizes and strips it from the final DXIL).
+    Convergent = 11u32,
 }
 /// Every attribute, by value.
-pub static ATTRIBUTES: [AttributeInfo; 11usize] = [
+pub static ATTRIBUTES: [AttributeInfo; 12usize] = [
     AttributeInfo {
         attribute: Attribute::Readnone,
         name: "readnone",
@@ -427,6 +430,14 @@ pub static ATTRIBUTES: [AttributeInfo; 11usize] = [
         llvm: None,
         dxc: "is_barrier",
         doc: "Is a barrier operation.",
+    },
+    AttributeInfo {
+        attribute: Attribute::Convergent,
+        name: "convergent",
+        memory: false,
+        llvm: None,
+        dxc: "IsDxilOpConvergent",
+        doc: "Convergent: the threads that run the call must not change, so it must not move into or out of control flow (DXC gives its calls LLVM's `convergent` while it optimizes and strips it from the final DXIL).",
     },
 ];
 /// Number of DXIL versions.

@@ -1,7 +1,6 @@
 //! The derived values of resource lowerings, computed from the resource's LLVM type
 //! (`target("dx.TypedBuffer", <4 x float>, 1, 0, 0)`), its binding and the intrinsic call's
-//! overload: the one place that knows how (until resource properties get a typed encoding of
-//! their own).
+//! overload.
 //!
 //! ```
 //! use dxil_ops::call::Operand;
@@ -11,7 +10,7 @@
 //!
 //! // RWBuffer<float4> at u5, space 3.
 //! let ty = ResourceType::parse(r#"target("dx.TypedBuffer", <4 x float>, 1, 0, 0)"#).unwrap();
-//! assert_eq!(ty.properties(), [4106, 1033]);
+//! assert_eq!(ty.properties().encode(), Ok([4106, 1033]));
 //! let facts = Facts { resource: Some(ty), lower_bound: 5, range_size: 1, ..Facts::default() };
 //! let step = &intrinsic::lowering("llvm.dx.resource.handlefrombinding", DxilVersion::new(1, 6))
 //!     .unwrap()
@@ -20,13 +19,12 @@
 //! assert_eq!(class, Some(Operand::Int { ty: "i8", value: 1 })); // UAV
 //! ```
 //!
-//! The property words follow LLVM's `getAnnotateProps`: word 0 is the resource kind (bits
-//! 0-7), for structured buffers the log2 of the element struct's alignment (bits 8-11), then
-//! UAV (bit 12) and ROV (bit 13); word 1 is the stride of a structured buffer, the size of a
-//! constant buffer, or the component type and count (bits 8-15) of a typed buffer or texture.
-//! Globally-coherent and counter flags, which come from the module and not the type, are 0.
-//! Alignments follow LLVM's default data layout (vectors aligned to their size rounded up to a
-//! power of two), which DXC, aligning vectors to their elements, does not share.
+//! The properties follow LLVM's `getAnnotateProps` and are encoded by
+//! [`crate::resource::ResourceProperties`], the one place that knows the bits: for structured
+//! buffers the base alignment is the element struct's; globally-coherent and counter flags,
+//! which come from the module and not the type, are not set. Alignments follow LLVM's default
+//! data layout (vectors aligned to their size rounded up to a power of two), which DXC,
+//! aligning vectors to their elements, does not share.
 
 use core::fmt;
 
@@ -35,6 +33,7 @@ use crate::call::Operand;
 use crate::enums::{ComponentType, ResourceClass, ResourceKind};
 use crate::intrinsic::{Derived, Step, is_64_bit};
 use crate::overload::Overload;
+use crate::resource::{Layout, ResourceProperties, UavFlags};
 
 /// A scalar of a resource's element type.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -70,9 +69,9 @@ pub struct Element {
     pub is_struct: bool,
 }
 
-/// The kind of a `target("dx.*")` type.
+/// The kind of a resource type: the name of its LLVM target extension type `target("dx.*")`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TargetKind {
+pub enum ResourceTypeKind {
     /// `dx.TypedBuffer`.
     TypedBuffer,
     /// `dx.RawBuffer`: byte-address (element `i8`) or structured.
@@ -89,7 +88,7 @@ pub enum TargetKind {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ResourceType<'t> {
     /// The kind.
-    pub kind: TargetKind,
+    pub kind: ResourceTypeKind,
     /// The element type (none for samplers).
     pub element: Option<Element>,
     /// The text of the element type.
@@ -266,11 +265,11 @@ impl<'t> ResourceType<'t> {
             .string()
             .ok_or(err("the target type has no quoted name"))?;
         let kind = match name {
-            "dx.TypedBuffer" => TargetKind::TypedBuffer,
-            "dx.RawBuffer" => TargetKind::RawBuffer,
-            "dx.CBuffer" => TargetKind::CBuffer,
-            "dx.Sampler" => TargetKind::Sampler,
-            "dx.Texture" => TargetKind::Texture,
+            "dx.TypedBuffer" => ResourceTypeKind::TypedBuffer,
+            "dx.RawBuffer" => ResourceTypeKind::RawBuffer,
+            "dx.CBuffer" => ResourceTypeKind::CBuffer,
+            "dx.Sampler" => ResourceTypeKind::Sampler,
+            "dx.Texture" => ResourceTypeKind::Texture,
             _ => {
                 return Err(err(
                     "the kind is not one of dx.TypedBuffer, dx.RawBuffer, dx.CBuffer, dx.Sampler, dx.Texture",
@@ -284,7 +283,7 @@ impl<'t> ResourceType<'t> {
             params: [0; 4],
             param_count: 0,
         };
-        if kind == TargetKind::CBuffer {
+        if kind == ResourceTypeKind::CBuffer {
             // target("dx.CBuffer", target("dx.Layout", {..}, SIZE, OFFSETS...))
             if !r.eat(",") || !r.eat("target") || !r.eat("(") || r.string() != Some("dx.Layout") {
                 return Err(err(
@@ -302,7 +301,7 @@ impl<'t> ResourceType<'t> {
             if !r.eat(")") {
                 return Err(err("the layout is not closed"));
             }
-        } else if kind != TargetKind::Sampler {
+        } else if kind != ResourceTypeKind::Sampler {
             if !r.eat(",") {
                 return Err(err("the resource has no element type"));
             }
@@ -344,7 +343,7 @@ impl<'t> ResourceType<'t> {
     pub fn is_uav(&self) -> bool {
         matches!(
             self.kind,
-            TargetKind::TypedBuffer | TargetKind::RawBuffer | TargetKind::Texture
+            ResourceTypeKind::TypedBuffer | ResourceTypeKind::RawBuffer | ResourceTypeKind::Texture
         ) && self.param(0) != 0
     }
 
@@ -355,21 +354,16 @@ impl<'t> ResourceType<'t> {
 
     /// The resource class.
     pub fn class(&self) -> ResourceClass {
-        match self.kind {
-            TargetKind::CBuffer => ResourceClass::CBuffer,
-            TargetKind::Sampler => ResourceClass::Sampler,
-            _ if self.is_uav() => ResourceClass::UAV,
-            _ => ResourceClass::SRV,
-        }
+        self.properties().class()
     }
 
     /// The resource kind.
     pub fn resource_kind(&self) -> ResourceKind {
         match self.kind {
-            TargetKind::TypedBuffer => ResourceKind::TypedBuffer,
-            TargetKind::CBuffer => ResourceKind::CBuffer,
-            TargetKind::Sampler => ResourceKind::Sampler,
-            TargetKind::RawBuffer => match self.element {
+            ResourceTypeKind::TypedBuffer => ResourceKind::TypedBuffer,
+            ResourceTypeKind::CBuffer => ResourceKind::CBuffer,
+            ResourceTypeKind::Sampler => ResourceKind::Sampler,
+            ResourceTypeKind::RawBuffer => match self.element {
                 Some(Element {
                     scalar: Scalar::Int(8),
                     count: 1,
@@ -377,7 +371,7 @@ impl<'t> ResourceType<'t> {
                 }) => ResourceKind::RawBuffer,
                 _ => ResourceKind::StructuredBuffer,
             },
-            TargetKind::Texture => {
+            ResourceTypeKind::Texture => {
                 ResourceKind::from_value(i64::from(self.param(3))).unwrap_or(ResourceKind::Invalid)
             }
         }
@@ -401,32 +395,40 @@ impl<'t> ResourceType<'t> {
         }
     }
 
-    /// The two resource-property words `annotateHandle` records.
-    pub fn properties(&self) -> [u32; 2] {
+    /// The resource properties `annotateHandle` records, as far as the type tells them:
+    /// globally-coherent and counter flags, which come from the module, are not set.
+    pub fn properties(&self) -> ResourceProperties {
         let kind = self.resource_kind();
-        let mut w0 = kind.value() as u32 & 0xFF;
+        let mut p = ResourceProperties::new(kind);
         if self.is_uav() {
-            w0 |= 1 << 12;
+            p.uav = Some(UavFlags {
+                rov: self.is_rov(),
+                ..UavFlags::default()
+            });
         }
-        if self.is_rov() {
-            w0 |= 1 << 13;
-        }
-        let w1 = match kind {
+        p.layout = match kind {
             ResourceKind::StructuredBuffer => {
                 let e = self.element;
                 if let Some(e) = e.filter(|e| e.is_struct) {
-                    w0 |= (e.align.trailing_zeros() & 0xF) << 8;
+                    p.base_align_log2 = (e.align.trailing_zeros() & 0xF) as u8;
                 }
-                e.map_or(0, |e| e.size)
+                Layout::Structured {
+                    stride: e.map_or(0, |e| e.size),
+                }
             }
-            ResourceKind::CBuffer => self.param(0),
-            ResourceKind::RawBuffer | ResourceKind::Sampler => 0,
-            _ => {
-                let count = self.element.map_or(0, |e| e.count.max(1));
-                (self.component_type().value() as u32 & 0xFF) | (count & 0xFF) << 8
-            }
+            ResourceKind::CBuffer => Layout::CBuffer {
+                size: self.param(0),
+            },
+            ResourceKind::RawBuffer | ResourceKind::Sampler => Layout::None,
+            _ => Layout::Typed {
+                component: self.component_type(),
+                count: self
+                    .element
+                    .map_or(0, |e| u8::try_from(e.count.max(1)).unwrap_or(u8::MAX)),
+                samples: 0,
+            },
         };
-        [w0, w1]
+        p
     }
 }
 
@@ -471,15 +473,11 @@ impl Facts<'_> {
                     i64::from(self.lower_bound) + i64::from(self.range_size) - 1
                 },
             ),
-            "sampler_heap" => int("i1", i64::from(self.resource?.kind == TargetKind::Sampler)),
-            "resource_properties" => {
-                let [w0, w1] = self.resource?.properties();
-                Some(Operand::Struct {
-                    ty: d.ty(),
-                    fields: [i64::from(w0), i64::from(w1), 0, 0],
-                    len: 2,
-                })
-            }
+            "sampler_heap" => int(
+                "i1",
+                i64::from(self.resource?.kind == ResourceTypeKind::Sampler),
+            ),
+            "resource_properties" => self.resource?.properties().operand().ok(),
             "component_mask" => {
                 let v = self.value?;
                 let mut n = match v {

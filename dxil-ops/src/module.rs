@@ -1,0 +1,209 @@
+//! The `dx.op` part of an LLVM IR module: a [`Module`] collects the calls a program writes and
+//! prints what they need, each `%dx.types.*` struct defined once, each function declared once
+//! (with its attributes as attribute groups); [`metadata`] writes the version metadata. Needs
+//! the feature `alloc`.
+//!
+//! ```
+//! use dxil_ops::module::Module;
+//! use dxil_ops::{DxilVersion, Overload, ScalarType, ShaderKind, Target};
+//!
+//! let target = Target::new(DxilVersion::new(1, 6)).with_stage(ShaderKind::Compute);
+//! let mut m = Module::new();
+//! let f32_ = Overload::Scalar(ScalarType::F32);
+//! let mut body = String::new();
+//! let sin = dxil_ops::build::sin(&target, f32_, "1.0")?;
+//! m.write_call(&mut body, Some("s"), &sin)?;
+//! let cos = dxil_ops::build::cos(&target, f32_, "%s")?;
+//! m.write_call(&mut body, Some("c"), &cos)?;
+//!
+//! // one declaration for both calls of dx.op.unary.f32
+//! let text = m.to_string();
+//! assert_eq!(text.matches("declare float @dx.op.unary.f32(i32, float) #0").count(), 1);
+//! assert!(text.contains("attributes #0 = { nounwind readnone }"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+use core::fmt::{self, Write};
+
+use crate::call::{Call, DynCall, Target};
+use crate::ir::{self, IrError};
+use crate::sig::Signature;
+
+/// A declared function: its name and its declaration without attributes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Function {
+    name: String,
+    declaration: String,
+    group: usize,
+}
+
+/// The `dx.op` functions a module calls, and the struct types they need.
+///
+/// [`Module::write_call`] writes a call where the caller wants it (the body of a function it
+/// is writing) and records the call's function; [`Display`](fmt::Display) prints, in this
+/// order, the struct definitions, the declarations (in the order of first use) and their
+/// attribute groups: the text that goes around the caller's functions. Named void calls and
+/// calls whose operands are not their op's are refused ([`IrError`]).
+/// [`metadata`] prints `!dx.version` and `!dx.shaderModel` for a target.
+#[derive(Clone, Debug, Default)]
+pub struct Module {
+    types: Vec<String>,
+    functions: Vec<Function>,
+    groups: Vec<String>,
+}
+
+impl Module {
+    /// An empty module.
+    pub fn new() -> Self {
+        Module::default()
+    }
+
+    /// Declares the function of `signature` and defines the struct types it needs, unless
+    /// they already are.
+    pub fn declare(&mut self, signature: &Signature<'_>) {
+        let name = signature.name().to_string();
+        if self.declares(&name) {
+            return;
+        }
+        for s in signature.structs() {
+            let text = s.to_string();
+            if !self.types.contains(&text) {
+                self.types.push(text);
+            }
+        }
+        let declaration = signature.declaration();
+        let attributes = declaration.attributes().to_string();
+        let group = match self.groups.iter().position(|g| *g == attributes) {
+            Some(i) => i,
+            None => {
+                self.groups.push(attributes);
+                self.groups.len() - 1
+            }
+        };
+        self.functions.push(Function {
+            name,
+            declaration: declaration.to_string(),
+            group,
+        });
+    }
+
+    /// Writes a call made by a builder of [`crate::build`] to `out` (one instruction, without
+    /// indentation or line break; see [`ir::write_call`]) and declares its function.
+    pub fn write_call<V: fmt::Display, const N: usize>(
+        &mut self,
+        out: &mut impl Write,
+        result: Option<&str>,
+        call: &Call<'_, V, N>,
+    ) -> Result<(), IrError> {
+        ir::write_call(out, result, call)?;
+        self.declare(&call.signature);
+        Ok(())
+    }
+
+    /// Writes a call made at run time ([`crate::call::build_dynamic`]), like
+    /// [`Module::write_call`].
+    pub fn write_dynamic_call<V: fmt::Display>(
+        &mut self,
+        out: &mut impl Write,
+        result: Option<&str>,
+        call: &DynCall<'_, '_, V>,
+    ) -> Result<(), IrError> {
+        ir::write_dynamic_call(out, result, call)?;
+        self.declare(&call.signature);
+        Ok(())
+    }
+
+    /// The names of the declared functions, in the order of first use.
+    pub fn functions(&self) -> impl ExactSizeIterator<Item = &str> {
+        self.functions.iter().map(|f| f.name.as_str())
+    }
+
+    /// Whether the function `name` is declared.
+    pub fn declares(&self, name: &str) -> bool {
+        self.functions.iter().any(|f| f.name == name)
+    }
+
+    /// The struct definitions, one per line (`%dx.types.Handle = type { i8* }`).
+    pub fn types(&self) -> impl fmt::Display + '_ {
+        Lines(&self.types)
+    }
+
+    /// The declarations and their attribute groups, one per line.
+    pub fn declarations(&self) -> impl fmt::Display + '_ {
+        Declarations(self)
+    }
+}
+
+/// `!dx.version` and `!dx.shaderModel` for `target`, using the metadata nodes `!first` and
+/// `!first + 1`: the shader model is the one that pairs with the target's version, its kind
+/// that of the target's stage (`lib` for a library or without a stage).
+pub fn metadata(target: &Target, first: u32) -> impl fmt::Display {
+    Metadata {
+        target: *target,
+        first,
+    }
+}
+
+struct Lines<'m>(&'m [String]);
+
+impl fmt::Display for Lines<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.iter().try_for_each(|l| writeln!(f, "{l}"))
+    }
+}
+
+struct Declarations<'m>(&'m Module);
+
+impl fmt::Display for Declarations<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let m = self.0;
+        for func in &m.functions {
+            writeln!(f, "{} #{}", func.declaration, func.group)?;
+        }
+        if !m.groups.is_empty() {
+            f.write_str("\n")?;
+        }
+        for (i, g) in m.groups.iter().enumerate() {
+            writeln!(f, "attributes #{i} = {{ {g} }}")?;
+        }
+        Ok(())
+    }
+}
+
+struct Metadata {
+    target: Target,
+    first: u32,
+}
+
+impl fmt::Display for Metadata {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (a, b) = (self.first, self.first.saturating_add(1));
+        let v = self.target.dxil;
+        writeln!(f, "!dx.version = !{{!{a}}}")?;
+        writeln!(f, "!dx.shaderModel = !{{!{b}}}")?;
+        writeln!(f, "!{a} = !{{i32 {}, i32 {}}}", v.major, v.minor)?;
+        let kind = match (self.target.library, self.target.stage) {
+            (false, Some(stage)) => stage.profile_prefix(),
+            _ => "lib",
+        };
+        let sm = crate::shader_model_of(v).unwrap_or(dxil_base::ShaderModel::new(6, 0));
+        writeln!(
+            f,
+            "!{b} = !{{!\"{kind}\", i32 {}, i32 {}}}",
+            sm.major, sm.minor
+        )
+    }
+}
+
+impl fmt::Display for Module {
+    /// The struct definitions, a blank line, the declarations and their attribute groups.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.types())?;
+        if !self.types.is_empty() {
+            f.write_str("\n")?;
+        }
+        write!(f, "{}", self.declarations())
+    }
+}

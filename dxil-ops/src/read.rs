@@ -1,0 +1,726 @@
+//! Reading calls: from a called function's name and the call's operands (values of the
+//! caller's IR, the opcode first) to the op and its operands named by the database, checked
+//! against the op's signature. A call that does not fit (an opcode that is no op's, a function
+//! of another class, a wrong number of operands, an operand of the wrong type, a non-constant
+//! immediate, a value outside its enumeration) is an error value, never a panic.
+//!
+//! ```
+//! use dxil_ops::TypedValue;
+//! use dxil_ops::read::read_call;
+//!
+//! // %r = call float @dx.op.unary.f32(i32 13, float %x)
+//! let operands = [TypedValue::new("i32", "13"), TypedValue::new("float", "%x")];
+//! let call = read_call("dx.op.unary.f32", &operands)?;
+//! assert_eq!(call.op.name, "Sin");
+//! let (param, value) = call.params().next().unwrap();
+//! assert_eq!((param.name, value.value), ("value", "%x"));
+//!
+//! // one operand too many
+//! let extra = [operands[0], operands[1], operands[1]];
+//! let e = read_call("dx.op.unary.f32", &extra).unwrap_err();
+//! assert_eq!(e.to_string(), "Sin takes 1 operand(s) after the opcode; the call has 2");
+//! # Ok::<(), dxil_ops::read::ReadError<'static>>(())
+//! ```
+
+use core::fmt;
+
+use crate::call::Value;
+use crate::info::{OpInfo, ParamInfo, Precision};
+use crate::name::{FunctionName, NameError};
+use crate::ty::{LlvmType, resolve};
+
+/// A `dx.op` call read from its function name and operands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReadCall<'n, 'o, V> {
+    /// The op (of the opcode operand).
+    pub op: &'static OpInfo,
+    /// The called function: its signature and overloads.
+    pub function: FunctionName<'n>,
+    /// The operands after the opcode, one per parameter of the op.
+    pub operands: &'o [V],
+}
+
+impl<'n, 'o, V> ReadCall<'n, 'o, V> {
+    /// Each parameter of the op with its operand.
+    pub fn params(&self) -> impl ExactSizeIterator<Item = (&'static ParamInfo, &'o V)> + 'o {
+        self.op.signature.params.iter().zip(self.operands)
+    }
+
+    /// The operand of parameter `name`.
+    pub fn operand(&self, name: &str) -> Option<&'o V> {
+        self.params().find(|(p, _)| p.name == name).map(|(_, v)| v)
+    }
+}
+
+/// Why a call cannot be read as a call of an op.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReadError<'n> {
+    /// The called function is not a `dx.op` function.
+    Name(NameError<'n>),
+    /// The call has no operand, or its first operand is not an integer constant.
+    NoOpcode,
+    /// The opcode is no op's.
+    Opcode(i64),
+    /// The opcode is a reserved slot of its table.
+    Reserved(&'static str),
+    /// The function is of another class than the op.
+    Class {
+        /// The op.
+        op: &'static str,
+        /// The op's class.
+        expected: &'static str,
+        /// The function's class.
+        found: &'static str,
+    },
+    /// The call has another number of operands than the op has parameters.
+    OperandCount {
+        /// The op.
+        op: &'static str,
+        /// Its parameters after the opcode.
+        expected: usize,
+        /// The operands after the opcode.
+        found: usize,
+    },
+    /// An operand whose type is known has another type than its parameter.
+    OperandType {
+        /// The op.
+        op: &'static str,
+        /// The parameter.
+        param: &'static str,
+        /// The parameter's type for the function's overloads.
+        expected: LlvmType<'n>,
+    },
+    /// The types of the function's parameters cannot be made for its overloads.
+    Signature {
+        /// The op.
+        op: &'static str,
+    },
+    /// An immediate parameter has an operand that is not an integer constant.
+    NotConstant {
+        /// The op.
+        op: &'static str,
+        /// The parameter.
+        param: &'static str,
+    },
+    /// A constant that is not a value of its parameter's enumeration.
+    Value {
+        /// The op.
+        op: &'static str,
+        /// The parameter.
+        param: &'static str,
+        /// The enumeration.
+        enumeration: &'static str,
+        /// The constant.
+        value: i64,
+    },
+}
+
+impl fmt::Display for ReadError<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReadError::Name(e) => write!(f, "{e}"),
+            ReadError::NoOpcode => {
+                f.write_str("the first operand of a dx.op call must be the opcode, an i32 constant")
+            }
+            ReadError::Opcode(v) => write!(f, "no DXIL op has opcode {v}"),
+            ReadError::Reserved(name) => {
+                write!(f, "the opcode is the reserved slot {name}, not an op")
+            }
+            ReadError::Class {
+                op,
+                expected,
+                found,
+            } => write!(
+                f,
+                "{op} is an op of class {expected}; the function is of class {found}"
+            ),
+            ReadError::OperandCount {
+                op,
+                expected,
+                found,
+            } => write!(
+                f,
+                "{op} takes {expected} operand(s) after the opcode; the call has {found}"
+            ),
+            ReadError::OperandType {
+                op,
+                param,
+                expected,
+            } => write!(
+                f,
+                "operand `{param}` of {op} is `{expected}`; the call's operand has another type"
+            ),
+            ReadError::Signature { op } => write!(
+                f,
+                "the function's overloads do not make a signature of {op}"
+            ),
+            ReadError::NotConstant { op, param } => {
+                write!(f, "operand `{param}` of {op} must be an immediate constant")
+            }
+            ReadError::Value {
+                op,
+                param,
+                enumeration,
+                value,
+            } => write!(
+                f,
+                "operand `{param}` of {op}: {value} is not a value of {enumeration}"
+            ),
+        }
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for ReadError<'_> {}
+
+/// Whether `t` is the type of parameter `p` for the function's overloads, with native 16-bit
+/// types or their minimum-precision stand-ins.
+fn type_fits(p: &ParamInfo, f: &FunctionName<'_>, t: &str) -> bool {
+    [Precision::Native, Precision::Min].iter().any(|prec| {
+        resolve(p.ty, &f.overloads, *prec).is_ok_and(|r| crate::display_eq(r, t.trim()))
+    })
+}
+
+/// Reads a call of the function `callee` (without `@`) with `operands`, the opcode first: the
+/// op of the opcode, which must be of the function's class, and one operand per parameter, each
+/// of its parameter's type when the value knows its type ([`Value::llvm_type`]), an integer
+/// constant for an immediate parameter. The function name may have any overload of the right
+/// kind (whether the op allows it at a version is a question for a validator).
+pub fn read_call<'n, 'o, V: Value>(
+    callee: &'n str,
+    operands: &'o [V],
+) -> Result<ReadCall<'n, 'o, V>, ReadError<'n>> {
+    let function = crate::parse_function_name_lenient(callee).map_err(ReadError::Name)?;
+    let (first, rest) = operands.split_first().ok_or(ReadError::NoOpcode)?;
+    let opcode = first.int_constant().ok_or(ReadError::NoOpcode)?;
+    let op = u32::try_from(opcode)
+        .ok()
+        .or_else(|| i32::try_from(opcode).ok().map(|v| v as u32))
+        .and_then(crate::Op::from_opcode)
+        .map(crate::Op::info)
+        .ok_or(ReadError::Opcode(opcode))?;
+    if op.reserved {
+        return Err(ReadError::Reserved(op.name));
+    }
+    if op.class.name != function.class().name {
+        return Err(ReadError::Class {
+            op: op.name,
+            expected: op.class.name,
+            found: function.class().name,
+        });
+    }
+    let params = op.signature.params;
+    if rest.len() != params.len() {
+        return Err(ReadError::OperandCount {
+            op: op.name,
+            expected: params.len(),
+            found: rest.len(),
+        });
+    }
+    for (p, v) in params.iter().zip(rest) {
+        if let Some(t) = v.llvm_type()
+            && !type_fits(p, &function, t)
+        {
+            let expected = resolve(p.ty, &function.overloads, Precision::Native)
+                .map_err(|_| ReadError::Signature { op: op.name })?;
+            return Err(ReadError::OperandType {
+                op: op.name,
+                param: p.name,
+                expected,
+            });
+        }
+        let constant = match p.ty.kind {
+            crate::info::TypeKind::Struct { .. } => v.struct_constant().is_some(),
+            _ => v.int_constant().is_some(),
+        };
+        if p.immediate && !constant {
+            return Err(ReadError::NotConstant {
+                op: op.name,
+                param: p.name,
+            });
+        }
+    }
+    Ok(ReadCall {
+        op,
+        function,
+        operands: rest,
+    })
+}
+
+/// The generated readers: for every op, a struct of the operands of its calls named as its
+/// parameters (`Sample { srv, sampler, coord0, ... }`), immediates decoded into their
+/// enumerations (`WaveActiveOp { value, op: WaveOpKind, sop: SignedOpKind }`), flags into their
+/// flag types and constant structs into their words; each an [`OpReader`] and `Display`ed as
+/// `Sample { srv: %h, ... }`. [`AnyOp`] is any of them.
+pub mod ops {
+    pub use crate::generated::readers::*;
+}
+
+pub use ops::AnyOp;
+
+/// Reads a call (see [`read_call`]) into the reader of its op: one step from a function name and
+/// operands to named, decoded operands.
+///
+/// ```
+/// use dxil_ops::TypedValue;
+/// use dxil_ops::enums::WaveOpKind;
+/// use dxil_ops::read::{AnyOp, read_op};
+///
+/// // call float @dx.op.waveActiveOp.f32(i32 119, float %v, i8 0, i8 1)
+/// let operands = [
+///     TypedValue::new("i32", "119"),
+///     TypedValue::new("float", "%v"),
+///     TypedValue::new("i8", "0"),
+///     TypedValue::new("i8", "1"),
+/// ];
+/// let call = read_op("dx.op.waveActiveOp.f32", &operands)?;
+/// assert_eq!(call.to_string(), "WaveActiveOp { value: %v, op: Sum, sop: Unsigned }");
+/// let AnyOp::WaveActiveOp(w) = call else { unreachable!() };
+/// assert_eq!((w.value.value, w.op), ("%v", WaveOpKind::Sum));
+/// # Ok::<(), dxil_ops::read::ReadError<'static>>(())
+/// ```
+pub fn read_op<'n, 'o, V: Value>(
+    callee: &'n str,
+    operands: &'o [V],
+) -> Result<AnyOp<'o, V>, ReadError<'n>> {
+    AnyOp::read(&read_call(callee, operands)?)
+}
+
+/// The operand of parameter `index` of a call that [`read_call`] accepted.
+#[doc(hidden)]
+pub fn operand<'o, V>(
+    call: &ReadCall<'_, 'o, V>,
+    index: usize,
+) -> Result<&'o V, ReadError<'static>> {
+    call.operands.get(index).ok_or(ReadError::OperandCount {
+        op: call.op.name,
+        expected: call.op.signature.params.len(),
+        found: call.operands.len(),
+    })
+}
+
+/// The integer constant of parameter `index`.
+fn constant<V: Value>(call: &ReadCall<'_, '_, V>, index: usize) -> Result<i64, ReadError<'static>> {
+    let param = call.op.signature.params.get(index).map_or("", |p| p.name);
+    operand(call, index)?
+        .int_constant()
+        .ok_or(ReadError::NotConstant {
+            op: call.op.name,
+            param,
+        })
+}
+
+/// The error of a constant that is not a value of `enumeration` (or does not fit the Rust type
+/// of its parameter).
+fn not_a_value<V>(
+    call: &ReadCall<'_, '_, V>,
+    index: usize,
+    enumeration: &'static str,
+    value: i64,
+) -> ReadError<'static> {
+    ReadError::Value {
+        op: call.op.name,
+        param: call.op.signature.params.get(index).map_or("", |p| p.name),
+        enumeration,
+        value,
+    }
+}
+
+/// The integer constant of parameter `index` as a `T` (`u8`, `u32`, ...); `bool` is any value
+/// but 0. Negative constants of unsigned types are read as LLVM prints them: `i8 -1` is 255.
+#[doc(hidden)]
+pub fn int<V: Value, T: FromConstant>(
+    call: &ReadCall<'_, '_, V>,
+    index: usize,
+) -> Result<T, ReadError<'static>> {
+    let v = constant(call, index)?;
+    T::from_constant(v).ok_or_else(|| not_a_value(call, index, T::NAME, v))
+}
+
+/// The name of the enumeration of parameter `index`.
+fn enumeration<V>(call: &ReadCall<'_, '_, V>, index: usize) -> &'static str {
+    call.op
+        .signature
+        .params
+        .get(index)
+        .and_then(|p| p.enumeration)
+        .unwrap_or("its enumeration")
+}
+
+/// The constant of parameter `index` as a value of a plain enumeration.
+#[doc(hidden)]
+pub fn plain<V: Value, E>(
+    call: &ReadCall<'_, '_, V>,
+    index: usize,
+    from_value: fn(i64) -> Option<E>,
+) -> Result<E, ReadError<'static>> {
+    let v = constant(call, index)?;
+    from_value(v).ok_or_else(|| not_a_value(call, index, enumeration(call, index), v))
+}
+
+/// The constant of parameter `index` as a combination of flags.
+#[doc(hidden)]
+pub fn flags<V: Value, E>(
+    call: &ReadCall<'_, '_, V>,
+    index: usize,
+    from_bits: fn(u32) -> Option<E>,
+) -> Result<E, ReadError<'static>> {
+    let v = constant(call, index)?;
+    u32::from_constant(v)
+        .and_then(from_bits)
+        .ok_or_else(|| not_a_value(call, index, enumeration(call, index), v))
+}
+
+/// The fields of the constant struct of parameter `index` (`%dx.types.ResBind { ... }`).
+#[doc(hidden)]
+pub fn words<V: Value, const N: usize>(
+    call: &ReadCall<'_, '_, V>,
+    index: usize,
+) -> Result<[u32; N], ReadError<'static>> {
+    let param = call.op.signature.params.get(index).map_or("", |p| p.name);
+    let fields = operand(call, index)?
+        .struct_constant()
+        .ok_or(ReadError::NotConstant {
+            op: call.op.name,
+            param,
+        })?;
+    let mut out = [0u32; N];
+    for (o, f) in out.iter_mut().zip(fields) {
+        *o = u32::from_constant(f).ok_or_else(|| not_a_value(call, index, "u32", f))?;
+    }
+    Ok(out)
+}
+
+/// A Rust integer type an immediate operand is read as.
+pub trait FromConstant: Sized {
+    /// The type's name, for messages.
+    const NAME: &'static str;
+    /// The constant as this type, if it fits (as a signed or an unsigned number of its width).
+    fn from_constant(v: i64) -> Option<Self>;
+}
+
+macro_rules! from_constant {
+    ($($t:ty, $signed:ty);*) => {$(
+        impl FromConstant for $t {
+            const NAME: &'static str = stringify!($t);
+            fn from_constant(v: i64) -> Option<Self> {
+                <$t>::try_from(v)
+                    .ok()
+                    .or_else(|| <$signed>::try_from(v).ok().map(|s| s as $t))
+            }
+        }
+    )*};
+}
+
+from_constant!(u8, i8; u16, i16; u32, i32; u64, i64);
+
+impl FromConstant for bool {
+    const NAME: &'static str = "bool";
+    fn from_constant(v: i64) -> Option<Self> {
+        Some(v != 0)
+    }
+}
+
+/// A reader of one op: the operands of its calls as named, typed fields.
+pub trait OpReader<'o, V>: Sized {
+    /// The op.
+    const OP: crate::Op;
+
+    /// The fields of a call read by [`read_call`]; an error when the call is of another op or
+    /// an immediate does not fit its type.
+    fn read(call: &ReadCall<'_, 'o, V>) -> Result<Self, ReadError<'static>>;
+}
+
+/// Display of a reader's fields: `Name { a: x, b: y }` (the op's name and its parameters'
+/// names as the database writes them), `Name {}` without fields.
+#[doc(hidden)]
+pub fn write_fields(
+    f: &mut fmt::Formatter<'_>,
+    op: &OpInfo,
+    fields: &[&dyn fmt::Display],
+) -> fmt::Result {
+    f.write_str(op.name)?;
+    f.write_str(" {")?;
+    for (i, (p, v)) in op.signature.params.iter().zip(fields).enumerate() {
+        f.write_str(if i == 0 { " " } else { ", " })?;
+        write!(f, "{}: {v}", p.name)?;
+    }
+    f.write_str(if fields.is_empty() { "}" } else { " }" })
+}
+
+/// Display of the fields of a constant struct: `[0, 3, 0, 1]`.
+#[doc(hidden)]
+pub struct Words<'w>(pub &'w [u32]);
+
+impl fmt::Display for Words<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?}", self.0)
+    }
+}
+
+/// The type of a field of kind `$kind`.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __reader_field_ty {
+    ($o:lifetime, $v:ident; value) => {
+        &$o $v
+    };
+    ($o:lifetime, $v:ident; words($n:literal)) => {
+        [u32; $n]
+    };
+    ($o:lifetime, $v:ident; $kind:ident($t:ty)) => {
+        $t
+    };
+}
+
+/// Reads one field of kind `$kind`.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __reader_field_read {
+    ($call:ident, $i:expr; value) => {
+        $crate::read::operand($call, $i)?
+    };
+    ($call:ident, $i:expr; int($t:ty)) => {
+        $crate::read::int::<_, $t>($call, $i)?
+    };
+    ($call:ident, $i:expr; plain($t:ty)) => {
+        $crate::read::plain($call, $i, <$t>::from_value)?
+    };
+    ($call:ident, $i:expr; flags($t:ty)) => {
+        $crate::read::flags($call, $i, <$t>::from_bits)?
+    };
+    ($call:ident, $i:expr; words($n:literal)) => {
+        $crate::read::words($call, $i)?
+    };
+}
+
+/// Displays one field.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __reader_field_show {
+    ($v:expr, words) => {
+        &$crate::read::Words(&$v) as &dyn core::fmt::Display
+    };
+    ($v:expr, $kind:ident) => {
+        &$v as &dyn core::fmt::Display
+    };
+}
+
+/// The readers of a table of ops (each field `name: KIND`, the kind one of `value` (a `&V`),
+/// `int(u8)` (an integer type), `plain(Enum)`, `flags(Flags)`, `words(4)` (the fields of a
+/// constant struct)): for each op a struct of its operands as named fields, its
+/// [`OpReader`] and `Display` (`Sin { value: %x }`), and one enum of them all with a function
+/// that reads any call. What generated code invokes.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __readers {
+    (
+        $(#[$any_doc:meta])* $any:ident;
+        $(
+            $(#[$doc:meta])*
+            $op:ident { $($field:ident: $kind:ident $(($($arg:tt)*))?),* $(,)? }
+        )*
+    ) => {
+        $(
+            #[doc = concat!(
+                "The operands of a call of [`", stringify!($op), "`](dxil_ops::Op::",
+                stringify!($op), "), one field per parameter of the op (see its builder for what \
+                each is).",
+            )]
+            $(#[$doc])*
+            #[allow(non_camel_case_types)]
+            pub struct $op<'o, V> {
+                $(
+                    #[doc = concat!("Operand `", stringify!($field), "`.")]
+                    pub $field: $crate::__reader_field_ty!('o, V; $kind $(($($arg)*))?),
+                )*
+                #[doc(hidden)]
+                pub __operands: core::marker::PhantomData<&'o V>,
+            }
+
+            // by hand: `derive` does not take fields whose type a macro writes
+            impl<V> core::clone::Clone for $op<'_, V> {
+                fn clone(&self) -> Self {
+                    *self
+                }
+            }
+
+            impl<V> core::marker::Copy for $op<'_, V> {}
+
+            impl<V: core::fmt::Debug> core::fmt::Debug for $op<'_, V> {
+                fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                    f.debug_struct(stringify!($op))
+                        $(.field(stringify!($field), &self.$field))*
+                        .finish()
+                }
+            }
+
+            impl<V: core::cmp::PartialEq> core::cmp::PartialEq for $op<'_, V> {
+                #[allow(unused_variables)]
+                fn eq(&self, other: &Self) -> bool {
+                    true $(&& self.$field == other.$field)*
+                }
+            }
+
+            impl<V: core::cmp::Eq> core::cmp::Eq for $op<'_, V> {}
+
+            impl<'o, V: $crate::Value> $crate::read::OpReader<'o, V> for $op<'o, V> {
+                const OP: $crate::Op = $crate::Op::$op;
+
+                #[allow(unused_mut, unused_variables, unused_assignments)]
+                fn read(
+                    call: &$crate::read::ReadCall<'_, 'o, V>,
+                ) -> core::result::Result<Self, $crate::read::ReadError<'static>> {
+                    if call.op.opcode != $crate::Op::$op.opcode() {
+                        return core::result::Result::Err($crate::read::ReadError::Class {
+                            op: $crate::Op::$op.name(),
+                            expected: $crate::Op::$op.info().class.name,
+                            found: call.op.class.name,
+                        });
+                    }
+                    let mut i = 0usize;
+                    $(
+                        let $field: $crate::__reader_field_ty!('o, V; $kind $(($($arg)*))?) =
+                            $crate::__reader_field_read!(call, i; $kind $(($($arg)*))?);
+                        i += 1;
+                    )*
+                    core::result::Result::Ok($op { $($field,)* __operands: core::marker::PhantomData })
+                }
+            }
+
+            impl<V: core::fmt::Display> core::fmt::Display for $op<'_, V> {
+                fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                    $crate::read::write_fields(
+                        f,
+                        $crate::Op::$op.info(),
+                        &[$($crate::__reader_field_show!(self.$field, $kind)),*],
+                    )
+                }
+            }
+        )*
+
+        $(#[$any_doc])*
+        #[derive(core::clone::Clone, core::marker::Copy, core::fmt::Debug, core::cmp::PartialEq, core::cmp::Eq)]
+        #[allow(non_camel_case_types)]
+        pub enum $any<'o, V> {
+            $(
+                #[doc = concat!("A call of [`", stringify!($op), "`](dxil_ops::Op::", stringify!($op), ").")]
+                $op($op<'o, V>),
+            )*
+        }
+
+        impl<'o, V: $crate::Value> $any<'o, V> {
+            /// The operands of a call read by [`read_call`](crate::read::read_call), with the
+            /// reader of its op.
+            pub fn read(
+                call: &$crate::read::ReadCall<'_, 'o, V>,
+            ) -> core::result::Result<Self, $crate::read::ReadError<'static>> {
+                use $crate::read::OpReader as _;
+                match $crate::Op::from_opcode(call.op.opcode) {
+                    $(core::option::Option::Some($crate::Op::$op) => $op::read(call).map($any::$op),)*
+                    _ => core::result::Result::Err($crate::read::ReadError::Opcode(i64::from(call.op.opcode))),
+                }
+            }
+        }
+
+        impl<V: core::fmt::Display> core::fmt::Display for $any<'_, V> {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                match self {
+                    $($any::$op(r) => core::fmt::Display::fmt(r, f),)*
+                }
+            }
+        }
+    };
+}
+
+#[cfg(test)]
+mod reader_tests {
+    extern crate alloc;
+    use super::*;
+    use crate::TypedValue;
+    use alloc::string::ToString;
+
+    crate::__readers! {
+        /// Any of the test readers.
+        Any;
+        /// Sin.
+        Sin { value: value }
+        /// WaveActiveOp.
+        WaveActiveOp {
+            value: value,
+            op: plain(crate::enums::WaveOpKind),
+            sop: plain(crate::enums::SignedOpKind),
+        }
+        /// CreateHandleFromBinding.
+        CreateHandleFromBinding { bind: words(4), index: value, non_uniform_index: int(bool) }
+        /// Barrier.
+        Barrier { barrier_mode: flags(crate::enums::BarrierMode) }
+        /// RawBufferLoad.
+        RawBufferLoad { srv: value, index: value, element_offset: value, mask: int(u8), alignment: int(u32) }
+    }
+
+    fn t<'a>(ty: &'a str, v: &'a str) -> TypedValue<'a> {
+        TypedValue::new(ty, v)
+    }
+
+    #[test]
+    fn readers_name_and_decode_operands() {
+        let ops = [
+            t("i32", "119"),
+            t("float", "%y"),
+            t("i8", "0"),
+            t("i8", "1"),
+        ];
+        let call = read_call("dx.op.waveActiveOp.f32", &ops).unwrap();
+        let w = WaveActiveOp::read(&call).unwrap();
+        assert_eq!(w.op, crate::enums::WaveOpKind::Sum);
+        assert_eq!(w.value.value, "%y");
+        assert_eq!(
+            Any::read(&call).unwrap().to_string(),
+            "WaveActiveOp { value: %y, op: Sum, sop: Unsigned }"
+        );
+        // another op's reader refuses the call
+        assert!(Sin::read(&call).is_err());
+        // a value outside the enumeration
+        let bad = [
+            t("i32", "119"),
+            t("float", "%y"),
+            t("i8", "77"),
+            t("i8", "1"),
+        ];
+        let call = read_call("dx.op.waveActiveOp.f32", &bad).unwrap();
+        assert_eq!(
+            WaveActiveOp::read(&call).unwrap_err().to_string(),
+            "operand `op` of WaveActiveOp: 77 is not a value of WaveOpKind"
+        );
+        let ops = [
+            t("i32", "217"),
+            t("%dx.types.ResBind", "{ i32 0, i32 3, i32 0, i8 1 }"),
+            t("i32", "%i"),
+            t("i1", "false"),
+        ];
+        let call = read_call("dx.op.createHandleFromBinding", &ops).unwrap();
+        let c = CreateHandleFromBinding::read(&call).unwrap();
+        assert_eq!(c.bind, [0, 3, 0, 1]);
+        assert_eq!(
+            c.to_string(),
+            "CreateHandleFromBinding { bind: [0, 3, 0, 1], index: %i, nonUniformIndex: false }"
+        );
+        let ops = [t("i32", "80"), t("i32", "9")];
+        let call = read_call("dx.op.barrier", &ops).unwrap();
+        assert_eq!(
+            Any::read(&call).unwrap().to_string(),
+            "Barrier { barrierMode: SyncThreadGroup|TGSMFence }"
+        );
+        let ops = [
+            t("i32", "139"),
+            t("%dx.types.Handle", "%h"),
+            t("i32", "0"),
+            t("i32", "undef"),
+            t("i8", "-1"),
+            t("i32", "4"),
+        ];
+        let call = read_call("dx.op.rawBufferLoad.f32", &ops).unwrap();
+        assert_eq!(RawBufferLoad::read(&call).unwrap().mask, 255);
+    }
+}

@@ -1,0 +1,138 @@
+//! The module writer and the call writer: each function declared once, each struct defined
+//! once, void calls never named, calls that are not their op's refused.
+
+#![allow(clippy::panic, clippy::unwrap_used)] // a test fails by panicking
+
+use dxil_ops::call::Operand;
+use dxil_ops::ir::{self, IrError};
+use dxil_ops::module::{Module, metadata};
+use dxil_ops::{Call, DxilVersion, Op, Overload, ScalarType, ShaderKind, Target};
+
+fn target() -> Target {
+    Target::new(DxilVersion::new(1, 6)).with_stage(ShaderKind::Compute)
+}
+
+#[test]
+fn declarations_and_structs_once() {
+    let t = target();
+    let f32_ = Overload::Scalar(ScalarType::F32);
+    let mut m = Module::new();
+    let mut body = String::new();
+    for (name, input) in [("a", "%x"), ("b", "%a")] {
+        let call = dxil_ops::build::sin(&t, f32_, input).unwrap();
+        m.write_call(&mut body, Some(name), &call).unwrap();
+        body.push('\n');
+    }
+    let load = dxil_ops::build::buffer_load(&t, f32_, "%h", "0", "undef").unwrap();
+    m.write_call(&mut body, Some("l"), &load).unwrap();
+    let raw = dxil_ops::build::raw_buffer_load(&t, f32_, "%h", "0", "0", 1, 4).unwrap();
+    m.write_call(&mut body, Some("r"), &raw).unwrap();
+    let text = m.to_string();
+    assert_eq!(text.matches("@dx.op.unary.f32(").count(), 1, "{text}");
+    assert_eq!(
+        text.matches("%dx.types.ResRet.f32 = type").count(),
+        1,
+        "{text}"
+    );
+    assert_eq!(text.matches("%dx.types.Handle = type").count(), 1, "{text}");
+    assert_eq!(m.functions().len(), 3);
+    assert!(m.declares("dx.op.rawBufferLoad.f32"));
+    // memory attributes as groups, one per kind
+    assert!(
+        text.contains("attributes #0 = { nounwind readnone }"),
+        "{text}"
+    );
+    assert!(
+        text.contains("attributes #1 = { nounwind readonly }"),
+        "{text}"
+    );
+    // declaring again changes nothing
+    m.declare(&load.signature);
+    assert_eq!(m.to_string(), text);
+}
+
+#[test]
+fn void_calls_are_never_named() {
+    let t = target();
+    let store = dxil_ops::build::buffer_store(
+        &t,
+        Overload::Scalar(ScalarType::F32),
+        "%h",
+        "0",
+        "undef",
+        "%v",
+        "%v",
+        "%v",
+        "%v",
+        "1",
+    )
+    .unwrap();
+    assert!(store.signature.returns_void());
+    let mut out = String::new();
+    let e = ir::write_call(&mut out, Some("x"), &store).unwrap_err();
+    assert_eq!(e, IrError::NamedVoid { op: "BufferStore" });
+    assert_eq!(
+        e.to_string(),
+        "BufferStore returns void: its call has no result to name (give `None`)"
+    );
+    let mut m = Module::new();
+    assert!(m.write_call(&mut out, Some("x"), &store).is_err());
+    assert_eq!(m.functions().len(), 0, "a refused call declares nothing");
+    m.write_call(&mut out, None, &store).unwrap();
+    assert!(
+        out.starts_with("call void @dx.op.bufferStore.f32(i32 69, "),
+        "{out}"
+    );
+}
+
+#[test]
+fn hand_made_calls_are_checked() {
+    let t = target();
+    let good = dxil_ops::build::sin(&t, Overload::Scalar(ScalarType::F32), "%x").unwrap();
+    let mut out = String::new();
+    let mut bad = good;
+    bad.operands[0] = Operand::Int {
+        ty: "i32",
+        value: 999,
+    };
+    assert_eq!(
+        ir::write_call(&mut out, Some("y"), &bad),
+        Err(IrError::Opcode {
+            op: "Sin",
+            expected: 13
+        })
+    );
+    // one operand too many
+    let extra: Call<'_, &str, 3> = Call {
+        op: good.op,
+        signature: good.signature,
+        operands: [good.operands[0], good.operands[1], Operand::Value("%z")],
+    };
+    let e = ir::write_call(&mut out, Some("y"), &extra).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "Sin takes 1 operand(s) after the opcode; the call has 2"
+    );
+    assert!(
+        out.is_empty(),
+        "nothing is written for a refused call: {out}"
+    );
+    // a result name LLVM must quote
+    ir::write_call(&mut out, Some("a b"), &good).unwrap();
+    assert_eq!(
+        out,
+        "%\"a b\" = call float @dx.op.unary.f32(i32 13, float %x)"
+    );
+    assert_eq!(Op::Sin.info().name, "Sin");
+}
+
+#[test]
+fn version_metadata() {
+    let text = metadata(&target(), 5).to_string();
+    assert_eq!(
+        text,
+        "!dx.version = !{!5}\n!dx.shaderModel = !{!6}\n!5 = !{i32 1, i32 6}\n!6 = !{!\"cs\", i32 6, i32 6}\n"
+    );
+    let lib = metadata(&Target::new(DxilVersion::new(1, 8)).library(), 0).to_string();
+    assert!(lib.ends_with("!1 = !{!\"lib\", i32 6, i32 8}\n"), "{lib}");
+}

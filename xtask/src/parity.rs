@@ -369,6 +369,54 @@ fn names(dir: &Path) -> HashSet<String> {
         .collect()
 }
 
+/// Rules that say a call does not fit the op table: an unknown or reserved opcode, a function
+/// name or type that is not the op's, an overload the op lacks. DXC's validator makes the same
+/// checks against its own table, so when it accepted a file that fails one of them here, the
+/// file was written for a DXC whose op table differs from the database's.
+const OP_TABLE_RULES: &[&str] = &[
+    "INSTR.ILLEGALDXILOPCODE",
+    "INSTR.ILLEGALDXILOPFUNCTION",
+    "INSTR.OPCODERESERVED",
+    "INSTR.CALLOLOAD",
+    "INSTR.OLOAD",
+    "DECL.DXILFNEXTERN",
+];
+
+/// Why a test DXC accepts gets diagnostics here.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Drift {
+    /// Its calls fit the database's op table; every diagnostic counts against the lint.
+    None,
+    /// Some call fails an op-table check DXC's validator passed: another op table.
+    OpTable,
+    /// Every diagnostic is a message other tests of the set expect DXC to report: the stored
+    /// version predates that check.
+    OlderThanCheck,
+}
+
+/// One validator test, linted.
+struct Linted {
+    name: String,
+    test: Test,
+    diags: Vec<(&'static str, String)>,
+}
+
+/// How an accepted test's diagnostics are explained; `expected` holds every message the error
+/// tests of the set expect.
+fn drift(rules: &[RuleText], diags: &[(&'static str, String)], expected: &[&str]) -> Drift {
+    if diags.iter().any(|(c, _)| OP_TABLE_RULES.contains(c)) {
+        Drift::OpTable
+    } else if !diags.is_empty()
+        && diags
+            .iter()
+            .all(|(c, m)| expected.iter().any(|e| reproduces(rules, e, c, m)))
+    {
+        Drift::OlderThanCheck
+    } else {
+        Drift::None
+    }
+}
+
 /// Runs the measurement.
 pub fn run(o: Options) -> anyhow::Result<ExitCode> {
     let rules = rules();
@@ -378,9 +426,8 @@ pub fn run(o: Options) -> anyhow::Result<ExitCode> {
         .unwrap_or_else(|| crate::root().join("../shared/corpus/dxc"));
     let excluded = names(&corpus);
     let files = dxil_lint::ll_files(&o.dir)?;
-    let (mut tests, mut skipped, mut left_out) = (0, 0, 0);
-    let (mut error_files, mut expected_total, mut reproduced_total) = (0, 0, 0);
-    let (mut accepted_files, mut accepted_calls, mut accepted_diags) = (0, 0, 0);
+    let (mut skipped, mut left_out) = (0, 0);
+    let mut linted = Vec::new();
     for path in &files {
         let name = path
             .strip_prefix(&o.dir)
@@ -403,13 +450,22 @@ pub fn run(o: Options) -> anyhow::Result<ExitCode> {
             left_out += 1;
             continue;
         }
-        tests += 1;
         let report = dxil_lint::lint_input(&bytes).unwrap_or_default();
-        let diags: Vec<(&str, String)> = report
+        let diags = report
             .diagnostics
             .iter()
             .map(|d| (d.rule.code(), d.message.clone()))
             .collect();
+        linted.push(Linted { name, test, diags });
+    }
+    let all_expected: Vec<&str> = linted
+        .iter()
+        .flat_map(|l| l.test.expected.iter().map(String::as_str))
+        .collect();
+    let (mut error_files, mut expected_total, mut reproduced_total) = (0, 0, 0);
+    // files, dx.op calls and diagnostics of the accepted tests, by `Drift`
+    let mut accepted = [(0, 0, 0); 3];
+    for Linted { name, test, diags } in &linted {
         if test.expects_errors {
             error_files += 1;
             let adj: Vec<Vec<usize>> = test
@@ -440,25 +496,34 @@ pub fn run(o: Options) -> anyhow::Result<ExitCode> {
                 }
             }
         } else {
-            accepted_files += 1;
-            accepted_calls += test.calls;
-            accepted_diags += diags.len();
+            let why = drift(&rules, diags, &all_expected);
+            let slot = &mut accepted[why as usize];
+            slot.0 += 1;
+            slot.1 += test.calls;
+            slot.2 += diags.len();
             if o.per_file {
+                let tag = match why {
+                    Drift::None => "",
+                    Drift::OpTable => " [another op table]",
+                    Drift::OlderThanCheck => " [older than a check]",
+                };
                 println!(
-                    "  ok {:>3}d {name} ({} dx.op calls)",
+                    "  ok {:>3}d {name} ({} dx.op calls){tag}",
                     diags.len(),
                     test.calls
                 );
             }
             if o.show_missed {
-                for (c, m) in &diags {
+                for (c, m) in diags {
                     println!("         printed: {c}: {m}");
                 }
             }
         }
     }
+    let accepted_files: usize = accepted.iter().map(|a| a.0).sum();
     println!(
-        "validator test files: {tests} ({error_files} expect errors, {accepted_files} accepted); {left_out} left out (in the corpus), {skipped} not validator tests"
+        "validator test files: {} ({error_files} expect errors, {accepted_files} accepted); {left_out} left out (in the corpus), {skipped} not validator tests",
+        linted.len()
     );
     let percent = if expected_total == 0 {
         0.0
@@ -468,8 +533,15 @@ pub fn run(o: Options) -> anyhow::Result<ExitCode> {
     println!(
         "expected error messages reproduced: {reproduced_total}/{expected_total} ({percent:.1}%)"
     );
+    let [(f, c, d), (tf, tc, td), (of, oc, od)] = accepted;
     println!(
-        "diagnostics printed on accepted files: {accepted_diags} ({accepted_files} files, {accepted_calls} dx.op calls)"
+        "diagnostics printed on accepted files whose calls fit the database: {d} ({f} files, {c} dx.op calls)"
+    );
+    println!(
+        "  on accepted files written for another op table: {td} ({tf} files, {tc} dx.op calls)"
+    );
+    println!(
+        "  on accepted files older than a check other tests expect: {od} ({of} files, {oc} dx.op calls)"
     );
     Ok(ExitCode::SUCCESS)
 }
@@ -509,6 +581,30 @@ mod tests {
         let adj = vec![vec![0, 1], vec![0]];
         let expected = vec!["a".to_owned(), "b".to_owned()];
         assert_eq!(max_matching(&adj, &expected).0, 2);
+    }
+
+    #[test]
+    fn explains_diagnostics_on_accepted_tests() {
+        let rules = rules();
+        let expected = ["Parameter 'offset' must be a multiple of 4, got 42."];
+        let d = |c: &'static str, m: &str| vec![(c, m.to_owned())];
+        assert!(drift(&rules, &[], &expected) == Drift::None);
+        let table = d(
+            "INSTR.ILLEGALDXILOPCODE",
+            "DXILOpCode must be ...: 325 specified",
+        );
+        assert!(drift(&rules, &table, &expected) == Drift::OpTable);
+        let older = d(
+            "INSTR.PARAMMULTIPLE",
+            "parameter 'offset' must be a multiple of 4, got 42: operand `offset` is 42",
+        );
+        assert!(drift(&rules, &older, &expected) == Drift::OlderThanCheck);
+        // a diagnostic no test of the set expects counts against the lint
+        let other = d(
+            "INSTR.PARAMMULTIPLE",
+            "parameter 'offset' must be a multiple of 4, got 6: operand `offset` is 6",
+        );
+        assert!(drift(&rules, &other, &expected) == Drift::None);
     }
 
     #[test]

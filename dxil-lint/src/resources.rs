@@ -13,15 +13,47 @@ use std::collections::{HashMap, HashSet};
 
 use dxil_ops::Op;
 use dxil_ops::constraint::{At, Matrix, Operands, Resource, Value, Vector};
-use dxil_ops::enums::ResourceKind;
+use dxil_ops::enums::{ComponentType, ResourceClass, ResourceKind};
+use dxil_ops::resource::has_component_type;
 
 use crate::md::Md;
 use crate::module::{Call, Module};
 use crate::text::{int_literal, int_width, split_top, split_type_value};
 
-/// The resource of annotateHandle's property words (see [`Resource::from_properties`]).
+/// The resource of annotateHandle's property words, as written (`i32` fields, so possibly
+/// negative); `None` when they do not decode (see [`Resource::from_properties`]).
 pub(crate) fn from_properties(word0: i64, word1: i64) -> Option<Resource> {
-    Resource::from_properties(word0 as u32, word1 as u32)
+    let word = |w: i64| {
+        u32::try_from(w)
+            .ok()
+            .or_else(|| i32::try_from(w).ok().map(|w| w as u32))
+    };
+    Resource::from_properties([word(word0)?, word(word1)?])
+}
+
+/// The resource a record of `!dx.resources` declares: its class (the list it is in), its kind,
+/// the component type of a typed resource, a sampler's comparison mode. `None` for a kind that
+/// is not one.
+fn declared(
+    class: ResourceClass,
+    kind: i128,
+    component: i128,
+    comparison: bool,
+) -> Option<Resource> {
+    let kind = ResourceKind::from_value(i64::try_from(kind).ok()?)
+        .filter(|k| !matches!(k, ResourceKind::Invalid | ResourceKind::NumEntries))?;
+    Some(Resource {
+        class,
+        kind,
+        component: if has_component_type(kind) {
+            i64::try_from(component)
+                .ok()
+                .and_then(ComponentType::from_value)
+        } else {
+            None
+        },
+        comparison,
+    })
 }
 
 /// The integer fields of a constant struct written `{ i32 1, i8 2 }`: each field a type
@@ -70,7 +102,7 @@ impl Declared {
                 let int = |i: usize| rec.get(i).and_then(Md::int);
                 let resource = match class {
                     0 | 1 => {
-                        let Some(kind) = int(6).and_then(|k| i64::try_from(k).ok()) else {
+                        let Some(kind) = int(6) else {
                             continue;
                         };
                         let extra = if class == 0 { 8 } else { 10 };
@@ -83,14 +115,25 @@ impl Declared {
                                     .and_then(|p| p.get(1).and_then(Md::int))
                             })
                             .unwrap_or(0);
-                        let uav = if class == 1 { 1 << 12 } else { 0 };
-                        from_properties(kind | uav, i64::try_from(component).unwrap_or(0))
+                        let class = if class == 1 {
+                            ResourceClass::UAV
+                        } else {
+                            ResourceClass::SRV
+                        };
+                        declared(class, kind, component, false)
                     }
-                    2 => from_properties(ResourceKind::CBuffer as i64, 0),
-                    _ => {
-                        let comparison = if int(6) == Some(1) { 1 << 15 } else { 0 };
-                        from_properties(ResourceKind::Sampler as i64 | comparison, 0)
-                    }
+                    2 => declared(
+                        ResourceClass::CBuffer,
+                        ResourceKind::CBuffer as i128,
+                        0,
+                        false,
+                    ),
+                    _ => declared(
+                        ResourceClass::Sampler,
+                        ResourceKind::Sampler as i128,
+                        0,
+                        int(6) == Some(1),
+                    ),
                 };
                 if let Some(r) = resource {
                     d.by_class[class].push((id, r));
@@ -348,7 +391,6 @@ impl<'c, 'm: 'c> Operands<'c> for CallOperands<'c, 'm> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use dxil_ops::enums::{ComponentType, ResourceClass};
 
     #[test]
     fn properties() {
@@ -364,6 +406,18 @@ mod tests {
             Some(true)
         );
         assert_eq!(from_properties(0, 0), None);
+        // a typed texture with reserved bits set in word 1 does not decode
+        assert_eq!(from_properties(2, 0x0100_0409), None);
+        // `i32` fields written negative: a UAV with bit 31 set is reserved, not a resource
+        assert_eq!(from_properties(-2_147_479_548, 0), None);
+        assert_eq!(
+            declared(ResourceClass::SRV, 2, 9, false).and_then(|r| r.component),
+            Some(ComponentType::F32)
+        );
+        assert_eq!(
+            declared(ResourceClass::SRV, 11, 9, false).and_then(|r| r.component),
+            None
+        );
         assert_eq!(
             fields("{ i32 0, i32 3, i32 0, i8 1 }"),
             Some(([0, 3, 0, 1], 4))

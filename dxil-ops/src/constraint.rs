@@ -501,39 +501,24 @@ pub struct Resource {
 }
 
 impl Resource {
-    /// The resource of the two property words of `annotateHandle` (`%dx.types.ResourceProperties`):
-    /// the kind in the low byte of the first word, the UAV flag (bit 12), the sampler's
-    /// comparison flag (bit 15); for typed resources the component type in the low byte of the
-    /// second word. The inverse of
-    /// [`ResourceType::properties`](crate::intrinsic::resource::ResourceType::properties).
-    /// `None` for an invalid kind.
-    pub fn from_properties(word0: u32, word1: u32) -> Option<Resource> {
-        let kind = ResourceKind::from_value(i64::from(word0 & 0xFF))?;
-        let class = match kind {
-            ResourceKind::Invalid | ResourceKind::NumEntries => return None,
-            ResourceKind::CBuffer => ResourceClass::CBuffer,
-            ResourceKind::Sampler => ResourceClass::Sampler,
-            _ if word0 & (1 << 12) != 0 => ResourceClass::UAV,
-            _ => ResourceClass::SRV,
-        };
-        let typed = !matches!(
-            kind,
-            ResourceKind::RawBuffer
-                | ResourceKind::StructuredBuffer
-                | ResourceKind::CBuffer
-                | ResourceKind::Sampler
-                | ResourceKind::RTAccelerationStructure
-        );
-        Some(Resource {
-            class,
-            kind,
-            component: if typed {
-                ComponentType::from_value(i64::from(word1 & 0xFF))
-            } else {
-                None
-            },
-            comparison: kind == ResourceKind::Sampler && word0 & (1 << 15) != 0,
-        })
+    /// The resource `AnnotateHandle`'s property words describe: the words decoded by
+    /// [`ResourceProperties::decode`](crate::resource::ResourceProperties::decode), the one
+    /// decoder of them. `None` when they do not decode.
+    pub fn from_properties(words: [u32; 2]) -> Option<Resource> {
+        crate::resource::ResourceProperties::decode(words)
+            .ok()
+            .map(Resource::from)
+    }
+}
+
+impl From<crate::resource::ResourceProperties> for Resource {
+    fn from(p: crate::resource::ResourceProperties) -> Resource {
+        Resource {
+            class: p.class(),
+            kind: p.kind,
+            component: p.component(),
+            comparison: p.comparison,
+        }
     }
 }
 

@@ -210,7 +210,13 @@ enum Expected {
     Feedback,
 }
 
-fn expected_layout(kind: ResourceKind) -> Expected {
+/// Whether resources of `kind` have a component type (textures, typed buffers and tbuffers): the
+/// kinds whose property word 1 is [`Layout::Typed`].
+pub const fn has_component_type(kind: ResourceKind) -> bool {
+    matches!(expected_layout(kind), Expected::Typed)
+}
+
+const fn expected_layout(kind: ResourceKind) -> Expected {
     use ResourceKind as K;
     match kind {
         K::Texture1D
@@ -240,6 +246,14 @@ const WORD0_USED: u32 = 0x1_FFFF;
 const TYPED_USED: u32 = 0xFF_FFFF;
 
 impl ResourceProperties {
+    /// The component type of a typed resource (textures and typed buffers).
+    pub const fn component(&self) -> Option<ComponentType> {
+        match self.layout {
+            Layout::Typed { component, .. } => Some(component),
+            _ => None,
+        }
+    }
+
     /// A read-only resource of `kind` with nothing in word 1 (a raw buffer, an acceleration
     /// structure); chain [`uav`](Self::uav) for a UAV.
     pub const fn new(kind: ResourceKind) -> Self {

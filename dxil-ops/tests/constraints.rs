@@ -277,7 +277,7 @@ fn resource_properties_decode_what_the_intrinsic_map_encodes() {
             .properties()
             .encode()
             .unwrap_or_else(|e| panic!("{t}: {e}"));
-        let r = Resource::from_properties(w0, w1).unwrap_or_else(|| panic!("{t}"));
+        let r = Resource::from_properties([w0, w1]).unwrap_or_else(|| panic!("{t}"));
         assert_eq!((r.class, r.kind), (rt.class(), rt.resource_kind()), "{t}");
         if !matches!(
             r.kind,

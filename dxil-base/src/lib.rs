@@ -1,6 +1,6 @@
 //! Small types and functions shared by `dxil-db` (which reads ops.toml), `dxil-codegen` (which
 //! generates code from it) and `dxil-ops` (the runtime): DXIL versions and shader models, the
-//! 16-bit precision mode of a module, and the perfect hashing of names used by the generated
+//! 16-bit precision mode of a module, the placeholders of constraint messages, and the perfect hashing of names used by the generated
 //! tables. Sharing them means one type for a version everywhere, and one hash for the generator
 //! and the runtime.
 
@@ -10,7 +10,10 @@
 extern crate std;
 
 pub mod phf;
+mod placeholder;
 mod version;
+
+pub use placeholder::Placeholder;
 
 pub use version::{
     BadDxilVersion, BadShaderModel, DxilVersion, ShaderModel, Suggestion, VersionError, check_dxil,

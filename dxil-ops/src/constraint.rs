@@ -64,59 +64,11 @@ pub enum At {
 pub enum Piece {
     /// Literal text.
     Text(&'static str),
-    /// The op's name.
-    Op,
-    /// The operand's parameter name.
-    Param,
-    /// The parameter name with its first letter in upper case.
-    ParamTitle,
-    /// The operand's position (1 for the first operand after the opcode).
-    Arg,
-    /// The value found.
-    Value,
-    /// The smallest value allowed.
-    Min,
-    /// The largest value allowed.
-    Max,
-    /// The factor of a multiple.
-    Factor,
-    /// The write mask.
-    Mask,
-    /// The mask of the defined values.
-    Defined,
-    /// The resource kind found.
-    Kind,
-    /// The resource class found.
-    Class,
-    /// The component type found.
-    Component,
-    /// The call's overload.
-    Overload,
-    /// The type name of the n-th matrix operand.
-    Type(u8),
-    /// The scope of the n-th matrix operand.
-    Scope(u8),
-    /// The use of the matrix operand.
-    Use,
-    /// The dimensions (`MxN`) of the n-th matrix operand.
-    Dims(u8),
-    /// The N of the first matrix.
-    N,
-    /// The M of the second matrix.
-    M1,
-    /// The product dimensions of the second and third matrices.
-    Product,
-    /// The K dimension found.
-    K,
-    /// The vector length found.
-    Length,
-    /// The length expected.
-    Expected,
-    /// The layout's name.
-    Layout,
-    /// The element type of the n-th vector operand.
-    Element(u8),
+    /// A placeholder, filled from the call at each violation.
+    Hole(Placeholder),
 }
+
+pub use dxil_base::Placeholder;
 
 /// What a constraint checks.
 #[derive(Clone, Copy, Debug)]
@@ -741,9 +693,9 @@ impl<'a> Violation<'a> {
         let matrix = |i: u8| x.matrices.get(usize::from(i)).copied().flatten();
         match p {
             Piece::Text(t) => f.write_str(t),
-            Piece::Op => f.write_str(self.op.name),
-            Piece::Param => f.write_str(self.param()),
-            Piece::ParamTitle => {
+            Piece::Hole(Placeholder::Op) => f.write_str(self.op.name),
+            Piece::Hole(Placeholder::Param) => f.write_str(self.param()),
+            Piece::Hole(Placeholder::ParamTitle) => {
                 let p = self.param();
                 let mut cs = p.chars();
                 match cs.next() {
@@ -754,18 +706,18 @@ impl<'a> Violation<'a> {
                     None => Ok(()),
                 }
             }
-            Piece::Arg => match self.at {
+            Piece::Hole(Placeholder::Arg) => match self.at {
                 Some(At::Param(i)) => write!(f, "{}", u32::from(i) + 1),
                 _ => Ok(()),
             },
-            Piece::Value => match (x.float, x.value, x.text) {
+            Piece::Hole(Placeholder::Value) => match (x.float, x.value, x.text) {
                 (Some(v), _, _) => write!(f, "{v:.6}"),
                 (_, Some(v), _) => write!(f, "{v}"),
                 (_, _, Some(t)) => f.write_str(t),
                 _ => Ok(()),
             },
-            Piece::Min | Piece::Max => {
-                let min = matches!(p, Piece::Min);
+            Piece::Hole(Placeholder::Min) | Piece::Hole(Placeholder::Max) => {
+                let min = matches!(p, Piece::Hole(Placeholder::Min));
                 match self.constraint.kind {
                     Kind::Range {
                         min: lo, max: hi, ..
@@ -784,67 +736,69 @@ impl<'a> Violation<'a> {
                     _ => Ok(()),
                 }
             }
-            Piece::Factor => match self.constraint.kind {
+            Piece::Hole(Placeholder::Factor) => match self.constraint.kind {
                 Kind::MultipleOf { factor } => write!(f, "{factor}"),
                 _ => Ok(()),
             },
-            Piece::Mask => write!(f, "{}", x.mask),
-            Piece::Defined => write!(f, "{}", x.defined),
-            Piece::Kind => match x.kind {
+            Piece::Hole(Placeholder::Mask) => write!(f, "{}", x.mask),
+            Piece::Hole(Placeholder::Defined) => write!(f, "{}", x.defined),
+            Piece::Hole(Placeholder::Kind) => match x.kind {
                 Some(k) => f.write_str(k.name()),
                 None => Ok(()),
             },
-            Piece::Class => match x.class {
+            Piece::Hole(Placeholder::Class) => match x.class {
                 Some(c) => f.write_str(c.name()),
                 None => Ok(()),
             },
-            Piece::Component => match x.component {
+            Piece::Hole(Placeholder::Component) => match x.component {
                 Some(c) => f.write_str(component_name(c)),
                 None => Ok(()),
             },
-            Piece::Overload => match x.overload {
+            Piece::Hole(Placeholder::Overload) => match x.overload {
                 Some(o) => write!(f, "{o}"),
                 None => Ok(()),
             },
-            Piece::Type(i) => match matrix(i) {
+            Piece::Hole(Placeholder::Type(i)) => match matrix(i) {
                 Some(m) => f.write_str(m.name),
                 None => Ok(()),
             },
-            Piece::Scope(i) => match matrix(i) {
+            Piece::Hole(Placeholder::Scope(i)) => match matrix(i) {
                 Some(m) => f.write_str(scope_name(m.scope)),
                 None => Ok(()),
             },
-            Piece::Use => match matrix(0) {
+            Piece::Hole(Placeholder::Use) => match matrix(0) {
                 Some(m) => f.write_str(use_name(m.usage)),
                 None => Ok(()),
             },
-            Piece::Dims(i) => match matrix(i) {
+            Piece::Hole(Placeholder::Dims(i)) => match matrix(i) {
                 Some(m) => write!(f, "{}x{}", m.m, m.n),
                 None => Ok(()),
             },
-            Piece::N => match matrix(0) {
+            Piece::Hole(Placeholder::N) => match matrix(0) {
                 Some(m) => write!(f, "{}", m.n),
                 None => Ok(()),
             },
-            Piece::M1 => match matrix(1) {
+            Piece::Hole(Placeholder::M1) => match matrix(1) {
                 Some(m) => write!(f, "{}", m.m),
                 None => Ok(()),
             },
-            Piece::Product => match (matrix(1), matrix(2)) {
+            Piece::Hole(Placeholder::Product) => match (matrix(1), matrix(2)) {
                 (Some(a), Some(b)) => write!(f, "{}x{}", a.m, b.n),
                 _ => Ok(()),
             },
-            Piece::K => write!(f, "{}", x.k),
-            Piece::Length => write!(f, "{}", x.length),
-            Piece::Expected => write!(f, "{}", x.expected),
-            Piece::Layout => match x.layout {
+            Piece::Hole(Placeholder::K) => write!(f, "{}", x.k),
+            Piece::Hole(Placeholder::Length) => write!(f, "{}", x.length),
+            Piece::Hole(Placeholder::Expected) => write!(f, "{}", x.expected),
+            Piece::Hole(Placeholder::Layout) => match x.layout {
                 Some(l) => f.write_str(layout_name(l)),
                 None => Ok(()),
             },
-            Piece::Element(i) => match x.vectors.get(usize::from(i)).copied().flatten() {
-                Some(v) => f.write_str(v.element),
-                None => Ok(()),
-            },
+            Piece::Hole(Placeholder::Element(i)) => {
+                match x.vectors.get(usize::from(i)).copied().flatten() {
+                    Some(v) => f.write_str(v.element),
+                    None => Ok(()),
+                }
+            }
         }
     }
 }

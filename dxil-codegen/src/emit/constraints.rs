@@ -52,37 +52,12 @@ impl Emitter<'_> {
     }
 
     fn piece(&self, p: &ArgPiece) -> TokenStream {
-        let path = quote!(Piece);
         match p {
-            ArgPiece::Text(t) => quote!(#path::Text(#t)),
-            ArgPiece::Placeholder(ph) => match ph {
-                Placeholder::Op => quote!(#path::Op),
-                Placeholder::Param => quote!(#path::Param),
-                Placeholder::ParamTitle => quote!(#path::ParamTitle),
-                Placeholder::Arg => quote!(#path::Arg),
-                Placeholder::Value => quote!(#path::Value),
-                Placeholder::Min => quote!(#path::Min),
-                Placeholder::Max => quote!(#path::Max),
-                Placeholder::Factor => quote!(#path::Factor),
-                Placeholder::Mask => quote!(#path::Mask),
-                Placeholder::Defined => quote!(#path::Defined),
-                Placeholder::Kind => quote!(#path::Kind),
-                Placeholder::Class => quote!(#path::Class),
-                Placeholder::Component => quote!(#path::Component),
-                Placeholder::Overload => quote!(#path::Overload),
-                Placeholder::Type(i) => quote!(#path::Type(#i)),
-                Placeholder::Scope(i) => quote!(#path::Scope(#i)),
-                Placeholder::Use => quote!(#path::Use),
-                Placeholder::Dims(i) => quote!(#path::Dims(#i)),
-                Placeholder::N => quote!(#path::N),
-                Placeholder::M1 => quote!(#path::M1),
-                Placeholder::Product => quote!(#path::Product),
-                Placeholder::K => quote!(#path::K),
-                Placeholder::Length => quote!(#path::Length),
-                Placeholder::Expected => quote!(#path::Expected),
-                Placeholder::Layout => quote!(#path::Layout),
-                Placeholder::Element(i) => quote!(#path::Element(#i)),
-            },
+            ArgPiece::Text(t) => quote!(Piece::Text(#t)),
+            ArgPiece::Placeholder(ph) => {
+                let ph = placeholder(*ph);
+                quote!(Piece::Hole(Placeholder::#ph))
+            }
         }
     }
 
@@ -425,7 +400,7 @@ impl Emitter<'_> {
             //! then per op the constraints that apply to its operands (`At` lists the operand
             //! positions), then [`BY_ROW`]. Each row is one macro call so that it stays a few lines.
 
-            use #rt::constraint::{At, Constraint, Gate, Kind, Piece, Use};
+            use #rt::constraint::{At, Constraint, Gate, Kind, Piece, Placeholder, Use};
             use #rt::rules::ValidationRule;
             use #rt::{enums, DxilVersion, OverloadSet, ShaderModel, StageSet};
 
@@ -460,6 +435,31 @@ impl Emitter<'_> {
 
             /// The constraints of each op, indexed by [`Op::row`](crate::Op::row).
             pub static BY_ROW: [&[Use]; #n] = by_row!(#(#rows),*);
+        }
+    }
+}
+
+/// A placeholder as the tokens of its variant (`Op`, `Scope(1)`): its derived `Debug` form is
+/// that variant's Rust expression, since the variants carry at most one integer. (A form that
+/// did not parse would give generated code that does not compile, naming the placeholder.)
+fn placeholder(ph: Placeholder) -> TokenStream {
+    let text = format!("{ph:?}");
+    text.parse().unwrap_or_else(|_| {
+        let message = format!("placeholder `{text}` is not a Rust expression");
+        quote!(compile_error!(#message))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn placeholders_are_their_variants() {
+        for (name, ph) in Placeholder::NAMES {
+            let tokens = placeholder(*ph).to_string().replace(' ', "");
+            assert_eq!(tokens, format!("{ph:?}"), "{name}");
+            assert!(!tokens.contains("compile_error"), "{name}");
         }
     }
 }

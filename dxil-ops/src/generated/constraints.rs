@@ -4,7 +4,7 @@
 //! parameters): one static per constraint (`C0`, ... in the order of the database),
 //! then per op the constraints that apply to its operands (`At` lists the operand
 //! positions), then [`BY_ROW`]. Each row is one macro call so that it stays a few lines.
-use crate::constraint::{At, Constraint, Gate, Kind, Piece, Use};
+use crate::constraint::{At, Constraint, Gate, Kind, Piece, Placeholder, Use};
 use crate::rules::ValidationRule;
 use crate::{enums, DxilVersion, OverloadSet, ShaderModel, StageSet};
 /// A constraint static.
@@ -29,7 +29,8 @@ macro_rules! by_row {
 const NONE: &[Use] = &[];
 constraint!(
     C0 : Constraint::new("store.mask-const", Kind::Immediate { any_constant : false, once
-    : false }, ValidationRule::InstrOpConst, & [& [Piece::Text("Mask")], & [Piece::Op]],
+    : false }, ValidationRule::InstrOpConst, & [& [Piece::Text("Mask")], &
+    [Piece::Hole(Placeholder::Op)]],
     "The write mask of a buffer or texture store is an integer constant.").stopping()
 );
 constraint!(
@@ -56,8 +57,9 @@ constraint!(
 );
 constraint!(
     C5 : Constraint::new("store.mask-matches-values", Kind::MaskMatches,
-    ValidationRule::InstrWriteMaskMatchValueForUavStore, & [& [Piece::Mask], &
-    [Piece::Defined]], "The write mask selects exactly the values that are defined.")
+    ValidationRule::InstrWriteMaskMatchValueForUavStore, & [&
+    [Piece::Hole(Placeholder::Mask)], & [Piece::Hole(Placeholder::Defined)]],
+    "The write mask selects exactly the values that are defined.")
 );
 constraint!(
     C6 : Constraint::new("rawbuffer.alignment-const", Kind::Immediate { any_constant :
@@ -79,13 +81,14 @@ constraint!(
     C9 : Constraint::new("barrier.memory-type-flags", Kind::Enum { name :
     "MemoryTypeFlag", accepts : accepts_memory_type_flag },
     ValidationRule::InstrBarrierFlagInvalid, & [& [Piece::Text("memory type")], &
-    [Piece::Op]], "The memory-type flags are flags of MemoryTypeFlag.")
+    [Piece::Hole(Placeholder::Op)]],
+    "The memory-type flags are flags of MemoryTypeFlag.")
 );
 constraint!(
     C10 : Constraint::new("barrier.semantic-flags", Kind::Enum { name :
     "BarrierSemanticFlag", accepts : accepts_barrier_semantic_flag },
     ValidationRule::InstrBarrierFlagInvalid, & [& [Piece::Text("semantic")], &
-    [Piece::Op]],
+    [Piece::Hole(Placeholder::Op)]],
     "The semantic flags are flags of BarrierSemanticFlag at the module's version (ReorderScope from DXIL 1.9).")
 );
 constraint!(
@@ -161,45 +164,46 @@ constraint!(
 constraint!(
     C22 : Constraint::new("hitobject.vector-component-const", Kind::Immediate {
     any_constant : false, once : false }, ValidationRule::InstrOpConst, & [&
-    [Piece::Text("component")], & [Piece::Op]],
+    [Piece::Text("component")], & [Piece::Hole(Placeholder::Op)]],
     "The component of a HitObject ray vector getter is an integer constant.").stopping()
 );
 constraint!(
     C23 : Constraint::new("hitobject.vector-component", Kind::Range { min : Some(0), max
     : Some(2), signed : false, require_constant : false, field : None },
     ValidationRule::InstrOperandRange, & [& [Piece::Text("component")], &
-    [Piece::Text("0~2")], & [Piece::Value]],
+    [Piece::Text("0~2")], & [Piece::Hole(Placeholder::Value)]],
     "The component of a HitObject ray vector getter is 0, 1 or 2.")
 );
 constraint!(
     C24 : Constraint::new("hitobject.matrix-row-const", Kind::Immediate { any_constant :
     false, once : false }, ValidationRule::InstrOpConst, & [& [Piece::Text("row")], &
-    [Piece::Op]], "The row of a HitObject matrix getter is an integer constant.")
-    .stopping()
+    [Piece::Hole(Placeholder::Op)]],
+    "The row of a HitObject matrix getter is an integer constant.").stopping()
 );
 constraint!(
     C25 : Constraint::new("hitobject.matrix-row", Kind::Range { min : Some(0), max :
     Some(2), signed : false, require_constant : false, field : None },
     ValidationRule::InstrOperandRange, & [& [Piece::Text("row")], & [Piece::Text("0~2")],
-    & [Piece::Value]], "The row of a HitObject matrix getter is 0, 1 or 2.")
+    & [Piece::Hole(Placeholder::Value)]],
+    "The row of a HitObject matrix getter is 0, 1 or 2.")
 );
 constraint!(
     C26 : Constraint::new("hitobject.matrix-column-const", Kind::Immediate { any_constant
     : false, once : false }, ValidationRule::InstrOpConst, & [& [Piece::Text("column")],
-    & [Piece::Op]], "The column of a HitObject matrix getter is an integer constant.")
-    .stopping()
+    & [Piece::Hole(Placeholder::Op)]],
+    "The column of a HitObject matrix getter is an integer constant.").stopping()
 );
 constraint!(
     C27 : Constraint::new("hitobject.matrix-column", Kind::Range { min : Some(0), max :
     Some(3), signed : false, require_constant : false, field : None },
     ValidationRule::InstrOperandRange, & [& [Piece::Text("column")], &
-    [Piece::Text("0~3")], & [Piece::Value]],
+    [Piece::Text("0~3")], & [Piece::Hole(Placeholder::Value)]],
     "The column of a HitObject matrix getter is 0 to 3.")
 );
 constraint!(
     C28 : Constraint::new("loadlocalroot.offset-multiple", Kind::MultipleOf { factor : 4
     }, ValidationRule::InstrParamMultiple, & [& [Piece::Text("offset")], &
-    [Piece::Factor], & [Piece::Value]],
+    [Piece::Hole(Placeholder::Factor)], & [Piece::Hole(Placeholder::Value)]],
     "The offset into the local root table is a multiple of 4.")
 );
 constraint!(
@@ -212,7 +216,7 @@ constraint!(
     C30 : Constraint::new("stream.id-range", Kind::Range { min : Some(0), max : Some(3),
     signed : false, require_constant : false, field : None },
     ValidationRule::InstrOperandRange, & [& [Piece::Text("StreamID")], &
-    [Piece::Text("0~4")], & [Piece::Value]],
+    [Piece::Text("0~4")], & [Piece::Hole(Placeholder::Value)]],
     "The stream of a geometry-shader emit or cut is 0 to 3.")
 );
 constraint!(
@@ -243,8 +247,9 @@ constraint!(
 );
 constraint!(
     C35 : Constraint::new("sample.bias-range", Kind::FloatRange { min : - 16f64, max :
-    15.99f64 }, ValidationRule::InstrImmBiasForSampleB, & [& [Piece::Min], &
-    [Piece::Max], & [Piece::Value]], "A constant bias lies within [-16, 15.99].")
+    15.99f64 }, ValidationRule::InstrImmBiasForSampleB, & [&
+    [Piece::Hole(Placeholder::Min)], & [Piece::Hole(Placeholder::Max)], &
+    [Piece::Hole(Placeholder::Value)]], "A constant bias lies within [-16, 15.99].")
 );
 constraint!(
     C36 : Constraint::new("math.asin-finite", Kind::Finite,
@@ -673,7 +678,8 @@ constraint!(
 );
 constraint!(
     C103 : Constraint::new("linalg.arg-metadata", Kind::MatrixMetadata,
-    ValidationRule::InstrLinAlgMetadataMissing, & [& [Piece::Text("Arg "), Piece::Arg]],
+    ValidationRule::InstrLinAlgMetadataMissing, & [& [Piece::Text("Arg "),
+    Piece::Hole(Placeholder::Arg)]],
     "A LinAlg matrix operand's type has its `!dx.targetTypes` entry.")
 );
 constraint!(
@@ -684,29 +690,33 @@ constraint!(
 constraint!(
     C105 : Constraint::new("linalg.k-thread-wave", Kind::MatrixK { min : 4, max : 128,
     scopes : & [enums::MatrixScope::Thread, enums::MatrixScope::Wave] },
-    ValidationRule::InstrLinAlgIllegalKDim, & [& [Piece::Text("Arg "), Piece::Arg], &
-    [Piece::K], & [Piece::Min], & [Piece::Max]],
+    ValidationRule::InstrLinAlgIllegalKDim, & [& [Piece::Text("Arg "),
+    Piece::Hole(Placeholder::Arg)], & [Piece::Hole(Placeholder::K)], &
+    [Piece::Hole(Placeholder::Min)], & [Piece::Hole(Placeholder::Max)]],
     "The K dimension of a Thread- or Wave-scope matrix of use A or B is 4 to 128.")
 );
 constraint!(
     C106 : Constraint::new("linalg.k-threadgroup", Kind::MatrixK { min : 1, max : 1024,
     scopes : & [enums::MatrixScope::ThreadGroup] },
-    ValidationRule::InstrLinAlgIllegalKDim, & [& [Piece::Text("Arg "), Piece::Arg], &
-    [Piece::K], & [Piece::Min], & [Piece::Max]],
+    ValidationRule::InstrLinAlgIllegalKDim, & [& [Piece::Text("Arg "),
+    Piece::Hole(Placeholder::Arg)], & [Piece::Hole(Placeholder::K)], &
+    [Piece::Hole(Placeholder::Min)], & [Piece::Hole(Placeholder::Max)]],
     "The K dimension of a ThreadGroup-scope matrix of use A or B is 1 to 1024.")
 );
 constraint!(
     C107 : Constraint::new("linalg.return-k-thread-wave", Kind::MatrixK { min : 4, max :
     128, scopes : & [enums::MatrixScope::Thread, enums::MatrixScope::Wave] },
-    ValidationRule::InstrLinAlgIllegalKDim, & [& [Piece::Text("Return")], & [Piece::K], &
-    [Piece::Min], & [Piece::Max]],
+    ValidationRule::InstrLinAlgIllegalKDim, & [& [Piece::Text("Return")], &
+    [Piece::Hole(Placeholder::K)], & [Piece::Hole(Placeholder::Min)], &
+    [Piece::Hole(Placeholder::Max)]],
     "The K dimension of a returned Thread- or Wave-scope matrix of use A or B is 4 to 128.")
 );
 constraint!(
     C108 : Constraint::new("linalg.return-k-threadgroup", Kind::MatrixK { min : 1, max :
     1024, scopes : & [enums::MatrixScope::ThreadGroup] },
-    ValidationRule::InstrLinAlgIllegalKDim, & [& [Piece::Text("Return")], & [Piece::K], &
-    [Piece::Min], & [Piece::Max]],
+    ValidationRule::InstrLinAlgIllegalKDim, & [& [Piece::Text("Return")], &
+    [Piece::Hole(Placeholder::K)], & [Piece::Hole(Placeholder::Min)], &
+    [Piece::Hole(Placeholder::Max)]],
     "The K dimension of a returned ThreadGroup-scope matrix of use A or B is 1 to 1024.")
 );
 constraint!(
@@ -717,7 +727,8 @@ constraint!(
     enums::ComponentType::F8_E4M3FN, enums::ComponentType::F8_E5M2,
     enums::ComponentType::F16, enums::ComponentType::F32, enums::ComponentType::F64,
     enums::ComponentType::BFloat16] }, ValidationRule::InstrLinAlgIllegalComponentType, &
-    [& [Piece::Component], & [Piece::Text("arg "), Piece::Arg, Piece::Text(" matrix")]],
+    [& [Piece::Hole(Placeholder::Component)], & [Piece::Text("arg "),
+    Piece::Hole(Placeholder::Arg), Piece::Text(" matrix")]],
     "A LinAlg matrix operand's component type is one LinAlg supports.")
 );
 constraint!(
@@ -728,77 +739,80 @@ constraint!(
     enums::ComponentType::F8_E4M3FN, enums::ComponentType::F8_E5M2,
     enums::ComponentType::F16, enums::ComponentType::F32, enums::ComponentType::F64,
     enums::ComponentType::BFloat16] }, ValidationRule::InstrLinAlgIllegalComponentType, &
-    [& [Piece::Component], & [Piece::Text("return matrix")]],
+    [& [Piece::Hole(Placeholder::Component)], & [Piece::Text("return matrix")]],
     "A returned LinAlg matrix's component type is one LinAlg supports.")
 );
 constraint!(
     C111 : Constraint::new("linalg.input-scope-wave-group", Kind::MatrixScope { scopes :
     & [enums::MatrixScope::Wave, enums::MatrixScope::ThreadGroup] },
     ValidationRule::InstrLinAlgMatrixScopeMismatch2, & [& [Piece::Text("Input")], &
-    [Piece::Scope(0u8)], & [Piece::Text("Wave")], & [Piece::Text("ThreadGroup")]],
+    [Piece::Hole(Placeholder::Scope(0))], & [Piece::Text("Wave")], &
+    [Piece::Text("ThreadGroup")]],
     "The input matrix of these ops has Wave or ThreadGroup scope.")
 );
 constraint!(
     C112 : Constraint::new("linalg.return-scope-wave-group", Kind::MatrixScope { scopes :
     & [enums::MatrixScope::Wave, enums::MatrixScope::ThreadGroup] },
     ValidationRule::InstrLinAlgMatrixScopeMismatch2, & [& [Piece::Text("Return")], &
-    [Piece::Scope(0u8)], & [Piece::Text("Wave")], & [Piece::Text("ThreadGroup")]],
+    [Piece::Hole(Placeholder::Scope(0))], & [Piece::Text("Wave")], &
+    [Piece::Text("ThreadGroup")]],
     "The matrix these ops return has Wave or ThreadGroup scope.")
 );
 constraint!(
     C113 : Constraint::new("linalg.descriptor-layout-const", Kind::Immediate {
     any_constant : false, once : false }, ValidationRule::InstrOpConst, & [&
-    [Piece::Text("Layout")], & [Piece::Op]],
+    [Piece::Text("Layout")], & [Piece::Hole(Placeholder::Op)]],
     "The layout of a descriptor access is an integer constant.").stopping()
 );
 constraint!(
     C114 : Constraint::new("linalg.descriptor-align-const", Kind::Immediate {
     any_constant : false, once : false }, ValidationRule::InstrOpConst, & [&
-    [Piece::Text("Align")], & [Piece::Op]],
+    [Piece::Text("Align")], & [Piece::Hole(Placeholder::Op)]],
     "The alignment of a descriptor access is an integer constant.")
 );
 constraint!(
     C115 : Constraint::new("linalg.descriptor-align-nonzero", Kind::Range { min :
     Some(1), max : None, signed : false, require_constant : false, field : None },
     ValidationRule::InstrParamMinimumValue, & [& [Piece::Text("Align")], &
-    [Piece::Text("0")], & [Piece::Value]],
+    [Piece::Text("0")], & [Piece::Hole(Placeholder::Value)]],
     "The alignment of a descriptor access is not 0.").stopping()
 );
 constraint!(
     C116 : Constraint::new("linalg.descriptor-align-multiple", Kind::MultipleOf { factor
     : 128 }, ValidationRule::InstrParamMultiple, & [& [Piece::Text("Align")], &
-    [Piece::Factor], & [Piece::Value]],
+    [Piece::Hole(Placeholder::Factor)], & [Piece::Hole(Placeholder::Value)]],
     "The alignment of a matrix descriptor access is a multiple of 128.")
 );
 constraint!(
     C117 : Constraint::new("linalg.vector-align-multiple", Kind::MultipleOf { factor : 64
     }, ValidationRule::InstrParamMultiple, & [& [Piece::Text("Align")], &
-    [Piece::Factor], & [Piece::Value]],
+    [Piece::Hole(Placeholder::Factor)], & [Piece::Hole(Placeholder::Value)]],
     "The alignment of LinAlgVectorAccumulateToDescriptor is a multiple of 64.")
 );
 constraint!(
     C118 : Constraint::new("linalg.memory-offset-multiple", Kind::MultipleOf { factor :
     128 }, ValidationRule::InstrParamMultiple, & [& [Piece::Text("Offset")], &
-    [Piece::Factor], & [Piece::Value]],
+    [Piece::Hole(Placeholder::Factor)], & [Piece::Hole(Placeholder::Value)]],
     "The offset into groupshared memory of a matrix store or accumulation is a multiple of 128.")
 );
 constraint!(
     C119 : Constraint::new("linalg.memory-stride-multiple", Kind::MultipleOf { factor :
     16 }, ValidationRule::InstrParamMultiple, & [& [Piece::Text("Stride")], &
-    [Piece::Factor], & [Piece::Value]],
+    [Piece::Hole(Placeholder::Factor)], & [Piece::Hole(Placeholder::Value)]],
     "The stride in groupshared memory of a matrix store or accumulation is a multiple of 16.")
 );
 constraint!(
     C120 : Constraint::new("linalg.store-descriptor-layout", Kind::OneOf { values : & [0,
     1], field : None }, ValidationRule::InstrLinAlgMatrixRequiresLayout2, & [&
-    [Piece::Op], & [Piece::Text("RowMajor")], & [Piece::Text("ColumnMajor")]],
+    [Piece::Hole(Placeholder::Op)], & [Piece::Text("RowMajor")], &
+    [Piece::Text("ColumnMajor")]],
     "LinAlgMatrixStoreToDescriptor stores in row-major or column-major layout.")
 );
 constraint!(
     C121 : Constraint::new("linalg.descriptor-rwbab", Kind::ResourceKind { kinds : &
     [enums::ResourceKind::RawBuffer], classes : & [enums::ResourceClass::UAV], scopes : &
     [], undefined : false }, ValidationRule::InstrLinAlgMatrixRequiresRwbab, & [&
-    [Piece::Op]],
+    [Piece::Hole(Placeholder::Op)]],
     "Matrix stores and accumulations to a descriptor write to a RWByteAddressBuffer.")
 );
 constraint!(
@@ -807,8 +821,8 @@ constraint!(
     [enums::MatrixLayout::OuterProductOptimal,
     enums::MatrixLayout::OuterProductOptimalTranspose] },
     ValidationRule::InstrLinAlgMatrixScopeReqLayout2, & [& [Piece::Text("Input")], &
-    [Piece::Scope(0u8)], & [Piece::Text("OuterProductOptimal")], &
-    [Piece::Text("OuterProductOptimalTranspose")], & [Piece::Op]],
+    [Piece::Hole(Placeholder::Scope(0))], & [Piece::Text("OuterProductOptimal")], &
+    [Piece::Text("OuterProductOptimalTranspose")], & [Piece::Hole(Placeholder::Op)]],
     "A Thread-scope matrix is accumulated in an outer-product-optimal layout.")
 );
 constraint!(
@@ -816,8 +830,8 @@ constraint!(
     { scopes : & [enums::MatrixScope::Wave, enums::MatrixScope::ThreadGroup], layouts : &
     [enums::MatrixLayout::RowMajor, enums::MatrixLayout::ColumnMajor] },
     ValidationRule::InstrLinAlgMatrixScopeReqLayout2, & [& [Piece::Text("Input")], &
-    [Piece::Scope(0u8)], & [Piece::Text("RowMajor")], & [Piece::Text("ColumnMajor")], &
-    [Piece::Op]],
+    [Piece::Hole(Placeholder::Scope(0))], & [Piece::Text("RowMajor")], &
+    [Piece::Text("ColumnMajor")], & [Piece::Hole(Placeholder::Op)]],
     "A Wave- or ThreadGroup-scope matrix is accumulated in row-major or column-major layout.")
 );
 constraint!(
@@ -825,14 +839,14 @@ constraint!(
     scopes : & [enums::MatrixScope::Wave, enums::MatrixScope::ThreadGroup], layouts : &
     [enums::MatrixLayout::RowMajor, enums::MatrixLayout::ColumnMajor] },
     ValidationRule::InstrLinAlgMatrixScopeReqLayout2, & [& [Piece::Text("Return")], &
-    [Piece::Scope(0u8)], & [Piece::Text("RowMajor")], & [Piece::Text("ColumnMajor")], &
-    [Piece::Op]],
+    [Piece::Hole(Placeholder::Scope(0))], & [Piece::Text("RowMajor")], &
+    [Piece::Text("ColumnMajor")], & [Piece::Hole(Placeholder::Op)]],
     "A Wave- or ThreadGroup-scope matrix is loaded in row-major or column-major layout.")
 );
 constraint!(
     C125 : Constraint::new("linalg.descriptor-stride-const", Kind::Immediate {
     any_constant : false, once : false }, ValidationRule::InstrOpConst, & [&
-    [Piece::Text("Stride")], & [Piece::Op]],
+    [Piece::Text("Stride")], & [Piece::Hole(Placeholder::Op)]],
     "In a layout other than row-major or column-major the stride is an integer constant.")
     .with_gate(Gate { when_not_values : & [0, 1], ..Gate::ALWAYS }).stopping()
 );
@@ -841,14 +855,15 @@ constraint!(
     : & [enums::MatrixLayout::MulOptimal, enums::MatrixLayout::MulOptimalTranspose,
     enums::MatrixLayout::OuterProductOptimal,
     enums::MatrixLayout::OuterProductOptimalTranspose] },
-    ValidationRule::InstrLinAlgMatrixLayoutReqStride, & [& [Piece::Op], &
-    [Piece::Layout]],
+    ValidationRule::InstrLinAlgMatrixLayoutReqStride, & [&
+    [Piece::Hole(Placeholder::Op)], & [Piece::Hole(Placeholder::Layout)]],
     "In a layout other than row-major or column-major the stride is 0.")
 );
 constraint!(
     C127 : Constraint::new("linalg.accumulate-descriptor-use", Kind::MatrixUse { uses : &
     [enums::MatrixUse::Accumulator] }, ValidationRule::InstrLinAlgMatrixUseMismatch, & [&
-    [Piece::Text("Input")], & [Piece::Use], & [Piece::Text("Accumulator")]],
+    [Piece::Text("Input")], & [Piece::Hole(Placeholder::Use)], &
+    [Piece::Text("Accumulator")]],
     "LinAlgMatrixAccumulateToDescriptor accumulates an Accumulator matrix.")
 );
 constraint!(
@@ -861,199 +876,213 @@ constraint!(
 constraint!(
     C129 : Constraint::new("linalg.matvec-scope", Kind::MatrixScope { scopes : &
     [enums::MatrixScope::Thread] }, ValidationRule::InstrLinAlgMatrixScopeMismatch, & [&
-    [Piece::Text("Input")], & [Piece::Scope(0u8)], & [Piece::Text("Thread")]],
-    "The matrix of a matrix-vector product has Thread scope.")
+    [Piece::Text("Input")], & [Piece::Hole(Placeholder::Scope(0))], &
+    [Piece::Text("Thread")]], "The matrix of a matrix-vector product has Thread scope.")
 );
 constraint!(
     C130 : Constraint::new("linalg.matvec-use", Kind::MatrixUse { uses : &
     [enums::MatrixUse::A] }, ValidationRule::InstrLinAlgMatrixUseMismatch, & [&
-    [Piece::Text("Input")], & [Piece::Use], & [Piece::Text("A")]],
+    [Piece::Text("Input")], & [Piece::Hole(Placeholder::Use)], & [Piece::Text("A")]],
     "The matrix of a matrix-vector product has use A.")
 );
 constraint!(
     C131 : Constraint::new("linalg.matvec-output-length", Kind::VectorDim { rows : true
     }, ValidationRule::InstrLinAlgMatrixDimVectorMismatch, & [& [Piece::Text("Output")],
-    & [Piece::Length], & [Piece::Expected]],
+    & [Piece::Hole(Placeholder::Length)], & [Piece::Hole(Placeholder::Expected)]],
     "The result of a matrix-vector product has the matrix's M elements.")
 );
 constraint!(
     C132 : Constraint::new("linalg.matvec-bias-length", Kind::VectorDim { rows : true },
     ValidationRule::InstrLinAlgMatrixDimVectorMismatch, & [& [Piece::Text("Bias")], &
-    [Piece::Length], & [Piece::Expected]],
+    [Piece::Hole(Placeholder::Length)], & [Piece::Hole(Placeholder::Expected)]],
     "The bias of LinAlgMatVecMulAdd has the matrix's M elements.")
 );
 constraint!(
     C133 : Constraint::new("linalg.matvec-bias-element", Kind::SameElement,
-    ValidationRule::InstrLinAlgMatrixOutputBiasVecMismatch, & [& [Piece::Element(0u8)], &
-    [Piece::Element(1u8)]],
+    ValidationRule::InstrLinAlgMatrixOutputBiasVecMismatch, & [&
+    [Piece::Hole(Placeholder::Element(0))], & [Piece::Hole(Placeholder::Element(1))]],
     "The bias of LinAlgMatVecMulAdd has the result's element type.")
 );
 constraint!(
     C134 : Constraint::new("linalg.matvec-signed-const", Kind::Immediate { any_constant :
     false, once : false }, ValidationRule::InstrOpConst, & [& [Piece::Text("IsSigned")],
-    & [Piece::Op]],
+    & [Piece::Hole(Placeholder::Op)]],
     "The signedness of a matrix-vector product's result is an integer constant.")
 );
 constraint!(
     C135 : Constraint::new("linalg.matvec-signed-float", Kind::SignedFloat,
     ValidationRule::InstrLinAlgMatrixUnsignedFloatTypeNotAllowed, & [&
-    [Piece::Element(0u8)]],
+    [Piece::Hole(Placeholder::Element(0))]],
     "A floating-point result of a matrix-vector product is signed.")
 );
 constraint!(
     C136 : Constraint::new("linalg.matvec-interpretation-const", Kind::Immediate {
     any_constant : false, once : false }, ValidationRule::InstrOpConst, & [&
-    [Piece::Text("InputInterp")], & [Piece::Op]],
+    [Piece::Text("InputInterp")], & [Piece::Hole(Placeholder::Op)]],
     "The input interpretation of a matrix-vector product is an integer constant.")
 );
 constraint!(
     C137 : Constraint::new("linalg.matvecadd-interpretation-const", Kind::Immediate {
     any_constant : false, once : false }, ValidationRule::InstrOpConst, & [&
-    [Piece::Text("InputInterp")], & [Piece::Op]],
+    [Piece::Text("InputInterp")], & [Piece::Hole(Placeholder::Op)]],
     "The input interpretation of LinAlgMatVecMulAdd is an integer constant.")
 );
 constraint!(
     C138 : Constraint::new("linalg.convert-interpretation-const", Kind::Immediate {
     any_constant : false, once : false }, ValidationRule::InstrOpConst, & [&
-    [Piece::ParamTitle], & [Piece::Op]],
+    [Piece::Hole(Placeholder::ParamTitle)], & [Piece::Hole(Placeholder::Op)]],
     "The interpretations of LinAlgConvert are integer constants.")
 );
 constraint!(
     C139 : Constraint::new("linalg.accumulate-memory-target-const", Kind::Immediate {
     any_constant : false, once : false }, ValidationRule::InstrOpConst, & [&
-    [Piece::Text("TargetType")], & [Piece::Op]],
+    [Piece::Text("TargetType")], & [Piece::Hole(Placeholder::Op)]],
     "The target type of LinAlgMatrixAccumulateToMemory is an integer constant.")
 );
 constraint!(
     C140 : Constraint::new("linalg.multiply-a-use", Kind::MatrixUse { uses : &
     [enums::MatrixUse::A] }, ValidationRule::InstrLinAlgMatrixUseMismatch, & [&
-    [Piece::Text("A")], & [Piece::Use], & [Piece::Text("A")]],
+    [Piece::Text("A")], & [Piece::Hole(Placeholder::Use)], & [Piece::Text("A")]],
     "The A matrix of a matrix product has use A.")
 );
 constraint!(
     C141 : Constraint::new("linalg.multiply-a-scope", Kind::MatrixScope { scopes : &
     [enums::MatrixScope::Wave, enums::MatrixScope::ThreadGroup] },
     ValidationRule::InstrLinAlgMatrixScopeMismatch2, & [& [Piece::Text("A")], &
-    [Piece::Scope(0u8)], & [Piece::Text("Wave")], & [Piece::Text("ThreadGroup")]],
+    [Piece::Hole(Placeholder::Scope(0))], & [Piece::Text("Wave")], &
+    [Piece::Text("ThreadGroup")]],
     "The A matrix of a matrix product has Wave or ThreadGroup scope.")
 );
 constraint!(
     C142 : Constraint::new("linalg.multiply-b-use", Kind::MatrixUse { uses : &
     [enums::MatrixUse::B] }, ValidationRule::InstrLinAlgMatrixUseMismatch, & [&
-    [Piece::Text("B")], & [Piece::Use], & [Piece::Text("B")]],
+    [Piece::Text("B")], & [Piece::Hole(Placeholder::Use)], & [Piece::Text("B")]],
     "The B matrix of a matrix product has use B.")
 );
 constraint!(
     C143 : Constraint::new("linalg.multiply-b-scope", Kind::MatrixScope { scopes : &
     [enums::MatrixScope::Wave, enums::MatrixScope::ThreadGroup] },
     ValidationRule::InstrLinAlgMatrixScopeMismatch2, & [& [Piece::Text("B")], &
-    [Piece::Scope(0u8)], & [Piece::Text("Wave")], & [Piece::Text("ThreadGroup")]],
+    [Piece::Hole(Placeholder::Scope(0))], & [Piece::Text("Wave")], &
+    [Piece::Text("ThreadGroup")]],
     "The B matrix of a matrix product has Wave or ThreadGroup scope.")
 );
 constraint!(
     C144 : Constraint::new("linalg.multiply-c-use", Kind::MatrixUse { uses : &
     [enums::MatrixUse::Accumulator] }, ValidationRule::InstrLinAlgMatrixUseMismatch, & [&
-    [Piece::Text("C")], & [Piece::Use], & [Piece::Text("Accumulator")]],
+    [Piece::Text("C")], & [Piece::Hole(Placeholder::Use)], &
+    [Piece::Text("Accumulator")]],
     "The C matrix of LinAlgMatrixMultiplyAccumulate has use Accumulator.")
 );
 constraint!(
     C145 : Constraint::new("linalg.multiply-c-scope", Kind::MatrixScope { scopes : &
     [enums::MatrixScope::Wave, enums::MatrixScope::ThreadGroup] },
     ValidationRule::InstrLinAlgMatrixScopeMismatch2, & [& [Piece::Text("C")], &
-    [Piece::Scope(0u8)], & [Piece::Text("Wave")], & [Piece::Text("ThreadGroup")]],
+    [Piece::Hole(Placeholder::Scope(0))], & [Piece::Text("Wave")], &
+    [Piece::Text("ThreadGroup")]],
     "The C matrix of LinAlgMatrixMultiplyAccumulate has Wave or ThreadGroup scope.")
 );
 constraint!(
     C146 : Constraint::new("linalg.multiply-return-use", Kind::MatrixUse { uses : &
     [enums::MatrixUse::Accumulator] }, ValidationRule::InstrLinAlgMatrixUseMismatch, & [&
-    [Piece::Text("Return")], & [Piece::Use], & [Piece::Text("Accumulator")]],
-    "A matrix product returns an Accumulator matrix.")
+    [Piece::Text("Return")], & [Piece::Hole(Placeholder::Use)], &
+    [Piece::Text("Accumulator")]], "A matrix product returns an Accumulator matrix.")
 );
 constraint!(
     C147 : Constraint::new("linalg.multiply-return-scope", Kind::MatrixScope { scopes : &
     [enums::MatrixScope::Wave, enums::MatrixScope::ThreadGroup] },
     ValidationRule::InstrLinAlgMatrixScopeMismatch2, & [& [Piece::Text("Return")], &
-    [Piece::Scope(0u8)], & [Piece::Text("Wave")], & [Piece::Text("ThreadGroup")]],
+    [Piece::Hole(Placeholder::Scope(0))], & [Piece::Text("Wave")], &
+    [Piece::Text("ThreadGroup")]],
     "A matrix product returns a Wave- or ThreadGroup-scope matrix.")
 );
 constraint!(
     C148 : Constraint::new("linalg.multiply-same-scope", Kind::SameScope,
     ValidationRule::InstrLinAlgMatrixScopeMustMatch3, & [& [Piece::Text("A")], &
-    [Piece::Scope(0u8)], & [Piece::Text("B")], & [Piece::Scope(1u8)], &
-    [Piece::Text("Return")], & [Piece::Scope(2u8)]],
+    [Piece::Hole(Placeholder::Scope(0))], & [Piece::Text("B")], &
+    [Piece::Hole(Placeholder::Scope(1))], & [Piece::Text("Return")], &
+    [Piece::Hole(Placeholder::Scope(2))]],
     "The matrices of LinAlgMatrixMultiply have one scope.")
 );
 constraint!(
     C149 : Constraint::new("linalg.multiply-accumulate-same-scope", Kind::SameScope,
     ValidationRule::InstrLinAlgMatrixScopeMustMatch4, & [& [Piece::Text("A")], &
-    [Piece::Scope(0u8)], & [Piece::Text("B")], & [Piece::Scope(1u8)], &
-    [Piece::Text("C")], & [Piece::Scope(2u8)], & [Piece::Text("Return")], &
-    [Piece::Scope(3u8)]],
+    [Piece::Hole(Placeholder::Scope(0))], & [Piece::Text("B")], &
+    [Piece::Hole(Placeholder::Scope(1))], & [Piece::Text("C")], &
+    [Piece::Hole(Placeholder::Scope(2))], & [Piece::Text("Return")], &
+    [Piece::Hole(Placeholder::Scope(3))]],
     "The matrices of LinAlgMatrixMultiplyAccumulate have one scope.")
 );
 constraint!(
     C150 : Constraint::new("linalg.multiply-k-match", Kind::KMatch,
-    ValidationRule::InstrLinAlgMatrixMatrixKDimMustMatch, & [& [Piece::Dims(0u8)], &
-    [Piece::Dims(1u8)], & [Piece::N], & [Piece::M1]],
+    ValidationRule::InstrLinAlgMatrixMatrixKDimMustMatch, & [&
+    [Piece::Hole(Placeholder::Dims(0))], & [Piece::Hole(Placeholder::Dims(1))], &
+    [Piece::Hole(Placeholder::N)], & [Piece::Hole(Placeholder::M1)]],
     "The N of the A matrix of a matrix product is the M of its B matrix.")
 );
 constraint!(
     C151 : Constraint::new("linalg.multiply-c-dims", Kind::ProductDims,
     ValidationRule::InstrLinAlgMatrixMatrixResDimMustMatch, & [& [Piece::Text("C")], &
-    [Piece::Dims(0u8)], & [Piece::Product]],
+    [Piece::Hole(Placeholder::Dims(0))], & [Piece::Hole(Placeholder::Product)]],
     "The C matrix of LinAlgMatrixMultiplyAccumulate is A.M x B.N.")
 );
 constraint!(
     C152 : Constraint::new("linalg.multiply-return-dims", Kind::ProductDims,
     ValidationRule::InstrLinAlgMatrixMatrixResDimMustMatch, & [& [Piece::Text("Return")],
-    & [Piece::Dims(0u8)], & [Piece::Product]],
+    & [Piece::Hole(Placeholder::Dims(0))], & [Piece::Hole(Placeholder::Product)]],
     "A matrix product returns an A.M x B.N matrix.")
 );
 constraint!(
     C153 : Constraint::new("linalg.accumulate-exact-type", Kind::SameType,
     ValidationRule::InstrLinAlgMatrixNotExactMatch, & [& [Piece::Text("Return")], &
-    [Piece::Type(0u8)], & [Piece::Text("arg 1")], & [Piece::Type(1u8)]],
+    [Piece::Hole(Placeholder::Type(0))], & [Piece::Text("arg 1")], &
+    [Piece::Hole(Placeholder::Type(1))]],
     "LinAlgMatrixAccumulate returns the type of its left-hand matrix.")
 );
 constraint!(
     C154 : Constraint::new("linalg.accumulate-return-use", Kind::MatrixUse { uses : &
     [enums::MatrixUse::Accumulator] }, ValidationRule::InstrLinAlgMatrixUseMismatch, & [&
-    [Piece::Text("Return")], & [Piece::Use], & [Piece::Text("Accumulator")]],
+    [Piece::Text("Return")], & [Piece::Hole(Placeholder::Use)], &
+    [Piece::Text("Accumulator")]],
     "LinAlgMatrixAccumulate returns an Accumulator matrix.")
 );
 constraint!(
     C155 : Constraint::new("linalg.accumulate-rhs-use", Kind::MatrixUse { uses : &
     [enums::MatrixUse::A, enums::MatrixUse::B] },
     ValidationRule::InstrLinAlgMatrixUseMismatch2, & [& [Piece::Text("Arg 2")], &
-    [Piece::Use], & [Piece::Text("A")], & [Piece::Text("B")]],
+    [Piece::Hole(Placeholder::Use)], & [Piece::Text("A")], & [Piece::Text("B")]],
     "The right-hand matrix of LinAlgMatrixAccumulate has use A or B.")
 );
 constraint!(
     C156 : Constraint::new("linalg.accumulate-scopes", Kind::MatrixScope { scopes : &
     [enums::MatrixScope::Wave, enums::MatrixScope::ThreadGroup] },
     ValidationRule::InstrLinAlgMatrixScopeMismatch2, & [& [Piece::Text("Arg 2")], &
-    [Piece::Scope(0u8)], & [Piece::Text("Wave")], & [Piece::Text("ThreadGroup")]],
+    [Piece::Hole(Placeholder::Scope(0))], & [Piece::Text("Wave")], &
+    [Piece::Text("ThreadGroup")]],
     "The right-hand and returned matrices of LinAlgMatrixAccumulate have Wave or ThreadGroup scope.")
 );
 constraint!(
     C157 : Constraint::new("linalg.accumulate-return-scope", Kind::MatrixScope { scopes :
     & [enums::MatrixScope::Wave, enums::MatrixScope::ThreadGroup] },
     ValidationRule::InstrLinAlgMatrixScopeMismatch2, & [& [Piece::Text("Return")], &
-    [Piece::Scope(0u8)], & [Piece::Text("Wave")], & [Piece::Text("ThreadGroup")]],
+    [Piece::Hole(Placeholder::Scope(0))], & [Piece::Text("Wave")], &
+    [Piece::Text("ThreadGroup")]],
     "LinAlgMatrixAccumulate returns a Wave- or ThreadGroup-scope matrix.")
 );
 constraint!(
     C158 : Constraint::new("linalg.accumulate-same-scope", Kind::SameScope,
     ValidationRule::InstrLinAlgMatrix2PartsMustMatch, & [& [Piece::Text("Return")], &
-    [Piece::Text("scope")], & [Piece::Scope(0u8)], & [Piece::Text("Arg 2")], &
-    [Piece::Text("scope")], & [Piece::Scope(1u8)]],
+    [Piece::Text("scope")], & [Piece::Hole(Placeholder::Scope(0))], &
+    [Piece::Text("Arg 2")], & [Piece::Text("scope")], &
+    [Piece::Hole(Placeholder::Scope(1))]],
     "The returned and right-hand matrices of LinAlgMatrixAccumulate have one scope.")
 );
 constraint!(
     C159 : Constraint::new("linalg.accumulate-same-dims", Kind::SameDims,
     ValidationRule::InstrLinAlgMatrix2PartsMustMatch, & [& [Piece::Text("Arg 2")], &
-    [Piece::Text("dimension")], & [Piece::Dims(0u8)], & [Piece::Text("return")], &
-    [Piece::Text("dimension")], & [Piece::Dims(1u8)]],
+    [Piece::Text("dimension")], & [Piece::Hole(Placeholder::Dims(0))], &
+    [Piece::Text("return")], & [Piece::Text("dimension")], &
+    [Piece::Hole(Placeholder::Dims(1))]],
     "The right-hand matrix of LinAlgMatrixAccumulate has the dimensions of the result.")
 );
 constraint!(
@@ -1066,33 +1095,37 @@ constraint!(
     C161 : Constraint::new("linalg.copyconvert-destination-scope", Kind::MatrixScope {
     scopes : & [enums::MatrixScope::Wave, enums::MatrixScope::ThreadGroup] },
     ValidationRule::InstrLinAlgMatrixScopeMismatch2, & [& [Piece::Text("Destination")], &
-    [Piece::Scope(0u8)], & [Piece::Text("Wave")], & [Piece::Text("ThreadGroup")]],
+    [Piece::Hole(Placeholder::Scope(0))], & [Piece::Text("Wave")], &
+    [Piece::Text("ThreadGroup")]],
     "LinAlgCopyConvertMatrix returns a Wave- or ThreadGroup-scope matrix.")
 );
 constraint!(
     C162 : Constraint::new("linalg.copyconvert-source-scope", Kind::MatrixScope { scopes
     : & [enums::MatrixScope::Wave, enums::MatrixScope::ThreadGroup] },
     ValidationRule::InstrLinAlgMatrixScopeMismatch2, & [& [Piece::Text("Source")], &
-    [Piece::Scope(0u8)], & [Piece::Text("Wave")], & [Piece::Text("ThreadGroup")]],
+    [Piece::Hole(Placeholder::Scope(0))], & [Piece::Text("Wave")], &
+    [Piece::Text("ThreadGroup")]],
     "LinAlgCopyConvertMatrix copies a Wave- or ThreadGroup-scope matrix.")
 );
 constraint!(
     C163 : Constraint::new("linalg.copyconvert-same-scope", Kind::SameScope,
     ValidationRule::InstrLinAlgMatrix2PartsMustMatch, & [& [Piece::Text("Destination")],
-    & [Piece::Text("scope")], & [Piece::Scope(0u8)], & [Piece::Text("source")], &
-    [Piece::Text("scope")], & [Piece::Scope(1u8)]],
-    "LinAlgCopyConvertMatrix keeps the scope.")
+    & [Piece::Text("scope")], & [Piece::Hole(Placeholder::Scope(0))], &
+    [Piece::Text("source")], & [Piece::Text("scope")], &
+    [Piece::Hole(Placeholder::Scope(1))]], "LinAlgCopyConvertMatrix keeps the scope.")
 );
 constraint!(
     C164 : Constraint::new("linalg.copyconvert-same-dims", Kind::SameDims,
     ValidationRule::InstrLinAlgMatrix2PartsMustMatch, & [& [Piece::Text("Destination")],
-    & [Piece::Text("dimension")], & [Piece::Dims(0u8)], & [Piece::Text("source")], &
-    [Piece::Text("dimension")], & [Piece::Dims(1u8)]],
+    & [Piece::Text("dimension")], & [Piece::Hole(Placeholder::Dims(0))], &
+    [Piece::Text("source")], & [Piece::Text("dimension")], &
+    [Piece::Hole(Placeholder::Dims(1))]],
     "LinAlgCopyConvertMatrix keeps the dimensions (swapped when it transposes).")
 );
 constraint!(
     C165 : Constraint::new("implicit.immediate", Kind::Immediate { any_constant : false,
-    once : false }, ValidationRule::InstrOpConst, & [& [Piece::Param], & [Piece::Op]],
+    once : false }, ValidationRule::InstrOpConst, & [& [Piece::Hole(Placeholder::Param)],
+    & [Piece::Hole(Placeholder::Op)]],
     "A parameter with `immediate = true` is an integer constant.").derived()
 );
 constraint!(

@@ -216,7 +216,7 @@ mod tests {
         let f64_ = Overload::Scalar(ScalarType::F64);
         // a 64-bit raw-buffer load before SM 6.3: the constraint that gates the overload
         let e = CheckedOp::new(Op::RawBufferLoad, f64_, v12, None);
-        assert!(matches!(e, Err(BuildError::Constraint(c)) if c.name == "rawbuffer.64bit-sm63"));
+        assert!(matches!(e, Err(BuildError::Constraint(c)) if c.name() == "rawbuffer.64bit-sm63"));
         let e = CheckedOp::new(Op::Sin, f64_, v12, None);
         assert!(matches!(e, Err(BuildError::Overload { .. })));
         let e = CheckedOp::new(

@@ -671,15 +671,7 @@ impl<'a> Violation<'a> {
 
     /// The parameter name of the operand at fault (empty for the result or none).
     pub fn param(&self) -> &'static str {
-        match self.at {
-            Some(At::Param(i)) => self
-                .op
-                .signature
-                .params
-                .get(usize::from(i))
-                .map_or("", |p| p.name),
-            _ => "",
-        }
+        param_name(self.op, self.at)
     }
 
     /// The value found, if a constant integer was.
@@ -1828,19 +1820,28 @@ impl<'a, V> Operands<'a> for BuildOperands<'_, 'a, V> {
     }
 }
 
-/// A constraint a built call violates (a [`BuildError::Constraint`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The name of `op`'s parameter at `at`; empty for the result or none.
+fn param_name(op: &OpInfo, at: Option<At>) -> &'static str {
+    match at {
+        Some(At::Param(i)) => op
+            .signature
+            .params
+            .get(usize::from(i))
+            .map_or("", |p| p.name),
+        _ => "",
+    }
+}
+
+/// A constraint a built call violates (a [`BuildError::Constraint`]). Small (a few words), so
+/// that a builder's `Result` stays small.
+#[derive(Clone, Copy, Debug)]
 pub struct ConstraintError {
-    /// The op.
-    pub op: &'static str,
-    /// The constraint's name.
-    pub name: &'static str,
-    /// The rule DXC's validator reports for it.
-    pub rule: ValidationRule,
-    /// What the constraint demands.
-    pub doc: &'static str,
-    /// The parameter at fault, if one is.
-    pub param: &'static str,
+    /// The constraint.
+    pub constraint: &'static Constraint,
+    /// The op of the call.
+    pub op: &'static OpInfo,
+    /// The operand at fault, if one is.
+    pub at: Option<At>,
     /// The value found, if a constant.
     pub value: Option<i64>,
 }
@@ -1848,29 +1849,60 @@ pub struct ConstraintError {
 impl ConstraintError {
     fn of(v: &Violation<'_>) -> ConstraintError {
         ConstraintError {
-            op: v.op.name,
-            name: v.constraint.name,
-            rule: v.constraint.rule,
-            doc: v.constraint.doc,
-            param: v.param(),
+            constraint: v.constraint,
+            op: v.op,
+            at: v.at,
             value: v.facts.value.and_then(|n| i64::try_from(n).ok()),
         }
     }
+
+    /// The constraint's name (`store.mask-contiguous`).
+    pub fn name(&self) -> &'static str {
+        self.constraint.name
+    }
+
+    /// The rule DXC's validator reports for it.
+    pub fn rule(&self) -> ValidationRule {
+        self.constraint.rule
+    }
+
+    /// What the constraint demands.
+    pub fn doc(&self) -> &'static str {
+        self.constraint.doc
+    }
+
+    /// The name of the parameter at fault; empty for the result or none.
+    pub fn param(&self) -> &'static str {
+        param_name(self.op, self.at)
+    }
 }
+
+/// The same constraint (the same record) on the same op, operand and value.
+impl PartialEq for ConstraintError {
+    fn eq(&self, other: &Self) -> bool {
+        core::ptr::eq(self.constraint, other.constraint)
+            && core::ptr::eq(self.op, other.op)
+            && self.at == other.at
+            && self.value == other.value
+    }
+}
+
+impl Eq for ConstraintError {}
 
 impl Display for ConstraintError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (self.param.is_empty(), self.value) {
-            (false, Some(v)) => write!(f, "operand `{}` of {} is {v}: ", self.param, self.op)?,
-            (false, None) => write!(f, "operand `{}` of {}: ", self.param, self.op)?,
-            (true, _) => write!(f, "{}: ", self.op)?,
+        let (param, op) = (self.param(), self.op.name);
+        match (param.is_empty(), self.value) {
+            (false, Some(v)) => write!(f, "operand `{param}` of {op} is {v}: ")?,
+            (false, None) => write!(f, "operand `{param}` of {op}: ")?,
+            (true, _) => write!(f, "{op}: ")?,
         }
-        let doc = self.doc.trim_end_matches('.');
+        let doc = self.doc().trim_end_matches('.');
         write!(
             f,
             "{doc} (constraint `{}`, rule {})",
-            self.name,
-            self.rule.code()
+            self.name(),
+            self.rule().code()
         )
     }
 }
@@ -1954,11 +1986,9 @@ pub fn check_build_overload<'a>(
     let ctx = build_context(target, overloads);
     let u = overload_constraint(op, &ctx)?;
     Some(ConstraintError {
-        op: op.name(),
-        name: u.constraint.name,
-        rule: u.constraint.rule,
-        doc: u.constraint.doc,
-        param: "",
+        constraint: u.constraint,
+        op: op.info(),
+        at: None,
         value: None,
     })
 }

@@ -33,8 +33,8 @@ fn one_of_write_masks() {
         let e = violated(build::raw_buffer_store(
             &t, f32, "%h", "%i", "undef", "%x", "%y", "undef", "undef", mask, 4,
         ));
-        assert_eq!(e.rule, ValidationRule::InstrWriteMaskGapForUav, "{e}");
-        assert_eq!((e.param, e.value), ("mask", Some(i64::from(mask))));
+        assert_eq!(e.rule(), ValidationRule::InstrWriteMaskGapForUav, "{e}");
+        assert_eq!((e.param(), e.value), ("mask", Some(i64::from(mask))));
     }
     assert!(
         build::raw_buffer_store(&t, f32, "%h", "%i", "undef", "%x", "%y", "%z", "%w", 15, 4)
@@ -60,8 +60,8 @@ fn one_of_a_struct_field() {
         "%i",
         false,
     ));
-    assert_eq!(e.rule, ValidationRule::InstrOpConstRange);
-    assert_eq!((e.param, e.value), ("bind", Some(300)));
+    assert_eq!(e.rule(), ValidationRule::InstrOpConstRange);
+    assert_eq!((e.param(), e.value), ("bind", Some(300)));
     assert!(build::create_handle_from_binding(&t, [0, 3, 0, 1], "%i", false).is_ok());
 }
 
@@ -82,8 +82,8 @@ fn enum_resource_class_invalid() {
         "%i",
         false,
     ));
-    assert_eq!(e.rule, ValidationRule::InstrOpConstRange);
-    assert_eq!(e.param, "resourceClass");
+    assert_eq!(e.rule(), ValidationRule::InstrOpConstRange);
+    assert_eq!(e.param(), "resourceClass");
     assert!(build::create_handle(&t, ResourceClass::UAV, 0, "%i", false).is_ok());
 }
 
@@ -92,8 +92,8 @@ fn range_of_a_component() {
     let t = Target::new(DxilVersion::new(1, 9));
     let f32 = Overload::Scalar(ScalarType::F32);
     let e = violated(build::hit_object_world_ray_origin(&t, f32, "%h", 3));
-    assert_eq!(e.rule, ValidationRule::InstrOperandRange);
-    assert_eq!((e.param, e.value), ("component", Some(3)));
+    assert_eq!(e.rule(), ValidationRule::InstrOperandRange);
+    assert_eq!((e.param(), e.value), ("component", Some(3)));
     assert!(build::hit_object_world_ray_origin(&t, f32, "%h", 2).is_ok());
 }
 
@@ -102,14 +102,14 @@ fn bits_of_the_legacy_barrier_by_stage() {
     let both = BarrierMode::UAVFenceGlobal | BarrierMode::UAVFenceThreadGroup;
     let cs = Target::new(V16).with_stage(ShaderKind::Compute);
     let e = violated(build::barrier::<&str>(&cs, both));
-    assert_eq!(e.rule, ValidationRule::InstrBarrierModeUselessUGroup);
+    assert_eq!(e.rule(), ValidationRule::InstrBarrierModeUselessUGroup);
     // outside compute-like shaders only the global UAV fence
     let ps = Target::new(V16).with_stage(ShaderKind::Pixel);
     let e = violated(build::barrier::<&str>(
         &ps,
         BarrierMode::UAVFenceThreadGroup,
     ));
-    assert_eq!(e.rule, ValidationRule::InstrBarrierModeForNonCs);
+    assert_eq!(e.rule(), ValidationRule::InstrBarrierModeForNonCs);
     assert!(build::barrier::<&str>(&ps, BarrierMode::UAVFenceGlobal).is_ok());
     // no stage: the stage rules do not apply
     assert!(build::barrier::<&str>(&Target::new(V16), both).is_ok());
@@ -124,7 +124,7 @@ fn implies_between_flags() {
         RayQueryFlag::None,
     ));
     assert_eq!(
-        e.rule,
+        e.rule(),
         ValidationRule::DeclAllowOpacityMicromapsExpectedGivenForceOmm2State
     );
     assert!(
@@ -145,7 +145,7 @@ fn overload_gated_by_the_shader_model() {
         half,
         "%x",
     ));
-    assert_eq!(e.rule, ValidationRule::SmIsSpecialFloat);
+    assert_eq!(e.rule(), ValidationRule::SmIsSpecialFloat);
     assert!(build::is_na_n(&Target::new(DxilVersion::new(1, 9)), half, "%x").is_ok());
     // CheckedOp (what op! makes) reports the same constraint
     let e = violated(CheckedOp::new(
@@ -154,7 +154,7 @@ fn overload_gated_by_the_shader_model() {
         DxilVersion::new(1, 8),
         None,
     ));
-    assert_eq!(e.name, "specialfloat.half-sm69");
+    assert_eq!(e.name(), "specialfloat.half-sm69");
 }
 
 #[test]
@@ -172,7 +172,10 @@ fn matrix_kinds_from_the_overloads() {
         "%a",
         "%b",
     ));
-    assert_eq!(e.rule, ValidationRule::InstrLinAlgMatrixMatrixKDimMustMatch);
+    assert_eq!(
+        e.rule(),
+        ValidationRule::InstrLinAlgMatrixMatrixKDimMustMatch
+    );
     // a Thread-scope A matrix
     let e = violated(build::lin_alg_matrix_multiply(
         &t,
@@ -184,7 +187,7 @@ fn matrix_kinds_from_the_overloads() {
         "%a",
         "%b",
     ));
-    assert_eq!(e.rule, ValidationRule::InstrLinAlgMatrixScopeMismatch2);
+    assert_eq!(e.rule(), ValidationRule::InstrLinAlgMatrixScopeMismatch2);
     assert!(
         build::lin_alg_matrix_multiply(
             &t,
@@ -254,7 +257,7 @@ fn build_dynamic_checks_the_same_constraints() {
         f32.into(),
         &ops,
     ));
-    assert_eq!(e.name, "store.mask-contiguous");
+    assert_eq!(e.name(), "store.mask-contiguous");
     ops[7] = Operand::Int { ty: "i8", value: 3 };
     assert!(dxil_ops::call::build_dynamic(Op::RawBufferStore.info(), &t, f32.into(), &ops).is_ok());
 }

@@ -238,6 +238,7 @@ fn diagnostic(
         line,
         rule,
         message: format!("{head}: {detail}"),
+        constraint: None,
     }
 }
 
@@ -890,5 +891,6 @@ fn violation(line: usize, v: &constraint::Violation<'_>, version: DxilVersion) -
         line,
         rule: v.rule(),
         message,
+        constraint: Some(v.constraint.name),
     }
 }

@@ -183,6 +183,9 @@ pub struct Diagnostic {
     pub rule: ValidationRule,
     /// The rule's message followed by what was found and what was expected.
     pub message: String,
+    /// The name of the op constraint of the database that found it (`store.mask-contiguous`,
+    /// see [`dxil_ops::constraint`]); `None` for the lint's other checks.
+    pub constraint: Option<&'static str>,
 }
 
 impl Diagnostic {

@@ -74,3 +74,52 @@ fn own_cases_give_the_expected_diagnostics() {
     );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// A constraint kind's name in the database (`one_of` for `Kind::OneOf { .. }`), from the
+/// variant's `Debug` form.
+fn kind_name(kind: &dxil_ops::constraint::Kind) -> String {
+    let debug = format!("{kind:?}");
+    let variant = debug.split([' ', '{', '(']).next().unwrap_or_default();
+    let mut out = String::new();
+    for (i, c) in variant.chars().enumerate() {
+        if c.is_ascii_uppercase() && i > 0 {
+            out.push('_');
+        }
+        out.push(c.to_ascii_lowercase());
+    }
+    out
+}
+
+/// Every constraint of the database by name, with its kind's name.
+fn constraint_kinds() -> std::collections::BTreeMap<&'static str, String> {
+    dxil_ops::Op::ALL
+        .iter()
+        .flat_map(|op| dxil_ops::constraint::of(*op))
+        .map(|u| (u.constraint.name, kind_name(&u.constraint.kind)))
+        .collect()
+}
+
+#[test]
+fn every_constraint_kind_is_reported_by_some_case() {
+    let kinds = constraint_kinds();
+    let mut seen = std::collections::BTreeSet::new();
+    for input in dxil_lint::ll_files(&cases()).expect("tests/cases exists") {
+        let text = std::fs::read_to_string(&input).expect("case is UTF-8");
+        for d in dxil_lint::lint(&text).diagnostics {
+            if let Some(kind) = d.constraint.and_then(|c| kinds.get(c)) {
+                seen.insert(kind.clone());
+            }
+        }
+    }
+    let all: std::collections::BTreeSet<String> = kinds.values().cloned().collect();
+    let missing: Vec<&String> = all.difference(&seen).collect();
+    println!(
+        "{} of {} constraint kinds reported by the cases",
+        seen.len(),
+        all.len()
+    );
+    assert!(
+        missing.is_empty(),
+        "constraint kinds no case violates: {missing:?}"
+    );
+}

@@ -1755,6 +1755,8 @@ struct BuildOperands<'o, 'a, V> {
     operands: &'o [Operand<V>],
     /// The position of the first parameter in `operands` (1 after the opcode, or 0).
     first: usize,
+    /// What a caller's value is known to be (`Opaque` when the caller's type says nothing).
+    read: fn(&V) -> Value,
 }
 
 impl<'a, V> BuildOperands<'_, 'a, V> {
@@ -1782,7 +1784,8 @@ impl<'a, V> Operands<'a> for BuildOperands<'_, 'a, V> {
                 fields: *fields,
                 len: *len,
             },
-            _ => Value::Opaque,
+            Some(Operand::Value(v)) => (self.read)(v),
+            None => Value::Opaque,
         }
     }
 
@@ -1933,17 +1936,23 @@ pub fn check_build<'a, V>(
     overloads: Overloads<'a>,
     operands: &[Operand<V>],
 ) -> Result<(), BuildError<'a>> {
-    build_operands(op, target, overloads, operands, 1)
+    build_operands(op, target, overloads, operands, 1, |_| Value::Opaque)
 }
 
-/// [`check_build`] for operands without the opcode ([`build_dynamic`](crate::call::build_dynamic)).
-pub(crate) fn check_build_params<'a, V>(
+/// [`check_build`] for operands without the opcode ([`build_dynamic`](crate::call::build_dynamic)),
+/// whose values may say that they are constants ([`crate::call::Value`]).
+pub(crate) fn check_build_params<'a, V: crate::call::Value>(
     op: Op,
     target: &Target,
     overloads: Overloads<'a>,
     params: &[Operand<V>],
 ) -> Result<(), BuildError<'a>> {
-    build_operands(op, target, overloads, params, 0)
+    let read = |v: &V| match (v.int_constant(), v.struct_constant()) {
+        (Some(n), _) => Value::Int(i128::from(n)),
+        (None, Some(fields)) => Value::Fields { fields, len: 4 },
+        (None, None) => Value::Opaque,
+    };
+    build_operands(op, target, overloads, params, 0, read)
 }
 
 fn build_operands<'a, V>(
@@ -1952,6 +1961,7 @@ fn build_operands<'a, V>(
     overloads: Overloads<'a>,
     operands: &[Operand<V>],
     first: usize,
+    read: fn(&V) -> Value,
 ) -> Result<(), BuildError<'a>> {
     let uses = of(op);
     if uses.is_empty() {
@@ -1964,6 +1974,7 @@ fn build_operands<'a, V>(
         overloads,
         operands,
         first,
+        read,
     };
     let mut first = None;
     check_uses(info, uses, &ctx, &ops, &mut |v| {

@@ -176,7 +176,8 @@ fn enum_value_valid(name: &str, value: i64, version: DxilVersion) -> Option<bool
     crate::generated::intrinsics::enum_value_valid(name, value, version)
 }
 
-/// Checks an integer constant for parameter `p`: its range and its enumeration.
+/// Checks an integer constant for parameter `p` of an extension's op (which has no constraint
+/// rows): its `max` and its enumeration.
 fn check_constant<'a>(
     op: &'static OpInfo,
     p: &'static ParamInfo,
@@ -223,24 +224,27 @@ pub fn build_dynamic<'a, 'o, V: Value>(
             found: operands.len(),
         });
     }
+    // this crate's op, whose constraints (the implicit ones of `max` and `enum` included) check
+    // the constants; an extension's op has no constraints, and its parameters' keys are
+    // checked here
+    let own = crate::Op::from_opcode(op.opcode).filter(|x| core::ptr::eq(x.info(), op));
     for ((p, o), resolved) in params.iter().zip(operands).zip(signature.params()) {
         type_error(op, p, o, resolved).map_or(Ok(()), Err)?;
-        match o {
+        let constant = match o {
             Operand::Value(v) if p.immediate => {
-                let c = v.int_constant().ok_or(BuildError::NotImmediate {
+                Some(v.int_constant().ok_or(BuildError::NotImmediate {
                     op: op.name,
                     param: p.name,
-                })?;
-                check_constant(op, p, c, target)?;
+                })?)
             }
-            Operand::Int { value, .. } => check_constant(op, p, *value, target)?,
-            _ => {}
+            Operand::Int { value, .. } => Some(*value),
+            _ => None,
+        };
+        if let (None, Some(c)) = (own, constant) {
+            check_constant(op, p, c, target)?;
         }
     }
-    // the op constraints the constants and overloads decide, as the typed builders check them
-    if let Some(x) = crate::Op::from_opcode(op.opcode)
-        && core::ptr::eq(x.info(), op)
-    {
+    if let Some(x) = own {
         crate::constraint::check_build_params(x, target, overloads, operands)?;
     }
     Ok(DynCall {

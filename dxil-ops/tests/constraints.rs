@@ -290,3 +290,309 @@ fn resource_properties_decode_what_the_intrinsic_map_encodes() {
         }
     }
 }
+
+/// A constraint kind's name in the database (`one_of` for `Kind::OneOf { .. }`), from the
+/// variant's `Debug` form.
+fn kind_name(kind: &Kind) -> String {
+    let debug = format!("{kind:?}");
+    let variant = debug.split([' ', '{', '(']).next().unwrap_or_default();
+    let mut out = String::new();
+    for (i, c) in variant.chars().enumerate() {
+        if c.is_ascii_uppercase() && i > 0 {
+            out.push('_');
+        }
+        out.push(c.to_ascii_lowercase());
+    }
+    out
+}
+
+/// The kinds a builder cannot decide, because they are about what only the module knows: whether
+/// a caller's value is a constant, `undef` or finite, the resource behind a handle, the
+/// `!dx.targetTypes` entries. `dxil-lint`'s cases violate each of them.
+const MODULE_ONLY: &[(&str, &str)] = &[
+    ("immediate", "whether a caller's value is a constant"),
+    ("undef", "whether a caller's value is undef"),
+    ("defined", "whether a caller's value is undef"),
+    ("masked_defined", "which of the caller's values are undef"),
+    ("mask_matches", "which of the caller's values are undef"),
+    ("finite", "floating-point constants are the caller's values"),
+    (
+        "float_range",
+        "floating-point constants are the caller's values",
+    ),
+    (
+        "bind_index",
+        "whether the index, a caller's value, is a constant",
+    ),
+    ("resource_class", "the resource behind a handle"),
+    ("resource_kind", "the resource behind a handle"),
+    ("sampler_mode", "the sampler behind a handle"),
+    ("component_type", "the resource behind a handle"),
+    ("matrix_metadata", "the module's !dx.targetTypes"),
+];
+
+/// A builder call that violates a constraint of a kind: (kind, op, target, overloads, operands
+/// after the opcode).
+type Case<'a> = (
+    &'static str,
+    Op,
+    Target,
+    Vec<Overload<'a>>,
+    Vec<dxil_ops::Operand<&'static str>>,
+);
+
+#[test]
+fn every_kind_a_builder_can_decide_is_refused_by_a_builder() {
+    use dxil_ops::Operand;
+    let v = |s: &'static str| Operand::Value(s);
+    let int = |ty: &'static str, value: i64| Operand::<&str>::Int { ty, value };
+    let m = |s: &'static str| Overload::Object(StructName::new(s));
+    let f32 = Overload::Scalar(ScalarType::F32);
+    let vec = |t: ScalarType, n: u16| Overload::Vector(t, n);
+    let cs =
+        |major, minor| Target::new(DxilVersion::new(major, minor)).with_stage(ShaderKind::Compute);
+    let cases: Vec<Case<'_>> = vec![
+        (
+            "range",
+            Op::HitObjectWorldRayOrigin,
+            Target::new(DxilVersion::new(1, 9)),
+            vec![f32],
+            vec![v("%h"), int("i32", 3)],
+        ),
+        (
+            "one_of",
+            Op::RawBufferStore,
+            cs(1, 6),
+            vec![f32],
+            vec![
+                v("%h"),
+                v("%i"),
+                v("undef"),
+                v("%x"),
+                v("%y"),
+                v("undef"),
+                v("undef"),
+                int("i8", 2),
+                int("i32", 4),
+            ],
+        ),
+        (
+            "multiple_of",
+            Op::HitObjectLoadLocalRootTableConstant,
+            Target::new(DxilVersion::new(1, 9)),
+            vec![],
+            vec![v("%h"), int("i32", 6)],
+        ),
+        (
+            "enum",
+            Op::BarrierByMemoryType,
+            cs(1, 8),
+            vec![],
+            vec![int("i32", 0x100), int("i32", 0)],
+        ),
+        ("bits", Op::Barrier, cs(1, 6), vec![], vec![int("i32", 6)]),
+        (
+            "implies",
+            Op::AllocateRayQuery2,
+            cs(1, 9),
+            vec![],
+            vec![int("i32", 1024), int("i32", 0)],
+        ),
+        (
+            "overload",
+            Op::RawBufferLoad,
+            cs(1, 2),
+            vec![Overload::Scalar(ScalarType::F64)],
+            vec![v("%h"), v("%i"), v("undef"), int("i8", 1), int("i32", 8)],
+        ),
+        (
+            "matrix_scope",
+            Op::LinAlgMatrixGetElement,
+            cs(1, 10),
+            vec![f32, m("dx.types.LinAlgMatrixC9M8N8U0S0")],
+            vec![v("%m"), v("%i")],
+        ),
+        (
+            "matrix_use",
+            Op::LinAlgMatrixAccumulateToDescriptor,
+            cs(1, 10),
+            vec![m("dx.types.LinAlgMatrixC9M8N8U0S1")],
+            vec![
+                v("%m"),
+                v("%h"),
+                int("i32", 0),
+                int("i32", 16),
+                int("i32", 0),
+                int("i32", 128),
+            ],
+        ),
+        (
+            "matrix_component",
+            Op::LinAlgMatrixLength,
+            cs(1, 10),
+            vec![m("dx.types.LinAlgMatrixC0M4N8U0S0")],
+            vec![v("%m")],
+        ),
+        (
+            "matrix_k",
+            Op::LinAlgMatrixLength,
+            cs(1, 10),
+            vec![m("dx.types.LinAlgMatrixC9M4N2U0S0")],
+            vec![v("%m")],
+        ),
+        (
+            "same_scope",
+            Op::LinAlgMatrixMultiply,
+            cs(1, 10),
+            vec![
+                m("dx.types.LinAlgMatrixC9M8N8U2S1"),
+                m("dx.types.LinAlgMatrixC9M8N8U0S2"),
+                m("dx.types.LinAlgMatrixC9M8N8U1S2"),
+            ],
+            vec![v("%a"), v("%b")],
+        ),
+        (
+            "same_dims",
+            Op::LinAlgMatrixAccumulate,
+            cs(1, 10),
+            vec![
+                m("dx.types.LinAlgMatrixC9M4N8U2S2"),
+                m("dx.types.LinAlgMatrixC9M4N8U2S2"),
+                m("dx.types.LinAlgMatrixC9M8N8U0S2"),
+            ],
+            vec![v("%l"), v("%r")],
+        ),
+        (
+            "same_type",
+            Op::LinAlgMatrixAccumulate,
+            cs(1, 10),
+            vec![
+                m("dx.types.LinAlgMatrixC9M4N8U2S2"),
+                m("dx.types.LinAlgMatrixC9M8N8U2S2"),
+                m("dx.types.LinAlgMatrixC9M4N8U0S2"),
+            ],
+            vec![v("%l"), v("%r")],
+        ),
+        (
+            "k_match",
+            Op::LinAlgMatrixMultiply,
+            cs(1, 10),
+            vec![
+                m("dx.types.LinAlgMatrixC9M8N8U2S2"),
+                m("dx.types.LinAlgMatrixC9M8N8U0S2"),
+                m("dx.types.LinAlgMatrixC9M6N8U1S2"),
+            ],
+            vec![v("%a"), v("%b")],
+        ),
+        (
+            "product_dims",
+            Op::LinAlgMatrixMultiply,
+            cs(1, 10),
+            vec![
+                m("dx.types.LinAlgMatrixC9M4N8U2S2"),
+                m("dx.types.LinAlgMatrixC9M8N8U0S2"),
+                m("dx.types.LinAlgMatrixC9M8N8U1S2"),
+            ],
+            vec![v("%a"), v("%b")],
+        ),
+        (
+            "vector_dim",
+            Op::LinAlgMatVecMul,
+            cs(1, 10),
+            vec![
+                vec(ScalarType::F32, 2),
+                m("dx.types.LinAlgMatrixC9M4N8U0S0"),
+                vec(ScalarType::F32, 8),
+            ],
+            vec![v("%m"), int("i1", 1), v("%v"), int("i32", 9)],
+        ),
+        (
+            "scope_layout",
+            Op::LinAlgMatrixAccumulateToDescriptor,
+            cs(1, 10),
+            vec![m("dx.types.LinAlgMatrixC9M8N8U2S0")],
+            vec![
+                v("%m"),
+                v("%h"),
+                int("i32", 0),
+                int("i32", 16),
+                int("i32", 0),
+                int("i32", 128),
+            ],
+        ),
+        (
+            "layout_stride",
+            Op::LinAlgMatrixAccumulateToDescriptor,
+            cs(1, 10),
+            vec![m("dx.types.LinAlgMatrixC9M8N8U2S0")],
+            vec![
+                v("%m"),
+                v("%h"),
+                int("i32", 0),
+                int("i32", 16),
+                int("i32", 4),
+                int("i32", 128),
+            ],
+        ),
+        (
+            "same_element",
+            Op::LinAlgMatVecMulAdd,
+            cs(1, 10),
+            vec![
+                vec(ScalarType::F32, 4),
+                m("dx.types.LinAlgMatrixC9M4N8U0S0"),
+                vec(ScalarType::F32, 8),
+                vec(ScalarType::F16, 4),
+            ],
+            vec![v("%m"), int("i1", 1), v("%v"), int("i32", 9), v("%b")],
+        ),
+        (
+            "signed_float",
+            Op::LinAlgMatVecMul,
+            cs(1, 10),
+            vec![
+                vec(ScalarType::F32, 4),
+                m("dx.types.LinAlgMatrixC9M4N8U0S0"),
+                vec(ScalarType::F32, 8),
+            ],
+            vec![v("%m"), int("i1", 0), v("%v"), int("i32", 9)],
+        ),
+    ];
+    let mut covered: Vec<&str> = MODULE_ONLY.iter().map(|(k, _)| *k).collect();
+    let mut wrong = Vec::new();
+    for (kind, op, target, overloads, operands) in &cases {
+        let r = dxil_ops::call::build_dynamic(
+            op.info(),
+            target,
+            dxil_ops::Overloads::new(overloads),
+            operands,
+        );
+        match r {
+            Err(BuildError::Constraint(e)) if kind_name(&e.constraint.kind) == *kind => {
+                covered.push(kind)
+            }
+            Err(e) => wrong.push(format!("{kind}: {} gave {e}", op.name())),
+            Ok(_) => wrong.push(format!("{kind}: {} was built", op.name())),
+        }
+    }
+    assert!(wrong.is_empty(), "{wrong:#?}");
+    let all: std::collections::BTreeSet<String> = dxil_ops::OPS
+        .iter()
+        .filter_map(|o| Op::from_opcode(o.opcode))
+        .flat_map(constraint::of)
+        .map(|u| kind_name(&u.constraint.kind))
+        .collect();
+    let missing: Vec<&String> = all
+        .iter()
+        .filter(|k| !covered.contains(&k.as_str()))
+        .collect();
+    println!(
+        "{} kinds refused by builders, {} decided by the lint only",
+        cases.len(),
+        MODULE_ONLY.len()
+    );
+    assert!(
+        missing.is_empty(),
+        "kinds with no builder case and not module-only: {missing:?}"
+    );
+}

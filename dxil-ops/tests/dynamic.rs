@@ -193,7 +193,11 @@ fn typed_values_are_checked() {
     };
     assert!(build_dynamic(Op::WaveActiveOp, &t, f32_, &wave("0")).is_ok());
     let e = build_dynamic(Op::WaveActiveOp, &t, f32_, &wave("77")).unwrap_err();
-    assert!(matches!(e, BuildError::EnumValue { value: 77, .. }), "{e}");
+    // the implicit constraint of the parameter's `enum` key
+    assert!(
+        matches!(e, BuildError::Constraint(c) if c.value == Some(77) && c.name() == "implicit.enum-WaveOpKind"),
+        "{e}"
+    );
     let e = build_dynamic(Op::WaveActiveOp, &t, f32_, &wave("%n")).unwrap_err();
     assert!(matches!(e, BuildError::NotImmediate { .. }), "{e}");
 }

@@ -101,16 +101,21 @@ impl Emitter<'_> {
                     } else {
                         quote!(#ident as i64)
                     };
-                    checks.push(quote! {
-                        if !#ident.is_valid_at(target.dxil) {
-                            return Err(BuildError::EnumValue { op: info.name, param: #name, value: #value, version: target.dxil });
-                        }
-                    });
+                    // this crate's ops check the value through their implicit `enum`
+                    // constraint; an extension's op has none
+                    if self.extension.is_some() {
+                        checks.push(quote! {
+                            if !#ident.is_valid_at(target.dxil) {
+                                return Err(BuildError::EnumValue { op: info.name, param: #name, value: #value, version: target.dxil });
+                            }
+                        });
+                    }
                     operands.push(quote!(Operand::Int { ty: #llvm, value: #value }));
                 }
                 ParamKind::Int(rust, llvm) => {
                     args.push(quote!(#ident: #rust));
-                    if let Some(max) = p.max {
+                    // likewise the implicit `range` constraint of `max`
+                    if let Some(max) = p.max.filter(|_| self.extension.is_some()) {
                         let name = &p.name;
                         let max = int(max);
                         checks

@@ -1041,22 +1041,10 @@ pub fn create_handle<'a, V>(
     index: V,
     non_uniform_index: bool,
 ) -> Result<Call<'a, V, 5>, BuildError<'a>> {
-    let info = Op::CreateHandle.info();
-    let overloads = Overloads::NONE;
-    let signature = crate::call::check(info, target, overloads)?;
-    if !resource_class.is_valid_at(target.dxil) {
-        return Err(BuildError::EnumValue {
-            op: info.name,
-            param: "resourceClass",
-            value: resource_class as i64,
-            version: target.dxil,
-        });
-    }
-    Call::checked(
-        info,
+    Call::build(
+        Op::CreateHandle.info(),
         target,
-        overloads,
-        signature,
+        Overloads::NONE,
         [
             Operand::opcode(0x39),
             Operand::Int {
@@ -1800,22 +1788,10 @@ pub fn barrier<'a, V>(
     target: &Target,
     barrier_mode: crate::enums::BarrierMode,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    let info = Op::Barrier.info();
-    let overloads = Overloads::NONE;
-    let signature = crate::call::check(info, target, overloads)?;
-    if !barrier_mode.is_valid_at(target.dxil) {
-        return Err(BuildError::EnumValue {
-            op: info.name,
-            param: "barrierMode",
-            value: barrier_mode.bits() as i64,
-            version: target.dxil,
-        });
-    }
-    Call::checked(
-        info,
+    Call::build(
+        Op::Barrier.info(),
         target,
-        overloads,
-        signature,
+        Overloads::NONE,
         [
             Operand::opcode(0x50),
             Operand::Int {
@@ -2460,30 +2436,10 @@ pub fn wave_active_op<'a, V>(
     op: crate::enums::WaveOpKind,
     sop: crate::enums::SignedOpKind,
 ) -> Result<Call<'a, V, 4>, BuildError<'a>> {
-    let info = Op::WaveActiveOp.info();
-    let overloads = Overloads::one(overload);
-    let signature = crate::call::check(info, target, overloads)?;
-    if !op.is_valid_at(target.dxil) {
-        return Err(BuildError::EnumValue {
-            op: info.name,
-            param: "op",
-            value: op as i64,
-            version: target.dxil,
-        });
-    }
-    if !sop.is_valid_at(target.dxil) {
-        return Err(BuildError::EnumValue {
-            op: info.name,
-            param: "sop",
-            value: sop as i64,
-            version: target.dxil,
-        });
-    }
-    Call::checked(
-        info,
+    Call::build(
+        Op::WaveActiveOp.info(),
         target,
-        overloads,
-        signature,
+        Overloads::one(overload),
         [
             Operand::opcode(0x77),
             Operand::Value(value),
@@ -2508,22 +2464,10 @@ pub fn wave_active_bit<'a, V>(
     value: V,
     op: crate::enums::WaveBitOpKind,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    let info = Op::WaveActiveBit.info();
-    let overloads = Overloads::one(overload);
-    let signature = crate::call::check(info, target, overloads)?;
-    if !op.is_valid_at(target.dxil) {
-        return Err(BuildError::EnumValue {
-            op: info.name,
-            param: "op",
-            value: op as i64,
-            version: target.dxil,
-        });
-    }
-    Call::checked(
-        info,
+    Call::build(
+        Op::WaveActiveBit.info(),
         target,
-        overloads,
-        signature,
+        Overloads::one(overload),
         [
             Operand::opcode(0x78),
             Operand::Value(value),
@@ -2546,30 +2490,10 @@ pub fn wave_prefix_op<'a, V>(
     op: crate::enums::WaveOpKind,
     sop: crate::enums::SignedOpKind,
 ) -> Result<Call<'a, V, 4>, BuildError<'a>> {
-    let info = Op::WavePrefixOp.info();
-    let overloads = Overloads::one(overload);
-    let signature = crate::call::check(info, target, overloads)?;
-    if !op.is_valid_at(target.dxil) {
-        return Err(BuildError::EnumValue {
-            op: info.name,
-            param: "op",
-            value: op as i64,
-            version: target.dxil,
-        });
-    }
-    if !sop.is_valid_at(target.dxil) {
-        return Err(BuildError::EnumValue {
-            op: info.name,
-            param: "sop",
-            value: sop as i64,
-            version: target.dxil,
-        });
-    }
-    Call::checked(
-        info,
+    Call::build(
+        Op::WavePrefixOp.info(),
         target,
-        overloads,
-        signature,
+        Overloads::one(overload),
         [
             Operand::opcode(0x79),
             Operand::Value(value),
@@ -2611,22 +2535,10 @@ pub fn quad_op<'a, V>(
     value: V,
     op: crate::enums::QuadOpKind,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    let info = Op::QuadOp.info();
-    let overloads = Overloads::one(overload);
-    let signature = crate::call::check(info, target, overloads)?;
-    if !op.is_valid_at(target.dxil) {
-        return Err(BuildError::EnumValue {
-            op: info.name,
-            param: "op",
-            value: op as i64,
-            version: target.dxil,
-        });
-    }
-    Call::checked(
-        info,
+    Call::build(
+        Op::QuadOp.info(),
         target,
-        overloads,
-        signature,
+        Overloads::one(overload),
         [
             Operand::opcode(0x7b),
             Operand::Value(value),
@@ -3389,30 +3301,10 @@ pub fn wave_multi_prefix_op<'a, V>(
     op: crate::enums::WaveMultiPrefixOpKind,
     sop: crate::enums::SignedOpKind,
 ) -> Result<Call<'a, V, 8>, BuildError<'a>> {
-    let info = Op::WaveMultiPrefixOp.info();
-    let overloads = Overloads::one(overload);
-    let signature = crate::call::check(info, target, overloads)?;
-    if !op.is_valid_at(target.dxil) {
-        return Err(BuildError::EnumValue {
-            op: info.name,
-            param: "op",
-            value: op as i64,
-            version: target.dxil,
-        });
-    }
-    if !sop.is_valid_at(target.dxil) {
-        return Err(BuildError::EnumValue {
-            op: info.name,
-            param: "sop",
-            value: sop as i64,
-            version: target.dxil,
-        });
-    }
-    Call::checked(
-        info,
+    Call::build(
+        Op::WaveMultiPrefixOp.info(),
         target,
-        overloads,
-        signature,
+        Overloads::one(overload),
         [
             Operand::opcode(0xa6),
             Operand::Value(value),
@@ -3778,22 +3670,10 @@ pub fn allocate_ray_query<'a, V>(
     target: &Target,
     const_ray_flags: crate::enums::RayFlag,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    let info = Op::AllocateRayQuery.info();
-    let overloads = Overloads::NONE;
-    let signature = crate::call::check(info, target, overloads)?;
-    if !const_ray_flags.is_valid_at(target.dxil) {
-        return Err(BuildError::EnumValue {
-            op: info.name,
-            param: "constRayFlags",
-            value: const_ray_flags.bits() as i64,
-            version: target.dxil,
-        });
-    }
-    Call::checked(
-        info,
+    Call::build(
+        Op::AllocateRayQuery.info(),
         target,
-        overloads,
-        signature,
+        Overloads::NONE,
         [
             Operand::opcode(0xb2),
             Operand::Int {
@@ -4649,22 +4529,10 @@ pub fn quad_vote<'a, V>(
     cond: V,
     op: crate::enums::QuadVoteOpKind,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    let info = Op::QuadVote.info();
-    let overloads = Overloads::one(overload);
-    let signature = crate::call::check(info, target, overloads)?;
-    if !op.is_valid_at(target.dxil) {
-        return Err(BuildError::EnumValue {
-            op: info.name,
-            param: "op",
-            value: op as i64,
-            version: target.dxil,
-        });
-    }
-    Call::checked(
-        info,
+    Call::build(
+        Op::QuadVote.info(),
         target,
-        overloads,
-        signature,
+        Overloads::one(overload),
         [
             Operand::opcode(0xde),
             Operand::Value(cond),
@@ -4928,30 +4796,10 @@ pub fn barrier_by_memory_type<'a, V>(
     memory_type_flags: crate::enums::MemoryTypeFlag,
     semantic_flags: crate::enums::BarrierSemanticFlag,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    let info = Op::BarrierByMemoryType.info();
-    let overloads = Overloads::NONE;
-    let signature = crate::call::check(info, target, overloads)?;
-    if !memory_type_flags.is_valid_at(target.dxil) {
-        return Err(BuildError::EnumValue {
-            op: info.name,
-            param: "MemoryTypeFlags",
-            value: memory_type_flags.bits() as i64,
-            version: target.dxil,
-        });
-    }
-    if !semantic_flags.is_valid_at(target.dxil) {
-        return Err(BuildError::EnumValue {
-            op: info.name,
-            param: "SemanticFlags",
-            value: semantic_flags.bits() as i64,
-            version: target.dxil,
-        });
-    }
-    Call::checked(
-        info,
+    Call::build(
+        Op::BarrierByMemoryType.info(),
         target,
-        overloads,
-        signature,
+        Overloads::NONE,
         [
             Operand::opcode(0xf4),
             Operand::Int {
@@ -4973,22 +4821,10 @@ pub fn barrier_by_memory_handle<'a, V>(
     object: V,
     semantic_flags: crate::enums::BarrierSemanticFlag,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    let info = Op::BarrierByMemoryHandle.info();
-    let overloads = Overloads::NONE;
-    let signature = crate::call::check(info, target, overloads)?;
-    if !semantic_flags.is_valid_at(target.dxil) {
-        return Err(BuildError::EnumValue {
-            op: info.name,
-            param: "SemanticFlags",
-            value: semantic_flags.bits() as i64,
-            version: target.dxil,
-        });
-    }
-    Call::checked(
-        info,
+    Call::build(
+        Op::BarrierByMemoryHandle.info(),
         target,
-        overloads,
-        signature,
+        Overloads::NONE,
         [
             Operand::opcode(0xf5),
             Operand::Value(object),
@@ -5007,22 +4843,10 @@ pub fn barrier_by_node_record_handle<'a, V>(
     object: V,
     semantic_flags: crate::enums::BarrierSemanticFlag,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    let info = Op::BarrierByNodeRecordHandle.info();
-    let overloads = Overloads::NONE;
-    let signature = crate::call::check(info, target, overloads)?;
-    if !semantic_flags.is_valid_at(target.dxil) {
-        return Err(BuildError::EnumValue {
-            op: info.name,
-            param: "SemanticFlags",
-            value: semantic_flags.bits() as i64,
-            version: target.dxil,
-        });
-    }
-    Call::checked(
-        info,
+    Call::build(
+        Op::BarrierByNodeRecordHandle.info(),
         target,
-        overloads,
-        signature,
+        Overloads::NONE,
         [
             Operand::opcode(0xf6),
             Operand::Value(object),
@@ -5311,30 +5135,10 @@ pub fn allocate_ray_query2<'a, V>(
     const_ray_flags: crate::enums::RayFlag,
     const_ray_query_flags: crate::enums::RayQueryFlag,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    let info = Op::AllocateRayQuery2.info();
-    let overloads = Overloads::NONE;
-    let signature = crate::call::check(info, target, overloads)?;
-    if !const_ray_flags.is_valid_at(target.dxil) {
-        return Err(BuildError::EnumValue {
-            op: info.name,
-            param: "constRayFlags",
-            value: const_ray_flags.bits() as i64,
-            version: target.dxil,
-        });
-    }
-    if !const_ray_query_flags.is_valid_at(target.dxil) {
-        return Err(BuildError::EnumValue {
-            op: info.name,
-            param: "constRayQueryFlags",
-            value: const_ray_query_flags.bits() as i64,
-            version: target.dxil,
-        });
-    }
-    Call::checked(
-        info,
+    Call::build(
+        Op::AllocateRayQuery2.info(),
         target,
-        overloads,
-        signature,
+        Overloads::NONE,
         [
             Operand::opcode(0x102),
             Operand::Int {

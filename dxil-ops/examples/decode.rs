@@ -9,7 +9,7 @@
 //! ```
 
 use dxil_ops::TypedValue;
-use dxil_ops::read::read_op;
+use dxil_ops::read::{AnyOp, read_op};
 
 /// A `dx.op` call found on a line: its line number, the called function and the operands.
 pub struct FoundCall<'t> {
@@ -132,11 +132,24 @@ pub fn calls(text: &str) -> Vec<FoundCall<'_>> {
 }
 
 /// The line printed for a call: `OpName { param: value, ... }` as the generated reader of its
-/// op displays it (immediates decoded: `op: Sum`, `bind: [0, 3, 0, 1]`), or `error: ...`.
+/// op displays it (immediates decoded: `op: Sum`, `bind: [0, 3, 0, 1]`), then the resource
+/// properties of an `annotateHandle` and the binding of a `createHandleFromBinding` decoded by
+/// `dxil_ops::resource`; or `error: ...`.
 pub fn describe(call: &FoundCall<'_>) -> Result<String, String> {
-    read_op(call.callee, &call.operands)
-        .map(|op| op.to_string())
-        .map_err(|e| format!("{e} (a call of {})", call.callee))
+    let op = read_op(call.callee, &call.operands)
+        .map_err(|e| format!("{e} (a call of {})", call.callee))?;
+    let decoded = match &op {
+        AnyOp::AnnotateHandle(a) => match a.properties() {
+            Ok(p) => format!(" -> {p:?}"),
+            Err(e) => format!(" -> properties that do not decode: {e}"),
+        },
+        AnyOp::CreateHandleFromBinding(c) => match c.binding() {
+            Ok(b) => format!(" -> {b:?}"),
+            Err(e) => format!(" -> a binding that does not decode: {e}"),
+        },
+        _ => String::new(),
+    };
+    Ok(format!("{op}{decoded}"))
 }
 
 #[allow(dead_code)] // the tests include this file for `calls` and `describe`

@@ -572,3 +572,17 @@ impl ResourceBinding {
         })
     }
 }
+
+impl<V> crate::read::ops::AnnotateHandle<'_, V> {
+    /// The resource properties the call records, decoded by [`ResourceProperties::decode`].
+    pub fn properties(&self) -> Result<ResourceProperties, ResourceError> {
+        ResourceProperties::decode(self.props)
+    }
+}
+
+impl<V> crate::read::ops::CreateHandleFromBinding<'_, V> {
+    /// The binding the call names, decoded by [`ResourceBinding::decode`].
+    pub fn binding(&self) -> Result<ResourceBinding, ResourceError> {
+        ResourceBinding::decode(self.bind)
+    }
+}

@@ -254,3 +254,42 @@ fn corpus_words_decode() {
     }
     println!("{props} annotateHandle properties and {binds} bindings of the corpus decode");
 }
+
+#[test]
+fn readers_decode_properties_and_bindings() {
+    use dxil_ops::TypedValue;
+    use dxil_ops::read::{AnyOp, read_op};
+    let t = TypedValue::new;
+    let props = |words: &'static str| {
+        [
+            t("i32", "216"),
+            t("%dx.types.Handle", "%h"),
+            t("%dx.types.ResourceProperties", words),
+        ]
+    };
+    let ok = props("{ i32 4108, i32 16 }");
+    let Ok(AnyOp::AnnotateHandle(a)) = read_op("dx.op.annotateHandle", &ok) else {
+        panic!("annotateHandle reads");
+    };
+    let p: ResourceProperties = a.properties().expect("the words decode");
+    assert_eq!(p.kind, ResourceKind::StructuredBuffer);
+    assert_eq!(p.class(), ResourceClass::UAV);
+    // words that decode to no resource are an error value
+    let bad = props("{ i32 0, i32 0 }");
+    let Ok(AnyOp::AnnotateHandle(a)) = read_op("dx.op.annotateHandle", &bad) else {
+        panic!("annotateHandle reads");
+    };
+    assert!(a.properties().is_err());
+    let bind = [
+        t("i32", "217"),
+        t("%dx.types.ResBind", "{ i32 0, i32 3, i32 0, i8 1 }"),
+        t("i32", "%i"),
+        t("i1", "false"),
+    ];
+    let Ok(AnyOp::CreateHandleFromBinding(c)) = read_op("dx.op.createHandleFromBinding", &bind)
+    else {
+        panic!("createHandleFromBinding reads");
+    };
+    let b: ResourceBinding = c.binding().expect("the fields decode");
+    assert_eq!((b.lower, b.upper, b.class), (0, 3, ResourceClass::UAV));
+}

@@ -75,27 +75,12 @@ fn own_cases_give_the_expected_diagnostics() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-/// A constraint kind's name in the database (`one_of` for `Kind::OneOf { .. }`), from the
-/// variant's `Debug` form.
-fn kind_name(kind: &dxil_ops::constraint::Kind) -> String {
-    let debug = format!("{kind:?}");
-    let variant = debug.split([' ', '{', '(']).next().unwrap_or_default();
-    let mut out = String::new();
-    for (i, c) in variant.chars().enumerate() {
-        if c.is_ascii_uppercase() && i > 0 {
-            out.push('_');
-        }
-        out.push(c.to_ascii_lowercase());
-    }
-    out
-}
-
 /// Every constraint of the database by name, with its kind's name.
-fn constraint_kinds() -> std::collections::BTreeMap<&'static str, String> {
+fn constraint_kinds() -> std::collections::BTreeMap<&'static str, &'static str> {
     dxil_ops::Op::ALL
         .iter()
         .flat_map(|op| dxil_ops::constraint::of(*op))
-        .map(|u| (u.constraint.name, kind_name(&u.constraint.kind)))
+        .map(|u| (u.constraint.name, u.constraint.kind.name()))
         .collect()
 }
 
@@ -107,12 +92,12 @@ fn every_constraint_kind_is_reported_by_some_case() {
         let text = std::fs::read_to_string(&input).expect("case is UTF-8");
         for d in dxil_lint::lint(&text).diagnostics {
             if let Some(kind) = d.constraint.and_then(|c| kinds.get(c)) {
-                seen.insert(kind.clone());
+                seen.insert(*kind);
             }
         }
     }
-    let all: std::collections::BTreeSet<String> = kinds.values().cloned().collect();
-    let missing: Vec<&String> = all.difference(&seen).collect();
+    let all: std::collections::BTreeSet<&str> = kinds.values().copied().collect();
+    let missing: Vec<&&str> = all.difference(&seen).collect();
     println!(
         "{} of {} constraint kinds reported by the cases",
         seen.len(),

@@ -252,6 +252,48 @@ pub enum Kind {
     SignedFloat,
 }
 
+impl Kind {
+    /// The kind's name in the database (`[constraint_kind.NAME]`: `one_of`, `matrix_k`, ...).
+    pub const fn name(&self) -> &'static str {
+        match self {
+            Kind::Immediate { .. } => "immediate",
+            Kind::Range { .. } => "range",
+            Kind::OneOf { .. } => "one_of",
+            Kind::MultipleOf { .. } => "multiple_of",
+            Kind::Finite => "finite",
+            Kind::FloatRange { .. } => "float_range",
+            Kind::Undef { .. } => "undef",
+            Kind::Defined { .. } => "defined",
+            Kind::Enum { .. } => "enum",
+            Kind::Bits { .. } => "bits",
+            Kind::Implies { .. } => "implies",
+            Kind::MaskedDefined => "masked_defined",
+            Kind::MaskMatches => "mask_matches",
+            Kind::Overload { .. } => "overload",
+            Kind::BindIndex => "bind_index",
+            Kind::ResourceClass { .. } => "resource_class",
+            Kind::ResourceKind { .. } => "resource_kind",
+            Kind::SamplerMode { .. } => "sampler_mode",
+            Kind::ComponentType { .. } => "component_type",
+            Kind::MatrixMetadata => "matrix_metadata",
+            Kind::MatrixScope { .. } => "matrix_scope",
+            Kind::MatrixUse { .. } => "matrix_use",
+            Kind::MatrixComponent { .. } => "matrix_component",
+            Kind::MatrixK { .. } => "matrix_k",
+            Kind::SameScope => "same_scope",
+            Kind::SameDims => "same_dims",
+            Kind::SameType => "same_type",
+            Kind::KMatch => "k_match",
+            Kind::ProductDims => "product_dims",
+            Kind::VectorDim { .. } => "vector_dim",
+            Kind::ScopeLayout { .. } => "scope_layout",
+            Kind::LayoutStride { .. } => "layout_stride",
+            Kind::SameElement => "same_element",
+            Kind::SignedFloat => "signed_float",
+        }
+    }
+}
+
 /// When a constraint applies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Gate {

@@ -291,21 +291,6 @@ fn resource_properties_decode_what_the_intrinsic_map_encodes() {
     }
 }
 
-/// A constraint kind's name in the database (`one_of` for `Kind::OneOf { .. }`), from the
-/// variant's `Debug` form.
-fn kind_name(kind: &Kind) -> String {
-    let debug = format!("{kind:?}");
-    let variant = debug.split([' ', '{', '(']).next().unwrap_or_default();
-    let mut out = String::new();
-    for (i, c) in variant.chars().enumerate() {
-        if c.is_ascii_uppercase() && i > 0 {
-            out.push('_');
-        }
-        out.push(c.to_ascii_lowercase());
-    }
-    out
-}
-
 /// The kinds a builder cannot decide, because they are about what only the module knows: whether
 /// a caller's value is a constant, `undef` or finite, the resource behind a handle, the
 /// `!dx.targetTypes` entries. `dxil-lint`'s cases violate each of them.
@@ -351,6 +336,18 @@ fn every_kind_a_builder_can_decide_is_refused_by_a_builder() {
     let vec = |t: ScalarType, n: u16| Overload::Vector(t, n);
     let cs =
         |major, minor| Target::new(DxilVersion::new(major, minor)).with_stage(ShaderKind::Compute);
+    // the operands of an accumulation to a descriptor: matrix, handle, offset 0, stride,
+    // layout, alignment 128
+    let descriptor = |stride: i64, layout: i64| {
+        vec![
+            v("%m"),
+            v("%h"),
+            int("i32", 0),
+            int("i32", stride),
+            int("i32", layout),
+            int("i32", 128),
+        ]
+    };
     let cases: Vec<Case<'_>> = vec![
         (
             "range",
@@ -417,14 +414,7 @@ fn every_kind_a_builder_can_decide_is_refused_by_a_builder() {
             Op::LinAlgMatrixAccumulateToDescriptor,
             cs(1, 10),
             vec![m("dx.types.LinAlgMatrixC9M8N8U0S1")],
-            vec![
-                v("%m"),
-                v("%h"),
-                int("i32", 0),
-                int("i32", 16),
-                int("i32", 0),
-                int("i32", 128),
-            ],
+            descriptor(16, 0),
         ),
         (
             "matrix_component",
@@ -511,28 +501,14 @@ fn every_kind_a_builder_can_decide_is_refused_by_a_builder() {
             Op::LinAlgMatrixAccumulateToDescriptor,
             cs(1, 10),
             vec![m("dx.types.LinAlgMatrixC9M8N8U2S0")],
-            vec![
-                v("%m"),
-                v("%h"),
-                int("i32", 0),
-                int("i32", 16),
-                int("i32", 0),
-                int("i32", 128),
-            ],
+            descriptor(16, 0),
         ),
         (
             "layout_stride",
             Op::LinAlgMatrixAccumulateToDescriptor,
             cs(1, 10),
             vec![m("dx.types.LinAlgMatrixC9M8N8U2S0")],
-            vec![
-                v("%m"),
-                v("%h"),
-                int("i32", 0),
-                int("i32", 16),
-                int("i32", 4),
-                int("i32", 128),
-            ],
+            descriptor(16, 4),
         ),
         (
             "same_element",
@@ -568,7 +544,7 @@ fn every_kind_a_builder_can_decide_is_refused_by_a_builder() {
             operands,
         );
         match r {
-            Err(BuildError::Constraint(e)) if kind_name(&e.constraint.kind) == *kind => {
+            Err(BuildError::Constraint(e)) if e.constraint.kind.name() == *kind => {
                 covered.push(kind)
             }
             Err(e) => wrong.push(format!("{kind}: {} gave {e}", op.name())),
@@ -576,16 +552,13 @@ fn every_kind_a_builder_can_decide_is_refused_by_a_builder() {
         }
     }
     assert!(wrong.is_empty(), "{wrong:#?}");
-    let all: std::collections::BTreeSet<String> = dxil_ops::OPS
+    let all: std::collections::BTreeSet<&str> = dxil_ops::OPS
         .iter()
         .filter_map(|o| Op::from_opcode(o.opcode))
         .flat_map(constraint::of)
-        .map(|u| kind_name(&u.constraint.kind))
+        .map(|u| u.constraint.kind.name())
         .collect();
-    let missing: Vec<&String> = all
-        .iter()
-        .filter(|k| !covered.contains(&k.as_str()))
-        .collect();
+    let missing: Vec<&&str> = all.iter().filter(|k| !covered.contains(k)).collect();
     println!(
         "{} kinds refused by builders, {} decided by the lint only",
         cases.len(),

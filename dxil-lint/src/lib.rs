@@ -172,7 +172,7 @@ use dxil_ops::rules::ValidationRule;
 
 pub use input::{FileError, MAX_FILE_SIZE, NotText, ll_files, read_file, text_of};
 pub use module::Module;
-pub use text::ValueKind;
+pub use text::{SplitTop, ValueKind, split_top};
 
 /// A finding: a line, the validation rule, and the message.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -172,23 +172,10 @@ impl ModelInfo<'_> {
 /// DXC's name of a shader kind in shader-model names and messages: `ps`, `cs`, `lib`,
 /// `raygeneration`, `node`, ...
 pub fn kind_name(kind: ShaderKind) -> &'static str {
-    match kind {
-        ShaderKind::Pixel => "ps",
-        ShaderKind::Vertex => "vs",
-        ShaderKind::Geometry => "gs",
-        ShaderKind::Hull => "hs",
-        ShaderKind::Domain => "ds",
-        ShaderKind::Compute => "cs",
-        ShaderKind::Library => "lib",
-        ShaderKind::RayGeneration => "raygeneration",
-        ShaderKind::Intersection => "intersection",
-        ShaderKind::AnyHit => "anyhit",
-        ShaderKind::ClosestHit => "closesthit",
-        ShaderKind::Miss => "miss",
-        ShaderKind::Callable => "callable",
-        ShaderKind::Mesh => "ms",
-        ShaderKind::Amplification => "as",
-        ShaderKind::Node => "node",
+    // the stages only libraries hold are named by their ops.toml name
+    match kind.profile_prefix() {
+        "lib" if kind != ShaderKind::Library => kind.name(),
+        prefix => prefix,
     }
 }
 

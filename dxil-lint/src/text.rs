@@ -127,7 +127,7 @@ impl Closing {
 
 /// Splits `s` at the commas that are outside brackets and quotes; every piece is trimmed. An
 /// empty or blank `s` gives no piece; a trailing comma gives an empty last piece.
-pub(crate) fn split_top(s: &str) -> SplitTop<'_> {
+pub fn split_top(s: &str) -> SplitTop<'_> {
     SplitTop {
         rest: Some(s),
         after_comma: false,
@@ -135,7 +135,7 @@ pub(crate) fn split_top(s: &str) -> SplitTop<'_> {
 }
 
 /// Iterator of [`split_top`].
-pub(crate) struct SplitTop<'a> {
+pub struct SplitTop<'a> {
     rest: Option<&'a str>,
     after_comma: bool,
 }

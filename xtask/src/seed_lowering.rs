@@ -21,6 +21,7 @@ use crate::llvm_as::assemble;
 #[path = "../../dxil-db/tests/common/shared.rs"]
 mod shared;
 
+use dxil_lint::split_top;
 use dxil_ops::call::{Operand, Target, build_dynamic};
 use dxil_ops::info::{OpInfo, ParamInfo};
 use dxil_ops::intrinsic::resource::{Facts, ResourceType};
@@ -53,28 +54,6 @@ struct Example {
     callee: String,
     /// The arguments: type and value as written.
     args: Vec<(String, String)>,
-}
-
-/// Splits at the commas outside brackets, parentheses, braces and quotes.
-fn split_top(s: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let (mut depth, mut quoted, mut start) = (0i32, false, 0);
-    for (i, c) in s.char_indices() {
-        match c {
-            '"' => quoted = !quoted,
-            '(' | '<' | '{' | '[' if !quoted => depth += 1,
-            ')' | '>' | '}' | ']' if !quoted => depth -= 1,
-            ',' if !quoted && depth == 0 => {
-                out.push(s[start..i].trim().to_owned());
-                start = i + 1;
-            }
-            _ => {}
-        }
-    }
-    if !s[start..].trim().is_empty() {
-        out.push(s[start..].trim().to_owned());
-    }
-    out
 }
 
 /// The example calls of a seed, and the places of calls it cuts off.
@@ -135,10 +114,10 @@ fn examples(tag: &str, text: &str) -> (Vec<Example>, Vec<String>) {
         };
         let callee = joined[at + 1..open].trim().to_owned();
         let args = split_top(&joined[open + 1..close])
-            .into_iter()
+            .filter(|a| !a.is_empty())
             .map(|a| match a.rsplit_once(' ') {
                 Some((t, v)) => (t.trim().to_owned(), v.trim().to_owned()),
-                None => (String::new(), a),
+                None => (String::new(), a.to_owned()),
             })
             .collect();
         out.push(Example {
@@ -191,7 +170,7 @@ fn llvm_type(t: &str) -> String {
 fn value_type(e: &Example) -> Option<Overload<'static>> {
     let ret = e.ret.trim();
     if let Some(inner) = ret.strip_prefix('{').and_then(|r| r.strip_suffix('}')) {
-        return split_top(inner).first().and_then(|t| overload(t));
+        return split_top(inner).next().and_then(overload);
     }
     if ret == "void" {
         return e.args.last().and_then(|(t, _)| overload(t));

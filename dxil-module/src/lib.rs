@@ -1,0 +1,9 @@
+//! Reads and writes DXIL as it is shipped: `DXBC` containers ([`container`]), the LLVM bitstream
+//! ([`bitstream`]) of the LLVM 3.7 bitcode inside them ([`bitcode`]), and LLVM IR text
+//! ([`text`]), into one in-memory module model ([`model`]).
+
+pub mod bitcode;
+pub mod bitstream;
+pub mod container;
+pub mod model;
+pub mod text;

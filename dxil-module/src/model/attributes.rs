@@ -33,7 +33,7 @@ impl AttrGroup {
 /// An attribute.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Attr {
-    /// A flag (`nounwind`, `readnone`), by its bitcode kind number ([`Attr::name`]).
+    /// A flag (`nounwind`, `readnone`), by its bitcode kind number ([`Attr::kind_name`]).
     Enum(u32),
     /// An attribute with an integer (`align 4`, `dereferenceable 8`), by its kind number.
     Int(u32, u64),
@@ -46,8 +46,8 @@ pub enum Attr {
     },
 }
 
-/// The attribute sets of a function or call site: the groups of [`Module::attr_groups`]
-/// (super::Module::attr_groups), by their [`AttrGroup::id`].
+/// The attribute sets of a function or call site: the groups of
+/// [`Module::attr_groups`](super::Module::attr_groups), by their [`AttrGroup::id`].
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub struct AttrList {
     /// The group ids.

@@ -370,9 +370,15 @@ impl Parser<'_, '_> {
                     if self.fs()?.block.is_none() {
                         self.start_block(None)?;
                     }
-                    if let Err(e) = self.instruction() {
+                    if let Err(mut e) = self.instruction() {
                         if !self.st.lenient {
                             return Err(e);
+                        }
+                        // An instruction left open (an operand list without its ')') is
+                        // reported on its own line, where it ends, not on the next one.
+                        if self.tok.first && self.tok.line > t.line && e.line == self.tok.line {
+                            e.line = self.prev.0;
+                            e.column = self.lx.column(self.prev.1) + 1;
                         }
                         self.st.problems.push(e);
                         self.recover_in_body(t.line);

@@ -159,6 +159,8 @@ pub(crate) struct Parser<'s, 'a> {
     pub tok: Token,
     /// The function whose body is being read.
     pub fs: Option<function::FnState>,
+    /// The line and end offset of the token before the current one.
+    pub prev: (u32, u32),
 }
 
 /// What a token looks like in a message.
@@ -190,11 +192,13 @@ impl<'s, 'a> Parser<'s, 'a> {
             lx,
             tok,
             fs: None,
+            prev: (base_line, 0),
         }
     }
 
     /// Moves to the next token.
     pub(crate) fn bump(&mut self) {
+        self.prev = (self.tok.line, self.tok.end);
         self.tok = self.lx.next();
     }
 

@@ -648,18 +648,25 @@ impl Parser<'_, '_> {
             vararg,
         });
         let ptr_ty = self.st.m.types.pointer(fn_ty, 0);
+        let first_use = self.global_entry(&name_tok)?.2;
         let (sym, existing) = self.define_global(&name_tok, true)?;
         let id = match existing {
             Some(GlobalRef::Func(f)) => {
                 let before = self.st.m.function(f).map(|f| f.ptr_ty);
                 if before != Some(ptr_ty) {
+                    // Reported where the function was first used with the other type.
                     let msg = format!(
-                        "invalid forward reference to function '{}' with wrong type: expected '{}' but was '{}'",
+                        "'{}' is used with type '{}' but declared on line {} with type '{}'",
                         self.global_text(&name_tok),
+                        before.map_or("?".to_owned(), |b| self.type_name(b)),
+                        name_tok.line,
                         self.type_name(ptr_ty),
-                        before.map_or("?".to_owned(), |b| self.type_name(b))
                     );
-                    let e = self.err_at(&name_tok, msg);
+                    let mut e = self.err_at(&name_tok, msg);
+                    if let Some(u) = first_use {
+                        e.line = u.line;
+                        e.column = u.column;
+                    }
                     self.st.problem(e)?;
                 }
                 f
@@ -824,14 +831,10 @@ fn resolve_attrs(st: &mut State) -> Result<(), TextError> {
     let mut lists: Map<Vec<u32>, AttrListId> = Map::default();
     for (target, spec) in pending {
         let mut func = spec.func.clone();
-        for &(n, line, column) in &spec.groups {
-            match st.attr_text.get(&n) {
-                Some(attrs) => func.extend(attrs.iter().cloned()),
-                None => st.problem(TextError {
-                    line,
-                    column,
-                    message: format!("use of undefined attribute group '#{n}'"),
-                })?,
+        // A group never defined is empty, as LLVM reads it.
+        for &(n, _, _) in &spec.groups {
+            if let Some(attrs) = st.attr_text.get(&n) {
+                func.extend(attrs.iter().cloned());
             }
         }
         let mut places: Vec<(u32, Vec<Attr>)> = Vec::new();

@@ -24,7 +24,7 @@ impl Parser<'_, '_> {
         match t.kind {
             Kind::Local | Kind::LocalId => self.local_value(ty),
             Kind::Global | Kind::GlobalId => self.global_value(ty),
-            Kind::Excl | Kind::MdName if self.is_metadata_type(ty) => {
+            _ if self.is_metadata_type(ty) => {
                 let md = self.parse_md_operand(depth + 1)?;
                 Ok(Value::Metadata(md))
             }

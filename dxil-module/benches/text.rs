@@ -73,12 +73,11 @@ fn corpus_files() -> Vec<Vec<u8>> {
             let p = e.path();
             if p.is_dir() {
                 todo.push(p);
-            } else if p.extension().is_some_and(|x| x == "ll") {
-                if let Ok(bytes) = std::fs::read(&p) {
-                    if text::parse(&bytes).is_ok() {
-                        out.push(bytes);
-                    }
-                }
+            } else if p.extension().is_some_and(|x| x == "ll")
+                && let Ok(bytes) = std::fs::read(&p)
+                && text::parse(&bytes).is_ok()
+            {
+                out.push(bytes);
             }
         }
     }

@@ -17,6 +17,20 @@ fn takes_type(kind: u32) -> bool {
     matches!(kind, 3 | 29 | 38 | 65 | 69 | 77)
 }
 
+/// The kind number of an attribute word, through a table built once.
+fn kind_of(word: &[u8]) -> Option<u32> {
+    static KINDS: std::sync::OnceLock<crate::text::hash::Map<&'static [u8], u32>> =
+        std::sync::OnceLock::new();
+    KINDS
+        .get_or_init(|| {
+            (1..=crate::model::LAST_LLVM37_KIND + 40)
+                .filter_map(|k| Attr::kind_name(k).map(|n| (n.as_bytes(), k)))
+                .collect()
+        })
+        .get(word)
+        .copied()
+}
+
 impl Parser<'_, '_> {
     /// One attribute at the current token, if it is one. `group` is true inside
     /// `attributes #N = { }`, where integers are written `align=4`.
@@ -37,7 +51,7 @@ impl Parser<'_, '_> {
             }
             Kind::Word => {
                 let w = self.text(&t);
-                let Some(kind) = std::str::from_utf8(w).ok().and_then(Attr::kind_of) else {
+                let Some(kind) = kind_of(w) else {
                     return Ok(None);
                 };
                 self.bump();

@@ -704,11 +704,7 @@ impl Parser<'_, '_> {
             }
             written
         } else {
-            self.st.m.types.intern(Type::Function {
-                ret: written,
-                params: arg_types,
-                vararg: false,
-            })
+            self.function_type(written, &arg_types, false)
         };
         let ret = self.st.m.types.function_ret(fn_ty).unwrap_or(written);
         let callee = match early_callee {
@@ -717,7 +713,7 @@ impl Parser<'_, '_> {
                 let after = (self.tok, self.lx.clone());
                 self.tok = callee_pos.0;
                 self.lx = callee_pos.1;
-                let ptr = self.st.m.types.pointer(fn_ty, 0);
+                let ptr = self.pointer_type(fn_ty, 0);
                 let v = match callee_tok.kind {
                     Kind::Global | Kind::GlobalId => self.global_value(ptr),
                     _ => self.local_value(ptr),

@@ -112,6 +112,13 @@ pub(crate) struct State {
     pub int_consts: Map<(TypeId, i64), ConstId>,
     pub dbg_pending: Vec<(FuncId, InstId, MdId, u32, u32)>,
     pub seen_module_asm: bool,
+    /// Caches in front of the model's tables (whose maps hash more slowly): names, types by
+    /// their word, pointer and function types, simple constants.
+    pub sym_cache: Map<Box<[u8]>, Sym>,
+    pub word_types: Map<Box<[u8]>, TypeId>,
+    pub ptr_types: Map<(TypeId, u32), TypeId>,
+    pub fn_types: Map<Vec<TypeId>, TypeId>,
+    pub simple_consts: Map<(TypeId, u8, u64), ConstId>,
 }
 
 impl State {
@@ -138,6 +145,11 @@ impl State {
             int_consts: Map::default(),
             dbg_pending: Vec::new(),
             seen_module_asm: false,
+            sym_cache: Map::default(),
+            word_types: Map::default(),
+            ptr_types: Map::default(),
+            fn_types: Map::default(),
+            simple_consts: Map::default(),
         }
     }
 
@@ -307,10 +319,44 @@ impl<'s, 'a> Parser<'s, 'a> {
 
     /// Interns a name.
     pub(crate) fn sym(&mut self, name: &[u8]) -> PResult<Sym> {
+        if let Some(&s) = self.st.sym_cache.get(name) {
+            return Ok(s);
+        }
         match self.st.m.symbols.intern(name) {
-            Ok(s) => Ok(s),
+            Ok(s) => {
+                self.st.sym_cache.insert(name.into(), s);
+                Ok(s)
+            }
             Err(e) => Err(self.err_at(&self.tok, e.to_string())),
         }
+    }
+
+    /// `T addrspace(N)*`, through the cache.
+    pub(crate) fn pointer_type(&mut self, pointee: TypeId, space: u32) -> TypeId {
+        if let Some(&t) = self.st.ptr_types.get(&(pointee, space)) {
+            return t;
+        }
+        let t = self.st.m.types.pointer(pointee, space);
+        self.st.ptr_types.insert((pointee, space), t);
+        t
+    }
+
+    /// The function type `ret (params...)`, through the cache.
+    pub(crate) fn function_type(&mut self, ret: TypeId, params: &[TypeId], vararg: bool) -> TypeId {
+        let mut key = Vec::with_capacity(params.len() + 2);
+        key.push(ret);
+        key.extend_from_slice(params);
+        key.push(TypeId(u32::from(vararg)));
+        if let Some(&t) = self.st.fn_types.get(&key) {
+            return t;
+        }
+        let t = self.st.m.types.intern(crate::model::Type::Function {
+            ret,
+            params: params.to_vec(),
+            vararg,
+        });
+        self.st.fn_types.insert(key, t);
+        t
     }
 
     /// An unsigned decimal number of at most 32 bits.

@@ -13,9 +13,13 @@ impl Parser<'_, '_> {
     pub(crate) fn parse_type(&mut self, depth: u32) -> PResult<TypeId> {
         self.check_depth(depth)?;
         let t = self.tok;
-        let mut ty = match t.kind {
+        let ty = match t.kind {
             Kind::Word => {
                 let w = self.text(&t);
+                if let Some(&ty) = self.st.word_types.get(w) {
+                    self.bump();
+                    return self.type_suffixes(ty, depth);
+                }
                 let ty = match w {
                     b"void" => Type::Void,
                     b"half" => Type::Half,
@@ -40,7 +44,9 @@ impl Parser<'_, '_> {
                     _ => return self.expected("a type"),
                 };
                 self.bump();
-                self.st.m.types.intern(ty)
+                let id = self.st.m.types.intern(ty);
+                self.st.word_types.insert(w.into(), id);
+                id
             }
             Kind::Local => {
                 let name = self.name(&t);
@@ -91,13 +97,17 @@ impl Parser<'_, '_> {
             }
             _ => return self.expected("a type"),
         };
-        // Suffixes: pointers and function types.
+        self.type_suffixes(ty, depth)
+    }
+
+    /// `*`, `addrspace(N)*` and `(params)` after a type.
+    fn type_suffixes(&mut self, mut ty: TypeId, depth: u32) -> PResult<TypeId> {
         loop {
             match self.tok.kind {
                 Kind::Star => {
                     self.check_pointee(ty)?;
                     self.bump();
-                    ty = self.st.m.types.pointer(ty, 0);
+                    ty = self.pointer_type(ty, 0);
                 }
                 Kind::Word if self.is_word(b"addrspace") => {
                     self.bump();
@@ -106,16 +116,12 @@ impl Parser<'_, '_> {
                     self.expect(Kind::RParen, "')'")?;
                     self.check_pointee(ty)?;
                     self.expect(Kind::Star, "'*' after addrspace(N)")?;
-                    ty = self.st.m.types.pointer(ty, space);
+                    ty = self.pointer_type(ty, space);
                 }
                 Kind::LParen => {
                     self.bump();
                     let (params, vararg) = self.param_types(depth)?;
-                    ty = self.st.m.types.intern(Type::Function {
-                        ret: ty,
-                        params,
-                        vararg,
-                    });
+                    ty = self.function_type(ty, &params, vararg);
                 }
                 _ => return Ok(ty),
             }

@@ -36,8 +36,22 @@ impl Parser<'_, '_> {
         matches!(self.st.m.types.get(ty), Some(Type::Metadata))
     }
 
-    /// Interns a constant.
+    /// Interns a constant (`null`, `undef` and floats through a cache).
     pub(crate) fn constant(&mut self, ty: TypeId, kind: ConstKind) -> ConstId {
+        let key = match kind {
+            ConstKind::Null => Some((ty, 0, 0)),
+            ConstKind::Undef => Some((ty, 1, 0)),
+            ConstKind::Float(bits) => Some((ty, 2, bits)),
+            _ => None,
+        };
+        if let Some(k) = key {
+            if let Some(&c) = self.st.simple_consts.get(&k) {
+                return c;
+            }
+            let c = self.st.m.constants.intern(Constant { ty, kind });
+            self.st.simple_consts.insert(k, c);
+            return c;
+        }
         self.st.m.constants.intern(Constant { ty, kind })
     }
 

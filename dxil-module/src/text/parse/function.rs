@@ -31,6 +31,8 @@ pub(crate) struct FnState {
     pub func: FuncId,
     pub body: Body,
     names: Map<Sym, Local>,
+    /// The locals by the text of their name token, in front of `names`.
+    by_text: Map<Box<[u8]>, Local>,
     numbered: Vec<Option<Local>>,
     forward: Vec<Forward>,
     forward_names: Map<Sym, u32>,
@@ -48,6 +50,7 @@ impl FnState {
             func,
             body: Body::default(),
             names: Map::default(),
+            by_text: Map::default(),
             numbered: Vec::new(),
             forward: Vec::new(),
             forward_names: Map::default(),
@@ -56,6 +59,22 @@ impl FnState {
             local_md: Vec::new(),
             block: None,
         }
+    }
+
+    /// The state for another function, keeping the memory of this one's tables.
+    pub(crate) fn reuse(mut self, func: FuncId) -> FnState {
+        self.func = func;
+        self.body = Body::default();
+        self.names.clear();
+        self.by_text.clear();
+        self.numbered.clear();
+        self.forward.clear();
+        self.forward_names.clear();
+        self.forward_numbers.clear();
+        self.next_slot = 0;
+        self.local_md.clear();
+        self.block = None;
+        self
     }
 }
 
@@ -94,8 +113,17 @@ impl Parser<'_, '_> {
     pub(crate) fn local_value(&mut self, ty: TypeId) -> PResult<Value> {
         let t = self.tok;
         self.bump();
-        let (sym, number) = self.local_key(&t)?;
-        let found = self.find_local(sym, number)?;
+        let fast = match (t.kind, self.fs.as_ref()) {
+            (Kind::Local, Some(fs)) => fs.by_text.get(self.text(&t)).copied(),
+            _ => None,
+        };
+        let (sym, number, found) = match fast {
+            Some(l) => (None, None, Some(l)),
+            None => {
+                let (sym, number) = self.local_key(&t)?;
+                (sym, number, self.find_local(sym, number)?)
+            }
+        };
         match found {
             Some(Local::Value(v, actual)) => {
                 if actual != ty {
@@ -128,8 +156,17 @@ impl Parser<'_, '_> {
             return self.expected("a block ('%name')");
         }
         self.bump();
-        let (sym, number) = self.local_key(&t)?;
-        let found = self.find_local(sym, number)?;
+        let fast = match (t.kind, self.fs.as_ref()) {
+            (Kind::Local, Some(fs)) => fs.by_text.get(self.text(&t)).copied(),
+            _ => None,
+        };
+        let (sym, number, found) = match fast {
+            Some(l) => (None, None, Some(l)),
+            None => {
+                let (sym, number) = self.local_key(&t)?;
+                (sym, number, self.find_local(sym, number)?)
+            }
+        };
         match found {
             Some(Local::Block(b)) => Ok(b),
             Some(Local::Value(..)) => Err(self.err_at(
@@ -265,7 +302,13 @@ impl Parser<'_, '_> {
         let Some(sym) = sym else {
             return Ok(None);
         };
+        let raw: Option<Box<[u8]>> = t
+            .filter(|t| t.kind == Kind::Local)
+            .map(|t| self.text(t).into());
         let fs = self.fs()?;
+        if let Some(raw) = raw {
+            fs.by_text.insert(raw, local);
+        }
         if fs.names.insert(sym, local).is_some() {
             let tok = *t.unwrap_or(&self.tok);
             let msg = format!("redefinition of '{}'", self.local_name(&tok));
@@ -494,9 +537,16 @@ impl Parser<'_, '_> {
             }
         }
         let func = fs.func;
-        if let Some(f) = self.st.m.functions.get_mut(func.index()) {
-            f.body = Some(fs.body);
+        let mut body = std::mem::take(&mut fs.body);
+        body.insts.shrink_to_fit();
+        body.blocks.shrink_to_fit();
+        for b in &mut body.blocks {
+            b.insts.shrink_to_fit();
         }
+        if let Some(f) = self.st.m.functions.get_mut(func.index()) {
+            f.body = Some(body);
+        }
+        self.spare = Some(fs);
         Ok(())
     }
 }

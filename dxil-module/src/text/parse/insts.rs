@@ -8,7 +8,7 @@ use crate::model::{
 };
 use crate::text::lexer::{Kind, Token};
 
-impl Parser<'_, '_> {
+impl<'a> Parser<'_, 'a> {
     /// One instruction, added to the current block.
     pub(crate) fn instruction(&mut self) -> PResult<()> {
         let start = self.tok;
@@ -652,8 +652,39 @@ impl Parser<'_, '_> {
             Some(self.parse_value(ptr, 0)?)
         };
         self.expect(Kind::LParen, "'(' of the call's arguments")?;
-        let mut args = Vec::new();
-        let mut arg_types = Vec::new();
+        // Gathered in buffers kept across calls; the call gets an exact copy.
+        let mut args = std::mem::take(&mut self.st.args);
+        let mut arg_types = std::mem::take(&mut self.st.arg_types);
+        args.clear();
+        arg_types.clear();
+        let r = self.call_args(&mut args, &mut arg_types, attrs);
+        let out = r.and_then(|()| {
+            self.call_rest(
+                tail,
+                flags,
+                cc,
+                written,
+                explicit_fn,
+                callee_tok,
+                callee_pos,
+                early_callee,
+                &args,
+                &arg_types,
+                attrs,
+            )
+        });
+        self.st.args = args;
+        self.st.arg_types = arg_types;
+        out
+    }
+
+    /// The arguments of a call after `(`, through `)`.
+    fn call_args(
+        &mut self,
+        args: &mut Vec<Value>,
+        arg_types: &mut Vec<TypeId>,
+        attrs: &mut AttrSpec,
+    ) -> PResult<()> {
         if !self.eat(Kind::RParen) {
             loop {
                 let ty = self.parse_type(0)?;
@@ -675,6 +706,25 @@ impl Parser<'_, '_> {
                 }
             }
         }
+        Ok(())
+    }
+
+    /// The rest of a call after its arguments.
+    #[allow(clippy::too_many_arguments)]
+    fn call_rest(
+        &mut self,
+        tail: Tail,
+        flags: u8,
+        cc: u32,
+        written: TypeId,
+        explicit_fn: bool,
+        callee_tok: Token,
+        callee_pos: (Token, crate::text::lexer::Lexer<'a>),
+        early_callee: Option<Value>,
+        args: &[Value],
+        arg_types: &[TypeId],
+        attrs: &mut AttrSpec,
+    ) -> PResult<(InstKind, TypeId)> {
         let fn_attrs_tok = self.tok;
         self.fn_attrs(attrs)?;
         if self.tok.kind == Kind::LBracket {
@@ -690,8 +740,7 @@ impl Parser<'_, '_> {
                 return self.expected("a function type");
             };
             let fits = if vararg {
-                arg_types.len() >= params.len()
-                    && params.iter().zip(&arg_types).all(|(a, b)| a == b)
+                arg_types.len() >= params.len() && params.iter().zip(arg_types).all(|(a, b)| a == b)
             } else {
                 params == arg_types
             };
@@ -704,7 +753,7 @@ impl Parser<'_, '_> {
             }
             written
         } else {
-            self.function_type(written, &arg_types, false)
+            self.function_type(written, arg_types, false)
         };
         let ret = self.st.m.types.function_ret(fn_ty).unwrap_or(written);
         let callee = match early_callee {
@@ -727,7 +776,7 @@ impl Parser<'_, '_> {
             InstKind::Call(Call {
                 callee,
                 fn_ty,
-                args,
+                args: args.to_vec(),
                 attrs: None,
                 cc,
                 tail,

@@ -119,6 +119,17 @@ pub(crate) struct State {
     pub ptr_types: Map<(TypeId, u32), TypeId>,
     pub fn_types: Map<Vec<TypeId>, TypeId>,
     pub simple_consts: Map<(TypeId, u8, u64), ConstId>,
+    /// Struct types and globals by the text of their name token (quotes and escapes as
+    /// written), in front of the lookup by symbol.
+    pub type_by_text: Map<Box<[u8]>, TypeId>,
+    pub global_by_text: Map<Box<[u8]>, GlobalRef>,
+    /// A buffer for the key of [`Parser::function_type`].
+    pub key: Vec<TypeId>,
+    /// Buffers for the arguments of a call.
+    pub args: Vec<Value>,
+    pub arg_types: Vec<TypeId>,
+    /// `i1`, `i8`, `i16`, `i32`, `i64` by the log2 of their width.
+    pub common_ints: [Option<TypeId>; 7],
 }
 
 impl State {
@@ -150,6 +161,12 @@ impl State {
             ptr_types: Map::default(),
             fn_types: Map::default(),
             simple_consts: Map::default(),
+            type_by_text: Map::default(),
+            global_by_text: Map::default(),
+            key: Vec::new(),
+            common_ints: [None; 7],
+            args: Vec::new(),
+            arg_types: Vec::new(),
         }
     }
 
@@ -173,6 +190,8 @@ pub(crate) struct Parser<'s, 'a> {
     pub fs: Option<function::FnState>,
     /// The line and end offset of the token before the current one.
     pub prev: (u32, u32),
+    /// The state of the last function read, whose tables the next one reuses.
+    pub spare: Option<function::FnState>,
 }
 
 /// What a token looks like in a message.
@@ -205,6 +224,7 @@ impl<'s, 'a> Parser<'s, 'a> {
             tok,
             fs: None,
             prev: (base_line, 0),
+            spare: None,
         }
     }
 
@@ -343,11 +363,13 @@ impl<'s, 'a> Parser<'s, 'a> {
 
     /// The function type `ret (params...)`, through the cache.
     pub(crate) fn function_type(&mut self, ret: TypeId, params: &[TypeId], vararg: bool) -> TypeId {
-        let mut key = Vec::with_capacity(params.len() + 2);
+        let mut key = std::mem::take(&mut self.st.key);
+        key.clear();
         key.push(ret);
         key.extend_from_slice(params);
         key.push(TypeId(u32::from(vararg)));
         if let Some(&t) = self.st.fn_types.get(&key) {
+            self.st.key = key;
             return t;
         }
         let t = self.st.m.types.intern(crate::model::Type::Function {

@@ -197,7 +197,26 @@ impl Parser<'_, '_> {
     pub(crate) fn global_value(&mut self, ty: TypeId) -> PResult<Value> {
         let t = self.tok;
         self.bump();
-        let (sym, number, entry) = self.global_entry(&t)?;
+        let cached = match t.kind {
+            Kind::Global => self.st.global_by_text.get(self.text(&t)).copied(),
+            _ => None,
+        };
+        let (sym, number, entry) = match cached {
+            Some(r) => (
+                None,
+                None,
+                Some(GlobalEntry {
+                    r,
+                    defined: true,
+                    line: 0,
+                    column: 0,
+                }),
+            ),
+            None => self.global_entry(&t)?,
+        };
+        if let (Some(e), None, Kind::Global) = (entry, cached, t.kind) {
+            self.st.global_by_text.insert(self.text(&t).into(), e.r);
+        }
         let r = match entry {
             Some(e) => {
                 let actual = self.global_type(e.r);
@@ -216,6 +235,9 @@ impl Parser<'_, '_> {
             None => {
                 let r = self.placeholder(sym, ty, &t)?;
                 self.set_global(&t, sym, number, r, false);
+                if t.kind == Kind::Global {
+                    self.st.global_by_text.insert(self.text(&t).into(), r);
+                }
                 r
             }
         };
@@ -714,7 +736,10 @@ impl Parser<'_, '_> {
             return Ok(());
         }
         // The body.
-        let mut fs = FnState::new(id);
+        let mut fs = match self.spare.take() {
+            Some(spare) => spare.reuse(id),
+            None => FnState::new(id),
+        };
         let mut fn_attachments = Vec::new();
         while self.tok.kind == Kind::MdName {
             let t = self.tok;

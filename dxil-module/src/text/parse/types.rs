@@ -16,6 +16,30 @@ impl Parser<'_, '_> {
         let ty = match t.kind {
             Kind::Word => {
                 let w = self.text(&t);
+                // `iN` of a common width without hashing.
+                if let [b'i', rest @ ..] = w {
+                    let width: u32 = match rest {
+                        b"1" => 1,
+                        b"8" => 8,
+                        b"16" => 16,
+                        b"32" => 32,
+                        b"64" => 64,
+                        _ => 0,
+                    };
+                    if width != 0 {
+                        let slot = width.trailing_zeros() as usize;
+                        let ty = match self.st.common_ints[slot] {
+                            Some(ty) => ty,
+                            None => {
+                                let ty = self.st.m.types.int(width);
+                                self.st.common_ints[slot] = Some(ty);
+                                ty
+                            }
+                        };
+                        self.bump();
+                        return self.type_suffixes(ty, depth);
+                    }
+                }
                 if let Some(&ty) = self.st.word_types.get(w) {
                     self.bump();
                     return self.type_suffixes(ty, depth);
@@ -49,10 +73,17 @@ impl Parser<'_, '_> {
                 id
             }
             Kind::Local => {
+                let raw = self.text(&t);
+                if let Some(&id) = self.st.type_by_text.get(raw) {
+                    self.bump();
+                    return self.type_suffixes(id, depth);
+                }
                 let name = self.name(&t);
                 let sym = self.sym(&name)?;
                 self.bump();
-                self.named_type(sym, &t)
+                let id = self.named_type(sym, &t);
+                self.st.type_by_text.insert(raw.into(), id);
+                id
             }
             Kind::LocalId => {
                 let n = self.u32_of(&t)?;

@@ -128,6 +128,8 @@ pub(crate) struct State {
     /// Buffers for the arguments of a call.
     pub args: Vec<Value>,
     pub arg_types: Vec<TypeId>,
+    /// `void`, `half`, `float`, `double`, `metadata`, `label`.
+    pub common_words: [Option<TypeId>; 6],
     /// `i1`, `i8`, `i16`, `i32`, `i64` by the log2 of their width.
     pub common_ints: [Option<TypeId>; 7],
 }
@@ -165,6 +167,7 @@ impl State {
             global_by_text: Map::default(),
             key: Vec::new(),
             common_ints: [None; 7],
+            common_words: [None; 6],
             args: Vec::new(),
             arg_types: Vec::new(),
         }

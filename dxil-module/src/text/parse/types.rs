@@ -40,6 +40,27 @@ impl Parser<'_, '_> {
                         return self.type_suffixes(ty, depth);
                     }
                 }
+                let common = match w {
+                    b"void" => Some((0, Type::Void)),
+                    b"half" => Some((1, Type::Half)),
+                    b"float" => Some((2, Type::Float)),
+                    b"double" => Some((3, Type::Double)),
+                    b"metadata" => Some((4, Type::Metadata)),
+                    b"label" => Some((5, Type::Label)),
+                    _ => None,
+                };
+                if let Some((slot, ty)) = common {
+                    let id = match self.st.common_words[slot] {
+                        Some(id) => id,
+                        None => {
+                            let id = self.st.m.types.intern(ty);
+                            self.st.common_words[slot] = Some(id);
+                            id
+                        }
+                    };
+                    self.bump();
+                    return self.type_suffixes(id, depth);
+                }
                 if let Some(&ty) = self.st.word_types.get(w) {
                     self.bump();
                     return self.type_suffixes(ty, depth);

@@ -249,3 +249,25 @@ fn deep_nesting_is_an_error_not_a_stack_overflow() {
     let _ = text::parse_lenient(md.as_bytes());
     let _ = text::parse_lenient(ty.as_bytes());
 }
+
+#[test]
+fn streaming_cuts_pieces_between_entities() {
+    // More than one piece (1 MiB) of functions, declarations at the end.
+    let mut src = String::from("%dx.types.Handle = type { i8* }\n\n");
+    let mut n = 0;
+    while src.len() < (1 << 20) + (1 << 19) {
+        src.push_str(&format!(
+            "define void @f{n}(i32 %i) {{\nentry:\n  %h = call %dx.types.Handle @dx.op.createHandle(i32 57, i8 1, i32 0, i32 %i, i1 false)\n  br label %next\n\nnext:\n  ret void\n}}\n\n"
+        ));
+        n += 1;
+    }
+    src.push_str("declare %dx.types.Handle @dx.op.createHandle(i32, i8, i32, i32, i1)\n");
+    let whole = text::parse(src.as_bytes()).expect("valid");
+    let pieces = text::read(src.as_bytes()).expect("valid");
+    assert_eq!(whole, pieces);
+    let late = format!("define void @f{}(i32 %i)", n - 3);
+    let broken = src.replace(&late, &late.replace("%i", "%k"));
+    let e = text::read(broken.as_bytes()).expect_err("a late function uses %i, not %k");
+    let whole_e = text::parse(broken.as_bytes()).expect_err("same");
+    assert_eq!(e.to_string(), whole_e.to_string());
+}

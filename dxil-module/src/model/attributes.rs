@@ -33,7 +33,7 @@ impl AttrGroup {
 /// An attribute.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Attr {
-    /// A flag (`nounwind`, `readnone`), by its bitcode kind number ([`Attr::name`]).
+    /// A flag (`nounwind`, `readnone`), by its bitcode kind number ([`Attr::kind_name`]).
     Enum(u32),
     /// An attribute with an integer (`align 4`, `dereferenceable 8`), by its kind number.
     Int(u32, u64),
@@ -46,15 +46,18 @@ pub enum Attr {
     },
 }
 
-/// The attribute sets of a function or call site: the groups of [`Module::attr_groups`]
-/// (super::Module::attr_groups), by their [`AttrGroup::id`].
+/// The attribute sets of a function or call site: the groups of
+/// [`Module::attr_groups`](super::Module::attr_groups), by their [`AttrGroup::id`].
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub struct AttrList {
     /// The group ids.
     pub groups: Vec<u32>,
 }
 
-/// The names of the attribute kinds of LLVM 3.7's bitcode, by number.
+/// The names of the attribute kinds of the bitcode, by number: 1 to 45 are LLVM 3.7's; 46 to
+/// 78 are those later LLVM versions added (up to LLVM 14), which `llvm-dis-14` prints on the
+/// declarations it upgrades (`immarg`, `nofree`, `willreturn`, ...) and so a reader of its text
+/// meets. An LLVM 3.7 bitcode writer has no code for them.
 const KIND_NAMES: &[(u32, &str)] = &[
     (1, "align"),
     (2, "alwaysinline"),
@@ -101,10 +104,47 @@ const KIND_NAMES: &[(u32, &str)] = &[
     (43, "convergent"),
     (44, "safestack"),
     (45, "argmemonly"),
+    (46, "swiftself"),
+    (47, "swifterror"),
+    (48, "norecurse"),
+    (49, "inaccessiblememonly"),
+    (50, "inaccessiblemem_or_argmemonly"),
+    (51, "allocsize"),
+    (52, "writeonly"),
+    (53, "speculatable"),
+    (54, "strictfp"),
+    (55, "sanitize_hwaddress"),
+    (56, "nocf_check"),
+    (57, "optforfuzzing"),
+    (58, "shadowcallstack"),
+    (59, "speculative_load_hardening"),
+    (60, "immarg"),
+    (61, "willreturn"),
+    (62, "nofree"),
+    (63, "nosync"),
+    (64, "sanitize_memtag"),
+    (65, "preallocated"),
+    (66, "nomerge"),
+    (67, "null_pointer_is_valid"),
+    (68, "noundef"),
+    (69, "byref"),
+    (70, "mustprogress"),
+    (71, "nocallback"),
+    (72, "hot"),
+    (73, "noprofile"),
+    (74, "vscale_range"),
+    (75, "swiftasync"),
+    (76, "nosanitize_coverage"),
+    (77, "elementtype"),
+    (78, "disable_sanitizer_instrumentation"),
 ];
 
+/// The last attribute kind number LLVM 3.7 has.
+pub const LAST_LLVM37_KIND: u32 = 45;
+
 impl Attr {
-    /// The name of an attribute kind number (`18` is `nounwind`), if LLVM 3.7 has it.
+    /// The name of an attribute kind number (`18` is `nounwind`), if known (see
+    /// [`LAST_LLVM37_KIND`] for those LLVM 3.7 has).
     pub fn kind_name(kind: u32) -> Option<&'static str> {
         KIND_NAMES
             .iter()
@@ -112,7 +152,7 @@ impl Attr {
             .map(|(_, name)| *name)
     }
 
-    /// The kind number of an attribute name, if LLVM 3.7 has it.
+    /// The kind number of an attribute name, if known.
     pub fn kind_of(name: &str) -> Option<u32> {
         KIND_NAMES.iter().find(|(_, n)| *n == name).map(|(k, _)| *k)
     }

@@ -24,8 +24,10 @@ pub enum MdItem {
     Value {
         /// Its type.
         ty: TypeId,
-        /// The value (never an argument or an instruction's result: DXIL has no
-        /// function-local metadata).
+        /// The value: a constant or a global; or, for function-local metadata (the
+        /// `metadata float %x` argument of a call of `llvm.dbg.value`, which text may hold and
+        /// DXIL bitcode does not), an argument or a result of the one function whose calls
+        /// refer to the item.
         value: Value,
     },
     /// A tuple `!{!1, null, i32 3}` (`distinct !{...}` when distinct): `None` is `null`.

@@ -28,7 +28,7 @@ mod symbols;
 mod types;
 mod value;
 
-pub use attributes::{Attr, AttrGroup, AttrList, AttrListId};
+pub use attributes::{Attr, AttrGroup, AttrList, AttrListId, LAST_LLVM37_KIND};
 pub use constant::{ConstExpr, ConstKind, Constant, Constants};
 pub use global::{Block, Body, Comdat, DebugLoc, Function, Global, GlobalProps, Linkage};
 pub use inst::{

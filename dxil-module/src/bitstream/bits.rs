@@ -332,14 +332,14 @@ impl BitWriter {
         }
     }
 
-    /// The bytes written so far, when the position is a byte boundary.
-    pub(crate) fn byte_len(&self) -> usize {
+    /// The bytes written so far (whole bytes only).
+    pub fn byte_len(&self) -> usize {
         self.out.len() + (self.pending / 8) as usize
     }
 
-    /// Overwrites the 32-bit little-endian word at byte `at`, which must be written already
-    /// (the length word of a block, once the block is closed).
-    pub(crate) fn patch_u32(&mut self, at: usize, value: u32) {
+    /// Overwrites the 32-bit little-endian word at byte `at`, if it is written already (the
+    /// length word of a block, once the block is closed).
+    pub fn patch_u32(&mut self, at: usize, value: u32) {
         if let Some(word) = self.out.get_mut(at..at + 4) {
             word.copy_from_slice(&value.to_le_bytes());
         }

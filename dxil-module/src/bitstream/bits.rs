@@ -29,13 +29,19 @@ pub struct Vbr {
 }
 
 /// A cursor over the bits of a byte slice.
+///
+/// It keeps up to 64 unread bits in a word and refills it 7 bytes at a time, so a field of up
+/// to 56 bits costs one mask and one shift, and a refill one unaligned load.
 #[derive(Clone, Debug)]
 pub struct BitReader<'a> {
     data: &'a [u8],
-    /// Position in bits.
-    pos: usize,
-    /// Length in bits.
-    len: usize,
+    /// The next byte to load into `cur`.
+    next: usize,
+    /// The unread bits, the next one lowest. Above the `bits` valid ones there are zeros or
+    /// the bits of the bytes from `next` on (a refill loads more than it counts).
+    cur: u64,
+    /// How many bits of `cur` are unread.
+    bits: u32,
 }
 
 impl<'a> BitReader<'a> {
@@ -43,37 +49,42 @@ impl<'a> BitReader<'a> {
     pub fn new(data: &'a [u8]) -> Self {
         BitReader {
             data,
-            pos: 0,
-            len: data.len().saturating_mul(8),
+            next: 0,
+            cur: 0,
+            bits: 0,
         }
     }
 
     /// The position in bits from the start.
     #[inline]
     pub fn position(&self) -> u64 {
-        self.pos as u64
+        self.next as u64 * 8 - u64::from(self.bits)
     }
 
     /// The bits left.
     #[inline]
     pub fn remaining(&self) -> u64 {
-        (self.len - self.pos) as u64
+        (self.data.len() - self.next) as u64 * 8 + u64::from(self.bits)
     }
 
     /// Whether every bit has been read.
     #[inline]
     pub fn is_at_end(&self) -> bool {
-        self.pos == self.len
+        self.remaining() == 0
     }
 
     /// The bytes from the current position on (rounded down to a byte).
     pub fn rest(&self) -> &'a [u8] {
-        self.data.get(self.pos / 8..).unwrap_or(&[])
+        self.data
+            .get(self.next - self.bits.div_ceil(8) as usize..)
+            .unwrap_or(&[])
     }
 
+    #[cold]
+    #[inline(never)]
     fn truncated(&self, needed: u64, expected: Expected) -> Error {
         Error::new(
-            self.pos as u64,
+            self.position(),
             expected,
             ErrorKind::Truncated {
                 needed,
@@ -82,41 +93,96 @@ impl<'a> BitReader<'a> {
         )
     }
 
-    /// At least 57 bits from the position on (zeros past the end of the input).
-    #[inline]
-    fn peek(&self) -> u64 {
-        let byte = self.pos / 8;
-        let word = match self.data.get(byte..).and_then(|s| s.first_chunk::<8>()) {
-            Some(chunk) => u64::from_le_bytes(*chunk),
-            None => {
-                let mut buf = [0u8; 8];
-                let rest = self.data.get(byte..).unwrap_or(&[]);
-                let n = rest.len().min(8);
-                buf[..n].copy_from_slice(&rest[..n]);
-                u64::from_le_bytes(buf)
+    /// Loads bytes into `cur` until it holds at least 56 bits or the input ends.
+    #[inline(always)]
+    fn refill(&mut self) {
+        match self
+            .data
+            .get(self.next..)
+            .and_then(|s| s.first_chunk::<8>())
+        {
+            Some(chunk) => {
+                self.cur |= u64::from_le_bytes(*chunk) << self.bits;
+                let bytes = (63 - self.bits) / 8;
+                self.next += bytes as usize;
+                self.bits += bytes * 8;
             }
-        };
-        word >> (self.pos % 8)
+            None => self.refill_tail(),
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn refill_tail(&mut self) {
+        while self.bits <= 56 {
+            let Some(&byte) = self.data.get(self.next) else {
+                return;
+            };
+            self.cur |= u64::from(byte) << self.bits;
+            self.next += 1;
+            self.bits += 8;
+        }
+    }
+
+    /// Consumes `width` (at most 56) bits of `cur`, which holds them.
+    #[inline(always)]
+    fn take(&mut self, width: u32) -> u64 {
+        let value = self.cur & low_bits(width);
+        self.cur >>= width;
+        self.bits -= width;
+        value
     }
 
     /// A fixed-width field of `width` bits (0 to 64; 0 reads nothing and gives 0).
-    #[inline]
+    #[inline(always)]
     pub fn read(&mut self, width: u32, expected: Expected) -> Result<u64, Error> {
+        if width <= 56 {
+            if self.bits < width {
+                self.refill();
+            }
+            if self.bits >= width {
+                return Ok(self.take(width));
+            }
+        }
+        self.read_slow(width, expected)
+    }
+
+    /// [`read`](Self::read) of a field over 56 bits, or one the input is too short for.
+    #[cold]
+    #[inline(never)]
+    fn read_slow(&mut self, width: u32, expected: Expected) -> Result<u64, Error> {
         let width = width.min(64);
-        if width as usize > self.len - self.pos {
+        if u64::from(width) > self.remaining() {
             return Err(self.truncated(u64::from(width), expected));
         }
-        let value = if width <= 57 {
-            self.peek() & low_bits(width)
-        } else {
-            let low = self.peek() & low_bits(32);
-            self.pos += 32;
-            let high = self.peek() & low_bits(width - 32);
-            self.pos -= 32;
-            low | high << 32
-        };
-        self.pos += width as usize;
-        Ok(value)
+        let low = self.read(32, expected)?;
+        let high = self.read(width - 32, expected)?;
+        Ok(low | high << 32)
+    }
+
+    /// A canonical VBR of `width`-bit chunks (1 to 32) of one chunk, or of two when `width` is
+    /// at most 28, if the input holds it: the common cases, without building a [`Vbr`].
+    #[inline(always)]
+    pub(crate) fn read_vbr_short(&mut self, width: u32) -> Option<u64> {
+        if self.bits < 2 * width {
+            self.refill();
+        }
+        let step = width.wrapping_sub(1) & 63;
+        let more = 1u64 << step;
+        let cur = self.cur;
+        if self.bits >= width && width > 0 && cur & more == 0 {
+            return Some(self.take(width));
+        }
+        if width <= 28 && self.bits >= 2 * width {
+            let high = (cur >> width) & low_bits(width);
+            // the second chunk ends the VBR and is not a needless zero chunk
+            if high & more == 0 && high != 0 {
+                self.cur >>= 2 * width;
+                self.bits -= 2 * width;
+                return Some(cur & (more - 1) | high << step);
+            }
+        }
+        None
     }
 
     /// A VBR of `width`-bit chunks (1 to 32; 0 reads nothing and gives 0): each chunk holds
@@ -132,46 +198,56 @@ impl<'a> BitReader<'a> {
                 canonical: true,
             });
         }
-        let width = width.min(32);
-        let more = 1u64 << (width - 1);
-        let first = self.read(width, expected)?;
-        if first & more == 0 {
-            return Ok(Vbr {
-                value: first,
-                chunks: 1,
-                canonical: true,
-            });
-        }
-        self.read_vbr_rest(width, first & (more - 1), expected)
+        self.read_vbr_chunks(width.min(32), expected)
     }
 
-    /// The chunks of a VBR after a first one that has its continuation bit set.
-    fn read_vbr_rest(&mut self, width: u32, first: u64, expected: Expected) -> Result<Vbr, Error> {
-        let start = self.pos as u64 - u64::from(width);
-        let more = 1u64 << (width - 1);
+    /// A VBR of `width`-bit chunks (1 to 32) read chunk by chunk from the first.
+    #[inline]
+    pub(crate) fn read_vbr_chunks(&mut self, width: u32, expected: Expected) -> Result<Vbr, Error> {
+        let start = self.position();
         let step = width - 1;
-        let mut value = first;
-        let mut shift = step;
-        let mut chunks = 1u64;
+        let more = 1u64 << step;
+        let chunk_mask = low_bits(width);
+        let mut value = 0u64;
+        let mut shift = 0u32;
+        let mut chunks = 0u64;
         loop {
-            let chunk = self.read(width, expected)?;
-            chunks += 1;
-            let data = chunk & (more - 1);
-            if data != 0 {
-                // `data` has at most 31 bits; it fits when none of them reaches bit 64
-                if shift >= 64 || (shift > 0 && data >> (64 - shift) != 0) {
-                    return Err(Error::new(start, expected, ErrorKind::VbrOverflow));
+            if self.bits < width {
+                self.refill();
+                if self.bits < width {
+                    return Err(self.truncated(u64::from(width), expected));
                 }
-                value |= data << shift;
             }
-            if chunk & more == 0 {
-                return Ok(Vbr {
-                    value,
-                    chunks,
-                    canonical: data != 0,
-                });
+            // as many chunks as the word holds, in registers
+            let (mut cur, mut bits) = (self.cur, self.bits);
+            while bits >= width {
+                let chunk = cur & chunk_mask;
+                cur >>= width;
+                bits -= width;
+                chunks += 1;
+                let data = chunk & (more - 1);
+                if shift + step <= 64 {
+                    value |= data << (shift & 63);
+                } else if data != 0 {
+                    // only the bits below 64 may be set
+                    if shift >= 64 || data >> (64 - shift) != 0 {
+                        return Err(Error::new(start, expected, ErrorKind::VbrOverflow));
+                    }
+                    value |= data << shift;
+                }
+                if chunk & more == 0 {
+                    self.cur = cur;
+                    self.bits = bits;
+                    return Ok(Vbr {
+                        value,
+                        chunks,
+                        canonical: chunks == 1 || data != 0,
+                    });
+                }
+                shift = shift.saturating_add(step);
             }
-            shift = shift.saturating_add(step);
+            self.cur = cur;
+            self.bits = bits;
         }
     }
 
@@ -185,7 +261,7 @@ impl<'a> BitReader<'a> {
     /// as writers leave them).
     #[inline]
     pub fn align32(&mut self, expected: Expected) -> Result<u32, Error> {
-        let pad = (32 - (self.pos % 32) as u32) % 32;
+        let pad = (32 - (self.position() % 32) as u32) % 32;
         Ok(self.read(pad, expected)? as u32)
     }
 
@@ -193,15 +269,18 @@ impl<'a> BitReader<'a> {
     /// [`align32`](Self::align32), say).
     pub fn read_bytes(&mut self, n: u64, expected: Expected) -> Result<&'a [u8], Error> {
         let available = self.remaining();
-        let fits = self.pos.is_multiple_of(8) && n <= available / 8;
-        let start = self.pos / 8;
+        let pos = self.position();
+        let start = (pos / 8) as usize;
+        let fits = pos.is_multiple_of(8) && n <= available / 8;
         match self.data.get(start..start.saturating_add(n as usize)) {
             Some(bytes) if fits => {
-                self.pos += bytes.len() * 8;
+                self.next = start + bytes.len();
+                self.cur = 0;
+                self.bits = 0;
                 Ok(bytes)
             }
             _ => Err(Error::new(
-                self.pos as u64,
+                pos,
                 expected,
                 ErrorKind::LengthPastEnd {
                     length: n,
@@ -246,7 +325,7 @@ impl BitWriter {
 
     /// Writes the low `width` bits of `value` (`width` at most 64; higher bits of `value` are
     /// ignored).
-    #[inline]
+    #[inline(always)]
     pub fn write(&mut self, value: u64, width: u32) {
         if width > 32 {
             self.write32(value & low_bits(32), 32);
@@ -259,7 +338,7 @@ impl BitWriter {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn write32(&mut self, value: u64, width: u32) {
         self.acc |= value << self.pending;
         self.pending += width;
@@ -272,7 +351,7 @@ impl BitWriter {
 
     /// Writes `value` as a VBR of `width`-bit chunks, with the fewest chunks (`width` 0 writes
     /// nothing; `width` 1 can only write 0).
-    #[inline]
+    #[inline(always)]
     pub fn write_vbr(&mut self, mut value: u64, width: u32) {
         if width == 0 {
             return;

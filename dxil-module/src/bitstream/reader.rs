@@ -61,6 +61,56 @@ fn err(bit: u64, expected: Expected, kind: ErrorKind) -> Error {
     Error::new(bit, expected, kind)
 }
 
+/// A VBR, noting a non-canonical one in `quirks`.
+#[inline(always)]
+fn vbr(
+    r: &mut BitReader<'_>,
+    quirks: &mut Vec<Quirk>,
+    width: u32,
+    expected: Expected,
+) -> Result<u64, Error> {
+    match r.read_vbr_short(width) {
+        Some(value) => Ok(value),
+        None => vbr_chunks(r, quirks, width, expected),
+    }
+}
+
+/// A VBR of more than two chunks, a non-canonical one, one of width 0, or one the input is
+/// too short for.
+#[inline(never)]
+fn vbr_chunks(
+    r: &mut BitReader<'_>,
+    quirks: &mut Vec<Quirk>,
+    width: u32,
+    expected: Expected,
+) -> Result<u64, Error> {
+    let at = r.position();
+    let v = r.read_vbr(width, expected)?;
+    if !v.canonical {
+        quirks.push(Quirk::Vbr {
+            bit: at,
+            chunks: v.chunks,
+        });
+    }
+    Ok(v.value)
+}
+
+/// `count` operands of `width`-bit VBRs appended to `values`.
+#[inline(always)]
+fn vbr_operands(
+    r: &mut BitReader<'_>,
+    values: &mut Vec<u64>,
+    quirks: &mut Vec<Quirk>,
+    count: u64,
+    width: u32,
+    expected: Expected,
+) -> Result<(), Error> {
+    for _ in 0..count {
+        values.push(vbr(r, quirks, width, expected)?);
+    }
+    Ok(())
+}
+
 impl Reader<'_> {
     fn run(&mut self) -> Result<(), Error> {
         let magic = self.r.read(32, Expected::Magic)? as u32;
@@ -109,17 +159,9 @@ impl Reader<'_> {
     }
 
     /// A VBR, noting a non-canonical one.
-    #[inline]
+    #[inline(always)]
     fn vbr(&mut self, width: u32, expected: Expected) -> Result<u64, Error> {
-        let at = self.r.position();
-        let v = self.r.read_vbr(width, expected)?;
-        if !v.canonical {
-            self.s.quirks.push(Quirk::Vbr {
-                bit: at,
-                chunks: v.chunks,
-            });
-        }
-        Ok(v.value)
+        vbr(&mut self.r, &mut self.s.quirks, width, expected)
     }
 
     /// Alignment to 32 bits, noting non-zero padding.
@@ -293,7 +335,7 @@ impl Reader<'_> {
         min_bits: u64,
     ) -> Result<(), Error> {
         let available = self.r.remaining();
-        if count > available / min_bits.max(1) {
+        if count.saturating_mul(min_bits.max(1)) > available {
             return Err(err(
                 at,
                 expected,
@@ -315,10 +357,15 @@ impl Reader<'_> {
         self.check_length(count_at, Expected::OperandCount, count, 6)?;
         self.s.values.reserve(count as usize + 1);
         self.s.values.push(code);
-        for _ in 0..count {
-            let v = self.vbr(6, Expected::Operand)?;
-            self.s.values.push(v);
-        }
+        let s = &mut self.s;
+        vbr_operands(
+            &mut self.r,
+            &mut s.values,
+            &mut s.quirks,
+            count,
+            6,
+            Expected::Operand,
+        )?;
         self.finish_record(at, UNABBREV_RECORD, NONE, start, NONE)
     }
 
@@ -373,10 +420,16 @@ impl Reader<'_> {
                 }
             }
             AbbrevOp::Vbr(w) => {
-                for _ in 0..count {
-                    let v = self.vbr(u32::from(w), Expected::ArrayElement)?;
-                    self.s.values.push(v);
-                }
+                let s = &mut self.s;
+                let (values, quirks) = (&mut s.values, &mut s.quirks);
+                vbr_operands(
+                    &mut self.r,
+                    values,
+                    quirks,
+                    count,
+                    w.into(),
+                    Expected::ArrayElement,
+                )?;
             }
             _ => {
                 for _ in 0..count {

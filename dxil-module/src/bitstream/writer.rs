@@ -44,9 +44,10 @@ impl Writer<'_> {
         Some(*first)
     }
 
-    #[inline]
+    #[inline(always)]
     fn vbr(&mut self, value: u64, width: u32) {
-        if self.out.position() == self.next_quirk
+        if self.next_quirk != u64::MAX
+            && self.out.position() == self.next_quirk
             && let Some(Quirk::Vbr { chunks, .. }) = self.quirk_here()
         {
             self.out.write_vbr_chunks(value, width, chunks);
@@ -163,7 +164,7 @@ impl Writer<'_> {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn field(&mut self, op: AbbrevOp, v: u64) {
         match op {
             AbbrevOp::Literal(_) | AbbrevOp::Array | AbbrevOp::Blob => {}

@@ -93,6 +93,19 @@ impl<'a> BitReader<'a> {
         )
     }
 
+    #[cold]
+    #[inline(never)]
+    fn bad_width(&self, width: u32, max: u32, expected: Expected) -> Error {
+        Error::new(
+            self.position(),
+            expected,
+            ErrorKind::BadWidth {
+                width: u64::from(width),
+                max,
+            },
+        )
+    }
+
     /// Loads bytes into `cur` until it holds at least 56 bits or the input ends.
     #[inline(always)]
     fn refill(&mut self) {
@@ -133,7 +146,8 @@ impl<'a> BitReader<'a> {
         value
     }
 
-    /// A fixed-width field of `width` bits (0 to 64; 0 reads nothing and gives 0).
+    /// A fixed-width field of `width` bits (0 to 64; 0 reads nothing and gives 0; over 64 is
+    /// an error).
     #[inline(always)]
     pub fn read(&mut self, width: u32, expected: Expected) -> Result<u64, Error> {
         if width <= 56 {
@@ -151,7 +165,9 @@ impl<'a> BitReader<'a> {
     #[cold]
     #[inline(never)]
     fn read_slow(&mut self, width: u32, expected: Expected) -> Result<u64, Error> {
-        let width = width.min(64);
+        if width > 64 {
+            return Err(self.bad_width(width, 64, expected));
+        }
         if u64::from(width) > self.remaining() {
             return Err(self.truncated(u64::from(width), expected));
         }
@@ -185,7 +201,8 @@ impl<'a> BitReader<'a> {
         None
     }
 
-    /// A VBR of `width`-bit chunks (1 to 32; 0 reads nothing and gives 0): each chunk holds
+    /// A VBR of `width`-bit chunks (1 to 32; 0 reads nothing and gives 0; over 32 is an
+    /// error): each chunk holds
     /// `width - 1` bits of the value, low bits first, and its high bit says whether another
     /// chunk follows. Fails when the value does not fit 64 bits; a non-canonical encoding (more
     /// chunks than needed) is read and said so in [`Vbr::canonical`].
@@ -198,7 +215,10 @@ impl<'a> BitReader<'a> {
                 canonical: true,
             });
         }
-        self.read_vbr_chunks(width.min(32), expected)
+        if width > 32 {
+            return Err(self.bad_width(width, 32, expected));
+        }
+        self.read_vbr_chunks(width, expected)
     }
 
     /// A VBR of `width`-bit chunks (1 to 32) read chunk by chunk from the first.

@@ -174,18 +174,17 @@ impl Reader<'_> {
         Ok(())
     }
 
-    fn scope_error(at: u64, expected: Expected, e: ScopeError) -> Error {
+    /// The error of a scope operation at `at`; `id` is the abbreviation id read, for
+    /// `UnknownAbbrev`.
+    fn scope_error(at: u64, expected: Expected, e: ScopeError, id: u64) -> Error {
         let kind = match e {
             ScopeError::TooDeep => ErrorKind::TooDeep {
                 limit: super::MAX_DEPTH,
             },
-            ScopeError::UnknownAbbrev { defined } => ErrorKind::UnknownAbbrev {
-                id: defined,
-                defined,
-            },
+            ScopeError::UnknownAbbrev { defined } => ErrorKind::UnknownAbbrev { id, defined },
             ScopeError::NoSetBid => ErrorKind::NoSetBid,
             ScopeError::BadSetBid => ErrorKind::BadSetBid,
-            ScopeError::NoOpenBlock => ErrorKind::NotABlock { id: 0 },
+            ScopeError::NoOpenBlock => ErrorKind::NotABlock { id },
         };
         err(at, expected, kind)
     }
@@ -227,7 +226,7 @@ impl Reader<'_> {
         let end_bit = self.r.position() + needed;
         self.scopes
             .enter(id, width as u32, entry, end_bit, len_words)
-            .map_err(|e| Self::scope_error(at, Expected::AbbrevId, e))?;
+            .map_err(|e| Self::scope_error(at, Expected::AbbrevId, e, 1))?;
         self.s.entries.push(RawEntry {
             bit: at as u32,
             abbrev_id: ENTER_SUBBLOCK,
@@ -309,7 +308,7 @@ impl Reader<'_> {
         let target = self
             .scopes
             .define(def)
-            .map_err(|e| Self::scope_error(at, Expected::AbbrevOp, e))?;
+            .map_err(|e| Self::scope_error(at, Expected::AbbrevOp, e, 2))?;
         self.s.abbrevs.push(AbbrevDef {
             start: start as u32,
             len: (self.s.abbrev_ops.len() - start) as u32,
@@ -370,14 +369,10 @@ impl Reader<'_> {
     }
 
     fn abbreviated(&mut self, at: u64, id: u64) -> Result<(), Error> {
-        let def = self.scopes.resolve(id).map_err(|e| match e {
-            ScopeError::UnknownAbbrev { defined } => err(
-                at,
-                Expected::AbbrevId,
-                ErrorKind::UnknownAbbrev { id, defined },
-            ),
-            e => Self::scope_error(at, Expected::AbbrevId, e),
-        })?;
+        let def = self
+            .scopes
+            .resolve(id)
+            .map_err(|e| Self::scope_error(at, Expected::AbbrevId, e, id))?;
         let AbbrevDef {
             start: op_start,
             len,
@@ -470,7 +465,7 @@ impl Reader<'_> {
         if let [code, operands @ ..] = values {
             self.scopes
                 .record(*code, operands)
-                .map_err(|e| Self::scope_error(at, Expected::Operand, e))?;
+                .map_err(|e| Self::scope_error(at, Expected::Operand, e, u64::from(abbrev_id)))?;
         }
         let count = values.len() as u32;
         self.s.entries.push(RawEntry {

@@ -442,3 +442,18 @@ fn bitcode_errors() {
         ErrorKind::Truncated { .. }
     ));
 }
+
+#[test]
+fn many_parts_are_read_in_linear_time() {
+    // 200,000 empty parts and a program at the end: reading, decoding every part and finding
+    // the program are linear (a lookup per part would take minutes)
+    let program = program(BITCODE);
+    let mut parts: Vec<(FourCC, &[u8])> = vec![(FourCC(*b"NONE"), &[]); 200_000];
+    parts.push((FourCC::DXIL, &program));
+    let bytes = write_container(&parts, DigestMode::Zero).expect("a container");
+    let c = Container::parse(&bytes).expect("it reads");
+    let decoded = c.parts().filter(|p| c.decode(p).is_ok()).count();
+    assert_eq!(decoded, 200_001);
+    assert_eq!(c.program_part().map(|p| p.index), Some(200_000));
+    assert_eq!(find_bitcode(&bytes).expect("bitcode").bytes, BITCODE);
+}

@@ -80,15 +80,12 @@ pub fn find_bitcode(input: &[u8]) -> Result<Bitcode<'_>, Error> {
 
 fn from_container(input: &[u8]) -> Result<Bitcode<'_>, Error> {
     let container = Container::parse(input)?;
-    let part = container
-        .find(FourCC::DXIL)
-        .or_else(|| container.find(FourCC::ILDB))
-        .ok_or(Error::new(
-            0,
-            ErrorKind::MissingPart {
-                expected: "DXIL or ILDB",
-            },
-        ))?;
+    let part = container.program_part().ok_or(Error::new(
+        0,
+        ErrorKind::MissingPart {
+            expected: "DXIL or ILDB",
+        },
+    ))?;
     match container.decode(&part)? {
         PartContent::Program(program) => Ok(Bitcode {
             bytes: program.bitcode,

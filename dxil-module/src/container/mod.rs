@@ -87,6 +87,9 @@ pub struct Container<'a> {
     input_len: usize,
     header: Header,
     table: &'a [u8],
+    /// The first `DXIL` part, else the first `ILDB` part: the program whose stage PSV0
+    /// version 0 needs (found while the table is checked, so that no lookup is a scan).
+    program: Option<Part<'a>>,
 }
 
 impl<'a> Container<'a> {
@@ -98,12 +101,14 @@ impl<'a> Container<'a> {
         let bytes = &input[..header.size as usize];
         let mut r = Reader::new(&bytes[HEADER_SIZE..], HEADER_SIZE);
         let table = r.take(table_bytes(header.part_count, 4), "a part offset table")?;
-        let container = Container {
+        let mut container = Container {
             bytes,
             input_len: input.len(),
             header,
             table,
+            program: None,
         };
+        let (mut dxil, mut ildb) = (None, None);
         let mut end = (HEADER_SIZE + table.len()) as u64;
         for index in 0..header.part_count {
             let offset = container.part_offset(index);
@@ -118,7 +123,13 @@ impl<'a> Container<'a> {
             }
             let part = container.read_part(index)?;
             end = (part.data_offset() + part.data.len()) as u64;
+            match part.fourcc {
+                FourCC::DXIL => dxil = dxil.or(Some(part)),
+                FourCC::ILDB => ildb = ildb.or(Some(part)),
+                _ => {}
+            }
         }
+        container.program = dxil.or(ildb);
         Ok(container)
     }
 
@@ -189,7 +200,7 @@ impl<'a> Container<'a> {
             .flatten()
     }
 
-    /// The first part of kind `fourcc`.
+    /// The first part of kind `fourcc` (a scan of the part table).
     pub fn find(&self, fourcc: FourCC) -> Option<Part<'a>> {
         self.parts().find(|p| p.fourcc == fourcc)
     }
@@ -199,19 +210,21 @@ impl<'a> Container<'a> {
         part::decode(part, self.program_stage())
     }
 
-    /// The `DXIL` part's program header, if the container has that part.
+    /// The program part: the first `DXIL` part, else the first `ILDB` part.
+    pub fn program_part(&self) -> Option<Part<'a>> {
+        self.program
+    }
+
+    /// The program header of [`Container::program_part`], if the container has that part.
     pub fn program(&self) -> Option<Result<ProgramHeader<'a>, Error>> {
-        let part = self.find(FourCC::DXIL)?;
+        let part = self.program?;
         Some(ProgramHeader::parse(part.data, part.data_offset()))
     }
 
-    /// The shader kind number of the `DXIL` part, else of the `ILDB` part.
+    /// The shader kind number of the program part.
     fn program_stage(&self) -> Option<u32> {
-        [FourCC::DXIL, FourCC::ILDB].iter().find_map(|&code| {
-            let part = self.find(code)?;
-            let program = ProgramHeader::parse(part.data, part.data_offset()).ok()?;
-            Some(program.shader_kind_value())
-        })
+        let program = self.program()?.ok()?;
+        Some(program.shader_kind_value())
     }
 
     /// The digest of the container's bytes.

@@ -457,3 +457,18 @@ fn many_parts_are_read_in_linear_time() {
     assert_eq!(c.program_part().map(|p| p.index), Some(200_000));
     assert_eq!(find_bitcode(&bytes).expect("bitcode").bytes, BITCODE);
 }
+
+#[test]
+fn runtime_information_between_versions_keeps_its_rest_as_bytes() {
+    // 40 bytes: version 1 (36) and 4 bytes of a version this reader does not know
+    let mut p = psv(0, 0, 0, 0);
+    p.drain(4 + 40..4 + 52);
+    p[..4].copy_from_slice(&40u32.to_le_bytes());
+    let bytes = container(&[(b"PSV0", p)]);
+    let c = Container::parse(&bytes).expect("a container");
+    let PartContent::Psv(p) = c.decode(&c.part(0).expect("a part")).expect("PSV0") else {
+        panic!("PSV0");
+    };
+    assert_eq!((p.version(), p.info_extra.len()), (1, 4));
+    assert_eq!(p.input_elements().count(), 1);
+}

@@ -49,7 +49,8 @@ const MESH: u32 = 13;
 pub struct Psv<'a> {
     /// The runtime information.
     pub info: RuntimeInfo,
-    /// Bytes of the runtime information beyond version 3 (a later version's fields).
+    /// Bytes of the runtime information after the last version it holds in full (a later
+    /// version's fields).
     pub info_extra: &'a [u8],
     /// The stage the part describes (DXIL's `ShaderKind` number): the runtime information's
     /// own from version 1, else the program's, if the caller knew it.
@@ -92,7 +93,13 @@ impl<'a> Psv<'a> {
         }
         let info_at = r.offset();
         let info_bytes = r.take(info_size.into(), "runtime information")?;
-        let known = info_bytes.len().min(RUNTIME_INFO_SIZES[3] as usize);
+        // the largest version that fits; what follows it is kept as bytes
+        let known = RUNTIME_INFO_SIZES
+            .iter()
+            .map(|&n| n as usize)
+            .filter(|&n| n <= info_bytes.len())
+            .max()
+            .unwrap_or(0);
         let info = RuntimeInfo::parse(&info_bytes[..known], info_at)?;
         let info_extra = &info_bytes[known..];
         let stage = info.v1.map(|v1| u32::from(v1.shader_stage)).or(stage);

@@ -195,9 +195,8 @@ impl<'a> Container<'a> {
 
     /// Part `index` of the table.
     pub fn part(&self, index: u32) -> Option<Part<'a>> {
-        (index < self.header.part_count)
-            .then(|| self.read_part(index).ok())
-            .flatten()
+        // an index past the table reads the offset `u32::MAX`, which no container reaches
+        self.read_part(index).ok()
     }
 
     /// The first part of kind `fourcc` (a scan of the part table).

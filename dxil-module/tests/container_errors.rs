@@ -472,3 +472,43 @@ fn runtime_information_between_versions_keeps_its_rest_as_bytes() {
     assert_eq!((p.version(), p.info_extra.len()), (1, 4));
     assert_eq!(p.input_elements().count(), 1);
 }
+
+#[test]
+fn dxbc_signature_layouts_read_without_stream_or_precision() {
+    // ISGN: 24-byte elements; OSG5: 28 bytes, with the stream first
+    let mut isgn = words(&[1, 8, 32, 0, 0, 3, 2, 0x0303]);
+    isgn.extend_from_slice(b"TEXCOORD\0\0\0\0");
+    let mut osg5 = words(&[1, 8, 2, 36, 0, 1, 3, 0, 0x000f]);
+    osg5.extend_from_slice(b"SV_Position\0");
+    let bytes = container(&[(b"ISGN", isgn), (b"OSG5", osg5)]);
+    let c = Container::parse(&bytes).expect("a container");
+    let mut read = Vec::new();
+    for part in c.parts() {
+        let PartContent::Signature(s) = c.decode(&part).expect("a signature") else {
+            panic!("a signature");
+        };
+        let e = s.elements().next().expect("an element");
+        read.push((
+            s.layout.size(),
+            e.semantic_name,
+            e.stream,
+            e.register,
+            e.mask,
+            e.min_precision,
+        ));
+        assert_eq!(e.component_type().map(|t| t.name()), Some("float"));
+    }
+    assert_eq!(
+        read,
+        [
+            (24, "TEXCOORD", 0, 2, 3, 0),
+            (28, "SV_Position", 2, 0, 0x0f, 0)
+        ]
+    );
+    let osg5 = c.decode(&c.part(1).expect("OSG5")).expect("OSG5");
+    let PartContent::Signature(s) = osg5 else {
+        panic!("a signature");
+    };
+    let e = s.elements().next().expect("an element");
+    assert_eq!(e.system_value().map(|v| v.name()), Some("Position"));
+}

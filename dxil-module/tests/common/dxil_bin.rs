@@ -2,7 +2,7 @@
 
 #![allow(dead_code)]
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 #[path = "../../../dxil-db/tests/common/shared.rs"]
 mod shared;
@@ -35,10 +35,4 @@ pub fn containers() -> Option<Vec<(String, Vec<u8>)>> {
 /// `path` relative to the corpus folder.
 fn name(dir: &Path, path: &Path) -> String {
     path.strip_prefix(dir).unwrap_or(path).display().to_string()
-}
-
-/// A corpus path for a test of a binary: the first container of the corpus.
-pub fn first_container() -> Option<PathBuf> {
-    let dir = shared::shared_path("corpus/dxil-bin")?;
-    Some(dir.join("dxc/64d0b891c7e03eb0.dxil"))
 }

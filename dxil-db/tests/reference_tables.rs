@@ -49,6 +49,11 @@ const DELIBERATE: &[(&str, &str, &str)] = &[
     ),
     (
         "enums",
+        "ShaderFeatureInfo",
+        "added: the feature flags of the container part SFI0 (ShaderFeatureInfo_* constants of DXC's DxilConstants.h), which DXC keeps as constants, not as an enumeration of its database; the binary reader names SFI0 bits with it",
+    ),
+    (
+        "enums",
         "OpCodeClass.LlvmInst",
         "DXC's class of the LLVM instructions; no DXIL op has it, so the database has no such class",
     ),

@@ -126,6 +126,23 @@ fn the_reader_splits_operands() {
     assert!(e.starts_with("operand `value` of Sin is `float`"), "{e}");
 }
 
+/// A file without a `dx.op` call (empty, a text that is not LLVM IR, a module without calls)
+/// is an error of the example (exit status 1), never an empty success; a file with calls gives
+/// one line per call.
+#[test]
+fn a_file_without_calls_is_an_error() {
+    for text in ["", "garbage\n", "define void @main() {\n  ret void\n}\n"] {
+        let e = decode::run("f.ll", text).expect_err(text);
+        assert!(e.starts_with("f.ll: no dx.op call found"), "{e}");
+    }
+    let lines = decode::run(
+        "f.ll",
+        "  %x = call float @dx.op.unary.f32(i32 13, float %v)\n",
+    )
+    .expect("one call");
+    assert_eq!(lines, ["1: Sin { value: %v }"]);
+}
+
 /// Every op has a generated reader: a call of it with constant immediates reads into the
 /// reader of that op (or, where 0 is not a value of an immediate's enumeration, into an error
 /// naming the parameter), displayed with every parameter of the op, named as the database names

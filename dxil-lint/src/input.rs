@@ -108,8 +108,9 @@ const IR_WORDS: &[&str] = &[
 
 /// Whether a text may be LLVM IR: it is blank (an empty module), or one of its lines (blanks
 /// and a byte order mark skipped) starts as LLVM IR's top-level lines do, with a sigil (`;`,
-/// `!`, `@`, `%`, `$`, `}`) or a word of [`IR_WORDS`] followed by a blank or the end of the
-/// line. Otherwise (a text file holding `garbage`) the number of its first line that is not
+/// `!`, `@`, `%`, `$`, `}`) or a word (`define`, `declare`, `target`, `source_filename`,
+/// `attributes`, `module`, `uselistorder`, `uselistorder_bb`) followed by a blank or the end
+/// of the line. Otherwise (a text file holding `garbage`) the number of its first line that is not
 /// blank. The search stops at the first such line, which in a module is the first or second.
 pub fn is_llvm_ir(text: &str) -> Result<(), usize> {
     let mut first = None;

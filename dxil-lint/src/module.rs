@@ -406,7 +406,7 @@ impl<'t> Module<'t> {
     }
 
     /// The entry points of `!dx.entryPoints`. Each node is read once, however many entries
-    /// name it (see [`md::NodeFacts`]).
+    /// name it.
     pub fn entry_points(&self) -> Vec<EntryPoint<'t>> {
         let Some(list) = self.named("dx.entryPoints") else {
             return Vec::new();

@@ -57,6 +57,7 @@ fn ll_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
     }
 }
 
+#[dxil_test_data::needs(shared = "corpus/dxc")]
 #[test]
 fn every_corpus_call_decodes() {
     let Some(corpus) = shared::shared_path("corpus/dxc") else {

@@ -109,6 +109,8 @@ fn a_user_crate_builds_from_the_packages_with_light_default_features() {
             "--workspace",
             "--exclude",
             "xtask",
+            "--exclude",
+            "dxil-test-data",
             "--no-verify",
             "--allow-dirty",
             "--offline",
@@ -148,6 +150,7 @@ fn a_user_crate_builds_from_the_packages_with_light_default_features() {
             "dxil-codegen",
             "dxil-db",
             "dxil-lint",
+            "dxil-module",
             "dxil-ops",
             "dxil-ops-macro"
         ]

@@ -209,6 +209,7 @@ fn compare_rules(db: &Database, reference: &Value) -> (Tally, Vec<String>) {
     (t, codes)
 }
 
+#[dxil_test_data::needs(shared = "reference/dxil-reference.json")]
 #[test]
 fn every_validation_rule_agrees_with_dxc() {
     let db = common::load_db();
@@ -358,6 +359,7 @@ fn compare_enums(db: &Database, reference: &Value) -> (Tally, Vec<(String, usize
     (t, names)
 }
 
+#[dxil_test_data::needs(shared = "reference/dxil-reference.json")]
 #[test]
 fn every_enumeration_and_value_agrees_with_dxc() {
     let db = common::load_db();
@@ -496,6 +498,7 @@ fn compare_llvm(db: &Database, reference: &Value) -> Tally {
     t
 }
 
+#[dxil_test_data::needs(shared = "reference/dxil-reference.json")]
 #[test]
 fn every_table_cell_agrees_with_dxc() {
     let db = common::load_db();
@@ -539,6 +542,7 @@ fn every_table_cell_agrees_with_dxc() {
 
 /// The comparisons are not blind: changing one cell of DXC's side is noticed, as exactly that
 /// cell.
+#[dxil_test_data::needs(shared = "reference/dxil-reference.json")]
 #[test]
 fn a_changed_cell_is_noticed() {
     let db = common::load_db();

@@ -111,6 +111,8 @@ fn a_user_crate_builds_from_the_packages_with_light_default_features() {
             "--workspace",
             "--exclude",
             "xtask",
+            "--exclude",
+            "dxil-test-data",
             "--no-verify",
             "--allow-dirty",
             "--offline",

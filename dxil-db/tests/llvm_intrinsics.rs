@@ -1,6 +1,6 @@
 //! Agreement of the LLVM intrinsic map with LLVM's DXIL.td: every `IntrinSelect` entry there (the
-//! facts are in `tests/llvm/dxil-td-selects.toml`) is in the database for the same op (by opcode)
-//! with the same operand sources. Differences are listed by name with the reason: an op LLVM names
+//! facts are in `tests/llvm/dxil-td.toml`) is in the database for the same op (by opcode) with
+//! the same operand sources. Differences are listed by name with the reason: an op LLVM names
 //! differently, a lowering LLVM decides in C++ (or not at all), an intrinsic LLVM renamed.
 //!
 //! With `DXIL_TD=/path/to/DXIL.td`, the test also reads that file and checks that the facts file
@@ -15,11 +15,11 @@ use std::collections::{BTreeMap, BTreeSet};
 use dxil_db::{ConstType, Database, Intrinsic, Source};
 use serde::Deserialize;
 
-/// The facts file.
+/// The facts file: LLVM's DXILOp records (only the fields this test reads).
 #[derive(Deserialize)]
 struct Facts {
     source: FactsSource,
-    select: Vec<Select>,
+    op: Vec<FactsOp>,
 }
 
 #[derive(Deserialize)]
@@ -33,8 +33,24 @@ struct FactsSource {
     selects: usize,
 }
 
-/// One `IntrinSelect`.
-#[derive(Deserialize, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+/// A DXILOp record: its name, opcode and `IntrinSelect` entries.
+#[derive(Deserialize)]
+struct FactsOp {
+    name: String,
+    opcode: u32,
+    #[serde(default)]
+    intrinsics: Vec<FactsSelect>,
+}
+
+/// An `IntrinSelect` entry of a record.
+#[derive(Deserialize)]
+struct FactsSelect {
+    intrinsic: String,
+    args: Option<Vec<Arg>>,
+}
+
+/// One `IntrinSelect`, with the op it belongs to.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 struct Select {
     op: String,
     opcode: u32,
@@ -51,8 +67,25 @@ struct Arg {
     i32: Option<i64>,
 }
 
+impl Facts {
+    /// Every `IntrinSelect` entry, with its op.
+    fn selects(&self) -> Vec<Select> {
+        self.op
+            .iter()
+            .flat_map(|o| {
+                o.intrinsics.iter().map(|s| Select {
+                    op: o.name.clone(),
+                    opcode: o.opcode,
+                    intrinsic: s.intrinsic.clone(),
+                    args: s.args.clone(),
+                })
+            })
+            .collect()
+    }
+}
+
 fn facts() -> Facts {
-    let path = common::workspace_root().join("dxil-db/tests/llvm/dxil-td-selects.toml");
+    let path = common::workspace_root().join("dxil-db/tests/llvm/dxil-td.toml");
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     toml::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
@@ -219,27 +252,29 @@ const RENAMED: &[(&str, &str)] = &[
 fn the_map_agrees_with_dxil_td() {
     let db = common::load_db();
     let facts = facts();
-    assert_eq!(facts.select.len(), facts.source.selects, "facts header");
-    let ops: BTreeSet<u32> = facts.select.iter().map(|s| s.opcode).collect();
+    let selects = facts.selects();
+    assert_eq!(facts.op.len(), facts.source.ops, "facts header");
+    assert_eq!(selects.len(), facts.source.selects, "facts header");
+    let ops: BTreeSet<u32> = selects.iter().map(|s| s.opcode).collect();
     assert_eq!(ops.len(), facts.source.ops_with_selects, "facts header");
 
     let mut disagreements = Vec::new();
-    for s in &facts.select {
+    for s in &selects {
         if let Some(why) = disagreement(&db, s) {
             disagreements.push(format!("{} ({}): {why}", s.op, s.opcode));
         }
     }
-    let agree = facts.select.len() - disagreements.len();
+    let agree = selects.len() - disagreements.len();
     println!(
         "{agree}/{} IntrinSelect entries agree (DXIL.td of {} @ {})",
-        facts.select.len(),
+        selects.len(),
         facts.source.repository,
         &facts.source.commit[..8]
     );
 
     // ops named differently
     let mut names = BTreeMap::new();
-    for s in &facts.select {
+    for s in &selects {
         if let Some(op) = db.op_by_opcode(s.opcode)
             && op.name != s.op
         {
@@ -256,11 +291,7 @@ fn the_map_agrees_with_dxil_td() {
     }
 
     // intrinsics beyond DXIL.td
-    let selected: BTreeSet<String> = facts
-        .select
-        .iter()
-        .map(|s| llvm_name(&s.intrinsic))
-        .collect();
+    let selected: BTreeSet<String> = selects.iter().map(|s| llvm_name(&s.intrinsic)).collect();
     let beyond: Vec<&Intrinsic> = db
         .intrinsics
         .iter()
@@ -341,7 +372,7 @@ fn counts() {
         db.intrinsics.iter().map(|i| i.aliases.len()).sum::<usize>(),
         ops.len()
     );
-    for s in facts().select {
+    for s in facts().selects() {
         assert!(ops.contains(&s.opcode), "{} ({})", s.op, s.opcode);
     }
 }
@@ -469,11 +500,11 @@ fn the_facts_file_says_what_dxil_td_says() {
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.to_string_lossy()));
     let read = read_dxil_td(&text).unwrap_or_else(|e| panic!("cannot read DXIL.td: {e}"));
-    let mut facts = facts().select;
+    let mut facts = facts().selects();
     facts.sort();
     assert_eq!(
         read, facts,
-        "tests/llvm/dxil-td-selects.toml is not what DXIL.td says"
+        "tests/llvm/dxil-td.toml is not what DXIL.td says"
     );
 }
 

@@ -173,6 +173,7 @@ mod tests {
             letter,
             kind,
             llvm: None,
+            dxil_td: None,
             doc: String::new(),
             abbreviations: Vec::new(),
         })

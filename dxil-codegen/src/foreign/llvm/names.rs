@@ -163,6 +163,9 @@ impl Names {
                 false,
             )?;
         }
+        for (name, _) in super::intrinsics::named_values(db) {
+            add(&name, "a value of an enumeration".to_owned(), false)?;
+        }
         Ok(())
     }
 

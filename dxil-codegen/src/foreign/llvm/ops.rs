@@ -8,8 +8,17 @@ use dxil_db::{
 use super::names::{self, ALL_STAGES, Names, REMOVED};
 use super::{comment, intrinsics, string};
 
-/// Writes every op that is not a reserved slot, by opcode.
+/// Writes the named values the selections use, then every op that is not a reserved slot, by
+/// opcode.
 pub(super) fn write(out: &mut String, db: &Database, names: &Names) {
+    let values = intrinsics::named_values(db);
+    if !values.is_empty() {
+        out.push('\n');
+        comment(out, "Values of enumerations the intrinsic selections use.");
+        for (name, value) in values {
+            put!(out, "defvar {name} = {value};");
+        }
+    }
     out.push('\n');
     comment(out, "The operations, by opcode.");
     for (i, op) in db.ops.iter().enumerate().filter(|(_, o)| !o.reserved) {
@@ -20,7 +29,9 @@ pub(super) fn write(out: &mut String, db: &Database, names: &Names) {
 
 fn record(out: &mut String, db: &Database, names: &Names, id: OpId, op: &Op) {
     let sig = db.signature_of(op);
-    let (selects, beyond) = intrinsics::selects(db, op);
+    let intrinsics::OpIntrinsics {
+        selects, beyond, ..
+    } = intrinsics::of(db, op);
     let mut notes = notes(db, names, id, op);
     if !beyond.is_empty() {
         notes.push(format!(

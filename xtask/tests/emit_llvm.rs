@@ -375,7 +375,7 @@ name = "RoundTripTriple"
 dxil_td = "Triple"
 class = "RoundTripTriple"
 category = "Unary float"
-doc = "returns three times the input value"
+doc = "returns \"three\" times\tthe input \\ (été)"
 introduced = "1.10"
 shader_model = "6.10"
 overloads = [{ since = "1.10", types = "hf" }]
@@ -455,6 +455,11 @@ fn an_edited_database_round_trips_through_tablegen() {
         }],
     };
     assert_eq!(*new, expected);
+    assert_eq!(
+        json["Triple"]["Doc"].as_str(),
+        Some("returns \"three\" times\tthe input \\ (été)"),
+        "the doc, escaped for TableGen"
+    );
     let text = &files[0].contents;
     let def = text.find("\ndef Triple :").expect("the record");
     let comment = &text[text[..def].rfind("\n\n").unwrap_or(0)..def];

@@ -150,16 +150,16 @@ fn constant(db: &Database, p: &Param, value: i64, values: &mut Vec<(String, i64)
 /// The companion file: a declaration of each intrinsic of the map that the baseline release
 /// does not define (every one without a baseline).
 pub(super) fn declarations(db: &Database) -> String {
-    let release = db.llvm_baseline.as_ref().map_or("", |b| b.release.as_str());
+    let release = super::baseline(db);
     let mut out = header(
-        &format!("The LLVM intrinsics of the database's map that LLVM {release} lacks"),
+        &format!("The LLVM intrinsics of the database's map that {release} lacks"),
         db,
     );
     comment(
         &mut out,
         &format!(
-            "DXIL.td includes this file after llvm/IR/Intrinsics.td, so that LLVM {release}'s include\n\
-             files read it ([llvm_baseline] in db/llvm-intrinsics.toml lists what that release\n\
+            "DXIL.td includes this file after llvm/IR/Intrinsics.td, so that the include files of\n\
+             {release} read it ([llvm_baseline] in db/llvm-intrinsics.toml lists what that release\n\
              defines). The database knows an intrinsic's name and number of arguments, not its LLVM\n\
              types: each type is llvm_any_ty, the result only where the intrinsic returns one.\n\
              LLVM's tree declares these itself: `{COMMAND} --without-declarations` leaves this file out."

@@ -84,11 +84,11 @@ fn dxil_td(db: &Database, names: &names::Names, options: Options) -> String {
     );
     put!(out, "\ninclude \"llvm/IR/Intrinsics.td\"");
     if !options.without_declarations {
-        let release = db.llvm_baseline.as_ref().map_or("", |b| b.release.as_str());
+        let release = baseline(db);
         comment(
             &mut out,
             &format!(
-                "The intrinsics LLVM {release} lacks (LLVM's tree declares them: `{COMMAND} --without-declarations`)."
+                "The intrinsics {release} lacks (LLVM's tree declares them: `{COMMAND} --without-declarations`)."
             ),
         );
         put!(out, "include \"{INTRINSICS_TD}\"");
@@ -96,6 +96,14 @@ fn dxil_td(db: &Database, names: &names::Names, options: Options) -> String {
     schema::write(&mut out, db, names);
     ops::write(&mut out, db, names);
     out
+}
+
+/// The LLVM release of `[llvm_baseline]`, as the files name it: `LLVM 14`.
+fn baseline(db: &Database) -> String {
+    match &db.llvm_baseline {
+        Some(b) => format!("LLVM {}", b.release),
+        None => "an LLVM without the map's intrinsics".to_owned(),
+    }
 }
 
 /// The first lines of an emitted file.

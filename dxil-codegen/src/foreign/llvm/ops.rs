@@ -151,45 +151,8 @@ fn notes(db: &Database, names: &Names, id: OpId, op: &Op) -> Vec<String> {
         }
     }
     out.extend(types.into_iter().map(|t| format!("type {t}")));
-    let beyond_scalars = op
-        .overloads
-        .entries
-        .iter()
-        .any(|(_, o)| o.dims.len() > 1 || o.dims.first().is_some_and(|d| d.vectors != 0));
-    if beyond_scalars {
-        let specs: Vec<String> = op
-            .overloads
-            .entries
-            .iter()
-            .map(|(v, o)| format!("since {v} `{}`", o.text))
-            .collect();
-        out.push(format!(
-            "overloads (vectors after `<`, dimensions after `,`; `Overloads` lists the scalars of the first): {}",
-            specs.join(", ")
-        ));
-    }
-    let flags: Vec<String> = op
-        .attributes
-        .entries
-        .iter()
-        .map(|(v, m)| {
-            let f: Vec<&str> = db
-                .attributes
-                .iter()
-                .enumerate()
-                .filter(|(i, a)| {
-                    a.kind == AttributeKind::Flag && m.contains(AttributeId(*i as u32))
-                })
-                .map(|(_, a)| a.name.as_str())
-                .collect();
-            (v, f.join(", "))
-        })
-        .filter(|(_, f)| !f.is_empty())
-        .map(|(v, f)| format!("since {v} {f}"))
-        .collect();
-    if !flags.is_empty() {
-        out.push(format!("properties: {}", flags.join("; ")));
-    }
+    out.extend(overloads_note(op));
+    out.extend(flags_note(db, op));
     for pair in op.attributes.entries.windows(2) {
         let (before, after) = (memory(db, names, pair[0].1), memory(db, names, pair[1].1));
         for a in before.iter().filter(|a| !after.contains(a)) {
@@ -219,6 +182,47 @@ fn notes(db: &Database, names: &Names, id: OpId, op: &Op) -> Vec<String> {
         out.push(format!("constraints: {}", constraints.join(", ")));
     }
     out
+}
+
+/// The overloads as ops.toml writes them, when they have vectors or several dimensions.
+fn overloads_note(op: &Op) -> Option<String> {
+    let beyond_scalars = op
+        .overloads
+        .entries
+        .iter()
+        .any(|(_, o)| o.dims.len() > 1 || o.dims.first().is_some_and(|d| d.vectors != 0));
+    let specs: Vec<String> = op
+        .overloads
+        .entries
+        .iter()
+        .map(|(v, o)| format!("since {v} `{}`", o.text))
+        .collect();
+    beyond_scalars.then(|| {
+        format!(
+            "overloads (vectors after `<`, dimensions after `,`; `Overloads` lists the scalars of the first): {}",
+            specs.join(", ")
+        )
+    })
+}
+
+/// The flags of the op's attribute entries (LLVM's schema has no record for them).
+fn flags_note(db: &Database, op: &Op) -> Option<String> {
+    let flags: Vec<String> = op
+        .attributes
+        .entries
+        .iter()
+        .map(|(v, m)| {
+            let names: Vec<&str> = (0..db.attributes.len())
+                .map(|i| (AttributeId(i as u32), &db.attributes[i]))
+                .filter(|(id, a)| a.kind == AttributeKind::Flag && m.contains(*id))
+                .map(|(_, a)| a.name.as_str())
+                .collect();
+            (v, names.join(", "))
+        })
+        .filter(|(_, f)| !f.is_empty())
+        .map(|(v, f)| format!("since {v} {f}"))
+        .collect();
+    (!flags.is_empty()).then(|| format!("properties: {}", flags.join("; ")))
 }
 
 /// An operand as a note names it: `op (immediate, WaveOpKind, at most 3)`.

@@ -225,6 +225,7 @@ impl Parser<'_, '_> {
         self.st.m.metadata.named.push(NamedMd {
             name: sym,
             operands,
+            line: name.line,
         });
         Ok(())
     }

@@ -42,7 +42,9 @@ mod print;
 mod special;
 
 pub use error::{ReadError, TextError};
-pub use print::{Lines, PrintOptions, number_lines, print, print_with_lines};
+pub use print::{
+    Lines, PrintOptions, number_lines, print, print_with_lines, type_string, value_string,
+};
 
 use crate::model::{Module, TypeId};
 

@@ -102,7 +102,7 @@ impl Printer<'_> {
     }
 
     /// The numbering of a function's arguments, blocks and results.
-    fn locals(&self, id: FuncId, body: &Body, params: usize) -> Locals {
+    pub(crate) fn locals(&self, id: FuncId, body: &Body, params: usize) -> Locals {
         let mut l = Locals {
             func: Some(id),
             args: vec![None; params],

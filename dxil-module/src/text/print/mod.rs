@@ -107,7 +107,7 @@ pub fn print_with_lines(module: &Module, options: &PrintOptions) -> (String, Lin
 }
 
 /// Gives every function, instruction and named metadata of `module` the line it has in the
-/// text [`print`] makes of it (with default options): what a reader of that text sees, for a
+/// text [`print()`] makes of it (with default options): what a reader of that text sees, for a
 /// module that was not read from text (decoded from bitcode), so that messages about it can
 /// name lines.
 pub fn number_lines(module: &mut Module) {
@@ -138,10 +138,36 @@ fn print_module(module: &Module, options: &PrintOptions, lines: bool) -> (String
     (p.out, p.lines)
 }
 
-/// A type as LLVM IR text (for messages).
-pub(crate) fn type_string(module: &Module, ty: TypeId) -> String {
+/// A type as LLVM IR text (`float`, `%dx.types.Handle`, `<4 x i32>`), as the printer writes
+/// it.
+pub fn type_string(module: &Module, ty: TypeId) -> String {
     let mut p = Printer::new(module);
     p.ty(ty);
+    p.out
+}
+
+/// A value as LLVM IR text, without its type (`%x`, `%3`, `13`, `undef`,
+/// `{ i32 0, i8 1 }`), as the printer writes it in the body of `function` (which numbers the
+/// unnamed values; it is numbered for this call, so use it for messages, not in a loop).
+pub fn value_string(
+    module: &Module,
+    function: Option<crate::model::FuncId>,
+    value: crate::model::Value,
+) -> String {
+    let mut p = Printer::new(module);
+    p.number_globals();
+    let locals = function
+        .and_then(|f| {
+            let func = module.function(f)?;
+            let body = func.body.as_ref()?;
+            let params = match module.types.get(func.ty)? {
+                crate::model::Type::Function { params, .. } => params.len(),
+                _ => 0,
+            };
+            Some(p.locals(f, body, params))
+        })
+        .unwrap_or_default();
+    p.value(value, &locals, 0);
     p.out
 }
 

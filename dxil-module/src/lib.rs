@@ -6,5 +6,6 @@ pub mod bitcode;
 pub mod bitstream;
 pub mod container;
 pub mod dxil;
+pub mod dxop;
 pub mod model;
 pub mod text;

@@ -66,7 +66,8 @@ fn operands_are_seen_as_llvm_writes_them() {
     assert_eq!(binary[1].constraint_value(), Value::Float(1.5));
     assert_eq!(binary[2].constraint_value(), Value::Undef);
     let unary: Vec<_> = all[4].operands().collect();
-    assert!(unary[1].undefined);
+    assert_eq!(unary[1].undefined, Some("%nothing"));
+    assert_eq!(unary[1].text(), "%nothing");
     assert_eq!(unary[1].constraint_value(), Value::Unknown);
 
     // the constraint view of a call: values, widths, texts, vectors

@@ -201,7 +201,8 @@ fn lenient_reading_lists_what_it_skipped_and_made_up() {
         [Undefined {
             function: main,
             inst: calls[0].0,
-            operand: 1
+            operand: 1,
+            name: "%nothing".into(),
         }]
     );
     // the opcode as written, with a problem saying it does not fit

@@ -30,7 +30,7 @@ mod operand;
 mod operands;
 mod types;
 
-use std::collections::HashSet;
+use std::collections::HashMap;
 
 pub use operand::{Operand, StructFields};
 pub use operands::CallOperands;
@@ -48,8 +48,8 @@ pub struct DxOpCalls<'m> {
     names: TypeNames<'m>,
     /// Per function: its name when it is a `dx.op` function.
     dx_op: Vec<Option<&'m str>>,
-    /// The operands that name undefined locals (a lenient reading).
-    undefined: HashSet<(FuncId, InstId, u32)>,
+    /// The operands that name undefined locals (a lenient reading), with their names.
+    undefined: HashMap<(FuncId, InstId, u32), &'m str>,
 }
 
 impl<'m> DxOpCalls<'m> {
@@ -65,17 +65,17 @@ impl<'m> DxOpCalls<'m> {
             m,
             names: TypeNames::new(m),
             dx_op,
-            undefined: HashSet::new(),
+            undefined: HashMap::new(),
         }
     }
 
     /// The same, knowing which operands name local values never defined
     /// ([`Lenient::undefined`](crate::text::Lenient::undefined)): their value is unknown, not
     /// the `undef` the module holds.
-    pub fn with_undefined(mut self, undefined: &[Undefined]) -> Self {
+    pub fn with_undefined(mut self, undefined: &'m [Undefined]) -> Self {
         self.undefined = undefined
             .iter()
-            .map(|u| (u.function, u.inst, u.operand))
+            .map(|u| ((u.function, u.inst, u.operand), &*u.name))
             .collect();
         self
     }
@@ -199,11 +199,14 @@ impl<'c> DxOpCall<'c> {
             .and_then(|(_, p)| p.get(i).copied())
             .or_else(|| self.calls.m.value_type(Some(self.function), value))
             .unwrap_or(TypeId(u32::MAX));
-        let undefined = !self.calls.undefined.is_empty()
-            && self
-                .calls
+        let undefined = if self.calls.undefined.is_empty() {
+            None
+        } else {
+            self.calls
                 .undefined
-                .contains(&(self.function, self.inst, i as u32));
+                .get(&(self.function, self.inst, i as u32))
+                .copied()
+        };
         Operand {
             names: &self.calls.names,
             function: self.function,

@@ -21,8 +21,8 @@ pub struct Operand<'c> {
     pub ty: TypeId,
     /// The type's text.
     pub ty_text: &'c str,
-    /// It names a local value never defined.
-    pub undefined: bool,
+    /// It names a local value never defined: its name as written.
+    pub undefined: Option<&'c str>,
 }
 
 /// The fields of a constant struct of integers: each field's type text and value, the first
@@ -54,7 +54,7 @@ impl<'c> Operand<'c> {
 
     /// The constant the operand is, if any (an undefined local is none).
     fn constant(&self) -> Option<&'c crate::model::Constant> {
-        if self.undefined {
+        if self.undefined.is_some() {
             return None;
         }
         self.m().constant(self.value.as_const()?)
@@ -112,7 +112,7 @@ impl<'c> Operand<'c> {
     /// The value for the constraint checks.
     pub fn constraint_value(&self) -> dxil_ops::constraint::Value {
         use dxil_ops::constraint::Value as V;
-        if self.undefined {
+        if self.undefined.is_some() {
             return V::Unknown;
         }
         let Some(id) = self.value.as_const() else {
@@ -150,9 +150,12 @@ impl<'c> Operand<'c> {
     }
 
     /// The value as the printer writes it (`%x`, `13`, `{ i32 0, i8 1 }`); an undefined local
-    /// as `undef`, what the module holds.
+    /// by its name as written.
     pub fn text(&self) -> String {
-        crate::text::value_string(self.m(), Some(self.function), self.value)
+        match self.undefined {
+            Some(name) => name.to_owned(),
+            None => crate::text::value_string(self.m(), Some(self.function), self.value),
+        }
     }
 }
 

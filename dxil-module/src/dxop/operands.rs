@@ -85,7 +85,7 @@ impl<'c: 'a, 'a> Operands<'a> for CallOperands<'c, 'a> {
 
     fn resource(&self, at: At) -> Option<Resource> {
         let (_, o) = self.operand(at)?;
-        if o.undefined {
+        if o.undefined.is_some() {
             return None;
         }
         (self.resource)(o.value)

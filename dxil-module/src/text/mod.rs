@@ -95,7 +95,7 @@ pub enum SkippedKind {
 /// instruction, and its position among the instruction's value operands in the order of
 /// [`InstKind::for_each_operand`](crate::model::InstKind::for_each_operand) (for a call, the
 /// arguments first: position `i` is argument `i`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Undefined {
     /// The function.
     pub function: crate::model::FuncId,
@@ -103,6 +103,8 @@ pub struct Undefined {
     pub inst: crate::model::InstId,
     /// The operand's position.
     pub operand: u32,
+    /// The name as written (`%x`, `%3`).
+    pub name: Box<str>,
 }
 
 /// Reads a module strictly: the first error is the result.

@@ -527,19 +527,20 @@ impl Parser<'_, '_> {
             Value::Inst(InstId(i)) if i & PENDING != 0 => fs
                 .forward
                 .get((i & !PENDING) as usize)
-                .is_some_and(|f| f.resolved.is_none()),
-            _ => false,
+                .filter(|f| f.resolved.is_none()),
+            _ => None,
         };
         if self.st.lenient && fs.forward.iter().any(|f| f.resolved.is_none()) {
             // which operands name a local never defined (they become `undef`)
             for (i, inst) in fs.body.insts.iter().enumerate() {
                 let mut k = 0u32;
                 inst.kind.for_each_operand(|v| {
-                    if undefined(v) {
+                    if let Some(f) = undefined(v) {
                         self.st.undefined.push(crate::text::Undefined {
                             function: fs.func,
                             inst: InstId(i as u32),
                             operand: k,
+                            name: f.what.as_str().into(),
                         });
                     }
                     k += 1;

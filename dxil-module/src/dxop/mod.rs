@@ -104,6 +104,24 @@ impl<'m> DxOpCalls<'m> {
         })
     }
 
+    /// The call of a `dx.op` function that instruction `inst` of function `function` is, if
+    /// it is one.
+    pub fn call_at(&self, function: FuncId, inst: InstId) -> Option<DxOpCall<'_>> {
+        let body = self.m.function(function)?.body.as_ref()?;
+        let i = body.inst(inst)?;
+        let call = i.kind.as_call()?;
+        let callee = call.callee.as_function()?;
+        Some(DxOpCall {
+            calls: self,
+            function,
+            inst,
+            line: i.line,
+            callee,
+            name: self.dx_op_name(callee)?,
+            call,
+        })
+    }
+
     /// The calls of `dx.op` functions, function by function, each in the order of its blocks.
     pub fn iter(&self) -> impl Iterator<Item = DxOpCall<'_>> + '_ {
         self.m

@@ -28,7 +28,6 @@
 
 mod error;
 mod float;
-mod hash;
 mod lexer;
 mod parse;
 mod print;

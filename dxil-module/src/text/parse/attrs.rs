@@ -19,7 +19,7 @@ fn takes_type(kind: u32) -> bool {
 
 /// The kind number of an attribute word, through a table built once.
 fn kind_of(word: &[u8]) -> Option<u32> {
-    static KINDS: std::sync::OnceLock<crate::text::hash::Map<&'static [u8], u32>> =
+    static KINDS: std::sync::OnceLock<crate::hash::Map<&'static [u8], u32>> =
         std::sync::OnceLock::new();
     KINDS
         .get_or_init(|| {

@@ -2,11 +2,11 @@
 //! function ends), and recovery at the next instruction for the lenient reader.
 
 use super::{PENDING, PResult, Parser};
+use crate::hash::Map;
 use crate::model::{
     BlockId, Body, ConstKind, FuncId, InstId, InstKind, MdId, MdItem, Sym, TypeId, Value,
 };
 use crate::text::error::TextError;
-use crate::text::hash::Map;
 use crate::text::lexer::{Kind, Token};
 
 /// What a local name or number stands for.

@@ -16,8 +16,8 @@ mod values;
 use std::borrow::Cow;
 
 use super::error::TextError;
-use super::hash::Map;
 use super::lexer::{Kind, Lexer, Token};
+use crate::hash::Map;
 use crate::model::{Attr, ConstId, FuncId, GlobalId, InstId, MdId, Module, Sym, TypeId, Value};
 
 pub(crate) use module::finish;

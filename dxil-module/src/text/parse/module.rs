@@ -4,12 +4,12 @@
 
 use super::function::{FnState, Local};
 use super::{AttrTarget, GlobalEntry, GlobalRef, PResult, Parser, State};
+use crate::hash::Map;
 use crate::model::{
     Attr, AttrGroup, AttrList, AttrListId, DebugLoc, FuncId, Function, Global, GlobalId,
     GlobalProps, Linkage, MdItem, Type, TypeId, Value,
 };
 use crate::text::error::TextError;
-use crate::text::hash::Map;
 use crate::text::lexer::{Kind, Token};
 
 impl Parser<'_, '_> {

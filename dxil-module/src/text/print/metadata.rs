@@ -6,8 +6,8 @@ use super::Printer;
 use super::names::{escaped, md_name};
 use super::types::special_refs;
 use super::values::Locals;
+use crate::hash::Map;
 use crate::model::{DebugLoc, InstKind, MdId, MdItem, Module, Value};
-use crate::text::hash::Map;
 use crate::text::special::{self, Field};
 
 /// The attachment kinds LLVM 14 numbers first, in their order (`dbg` is 0).

@@ -4,10 +4,10 @@
 
 use super::names::llvm_name;
 use super::{PRINT_DEPTH, Printer};
+use crate::hash::Map;
 use crate::model::{
     ConstExpr, ConstId, ConstKind, InstKind, MdId, MdItem, NamedStruct, Type, TypeId, Value,
 };
-use crate::text::hash::Map;
 use crate::text::special;
 
 /// A piece of work of the type finder.

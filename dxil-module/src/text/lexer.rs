@@ -83,6 +83,9 @@ pub(crate) struct Token {
     pub line: u32,
     /// Whether it is the first token of its line.
     pub first: bool,
+    /// Whether its text may differ from the name it spells (quotes or `\\` escapes): when
+    /// false, the text is the name.
+    pub escaped: bool,
 }
 
 /// The lexer: a position in the input and the current line.
@@ -98,6 +101,10 @@ pub(crate) struct Lexer<'a> {
 const NAME: u8 = 1;
 const DIGIT: u8 = 2;
 const WORD_START: u8 = 4;
+/// Characters of names and `\\` (of escapes in names).
+const NAME_OR_ESCAPE: u8 = 8;
+/// Characters of bare words: those of names but `-`.
+const WORD: u8 = 16;
 
 /// Byte classes: characters of names (`[-a-zA-Z$._0-9]`), digits, and those a bare word starts
 /// with.
@@ -116,6 +123,12 @@ static CLASS: [u8; 256] = {
         if alpha || b == b'$' || b == b'.' || b == b'_' {
             t[c] |= WORD_START;
         }
+        if t[c] & NAME != 0 || b == b'\\' {
+            t[c] |= NAME_OR_ESCAPE;
+        }
+        if t[c] & NAME != 0 && b != b'-' {
+            t[c] |= WORD;
+        }
         c += 1;
     }
     t
@@ -125,8 +138,18 @@ fn is_name(b: u8) -> bool {
     CLASS[b as usize] & NAME != 0
 }
 
-fn is_word(b: u8) -> bool {
-    CLASS[b as usize] & (NAME) != 0 && b != b'-'
+/// The offset of the first byte at or after `from` that is not of class `class`.
+#[inline]
+fn class_end(src: &[u8], from: usize, class: u8) -> usize {
+    match src.get(from..) {
+        Some(rest) => {
+            from + rest
+                .iter()
+                .position(|&c| CLASS[c as usize] & class == 0)
+                .unwrap_or(rest.len())
+        }
+        None => from,
+    }
 }
 
 impl<'a> Lexer<'a> {
@@ -193,6 +216,15 @@ impl<'a> Lexer<'a> {
             end: end as u32,
             line,
             first,
+            escaped: false,
+        }
+    }
+
+    /// A token whose text holds quotes or escapes.
+    fn escaped_tok(&self, kind: Kind, start: usize, end: usize, line: u32, first: bool) -> Token {
+        Token {
+            escaped: true,
+            ..self.tok(kind, start, end, line, first)
         }
     }
 
@@ -244,10 +276,11 @@ impl<'a> Lexer<'a> {
             }
             b'%' | b'@' | b'$' => self.sigil(b, start, line, first),
             b'!' => {
-                let n = self.name_end(start + 1);
+                let (n, escaped) = self.plain_name_end(start + 1);
                 if n > start + 1 && !src[start + 1].is_ascii_digit() {
                     self.pos = n;
-                    self.tok(Kind::MdName, start + 1, n, line, first)
+                    let t = self.tok(Kind::MdName, start + 1, n, line, first);
+                    Token { escaped, ..t }
                 } else {
                     single(self, Kind::Excl)
                 }
@@ -264,10 +297,10 @@ impl<'a> Lexer<'a> {
                 Some(end) => {
                     if src.get(end) == Some(&b':') {
                         self.pos = end + 1;
-                        self.tok(Kind::Label, start, end, line, first)
+                        self.escaped_tok(Kind::Label, start, end, line, first)
                     } else {
                         self.pos = end;
-                        self.tok(Kind::Str, start, end, line, first)
+                        self.escaped_tok(Kind::Str, start, end, line, first)
                     }
                 }
                 None => {
@@ -281,7 +314,7 @@ impl<'a> Lexer<'a> {
                     return match self.string_end(start + 1) {
                         Some(end) => {
                             self.pos = end;
-                            self.tok(Kind::CStr, start, end, line, first)
+                            self.escaped_tok(Kind::CStr, start, end, line, first)
                         }
                         None => {
                             self.pos = src.len();
@@ -296,19 +329,21 @@ impl<'a> Lexer<'a> {
                         return self.tok(Kind::HexInt, start, n, line, first);
                     }
                 }
-                let mut n = start + 1;
-                while n < src.len() && is_word(src[n]) {
-                    n += 1;
-                }
-                if src.get(n) == Some(&b':') {
-                    // A label may hold '-' too: take the whole name.
-                    self.pos = n + 1;
-                    return self.tok(Kind::Label, start, n, line, first);
-                }
-                let m = self.name_end(start);
-                if m > n && src.get(m) == Some(&b':') {
-                    self.pos = m + 1;
-                    return self.tok(Kind::Label, start, m, line, first);
+                let n = class_end(src, start + 1, WORD);
+                match src.get(n) {
+                    Some(b':') => {
+                        self.pos = n + 1;
+                        return self.tok(Kind::Label, start, n, line, first);
+                    }
+                    // A label may hold '-' and escapes too: take the whole name.
+                    Some(b'-' | b'\\') => {
+                        let m = self.name_end(n);
+                        if src.get(m) == Some(&b':') {
+                            self.pos = m + 1;
+                            return self.escaped_tok(Kind::Label, start, m, line, first);
+                        }
+                    }
+                    _ => {}
                 }
                 self.pos = n;
                 self.tok(Kind::Word, start, n, line, first)
@@ -317,20 +352,22 @@ impl<'a> Lexer<'a> {
         }
     }
 
-    fn name_end(&self, mut n: usize) -> usize {
-        let src = self.src;
-        while n < src.len() && (is_name(src[n]) || src[n] == b'\\') {
-            n += 1;
-        }
-        n
+    fn name_end(&self, n: usize) -> usize {
+        class_end(self.src, n, NAME_OR_ESCAPE)
     }
 
-    fn digits_end(&self, mut n: usize) -> usize {
-        let src = self.src;
-        while n < src.len() && src[n].is_ascii_digit() {
-            n += 1;
+    /// The end of a name, and whether it holds escapes.
+    fn plain_name_end(&self, n: usize) -> (usize, bool) {
+        let end = class_end(self.src, n, NAME);
+        if self.src.get(end) == Some(&b'\\') {
+            (self.name_end(end), true)
+        } else {
+            (end, false)
         }
-        n
+    }
+
+    fn digits_end(&self, n: usize) -> usize {
+        class_end(self.src, n, DIGIT)
     }
 
     fn hex_end(&self, mut n: usize) -> usize {
@@ -354,7 +391,7 @@ impl<'a> Lexer<'a> {
             Some(b'"') => match self.string_end(at) {
                 Some(end) => {
                     self.pos = end;
-                    self.tok(named, at, end, line, first)
+                    self.escaped_tok(named, at, end, line, first)
                 }
                 None => {
                     self.pos = src.len();
@@ -367,9 +404,10 @@ impl<'a> Lexer<'a> {
                 self.tok(numbered, at, n, line, first)
             }
             Some(&c) if is_name(c) => {
-                let n = self.name_end(at);
+                let (n, escaped) = self.plain_name_end(at);
                 self.pos = n;
-                self.tok(named, at, n, line, first)
+                let t = self.tok(named, at, n, line, first);
+                Token { escaped, ..t }
             }
             _ => {
                 self.pos = at;
@@ -403,7 +441,7 @@ impl<'a> Lexer<'a> {
             let m = self.name_end(start);
             if m > start + 1 && src.get(m) == Some(&b':') {
                 self.pos = m + 1;
-                return self.tok(Kind::Label, start, m, line, first);
+                return self.escaped_tok(Kind::Label, start, m, line, first);
             }
             self.pos = start + 1;
             return self.tok(Kind::Bad, start, start + 1, line, first);

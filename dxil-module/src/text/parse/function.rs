@@ -31,8 +31,6 @@ pub(crate) struct FnState {
     pub func: FuncId,
     pub body: Body,
     names: Map<Sym, Local>,
-    /// The locals by the text of their name token, in front of `names`.
-    by_text: Map<Box<[u8]>, Local>,
     numbered: Vec<Option<Local>>,
     forward: Vec<Forward>,
     forward_names: Map<Sym, u32>,
@@ -42,6 +40,11 @@ pub(crate) struct FnState {
     pub local_md: Vec<MdId>,
     /// The block instructions go to; `None` after a terminator.
     pub block: Option<BlockId>,
+    /// The instructions of the blocks, block after block (each block's are in one run, as
+    /// instructions only go to the last block), and where each block's run starts: the
+    /// blocks get their lists when the function ends.
+    pub block_insts: Vec<InstId>,
+    block_first: Vec<u32>,
 }
 
 impl FnState {
@@ -50,7 +53,6 @@ impl FnState {
             func,
             body: Body::default(),
             names: Map::default(),
-            by_text: Map::default(),
             numbered: Vec::new(),
             forward: Vec::new(),
             forward_names: Map::default(),
@@ -58,15 +60,21 @@ impl FnState {
             next_slot: 0,
             local_md: Vec::new(),
             block: None,
+            block_insts: Vec::new(),
+            block_first: Vec::new(),
         }
     }
 
     /// The state for another function, keeping the memory of this one's tables.
     pub(crate) fn reuse(mut self, func: FuncId) -> FnState {
         self.func = func;
-        self.body = Body::default();
+        self.body.arg_names.clear();
+        self.body.blocks.clear();
+        self.body.insts.clear();
+        self.body.attachments.clear();
+        self.body.debug_locs.clear();
+        self.body.fn_attachments = Vec::new();
         self.names.clear();
-        self.by_text.clear();
         self.numbered.clear();
         self.forward.clear();
         self.forward_names.clear();
@@ -74,6 +82,8 @@ impl FnState {
         self.next_slot = 0;
         self.local_md.clear();
         self.block = None;
+        self.block_insts.clear();
+        self.block_first.clear();
         self
     }
 }
@@ -113,17 +123,8 @@ impl Parser<'_, '_> {
     pub(crate) fn local_value(&mut self, ty: TypeId) -> PResult<Value> {
         let t = self.tok;
         self.bump();
-        let fast = match (t.kind, self.fs.as_ref()) {
-            (Kind::Local, Some(fs)) => fs.by_text.get(self.text(&t)).copied(),
-            _ => None,
-        };
-        let (sym, number, found) = match fast {
-            Some(l) => (None, None, Some(l)),
-            None => {
-                let (sym, number) = self.local_key(&t)?;
-                (sym, number, self.find_local(sym, number)?)
-            }
-        };
+        let (sym, number) = self.local_key(&t)?;
+        let found = self.find_local(sym, number)?;
         match found {
             Some(Local::Value(v, actual)) => {
                 if actual != ty {
@@ -156,17 +157,8 @@ impl Parser<'_, '_> {
             return self.expected("a block ('%name')");
         }
         self.bump();
-        let fast = match (t.kind, self.fs.as_ref()) {
-            (Kind::Local, Some(fs)) => fs.by_text.get(self.text(&t)).copied(),
-            _ => None,
-        };
-        let (sym, number, found) = match fast {
-            Some(l) => (None, None, Some(l)),
-            None => {
-                let (sym, number) = self.local_key(&t)?;
-                (sym, number, self.find_local(sym, number)?)
-            }
-        };
+        let (sym, number) = self.local_key(&t)?;
+        let found = self.find_local(sym, number)?;
         match found {
             Some(Local::Block(b)) => Ok(b),
             Some(Local::Value(..)) => Err(self.err_at(
@@ -302,13 +294,7 @@ impl Parser<'_, '_> {
         let Some(sym) = sym else {
             return Ok(None);
         };
-        let raw: Option<Box<[u8]>> = t
-            .filter(|t| t.kind == Kind::Local)
-            .map(|t| self.text(t).into());
         let fs = self.fs()?;
-        if let Some(raw) = raw {
-            fs.by_text.insert(raw, local);
-        }
         if fs.names.insert(sym, local).is_some() {
             let tok = *t.unwrap_or(&self.tok);
             let msg = format!("redefinition of '{}'", self.local_name(&tok));
@@ -368,6 +354,7 @@ impl Parser<'_, '_> {
             name,
             insts: Vec::new(),
         });
+        fs.block_first.push(fs.block_insts.len() as u32);
         fs.block = Some(id);
         Ok(())
     }
@@ -537,11 +524,25 @@ impl Parser<'_, '_> {
             }
         }
         let func = fs.func;
-        let mut body = std::mem::take(&mut fs.body);
-        body.insts.shrink_to_fit();
-        body.blocks.shrink_to_fit();
-        for b in &mut body.blocks {
-            b.insts.shrink_to_fit();
+        // The body gets lists of its exact size; the state keeps the memory of its own for
+        // the next function.
+        let b = &mut fs.body;
+        let mut body = Body {
+            arg_names: exact(&mut b.arg_names),
+            blocks: exact(&mut b.blocks),
+            insts: exact(&mut b.insts),
+            attachments: exact(&mut b.attachments),
+            debug_locs: exact(&mut b.debug_locs),
+            fn_attachments: std::mem::take(&mut b.fn_attachments),
+        };
+        let ends = fs.block_first.iter().skip(1).map(|&e| e as usize);
+        let ends = ends.chain(std::iter::once(fs.block_insts.len()));
+        for ((b, &first), end) in body.blocks.iter_mut().zip(&fs.block_first).zip(ends) {
+            b.insts = fs
+                .block_insts
+                .get(first as usize..end)
+                .map(<[InstId]>::to_vec)
+                .unwrap_or_default();
         }
         if let Some(f) = self.st.m.functions.get_mut(func.index()) {
             f.body = Some(body);
@@ -549,6 +550,13 @@ impl Parser<'_, '_> {
         self.spare = Some(fs);
         Ok(())
     }
+}
+
+/// The items of `v` in a list of their exact size, leaving `v` empty with its memory.
+fn exact<T>(v: &mut Vec<T>) -> Vec<T> {
+    let mut out = Vec::with_capacity(v.len());
+    out.append(v);
+    out
 }
 
 /// Calls `fv` on every value operand and `fb` on every block operand of an instruction.

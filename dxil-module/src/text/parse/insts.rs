@@ -56,10 +56,8 @@ impl<'a> Parser<'_, 'a> {
                 name: sym,
                 line,
             });
-            if let Some(b) = fs.block
-                && let Some(block) = fs.body.blocks.get_mut(b.index())
-            {
-                block.insts.push(fs_id);
+            if fs.block.is_some() {
+                fs.block_insts.push(fs_id);
             }
             if terminator {
                 fs.block = None;
@@ -734,6 +732,20 @@ impl<'a> Parser<'_, 'a> {
             ));
         }
         let _ = fn_attrs_tok;
+        let cacheable = !explicit_fn && early_callee.is_none() && callee_tok.kind == Kind::Global;
+        if cacheable
+            && let Some(site) = self.st.call_sites.get(self.text(&callee_tok)).copied()
+            && site.ret == written
+            && matches!(
+                self.st.m.types.get(site.fn_ty),
+                Some(Type::Function { params, vararg: false, .. }) if params == arg_types
+            )
+        {
+            return Ok((
+                self.call_kind(site.callee, site.fn_ty, args, cc, tail, flags),
+                site.ret,
+            ));
+        }
         let fn_ty = if explicit_fn {
             let Some(Type::Function { params, vararg, .. }) = self.st.m.types.get(written).cloned()
             else {
@@ -763,27 +775,55 @@ impl<'a> Parser<'_, 'a> {
                 self.tok = callee_pos.0;
                 self.lx = callee_pos.1;
                 let ptr = self.pointer_type(fn_ty, 0);
+                let problems = self.st.problems.len();
                 let v = match callee_tok.kind {
                     Kind::Global | Kind::GlobalId => self.global_value(ptr),
                     _ => self.local_value(ptr),
                 };
                 self.tok = after.0;
                 self.lx = after.1;
-                v?
+                let v = v?;
+                // A call whose callee was found with the type of the call, without a
+                // problem, is the guide to the next calls of the function.
+                if cacheable && self.st.problems.len() == problems && ret == written {
+                    let site = super::CallSite {
+                        callee: v,
+                        fn_ty,
+                        ret,
+                    };
+                    let text = self.text(&callee_tok);
+                    match self.st.call_sites.get_mut(text) {
+                        Some(s) => *s = site,
+                        None => {
+                            self.st.call_sites.insert(text.into(), site);
+                        }
+                    }
+                }
+                v
             }
         };
-        Ok((
-            InstKind::Call(Call {
-                callee,
-                fn_ty,
-                args: args.to_vec(),
-                attrs: None,
-                cc,
-                tail,
-                flags,
-            }),
-            ret,
-        ))
+        Ok((self.call_kind(callee, fn_ty, args, cc, tail, flags), ret))
+    }
+
+    /// A call with an exact copy of its arguments.
+    fn call_kind(
+        &self,
+        callee: Value,
+        fn_ty: TypeId,
+        args: &[Value],
+        cc: u32,
+        tail: Tail,
+        flags: u8,
+    ) -> InstKind {
+        InstKind::Call(Call {
+            callee,
+            fn_ty,
+            args: args.to_vec(),
+            attrs: None,
+            cc,
+            tail,
+            flags,
+        })
     }
 
     /// A calling convention, if written (`ccc`, `fastcc`, `coldcc`, `cc N`).

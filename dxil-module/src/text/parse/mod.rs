@@ -89,6 +89,14 @@ impl AttrSpec {
     }
 }
 
+/// A call's callee and the function type it was called with (see [`State::call_sites`]).
+#[derive(Clone, Copy)]
+pub(crate) struct CallSite {
+    pub callee: Value,
+    pub fn_ty: TypeId,
+    pub ret: TypeId,
+}
+
 /// The reader's state across the pieces of its input.
 pub(crate) struct State {
     pub m: Module,
@@ -112,9 +120,8 @@ pub(crate) struct State {
     pub int_consts: Map<(TypeId, i64), ConstId>,
     pub dbg_pending: Vec<(FuncId, InstId, MdId, u32, u32)>,
     pub seen_module_asm: bool,
-    /// Caches in front of the model's tables (whose maps hash more slowly): names, types by
-    /// their word, pointer and function types, simple constants.
-    pub sym_cache: Map<Box<[u8]>, Sym>,
+    /// Caches in front of the model's tables: types by their word, pointer and function
+    /// types, simple constants.
     pub word_types: Map<Box<[u8]>, TypeId>,
     pub ptr_types: Map<(TypeId, u32), TypeId>,
     pub fn_types: Map<Vec<TypeId>, TypeId>,
@@ -123,6 +130,10 @@ pub(crate) struct State {
     /// written), in front of the lookup by symbol.
     pub type_by_text: Map<Box<[u8]>, TypeId>,
     pub global_by_text: Map<Box<[u8]>, GlobalRef>,
+    /// The callee and function type of the last call of each function named by its text,
+    /// which a call with the same result and argument types reuses: valid while no global
+    /// is defined that was referred to before (its type may change then).
+    pub call_sites: Map<Box<[u8]>, CallSite>,
     /// A buffer for the key of [`Parser::function_type`].
     pub key: Vec<TypeId>,
     /// Buffers for the arguments of a call.
@@ -132,7 +143,13 @@ pub(crate) struct State {
     pub common_words: [Option<TypeId>; 6],
     /// `i1`, `i8`, `i16`, `i32`, `i64` by the log2 of their width.
     pub common_ints: [Option<TypeId>; 7],
+    /// The constants 0 to [`SMALL_INTS`]` - 1` of `i1`, `i2`, `i4`, ... `i64` by the log2 of
+    /// the width (`ConstId(u32::MAX)` when not made yet).
+    pub small_ints: [[ConstId; SMALL_INTS]; 7],
 }
+
+/// How many small integer constants of each common width [`State::small_ints`] holds.
+pub(crate) const SMALL_INTS: usize = 256;
 
 impl State {
     pub(crate) fn new(lenient: bool) -> State {
@@ -158,16 +175,17 @@ impl State {
             int_consts: Map::default(),
             dbg_pending: Vec::new(),
             seen_module_asm: false,
-            sym_cache: Map::default(),
             word_types: Map::default(),
             ptr_types: Map::default(),
             fn_types: Map::default(),
             simple_consts: Map::default(),
             type_by_text: Map::default(),
             global_by_text: Map::default(),
+            call_sites: Map::default(),
             key: Vec::new(),
             common_ints: [None; 7],
             common_words: [None; 6],
+            small_ints: [[ConstId(u32::MAX); SMALL_INTS]; 7],
             args: Vec::new(),
             arg_types: Vec::new(),
         }
@@ -322,6 +340,9 @@ impl<'s, 'a> Parser<'s, 'a> {
     /// The name a token spells (quotes removed, `\XX` and `\\` unescaped).
     pub(crate) fn name(&self, t: &Token) -> Cow<'a, [u8]> {
         let raw = self.text(t);
+        if !t.escaped {
+            return Cow::Borrowed(raw);
+        }
         let raw = match raw {
             [b'"', inner @ .., b'"'] => inner,
             _ => raw,
@@ -342,16 +363,11 @@ impl<'s, 'a> Parser<'s, 'a> {
 
     /// Interns a name.
     pub(crate) fn sym(&mut self, name: &[u8]) -> PResult<Sym> {
-        if let Some(&s) = self.st.sym_cache.get(name) {
-            return Ok(s);
-        }
-        match self.st.m.symbols.intern(name) {
-            Ok(s) => {
-                self.st.sym_cache.insert(name.into(), s);
-                Ok(s)
-            }
-            Err(e) => Err(self.err_at(&self.tok, e.to_string())),
-        }
+        self.st
+            .m
+            .symbols
+            .intern(name)
+            .map_err(|e| self.err_at(&self.tok, e.to_string()))
     }
 
     /// `T addrspace(N)*`, through the cache.

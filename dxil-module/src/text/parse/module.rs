@@ -315,6 +315,9 @@ impl Parser<'_, '_> {
                 format!("redefinition of global '{}'", self.global_text(t)),
             )),
             Some(e) => {
+                // The global referred to before may get another type: the calls seen so far
+                // are no guide to the next ones.
+                self.st.call_sites.clear();
                 let same_kind = matches!(
                     (e.r, function),
                     (GlobalRef::Func(_), true) | (GlobalRef::Var(_), false)

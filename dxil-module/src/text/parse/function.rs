@@ -71,6 +71,7 @@ impl FnState {
         self.body.arg_names.clear();
         self.body.blocks.clear();
         self.body.insts.clear();
+        self.body.operands.clear();
         self.body.attachments.clear();
         self.body.debug_locs.clear();
         self.body.fn_attachments = Vec::new();
@@ -515,6 +516,7 @@ impl Parser<'_, '_> {
             for inst in &mut fs.body.insts {
                 remap(&mut inst.kind, fix_value, fix_block);
             }
+            fs.body.operands.iter_mut().for_each(fix_value);
             for &md in &fs.local_md {
                 if let Some(MdItem::Value { value, .. }) =
                     self.st.m.metadata.items.get_mut(md.index())
@@ -531,6 +533,7 @@ impl Parser<'_, '_> {
             arg_names: exact(&mut b.arg_names),
             blocks: exact(&mut b.blocks),
             insts: exact(&mut b.insts),
+            operands: exact(&mut b.operands),
             attachments: exact(&mut b.attachments),
             debug_locs: exact(&mut b.debug_locs),
             fn_attachments: std::mem::take(&mut b.fn_attachments),
@@ -559,7 +562,9 @@ fn exact<T>(v: &mut Vec<T>) -> Vec<T> {
     out
 }
 
-/// Calls `fv` on every value operand and `fb` on every block operand of an instruction.
+/// Calls `fv` on every value operand and `fb` on every block operand an instruction holds
+/// itself: the operand lists of calls and `getelementptr`s are in [`Body::operands`], which
+/// the caller maps too.
 pub(crate) fn remap(
     kind: &mut InstKind,
     mut fv: impl FnMut(&mut Value),
@@ -592,7 +597,8 @@ pub(crate) fn remap(
             fv(rhs);
         }
         InstKind::Cast { value, .. } => fv(value),
-        InstKind::GetElementPtr { operands, .. } => operands.iter_mut().for_each(fv),
+        // Their operand lists are in `Body::operands`.
+        InstKind::GetElementPtr { .. } => {}
         InstKind::Load { ptr, .. } => fv(ptr),
         InstKind::Store { ptr, value, .. } => {
             fv(ptr);
@@ -603,10 +609,7 @@ pub(crate) fn remap(
             fv(v);
             fb(b);
         }),
-        InstKind::Call(call) => {
-            fv(&mut call.callee);
-            call.args.iter_mut().for_each(fv);
-        }
+        InstKind::Call(call) => fv(&mut call.callee),
         InstKind::Select {
             cond,
             then,

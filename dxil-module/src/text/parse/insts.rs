@@ -11,6 +11,18 @@ use crate::text::lexer::{Kind, Token};
 impl<'a> Parser<'_, 'a> {
     /// One instruction, added to the current block.
     pub(crate) fn instruction(&mut self) -> PResult<()> {
+        let fs = self.fs_mut();
+        let (insts, operands) = (fs.body.insts.len(), fs.body.operands.len());
+        let r = self.instruction_at();
+        // An instruction that could not be read leaves no operands behind.
+        let fs = self.fs_mut();
+        if r.is_err() && fs.body.insts.len() == insts {
+            fs.body.operands.truncate(operands);
+        }
+        r
+    }
+
+    fn instruction_at(&mut self) -> PResult<()> {
         let start = self.tok;
         let name = if matches!(start.kind, Kind::Local | Kind::LocalId) {
             self.bump();
@@ -198,11 +210,13 @@ impl<'a> Parser<'_, 'a> {
                 let Some(ty) = self.gep_result(source, &typed) else {
                     return Err(self.err_at(&t, "invalid getelementptr indices"));
                 };
+                let values: Vec<Value> = typed.into_iter().map(|x| x.1).collect();
+                let operands = self.add_operands(&values)?;
                 Ok((
                     InstKind::GetElementPtr {
                         inbounds,
                         source,
-                        operands: typed.into_iter().map(|x| x.1).collect(),
+                        operands,
                     },
                     ty,
                 ))
@@ -350,7 +364,12 @@ impl<'a> Parser<'_, 'a> {
                         break;
                     }
                 }
-                Ok((InstKind::Phi { incoming }, ty))
+                Ok((
+                    InstKind::Phi {
+                        incoming: incoming.into(),
+                    },
+                    ty,
+                ))
             }
             b"select" => {
                 let (cty, cond) = self.parse_typed_value(0)?;
@@ -375,7 +394,13 @@ impl<'a> Parser<'_, 'a> {
                 let (aty, aggregate) = self.parse_typed_value(0)?;
                 let indices = self.indices()?;
                 let ty = self.indexed(aty, &indices, &t)?;
-                Ok((InstKind::ExtractValue { aggregate, indices }, ty))
+                Ok((
+                    InstKind::ExtractValue {
+                        aggregate,
+                        indices: indices.into(),
+                    },
+                    ty,
+                ))
             }
             b"insertvalue" => {
                 let (aty, aggregate) = self.parse_typed_value(0)?;
@@ -392,7 +417,7 @@ impl<'a> Parser<'_, 'a> {
                     InstKind::InsertValue {
                         aggregate,
                         value,
-                        indices,
+                        indices: indices.into(),
                     },
                     aty,
                 ))
@@ -615,7 +640,7 @@ impl<'a> Parser<'_, 'a> {
             InstKind::Switch {
                 value,
                 default,
-                cases,
+                cases: cases.into(),
             },
             void,
         ))
@@ -742,7 +767,7 @@ impl<'a> Parser<'_, 'a> {
             )
         {
             return Ok((
-                self.call_kind(site.callee, site.fn_ty, args, cc, tail, flags),
+                self.call_kind(site.callee, site.fn_ty, args, cc, tail, flags)?,
                 site.ret,
             ));
         }
@@ -802,28 +827,36 @@ impl<'a> Parser<'_, 'a> {
                 v
             }
         };
-        Ok((self.call_kind(callee, fn_ty, args, cc, tail, flags), ret))
+        Ok((self.call_kind(callee, fn_ty, args, cc, tail, flags)?, ret))
     }
 
-    /// A call with an exact copy of its arguments.
+    /// A call, its arguments added to the body's operands.
     fn call_kind(
-        &self,
+        &mut self,
         callee: Value,
         fn_ty: TypeId,
         args: &[Value],
         cc: u32,
         tail: Tail,
         flags: u8,
-    ) -> InstKind {
-        InstKind::Call(Call {
+    ) -> PResult<InstKind> {
+        Ok(InstKind::Call(Call {
             callee,
             fn_ty,
-            args: args.to_vec(),
+            args: self.add_operands(args)?,
             attrs: None,
             cc,
             tail,
             flags,
-        })
+        }))
+    }
+
+    /// Adds an operand list to the body.
+    fn add_operands(&mut self, values: &[Value]) -> PResult<crate::model::Operands> {
+        match self.fs_mut().body.add_operands(values) {
+            Some(ops) => Ok(ops),
+            None => Err(self.err_at(&self.tok, "too many operands in one function")),
+        }
     }
 
     /// A calling convention, if written (`ccc`, `fastcc`, `coldcc`, `cc N`).

@@ -1039,6 +1039,7 @@ fn reorder(st: &mut State) {
             for inst in &mut body.insts {
                 super::function::remap(&mut inst.kind, map, |_| {});
             }
+            body.operands.iter_mut().for_each(map);
         }
     }
     for item in &mut m.metadata.items {

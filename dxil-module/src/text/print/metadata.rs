@@ -211,7 +211,7 @@ impl MdSlots {
                         .and_then(|f| m.function_name(f))
                         .is_some_and(|n| n.starts_with("llvm."));
                     if intrinsic {
-                        for a in &c.args {
+                        for a in body.args(c) {
                             if let Value::Metadata(md) = a {
                                 s.create(m, Node::Item(*md));
                             }

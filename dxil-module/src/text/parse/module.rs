@@ -924,6 +924,18 @@ fn resolve_attrs(st: &mut State) -> Result<(), TextError> {
 /// `!dbg !N` attachments become debug locations.
 fn resolve_debug_locs(st: &mut State) -> Result<(), TextError> {
     let pending = std::mem::take(&mut st.dbg_pending);
+    // Each body's list is made at its size (the most of them go to locations).
+    let mut counts = vec![0u32; st.m.functions.len()];
+    for (f, ..) in &pending {
+        if let Some(c) = counts.get_mut(f.index()) {
+            *c += 1;
+        }
+    }
+    for (f, n) in st.m.functions.iter_mut().zip(counts) {
+        if let Some(body) = f.body.as_mut() {
+            body.debug_locs.reserve_exact(n as usize);
+        }
+    }
     let dbg =
         st.m.metadata
             .kinds
@@ -1098,16 +1110,42 @@ fn remap_const(kind: &mut crate::model::ConstKind, mut map: impl FnMut(&mut Valu
     }
 }
 
-/// Moves `items[old]` to position `perm[old]`.
-fn permute<T>(items: &mut Vec<T>, perm: &[u32]) {
-    let mut slots: Vec<Option<T>> = items.drain(..).map(Some).collect();
-    let mut out: Vec<Option<T>> = (0..slots.len()).map(|_| None).collect();
-    for (old, slot) in slots.iter_mut().enumerate() {
-        if let Some(&new) = perm.get(old)
-            && let Some(o) = out.get_mut(new as usize)
-        {
-            *o = slot.take();
+/// Moves `items[old]` to position `perm[old]`, in place (`perm` is a permutation of the
+/// positions; an entry out of range leaves its item where it is).
+fn permute<T>(items: &mut [T], perm: &[u32]) {
+    let mut dest: Vec<u32> = perm.to_vec();
+    // Each swap puts one item in its place: a permutation needs fewer than `len` of them
+    // (the bound keeps a list that is none from looping).
+    let mut swaps = items.len();
+    for i in 0..items.len().min(dest.len()) {
+        // Follow the cycle through `i`: swap the item at `i` to where it goes until the one
+        // that belongs at `i` arrives.
+        loop {
+            let d = dest[i] as usize;
+            if d == i || d >= items.len() || d >= dest.len() || swaps == 0 {
+                break;
+            }
+            items.swap(i, d);
+            dest.swap(i, d);
+            swaps -= 1;
         }
     }
-    items.extend(out.into_iter().flatten());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::permute;
+
+    #[test]
+    fn permute_moves_each_item_to_its_place() {
+        let mut items = vec!['a', 'b', 'c', 'd', 'e'];
+        permute(&mut items, &[2, 0, 3, 1, 4]);
+        assert_eq!(items, ['b', 'd', 'a', 'c', 'e']);
+        // Not a permutation: no item is lost and the loop ends.
+        let mut items = vec![1, 2, 3];
+        permute(&mut items, &[1, 1, 9]);
+        let mut sorted = items.clone();
+        sorted.sort();
+        assert_eq!(sorted, [1, 2, 3]);
+    }
 }

@@ -140,7 +140,6 @@ impl<'a> Parser<'_, 'a> {
         let t = self.tok;
         let w = self.text(&t);
         self.bump();
-        let kw = std::str::from_utf8(w).unwrap_or("");
         match w {
             b"ret" => {
                 if self.eat_word(b"void") {
@@ -527,6 +526,7 @@ impl<'a> Parser<'_, 'a> {
                 ))
             }
             _ => {
+                let kw = std::str::from_utf8(w).unwrap_or("");
                 if let Some(op) = BinOp::from_keyword(kw) {
                     let flags = self.binop_flags(op);
                     let (ty, lhs) = self.parse_typed_value(0)?;
@@ -868,10 +868,13 @@ impl<'a> Parser<'_, 'a> {
             self.bump();
             return self.expect_u32("a calling convention number");
         }
-        let Some(cc) = crate::text::special::value_of(
-            crate::text::special::CALLING_CONVS,
-            self.text(&self.tok),
-        ) else {
+        // Every calling convention's word ends with `cc` (most words here are types).
+        let w = self.text(&self.tok);
+        if !w.ends_with(b"cc") {
+            return Ok(0);
+        }
+        let Some(cc) = crate::text::special::value_of(crate::text::special::CALLING_CONVS, w)
+        else {
             return Ok(0);
         };
         let cc = cc as u32;

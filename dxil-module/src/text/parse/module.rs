@@ -292,12 +292,14 @@ impl Parser<'_, '_> {
         }
     }
 
-    /// The entity for a definition of `t`: the forward reference's, or a new one.
+    /// The name or number `t` defines, and the entry of the forward reference to it if there
+    /// is one (then marked defined; a new entity is recorded by the caller with
+    /// `set_global`).
     fn define_global(
         &mut self,
         t: &Token,
         function: bool,
-    ) -> PResult<(Option<crate::model::Sym>, Option<GlobalRef>)> {
+    ) -> PResult<(Option<crate::model::Sym>, Option<u32>, Option<GlobalEntry>)> {
         let (sym, number, entry) = self.global_entry(t)?;
         if let Some(n) = number {
             let expected = self.st.next_global_number;
@@ -343,9 +345,9 @@ impl Parser<'_, '_> {
                     GlobalRef::Func(f) => self.st.func_seq[f.index()] = seq,
                     GlobalRef::Var(g) => self.st.global_seq[g.index()] = seq,
                 }
-                Ok((sym, Some(e.r)))
+                Ok((sym, number, Some(e)))
             }
-            None => Ok((sym, None)),
+            None => Ok((sym, number, None)),
         }
     }
 
@@ -374,12 +376,6 @@ impl Parser<'_, '_> {
             }
             _ => {}
         }
-    }
-
-    fn register_global(&mut self, t: &Token, r: GlobalRef) -> PResult<()> {
-        let (sym, number, _) = self.global_entry(t)?;
-        self.set_global(t, sym, number, r, true);
-        Ok(())
     }
 
     /// Linkage, visibility, DLL storage, `dso_local`, in any order LLVM allows.
@@ -472,7 +468,8 @@ impl Parser<'_, '_> {
         let value_ty = self.parse_type(0)?;
         let ptr_ty = self.st.m.types.pointer(value_ty, addrspace);
         let needs_init = !external && props.linkage != Linkage::ExternalWeak;
-        let (sym, existing) = self.define_global(t, false)?;
+        let (sym, number, first_use) = self.define_global(t, false)?;
+        let existing = first_use.map(|e| e.r);
         // The entity exists before the initializer, which may refer to it.
         let id = match existing {
             Some(GlobalRef::Var(g)) => g,
@@ -491,7 +488,7 @@ impl Parser<'_, '_> {
                 });
                 let seq = self.st.seq - 1;
                 self.st.global_seq.push(seq);
-                self.register_global(t, GlobalRef::Var(g))?;
+                self.set_global(t, sym, number, GlobalRef::Var(g), true);
                 g
             }
         };
@@ -673,8 +670,8 @@ impl Parser<'_, '_> {
             vararg,
         });
         let ptr_ty = self.st.m.types.pointer(fn_ty, 0);
-        let first_use = self.global_entry(&name_tok)?.2;
-        let (sym, existing) = self.define_global(&name_tok, true)?;
+        let (sym, number, first_use) = self.define_global(&name_tok, true)?;
+        let existing = first_use.map(|e| e.r);
         let id = match existing {
             Some(GlobalRef::Func(f)) => {
                 let before = self.st.m.function(f).map(|f| f.ptr_ty);
@@ -713,7 +710,7 @@ impl Parser<'_, '_> {
                 });
                 let seq = self.st.seq - 1;
                 self.st.func_seq.push(seq);
-                self.register_global(&name_tok, GlobalRef::Func(f))?;
+                self.set_global(&name_tok, sym, number, GlobalRef::Func(f), true);
                 f
             }
         };

@@ -41,18 +41,27 @@ impl Parser<'_, '_> {
                     }
                 }
                 let common = match w {
-                    b"void" => Some((0, Type::Void)),
-                    b"half" => Some((1, Type::Half)),
-                    b"float" => Some((2, Type::Float)),
-                    b"double" => Some((3, Type::Double)),
-                    b"metadata" => Some((4, Type::Metadata)),
-                    b"label" => Some((5, Type::Label)),
+                    b"void" => Some(0),
+                    b"half" => Some(1),
+                    b"float" => Some(2),
+                    b"double" => Some(3),
+                    b"metadata" => Some(4),
+                    b"label" => Some(5),
                     _ => None,
                 };
-                if let Some((slot, ty)) = common {
+                if let Some(slot) = common {
                     let id = match self.st.common_words[slot] {
                         Some(id) => id,
                         None => {
+                            let ty = [
+                                Type::Void,
+                                Type::Half,
+                                Type::Float,
+                                Type::Double,
+                                Type::Metadata,
+                                Type::Label,
+                            ];
+                            let ty = ty.into_iter().nth(slot).unwrap_or(Type::Void);
                             let id = self.st.m.types.intern(ty);
                             self.st.common_words[slot] = Some(id);
                             id

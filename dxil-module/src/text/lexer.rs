@@ -70,22 +70,123 @@ pub(crate) enum Kind {
     CStr,
 }
 
-/// A token: its kind, its span in the input and the line it starts on (1-based).
-#[derive(Clone, Copy, Debug)]
+/// A token: its kind, its span in the input, the line it starts on (1-based), whether it is
+/// the first of its line, and whether its text may differ from the name it spells.
+///
+/// It is two words (the span; the line, kind and flags), which the lexer returns in two
+/// registers and the parser copies word by word: a token written by narrow stores and read
+/// back at once as 16 bytes stalls the processor on every token.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Token {
+    /// `start | end << 32`.
+    span: u64,
+    /// `line | kind << 32 | first << 40 | escaped << 41`.
+    rest: u64,
+}
+
+/// The kinds by their number (`Kind as u8`).
+const KINDS: [Kind; 32] = [
+    Kind::Eof,
+    Kind::Bad,
+    Kind::Comma,
+    Kind::Equal,
+    Kind::LParen,
+    Kind::RParen,
+    Kind::LBracket,
+    Kind::RBracket,
+    Kind::LBrace,
+    Kind::RBrace,
+    Kind::Less,
+    Kind::Greater,
+    Kind::Star,
+    Kind::Excl,
+    Kind::Dots,
+    Kind::Bar,
+    Kind::Word,
+    Kind::Local,
+    Kind::LocalId,
+    Kind::Global,
+    Kind::GlobalId,
+    Kind::MdName,
+    Kind::Comdat,
+    Kind::AttrGroup,
+    Kind::Label,
+    Kind::LabelId,
+    Kind::Int,
+    Kind::HexInt,
+    Kind::Float,
+    Kind::HexFloat,
+    Kind::Str,
+    Kind::CStr,
+];
+
+impl Token {
+    /// A token.
+    pub(crate) fn new(
+        kind: Kind,
+        start: u32,
+        end: u32,
+        line: u32,
+        first: bool,
+        escaped: bool,
+    ) -> Token {
+        Token {
+            span: u64::from(start) | u64::from(end) << 32,
+            rest: u64::from(line)
+                | (kind as u64) << 32
+                | u64::from(first) << 40
+                | u64::from(escaped) << 41,
+        }
+    }
+
     /// What it is.
-    pub kind: Kind,
+    #[inline]
+    pub(crate) fn kind(&self) -> Kind {
+        KINDS[(self.rest >> 32) as usize & 31]
+    }
+
     /// Where its text starts.
-    pub start: u32,
+    #[inline]
+    pub(crate) fn start(&self) -> u32 {
+        self.span as u32
+    }
+
     /// Where its text ends.
-    pub end: u32,
+    #[inline]
+    pub(crate) fn end(&self) -> u32 {
+        (self.span >> 32) as u32
+    }
+
     /// The line it starts on.
-    pub line: u32,
+    #[inline]
+    pub(crate) fn line(&self) -> u32 {
+        self.rest as u32
+    }
+
     /// Whether it is the first token of its line.
-    pub first: bool,
+    #[inline]
+    pub(crate) fn first(&self) -> bool {
+        self.rest >> 40 & 1 != 0
+    }
+
     /// Whether its text may differ from the name it spells (quotes or `\\` escapes): when
     /// false, the text is the name.
-    pub escaped: bool,
+    #[inline]
+    pub(crate) fn escaped(&self) -> bool {
+        self.rest >> 41 & 1 != 0
+    }
+
+    /// The same token, marked as holding escapes (or not).
+    fn with_escaped(self, escaped: bool) -> Token {
+        Token::new(
+            self.kind(),
+            self.start(),
+            self.end(),
+            self.line(),
+            self.first(),
+            escaped,
+        )
+    }
 }
 
 /// The lexer: a position in the input and the current line.
@@ -210,22 +311,12 @@ impl<'a> Lexer<'a> {
     }
 
     fn tok(&self, kind: Kind, start: usize, end: usize, line: u32, first: bool) -> Token {
-        Token {
-            kind,
-            start: start as u32,
-            end: end as u32,
-            line,
-            first,
-            escaped: false,
-        }
+        Token::new(kind, start as u32, end as u32, line, first, false)
     }
 
     /// A token whose text holds quotes or escapes.
     fn escaped_tok(&self, kind: Kind, start: usize, end: usize, line: u32, first: bool) -> Token {
-        Token {
-            escaped: true,
-            ..self.tok(kind, start, end, line, first)
-        }
+        Token::new(kind, start as u32, end as u32, line, first, true)
     }
 
     /// The end of a string starting at `start` (on its opening quote): the offset after the
@@ -280,7 +371,7 @@ impl<'a> Lexer<'a> {
                 if n > start + 1 && !src[start + 1].is_ascii_digit() {
                     self.pos = n;
                     let t = self.tok(Kind::MdName, start + 1, n, line, first);
-                    Token { escaped, ..t }
+                    t.with_escaped(escaped)
                 } else {
                     single(self, Kind::Excl)
                 }
@@ -407,7 +498,7 @@ impl<'a> Lexer<'a> {
                 let (n, escaped) = self.plain_name_end(at);
                 self.pos = n;
                 let t = self.tok(named, at, n, line, first);
-                Token { escaped, ..t }
+                t.with_escaped(escaped)
             }
             _ => {
                 self.pos = at;
@@ -484,8 +575,8 @@ mod tests {
         let mut v = Vec::new();
         loop {
             let t = lx.next();
-            v.push(t.kind);
-            if t.kind == Kind::Eof {
+            v.push(t.kind());
+            if t.kind() == Kind::Eof {
                 return v;
             }
         }
@@ -513,13 +604,32 @@ mod tests {
     }
 
     #[test]
+    fn tokens_keep_their_fields() {
+        for (i, &k) in KINDS.iter().enumerate() {
+            assert_eq!(k as usize, i);
+            let t = Token::new(k, 7, u32::MAX, 123_456, i % 2 == 0, i % 3 == 0);
+            assert_eq!(
+                (
+                    t.kind(),
+                    t.start(),
+                    t.end(),
+                    t.line(),
+                    t.first(),
+                    t.escaped()
+                ),
+                (k, 7, u32::MAX, 123_456, i % 2 == 0, i % 3 == 0)
+            );
+        }
+    }
+
+    #[test]
     fn lines_and_first() {
         let mut lx = Lexer::new(b"a b\n  c ; d\n e", 1);
         let a = lx.next();
         let b = lx.next();
         let c = lx.next();
         let e = lx.next();
-        assert!(a.first && !b.first && c.first && e.first);
-        assert_eq!((a.line, c.line, e.line), (1, 2, 3));
+        assert!(a.first() && !b.first() && c.first() && e.first());
+        assert_eq!((a.line(), c.line(), e.line()), (1, 2, 3));
     }
 }

@@ -51,7 +51,7 @@ impl Parser<'_, '_> {
     /// `attributes #N = { }`, where integers are written `align=4`.
     fn attribute(&mut self, group: bool) -> PResult<Option<Attr>> {
         let t = self.tok;
-        match t.kind {
+        match t.kind() {
             Kind::Str => {
                 self.bump();
                 let key = self.string(&t).into_owned().into_boxed_slice();
@@ -102,7 +102,7 @@ impl Parser<'_, '_> {
     #[inline]
     pub(crate) fn param_attrs(&mut self) -> PResult<Vec<Attr>> {
         // Only a word or a string can be an attribute: most operands have none.
-        if !matches!(self.tok.kind, Kind::Word | Kind::Str) {
+        if !matches!(self.tok.kind(), Kind::Word | Kind::Str) {
             return Ok(Vec::new());
         }
         let mut out = Vec::new();
@@ -121,11 +121,11 @@ impl Parser<'_, '_> {
     /// Attributes of a function or call: inline ones and `#N` groups.
     pub(crate) fn fn_attrs(&mut self, spec: &mut AttrSpec) -> PResult<()> {
         loop {
-            if self.tok.kind == Kind::AttrGroup {
+            if self.tok.kind() == Kind::AttrGroup {
                 let t = self.tok;
                 let n = self.u32_of(&t)?;
-                let column = self.lx.column(t.start.saturating_sub(1));
-                spec.groups.push((n, t.line, column));
+                let column = self.lx.column(t.start().saturating_sub(1));
+                spec.groups.push((n, t.line(), column));
                 self.bump();
                 continue;
             }

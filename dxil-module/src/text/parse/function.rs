@@ -103,8 +103,8 @@ impl Parser<'_, '_> {
         match self.fs.as_mut() {
             Some(fs) => Ok(fs),
             None => Err(TextError {
-                line: t.line,
-                column: self.lx.column(t.start.saturating_sub(1)),
+                line: t.line(),
+                column: self.lx.column(t.start().saturating_sub(1)),
                 message: "a local value outside a function body".to_owned(),
             }),
         }
@@ -154,7 +154,7 @@ impl Parser<'_, '_> {
     /// The block `label %x` names (after `label`).
     pub(crate) fn block_ref(&mut self) -> PResult<BlockId> {
         let t = self.tok;
-        if !matches!(t.kind, Kind::Local | Kind::LocalId) {
+        if !matches!(t.kind(), Kind::Local | Kind::LocalId) {
             return self.expected("a block ('%name')");
         }
         self.bump();
@@ -181,7 +181,7 @@ impl Parser<'_, '_> {
 
     fn local_name(&self, t: &Token) -> String {
         let name = self.name(t);
-        if t.kind == Kind::LocalId || t.kind == Kind::LabelId {
+        if t.kind() == Kind::LocalId || t.kind() == Kind::LabelId {
             format!("%{}", String::from_utf8_lossy(&name))
         } else {
             local_text(Some(&name), None)
@@ -189,7 +189,7 @@ impl Parser<'_, '_> {
     }
 
     fn local_key(&mut self, t: &Token) -> PResult<(Option<Sym>, Option<u32>)> {
-        if matches!(t.kind, Kind::LocalId | Kind::LabelId) {
+        if matches!(t.kind(), Kind::LocalId | Kind::LabelId) {
             Ok((None, Some(self.u32_of(t)?)))
         } else {
             let name = self.name(t);
@@ -205,8 +205,8 @@ impl Parser<'_, '_> {
         ty: Option<TypeId>,
     ) -> PResult<u32> {
         let what = self.local_name(t);
-        let column = self.lx.column(t.start.saturating_sub(1));
-        let line = t.line;
+        let column = self.lx.column(t.start().saturating_sub(1));
+        let line = t.line();
         let fs = self.fs()?;
         let existing = match (sym, number) {
             (Some(s), _) => fs.forward_names.get(&s).copied(),
@@ -340,7 +340,7 @@ impl Parser<'_, '_> {
     pub(crate) fn start_block(&mut self, t: Option<&Token>) -> PResult<()> {
         let id = BlockId(self.fs()?.body.blocks.len() as u32);
         let name = match t {
-            Some(t) if t.kind == Kind::LabelId => {
+            Some(t) if t.kind() == Kind::LabelId => {
                 self.define_local(Some(t), Local::Block(id))?;
                 None
             }
@@ -364,7 +364,7 @@ impl Parser<'_, '_> {
     pub(crate) fn function_body(&mut self) -> PResult<()> {
         loop {
             let t = self.tok;
-            match t.kind {
+            match t.kind() {
                 Kind::RBrace => {
                     if self.fs()?.block.is_some() || self.fs()?.body.blocks.is_empty() {
                         let e = self.err_at(
@@ -407,12 +407,15 @@ impl Parser<'_, '_> {
                         }
                         // An instruction left open (an operand list without its ')') is
                         // reported on its own line, where it ends, not on the next one.
-                        if self.tok.first && self.tok.line > t.line && e.line == self.tok.line {
+                        if self.tok.first()
+                            && self.tok.line() > t.line()
+                            && e.line == self.tok.line()
+                        {
                             e.line = self.prev.0;
                             e.column = self.lx.column(self.prev.1) + 1;
                         }
                         self.st.problems.push(e);
-                        self.recover_in_body(t.line);
+                        self.recover_in_body(t.line());
                     }
                 }
             }
@@ -421,7 +424,7 @@ impl Parser<'_, '_> {
 
     /// Whether the current token starts a top-level entity (a function body lost its `}`).
     pub(crate) fn starts_top_level(&self) -> bool {
-        self.tok.first
+        self.tok.first()
             && matches!(
                 self.text(&self.tok),
                 b"define" | b"declare" | b"attributes" | b"target" | b"source_filename"
@@ -430,20 +433,20 @@ impl Parser<'_, '_> {
 
     /// Skips to the next line that starts an instruction, a label or the end of the body.
     fn recover_in_body(&mut self, start_line: u32) {
-        if !(self.tok.first && self.tok.line > start_line) {
+        if !(self.tok.first() && self.tok.line() > start_line) {
             self.lx.skip_line();
             self.bump();
         }
         loop {
             let t = self.tok;
-            let ok = match t.kind {
+            let ok = match t.kind() {
                 Kind::Eof | Kind::RBrace | Kind::Label | Kind::LabelId => true,
-                Kind::Local | Kind::LocalId => t.first,
-                Kind::Word => t.first,
-                Kind::MdName | Kind::Excl | Kind::Global => t.first,
+                Kind::Local | Kind::LocalId => t.first(),
+                Kind::Word => t.first(),
+                Kind::MdName | Kind::Excl | Kind::Global => t.first(),
                 _ => false,
             };
-            if ok && t.first || t.kind == Kind::Eof {
+            if ok && t.first() || t.kind() == Kind::Eof {
                 return;
             }
             self.lx.skip_line();

@@ -24,7 +24,7 @@ impl<'a> Parser<'_, 'a> {
 
     fn instruction_at(&mut self) -> PResult<()> {
         let start = self.tok;
-        let name = if matches!(start.kind, Kind::Local | Kind::LocalId) {
+        let name = if matches!(start.kind(), Kind::Local | Kind::LocalId) {
             self.bump();
             self.expect(Kind::Equal, "'=' after the name of a result")?;
             Some(start)
@@ -32,7 +32,7 @@ impl<'a> Parser<'_, 'a> {
             None
         };
         let op_tok = self.tok;
-        if op_tok.kind != Kind::Word {
+        if op_tok.kind() != Kind::Word {
             return self.expected("an instruction");
         }
         let mut attrs = AttrSpec::default();
@@ -59,7 +59,7 @@ impl<'a> Parser<'_, 'a> {
                 .attr_pending
                 .push((AttrTarget::Call(func, fs_id), attrs));
         }
-        let line = start.line;
+        let line = start.line();
         {
             let fs = self.fs_mut();
             fs.body.insts.push(Inst {
@@ -86,10 +86,10 @@ impl<'a> Parser<'_, 'a> {
 
     /// `, !kind !N` after an instruction.
     fn attachments(&mut self, id: InstId) -> PResult<()> {
-        while self.tok.kind == Kind::Comma {
+        while self.tok.kind() == Kind::Comma {
             self.bump();
             let t = self.tok;
-            if t.kind != Kind::MdName {
+            if t.kind() != Kind::MdName {
                 return self.expected("a metadata attachment ('!name !N')");
             }
             self.bump();
@@ -98,8 +98,8 @@ impl<'a> Parser<'_, 'a> {
             let node = self.parse_md_node_ref(1)?;
             let func = self.fs_mut().func;
             if &*name == b"dbg" {
-                let column = self.lx.column(t.start.saturating_sub(1));
-                self.st.dbg_pending.push((func, id, node, t.line, column));
+                let column = self.lx.column(t.start().saturating_sub(1));
+                self.st.dbg_pending.push((func, id, node, t.line(), column));
             } else {
                 self.fs_mut()
                     .body
@@ -112,7 +112,7 @@ impl<'a> Parser<'_, 'a> {
 
     /// `, align N` if present (it may be followed by attachments).
     fn opt_align(&mut self) -> PResult<u32> {
-        if self.tok.kind != Kind::Comma {
+        if self.tok.kind() != Kind::Comma {
             return Ok(0);
         }
         // Look at the token after the comma without losing it.
@@ -195,11 +195,11 @@ impl<'a> Parser<'_, 'a> {
                 let source = self.parse_type(0)?;
                 self.expect(Kind::Comma, "',' after the source type of getelementptr")?;
                 let mut typed = vec![self.parse_typed_value(0)?];
-                while self.tok.kind == Kind::Comma {
+                while self.tok.kind() == Kind::Comma {
                     let save_tok = self.tok;
                     let save_lx = self.lx.clone();
                     self.bump();
-                    if self.tok.kind == Kind::MdName {
+                    if self.tok.kind() == Kind::MdName {
                         self.tok = save_tok;
                         self.lx = save_lx;
                         break;
@@ -278,13 +278,13 @@ impl<'a> Parser<'_, 'a> {
                 let allocated = self.parse_type(0)?;
                 let mut count = None;
                 let mut align = 0;
-                while self.tok.kind == Kind::Comma {
+                while self.tok.kind() == Kind::Comma {
                     let save_tok = self.tok;
                     let save_lx = self.lx.clone();
                     self.bump();
                     if self.eat_word(b"align") {
                         align = self.expect_u32("an alignment")?;
-                    } else if self.tok.kind == Kind::MdName {
+                    } else if self.tok.kind() == Kind::MdName {
                         self.tok = save_tok;
                         self.lx = save_lx;
                         break;
@@ -321,7 +321,7 @@ impl<'a> Parser<'_, 'a> {
                 } else {
                     Predicate::from_fcmp_keyword(pw)
                 };
-                let Some(pred) = pred.filter(|_| pt.kind == Kind::Word) else {
+                let Some(pred) = pred.filter(|_| pt.kind() == Kind::Word) else {
                     return self.expected("a comparison predicate");
                 };
                 self.bump();
@@ -351,13 +351,13 @@ impl<'a> Parser<'_, 'a> {
                     let b = self.block_ref()?;
                     self.expect(Kind::RBracket, "']'")?;
                     incoming.push((v, b));
-                    if self.tok.kind != Kind::Comma {
+                    if self.tok.kind() != Kind::Comma {
                         break;
                     }
                     let save_tok = self.tok;
                     let save_lx = self.lx.clone();
                     self.bump();
-                    if self.tok.kind != Kind::LBracket {
+                    if self.tok.kind() != Kind::LBracket {
                         self.tok = save_tok;
                         self.lx = save_lx;
                         break;
@@ -460,7 +460,7 @@ impl<'a> Parser<'_, 'a> {
                 let volatile = self.eat_word(b"volatile");
                 let ot = self.tok;
                 let ow = std::str::from_utf8(self.text(&ot)).unwrap_or("");
-                let Some(op) = RmwOp::from_keyword(ow).filter(|_| ot.kind == Kind::Word) else {
+                let Some(op) = RmwOp::from_keyword(ow).filter(|_| ot.kind() == Kind::Word) else {
                     return self.expected("an atomicrmw operation");
                 };
                 self.bump();
@@ -571,7 +571,7 @@ impl<'a> Parser<'_, 'a> {
         let t = self.tok;
         let w = std::str::from_utf8(self.text(&t)).unwrap_or("");
         match Ordering::from_keyword(w)
-            .filter(|o| t.kind == Kind::Word && *o != Ordering::NotAtomic)
+            .filter(|o| t.kind() == Kind::Word && *o != Ordering::NotAtomic)
         {
             Some(o) => {
                 self.bump();
@@ -584,11 +584,11 @@ impl<'a> Parser<'_, 'a> {
     /// `, N, N...` of extractvalue/insertvalue.
     fn indices(&mut self) -> PResult<Vec<u32>> {
         let mut out = Vec::new();
-        while self.tok.kind == Kind::Comma {
+        while self.tok.kind() == Kind::Comma {
             let save_tok = self.tok;
             let save_lx = self.lx.clone();
             self.bump();
-            if self.tok.kind != Kind::Int {
+            if self.tok.kind() != Kind::Int {
                 self.tok = save_tok;
                 self.lx = save_lx;
                 break;
@@ -655,7 +655,7 @@ impl<'a> Parser<'_, 'a> {
         let callee_tok = self.tok;
         let explicit_fn = matches!(self.st.m.types.get(written), Some(Type::Function { .. }));
         if !matches!(
-            callee_tok.kind,
+            callee_tok.kind(),
             Kind::Global | Kind::GlobalId | Kind::Local | Kind::LocalId
         ) && !explicit_fn
         {
@@ -664,7 +664,7 @@ impl<'a> Parser<'_, 'a> {
         // The callee is resolved once the function type is known.
         let callee_pos = (self.tok, self.lx.clone());
         let deferred = matches!(
-            callee_tok.kind,
+            callee_tok.kind(),
             Kind::Global | Kind::GlobalId | Kind::Local | Kind::LocalId
         );
         let early_callee = if deferred {
@@ -750,14 +750,14 @@ impl<'a> Parser<'_, 'a> {
     ) -> PResult<(InstKind, TypeId)> {
         let fn_attrs_tok = self.tok;
         self.fn_attrs(attrs)?;
-        if self.tok.kind == Kind::LBracket {
+        if self.tok.kind() == Kind::LBracket {
             return Err(self.err_at(
                 &self.tok,
                 "operand bundles are not supported by the module model",
             ));
         }
         let _ = fn_attrs_tok;
-        let cacheable = !explicit_fn && early_callee.is_none() && callee_tok.kind == Kind::Global;
+        let cacheable = !explicit_fn && early_callee.is_none() && callee_tok.kind() == Kind::Global;
         if cacheable
             && let Some(site) = self.st.call_sites.get(self.text(&callee_tok)).copied()
             && site.ret == written
@@ -801,7 +801,7 @@ impl<'a> Parser<'_, 'a> {
                 self.lx = callee_pos.1;
                 let ptr = self.pointer_type(fn_ty, 0);
                 let problems = self.st.problems.len();
-                let v = match callee_tok.kind {
+                let v = match callee_tok.kind() {
                     Kind::Global | Kind::GlobalId => self.global_value(ptr),
                     _ => self.local_value(ptr),
                 };
@@ -861,7 +861,7 @@ impl<'a> Parser<'_, 'a> {
 
     /// A calling convention, if written (`ccc`, `fastcc`, `coldcc`, `cc N`).
     pub(crate) fn calling_conv(&mut self) -> PResult<u32> {
-        if self.tok.kind != Kind::Word {
+        if self.tok.kind() != Kind::Word {
             return Ok(0);
         }
         if self.is_word(b"cc") {

@@ -217,17 +217,17 @@ pub(crate) struct Parser<'s, 'a> {
 
 /// What a token looks like in a message.
 fn describe(src: &[u8], t: &Token) -> String {
-    match t.kind {
+    match t.kind() {
         Kind::Eof => "the end of the input".to_owned(),
         _ => {
-            let from = match t.kind {
+            let from = match t.kind() {
                 Kind::Local | Kind::LocalId | Kind::Global | Kind::GlobalId | Kind::MdName => {
-                    t.start.saturating_sub(1)
+                    t.start().saturating_sub(1)
                 }
-                Kind::AttrGroup => t.start.saturating_sub(1),
-                _ => t.start,
+                Kind::AttrGroup => t.start().saturating_sub(1),
+                _ => t.start(),
             } as usize;
-            let to = (t.end as usize).min(src.len()).min(from + 40);
+            let to = (t.end() as usize).min(src.len()).min(from + 40);
             let text = String::from_utf8_lossy(src.get(from..to).unwrap_or(&[]));
             let text: String = text.chars().take(40).collect();
             format!("'{text}'")
@@ -251,7 +251,7 @@ impl<'s, 'a> Parser<'s, 'a> {
 
     /// Moves to the next token.
     pub(crate) fn bump(&mut self) {
-        self.prev = (self.tok.line, self.tok.end);
+        self.prev = (self.tok.line(), self.tok.end());
         self.tok = self.lx.next();
     }
 
@@ -259,13 +259,13 @@ impl<'s, 'a> Parser<'s, 'a> {
     pub(crate) fn text(&self, t: &Token) -> &'a [u8] {
         self.lx
             .src()
-            .get(t.start as usize..t.end as usize)
+            .get(t.start() as usize..t.end() as usize)
             .unwrap_or(&[])
     }
 
     /// Whether the current token is the word `w`.
     pub(crate) fn is_word(&self, w: &[u8]) -> bool {
-        self.tok.kind == Kind::Word && self.text(&self.tok) == w
+        self.tok.kind() == Kind::Word && self.text(&self.tok) == w
     }
 
     /// Consumes the word `w` if it is the current token.
@@ -280,7 +280,7 @@ impl<'s, 'a> Parser<'s, 'a> {
 
     /// Consumes a token of kind `k` if it is the current one.
     pub(crate) fn eat(&mut self, k: Kind) -> bool {
-        if self.tok.kind == k {
+        if self.tok.kind() == k {
             self.bump();
             true
         } else {
@@ -291,8 +291,8 @@ impl<'s, 'a> Parser<'s, 'a> {
     /// An error at token `t`.
     pub(crate) fn err_at(&self, t: &Token, message: impl Into<String>) -> TextError {
         TextError {
-            line: t.line,
-            column: self.lx.column(t.start.saturating_sub(match t.kind {
+            line: t.line(),
+            column: self.lx.column(t.start().saturating_sub(match t.kind() {
                 Kind::Local
                 | Kind::LocalId
                 | Kind::Global
@@ -319,7 +319,7 @@ impl<'s, 'a> Parser<'s, 'a> {
 
     /// Consumes a token of kind `k`, or fails saying `what` was expected.
     pub(crate) fn expect(&mut self, k: Kind, what: &str) -> PResult<Token> {
-        if self.tok.kind == k {
+        if self.tok.kind() == k {
             let t = self.tok;
             self.bump();
             Ok(t)
@@ -340,7 +340,7 @@ impl<'s, 'a> Parser<'s, 'a> {
     /// The name a token spells (quotes removed, `\XX` and `\\` unescaped).
     pub(crate) fn name(&self, t: &Token) -> Cow<'a, [u8]> {
         let raw = self.text(t);
-        if !t.escaped {
+        if !t.escaped() {
             return Cow::Borrowed(raw);
         }
         let raw = match raw {
@@ -409,7 +409,7 @@ impl<'s, 'a> Parser<'s, 'a> {
 
     /// Consumes an unsigned 32-bit number.
     pub(crate) fn expect_u32(&mut self, what: &str) -> PResult<u32> {
-        if self.tok.kind != Kind::Int {
+        if self.tok.kind() != Kind::Int {
             return self.expected(what);
         }
         let t = self.tok;
@@ -420,7 +420,7 @@ impl<'s, 'a> Parser<'s, 'a> {
 
     /// Consumes an unsigned 64-bit number.
     pub(crate) fn expect_u64(&mut self, what: &str) -> PResult<u64> {
-        if self.tok.kind != Kind::Int {
+        if self.tok.kind() != Kind::Int {
             return self.expected(what);
         }
         let t = self.tok;

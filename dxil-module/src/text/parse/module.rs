@@ -17,7 +17,7 @@ impl Parser<'_, '_> {
     pub(crate) fn top_level(&mut self) -> PResult<()> {
         loop {
             let t = self.tok;
-            if t.kind == Kind::Eof {
+            if t.kind() == Kind::Eof {
                 return Ok(());
             }
             if let Err(e) = self.entity() {
@@ -26,14 +26,14 @@ impl Parser<'_, '_> {
                 }
                 self.st.problems.push(e);
                 self.fs = None;
-                self.recover_top(t.line);
+                self.recover_top(t.line());
             }
         }
     }
 
     fn entity(&mut self) -> PResult<()> {
         let t = self.tok;
-        match t.kind {
+        match t.kind() {
             Kind::Word => {
                 let w = self.text(&t);
                 self.bump();
@@ -131,15 +131,15 @@ impl Parser<'_, '_> {
 
     /// Skips to the next line that starts a top-level entity.
     fn recover_top(&mut self, start_line: u32) {
-        if !(self.tok.first && self.tok.line > start_line) {
+        if !(self.tok.first() && self.tok.line() > start_line) {
             self.lx.skip_line();
             self.bump();
         }
         loop {
             let t = self.tok;
-            let ok = t.kind == Kind::Eof
-                || (t.first
-                    && match t.kind {
+            let ok = t.kind() == Kind::Eof
+                || (t.first()
+                    && match t.kind() {
                         Kind::Word => matches!(
                             self.text(&t),
                             b"define"
@@ -170,7 +170,7 @@ impl Parser<'_, '_> {
         &mut self,
         t: &Token,
     ) -> PResult<(Option<crate::model::Sym>, Option<u32>, Option<GlobalEntry>)> {
-        if t.kind == Kind::GlobalId {
+        if t.kind() == Kind::GlobalId {
             let n = self.u32_of(t)?;
             Ok((None, Some(n), self.st.numbered_globals.get(&n).copied()))
         } else {
@@ -197,7 +197,7 @@ impl Parser<'_, '_> {
     pub(crate) fn global_value(&mut self, ty: TypeId) -> PResult<Value> {
         let t = self.tok;
         self.bump();
-        let cached = match t.kind {
+        let cached = match t.kind() {
             Kind::Global => self.st.global_by_text.get(self.text(&t)).copied(),
             _ => None,
         };
@@ -214,7 +214,7 @@ impl Parser<'_, '_> {
             ),
             None => self.global_entry(&t)?,
         };
-        if let (Some(e), None, Kind::Global) = (entry, cached, t.kind) {
+        if let (Some(e), None, Kind::Global) = (entry, cached, t.kind()) {
             self.st.global_by_text.insert(self.text(&t).into(), e.r);
         }
         let r = match entry {
@@ -235,7 +235,7 @@ impl Parser<'_, '_> {
             None => {
                 let r = self.placeholder(sym, ty, &t)?;
                 self.set_global(&t, sym, number, r, false);
-                if t.kind == Kind::Global {
+                if t.kind() == Kind::Global {
                     self.st.global_by_text.insert(self.text(&t).into(), r);
                 }
                 r
@@ -360,11 +360,11 @@ impl Parser<'_, '_> {
         r: GlobalRef,
         defined: bool,
     ) {
-        let column = self.lx.column(t.start.saturating_sub(1));
+        let column = self.lx.column(t.start().saturating_sub(1));
         let entry = GlobalEntry {
             r,
             defined,
-            line: t.line,
+            line: t.line(),
             column,
         };
         match (sym, number) {
@@ -382,7 +382,7 @@ impl Parser<'_, '_> {
     fn global_props(&mut self) -> (GlobalProps, bool) {
         let mut props = GlobalProps::default();
         let mut external = false;
-        while self.tok.kind == Kind::Word {
+        while self.tok.kind() == Kind::Word {
             let linkage = match self.text(&self.tok) {
                 b"private" => Some(Linkage::Private),
                 b"internal" => Some(Linkage::Internal),
@@ -518,7 +518,7 @@ impl Parser<'_, '_> {
                 props.section = Some(self.section(name));
             } else if self.eat_word(b"comdat") {
                 props.comdat = Some(self.comdat_ref(t)?);
-            } else if self.tok.kind == Kind::MdName {
+            } else if self.tok.kind() == Kind::MdName {
                 return Err(self.err_at(
                     &self.tok,
                     "metadata attached to a global variable is not supported by the module model",
@@ -571,7 +571,7 @@ impl Parser<'_, '_> {
 
     /// `declare ...` or `define ... { body }` after the keyword.
     fn function(&mut self, define: bool) -> PResult<()> {
-        if !define && self.tok.kind == Kind::MdName {
+        if !define && self.tok.kind() == Kind::MdName {
             return Err(self.err_at(
                 &self.tok,
                 "metadata attached to a declaration is not supported by the module model",
@@ -585,7 +585,7 @@ impl Parser<'_, '_> {
         };
         let ret = self.parse_type(0)?;
         let name_tok = self.tok;
-        if !matches!(name_tok.kind, Kind::Global | Kind::GlobalId) {
+        if !matches!(name_tok.kind(), Kind::Global | Kind::GlobalId) {
             return self.expected("a function name ('@name')");
         }
         self.bump();
@@ -606,7 +606,7 @@ impl Parser<'_, '_> {
                     spec.params.resize(params.len() + 1, Vec::new());
                     spec.params[params.len()] = pa;
                 }
-                let name = if matches!(self.tok.kind, Kind::Local | Kind::LocalId) {
+                let name = if matches!(self.tok.kind(), Kind::Local | Kind::LocalId) {
                     let t = self.tok;
                     self.bump();
                     Some(t)
@@ -681,7 +681,7 @@ impl Parser<'_, '_> {
                         "'{}' is used with type '{}' but declared on line {} with type '{}'",
                         self.global_text(&name_tok),
                         before.map_or("?".to_owned(), |b| self.type_name(b)),
-                        name_tok.line,
+                        name_tok.line(),
                         self.type_name(ptr_ty),
                     );
                     let mut e = self.err_at(&name_tok, msg);
@@ -741,7 +741,7 @@ impl Parser<'_, '_> {
             None => FnState::new(id),
         };
         let mut fn_attachments = Vec::new();
-        while self.tok.kind == Kind::MdName {
+        while self.tok.kind() == Kind::MdName {
             let t = self.tok;
             self.bump();
             let name = self.name(&t);

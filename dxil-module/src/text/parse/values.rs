@@ -21,7 +21,7 @@ impl Parser<'_, '_> {
     pub(crate) fn parse_value(&mut self, ty: TypeId, depth: u32) -> PResult<Value> {
         self.check_depth(depth)?;
         let t = self.tok;
-        match t.kind {
+        match t.kind() {
             Kind::Local | Kind::LocalId => self.local_value(ty),
             Kind::Global | Kind::GlobalId => self.global_value(ty),
             _ if self.is_metadata_type(ty) => {
@@ -59,7 +59,7 @@ impl Parser<'_, '_> {
     pub(crate) fn parse_constant(&mut self, ty: TypeId, depth: u32) -> PResult<ConstId> {
         self.check_depth(depth)?;
         let t = self.tok;
-        match t.kind {
+        match t.kind() {
             Kind::Int | Kind::HexInt => {
                 self.bump();
                 self.int_constant(ty, &t)
@@ -254,7 +254,7 @@ impl Parser<'_, '_> {
         };
         let text = self.text(t);
         if width <= 64 {
-            let v = if t.kind == Kind::HexInt {
+            let v = if t.kind() == Kind::HexInt {
                 hex_words(&text[3..], 1)[0] as i64
             } else {
                 decimal_u64(text) as i64
@@ -262,7 +262,7 @@ impl Parser<'_, '_> {
             return Ok(self.int_of(ty, width, v));
         }
         let words = width.div_ceil(64) as usize;
-        let mut w = if t.kind == Kind::HexInt {
+        let mut w = if t.kind() == Kind::HexInt {
             let mut w = hex_words(&text[3..], words);
             // `s0x` is negative when its top written bit is set: sign-extend it.
             let digits = text.len() - 3;
@@ -336,7 +336,7 @@ impl Parser<'_, '_> {
     fn float_constant(&mut self, ty: TypeId, t: &Token) -> PResult<ConstId> {
         let text = self.text(t);
         let ty_kind = self.st.m.types.get(ty).cloned();
-        let bits = match (t.kind, text.get(2), &ty_kind) {
+        let bits = match (t.kind(), text.get(2), &ty_kind) {
             (Kind::HexFloat, Some(b'H'), Some(Type::Half)) => {
                 u64::from_str_radix(std::str::from_utf8(&text[3..]).unwrap_or("x"), 16)
                     .ok()
@@ -350,7 +350,7 @@ impl Parser<'_, '_> {
             }
             (Kind::HexFloat, Some(b'H'), _) => None,
             (_, _, Some(Type::Half | Type::Float | Type::Double)) => {
-                let double = if t.kind == Kind::HexFloat {
+                let double = if t.kind() == Kind::HexFloat {
                     let digits = &text[2..];
                     if digits.len() > 16 {
                         None
@@ -481,7 +481,7 @@ impl Parser<'_, '_> {
             } else {
                 Predicate::from_fcmp_keyword(pw)
             };
-            let Some(pred) = pred.filter(|_| pt.kind == Kind::Word) else {
+            let Some(pred) = pred.filter(|_| pt.kind() == Kind::Word) else {
                 return self.expected("a comparison predicate");
             };
             self.bump();
@@ -578,7 +578,7 @@ impl Parser<'_, '_> {
     /// `T C` where C is a constant or a global.
     fn parse_const_typed(&mut self, depth: u32) -> PResult<(TypeId, Value)> {
         let ty = self.parse_type(depth + 1)?;
-        let v = match self.tok.kind {
+        let v = match self.tok.kind() {
             Kind::Global | Kind::GlobalId => self.global_value(ty)?,
             _ => Value::Const(self.parse_constant(ty, depth + 1)?),
         };
@@ -619,7 +619,7 @@ impl Parser<'_, '_> {
         let mut flags = 0;
         loop {
             let bit = match self.text(&self.tok) {
-                _ if self.tok.kind != Kind::Word => return flags,
+                _ if self.tok.kind() != Kind::Word => return flags,
                 b"fast" => {
                     FastMath::UNSAFE_ALGEBRA
                         | FastMath::NO_NANS

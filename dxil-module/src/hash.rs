@@ -33,9 +33,9 @@ impl Hasher for WordHasher {
         }
         let rest = chunks.remainder();
         if !rest.is_empty() {
-            let mut w = [0u8; 8];
-            w[..rest.len()].copy_from_slice(rest);
-            self.add(u64::from_le_bytes(w));
+            // Byte by byte: a copy of a length known only at run time is a call.
+            let w = rest.iter().rev().fold(0u64, |w, &b| w << 8 | u64::from(b));
+            self.add(w);
         }
     }
 
@@ -64,6 +64,22 @@ pub(crate) fn hash_of<T: Hash + ?Sized>(value: &T) -> u64 {
     let mut h = WordHasher::default();
     value.hash(&mut h);
     h.finish()
+}
+
+/// Whether two byte strings are equal, compared a word at a time without a call (names are
+/// short: a call to `memcmp` costs more than the comparison).
+pub(crate) fn same_bytes(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let (mut x, mut y) = (a.chunks_exact(8), b.chunks_exact(8));
+    let word = |c: &[u8]| <[u8; 8]>::try_from(c).map(u64::from_ne_bytes).unwrap_or(0);
+    for (p, q) in (&mut x).zip(&mut y) {
+        if word(p) != word(q) {
+            return false;
+        }
+    }
+    x.remainder().iter().zip(y.remainder()).all(|(p, q)| p == q)
 }
 
 /// The [`WordHasher`] hash of bytes (without a length prefix).
@@ -167,6 +183,10 @@ mod tests {
                 Some(i as u32)
             );
         }
+        assert!(same_bytes(b"dx.types.Handle", b"dx.types.Handle"));
+        assert!(!same_bytes(b"dx.types.Handle", b"dx.types.Handlf"));
+        assert!(!same_bytes(b"abc", b"abcd"));
+        assert!(same_bytes(b"", b""));
         // Colliding hashes are told apart by the items.
         let mut c = IdTable::default();
         c.insert(5, 0);

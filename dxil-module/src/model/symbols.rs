@@ -2,7 +2,7 @@
 
 use std::num::NonZeroU32;
 
-use crate::hash::{IdTable, hash_bytes};
+use crate::hash::{IdTable, hash_bytes, same_bytes};
 
 /// An interned name (of a value, a block, a struct type, a section, a metadata kind, ...):
 /// see [`Symbols`].
@@ -82,7 +82,7 @@ impl Symbols {
     fn find_hashed(&self, name: &[u8], hash: u64) -> Option<Sym> {
         let index = self
             .index
-            .find(hash, |i| self.get_index(i as usize) == name)?;
+            .find(hash, |i| same_bytes(self.get_index(i as usize), name))?;
         NonZeroU32::new(index + 1).map(Sym)
     }
 

@@ -30,7 +30,10 @@ struct Forward {
 pub(crate) struct FnState {
     pub func: FuncId,
     pub body: Body,
-    names: Map<Sym, Local>,
+    /// What each name stands for, by the name's position among the module's symbols (an
+    /// array, not a map: a use is one load), and the positions set, to clear them.
+    names: Vec<Option<Local>>,
+    named: Vec<u32>,
     numbered: Vec<Option<Local>>,
     forward: Vec<Forward>,
     forward_names: Map<Sym, u32>,
@@ -52,7 +55,8 @@ impl FnState {
         FnState {
             func,
             body: Body::default(),
-            names: Map::default(),
+            names: Vec::new(),
+            named: Vec::new(),
             numbered: Vec::new(),
             forward: Vec::new(),
             forward_names: Map::default(),
@@ -75,7 +79,12 @@ impl FnState {
         self.body.attachments.clear();
         self.body.debug_locs.clear();
         self.body.fn_attachments = Vec::new();
-        self.names.clear();
+        for &i in &self.named {
+            if let Some(slot) = self.names.get_mut(i as usize) {
+                *slot = None;
+            }
+        }
+        self.named.clear();
         self.numbered.clear();
         self.forward.clear();
         self.forward_names.clear();
@@ -86,6 +95,22 @@ impl FnState {
         self.block_insts.clear();
         self.block_first.clear();
         self
+    }
+}
+
+impl FnState {
+    /// Sets what `sym` stands for; what it stood for before, if anything.
+    fn define_name(&mut self, sym: Sym, local: Local) -> Option<Local> {
+        let i = sym.index();
+        if self.names.len() <= i {
+            self.names.resize(i + 1, None);
+        }
+        let slot = self.names.get_mut(i)?;
+        let before = slot.replace(local);
+        if before.is_none() {
+            self.named.push(i as u32);
+        }
+        before
     }
 }
 
@@ -114,7 +139,7 @@ impl Parser<'_, '_> {
     fn find_local(&mut self, sym: Option<Sym>, number: Option<u32>) -> PResult<Option<Local>> {
         let fs = self.fs()?;
         Ok(match (sym, number) {
-            (Some(s), _) => fs.names.get(&s).copied(),
+            (Some(s), _) => fs.names.get(s.index()).copied().flatten(),
             (None, Some(n)) => fs.numbered.get(n as usize).copied().flatten(),
             _ => None,
         })
@@ -296,7 +321,7 @@ impl Parser<'_, '_> {
             return Ok(None);
         };
         let fs = self.fs()?;
-        if fs.names.insert(sym, local).is_some() {
+        if fs.define_name(sym, local).is_some() {
             let tok = *t.unwrap_or(&self.tok);
             let msg = format!("redefinition of '{}'", self.local_name(&tok));
             return Err(self.err_at(&tok, msg));

@@ -312,7 +312,10 @@ impl Parser<'_, '_> {
                 return Err(self.err_at(&tok, format!("redefinition of '%{n}'")));
             }
             fs.numbered[i] = Some(local);
-            if let Some(k) = fs.forward_numbers.remove(&n) {
+            // (Most functions refer to nothing before its definition: no hashing then.)
+            if !fs.forward_numbers.is_empty()
+                && let Some(k) = fs.forward_numbers.remove(&n)
+            {
                 self.resolve_forward(k, local, t)?;
             }
             return Ok(None);
@@ -326,7 +329,9 @@ impl Parser<'_, '_> {
             let msg = format!("redefinition of '{}'", self.local_name(&tok));
             return Err(self.err_at(&tok, msg));
         }
-        if let Some(k) = fs.forward_names.remove(&sym) {
+        if !fs.forward_names.is_empty()
+            && let Some(k) = fs.forward_names.remove(&sym)
+        {
             self.resolve_forward(k, local, t)?;
         }
         Ok(Some(sym))

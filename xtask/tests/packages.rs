@@ -148,6 +148,7 @@ fn a_user_crate_builds_from_the_packages_with_light_default_features() {
             "dxil-codegen",
             "dxil-db",
             "dxil-lint",
+            "dxil-module",
             "dxil-ops",
             "dxil-ops-macro"
         ]

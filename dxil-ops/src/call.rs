@@ -13,7 +13,7 @@ use crate::{FunctionName, ShaderKind};
 use dxil_base::DxilVersion;
 
 pub use crate::dynamic::{
-    DynCall, Fit, TypedValue, Value, build_dynamic, build_inferred, infer_overloads,
+    DynCall, Fit, Raw, TypedValue, Value, build_dynamic, build_inferred, infer_overloads,
 };
 
 /// What a call is built for: the DXIL version, the shader stage and kind of module, and how
@@ -265,6 +265,17 @@ pub enum BuildError<'a> {
         /// The constant's type.
         found: &'static str,
     },
+    /// A constant operand does not fit its parameter's type: an integer outside its type's
+    /// width, a constant struct of another shape than its struct type
+    /// ([`crate::constant`]).
+    Constant {
+        /// Op name.
+        op: &'static str,
+        /// Parameter name.
+        param: &'static str,
+        /// What is wrong.
+        error: crate::constant::ConstantError,
+    },
     /// An op constraint (`db/constraints.toml`) is violated by the operands or overloads.
     Constraint(crate::constraint::ConstraintError),
 }
@@ -388,6 +399,9 @@ impl fmt::Display for BuildError<'_> {
                 f,
                 "operand `{param}` of {op} is `{expected}`; a `{found}` constant was given"
             ),
+            BuildError::Constant { op, param, error } => {
+                write!(f, "operand `{param}` of {op}: {error}")
+            }
             BuildError::Constraint(e) => write!(f, "{e}"),
         }
     }

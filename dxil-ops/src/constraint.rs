@@ -465,7 +465,8 @@ pub enum Value {
     Undef,
     /// `zeroinitializer` or `null`.
     Zero,
-    /// A constant struct of integer fields: the first `len` of `fields`.
+    /// A constant struct of integer fields: the first `len` of `fields`, each read at its
+    /// field's width as an unsigned number (`i8 -1` is 255: see [`crate::constant`]).
     Fields {
         /// Field values.
         fields: [i64; 4],
@@ -479,6 +480,16 @@ pub enum Value {
     /// A value the caller cannot see: it may be a constant or not, `undef` or not (a
     /// builder's operand of the caller's value type). Only what is certain is checked.
     Opaque,
+}
+
+impl From<crate::constant::Fields> for Value {
+    /// The fields of a checked constant struct, each at its width.
+    fn from(f: crate::constant::Fields) -> Value {
+        Value::Fields {
+            fields: f.array(),
+            len: f.len(),
+        }
+    }
 }
 
 /// The properties of the resource behind a handle.
@@ -1822,10 +1833,17 @@ impl<'a, V> Operands<'a> for BuildOperands<'_, 'a, V> {
         };
         match self.operands.get(usize::from(i) + self.first) {
             Some(Operand::Int { value, .. }) => Value::Int(i128::from(*value)),
-            Some(Operand::Struct { fields, len, .. }) => Value::Fields {
-                fields: *fields,
-                len: *len,
-            },
+            // the fields at their widths; as given when they do not fit (a typed builder's
+            // `u32` for an `i8` field), for the constraints to refuse
+            Some(Operand::Struct { ty, fields, len }) => {
+                crate::constant::struct_operand(ty, fields, *len).map_or(
+                    Value::Fields {
+                        fields: *fields,
+                        len: *len,
+                    },
+                    Value::from,
+                )
+            }
             Some(Operand::Value(v)) => (self.read)(v),
             None => Value::Opaque,
         }
@@ -1991,7 +2009,8 @@ pub(crate) fn check_build_params<'a, V: crate::call::Value>(
 ) -> Result<(), BuildError<'a>> {
     let read = |v: &V| match (v.int_constant(), v.struct_constant()) {
         (Some(n), _) => Value::Int(i128::from(n)),
-        (None, Some(fields)) => Value::Fields { fields, len: 4 },
+        (None, Some(c)) if c.is_zero() => Value::Zero,
+        (None, Some(c)) => c.at_written_widths().map_or(Value::Constant, Value::from),
         (None, None) => Value::Opaque,
     };
     build_operands(op, target, overloads, params, 0, read)

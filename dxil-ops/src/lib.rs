@@ -47,6 +47,7 @@ extern crate std;
 mod attr;
 pub mod call;
 mod checked;
+pub mod constant;
 pub mod constraint;
 mod dynamic;
 mod fmt_util;

@@ -27,7 +27,7 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt::{self, Write};
 
-use crate::call::{Call, DynCall, Target};
+use crate::call::{Call, DynCall, Target, Value};
 use crate::ir::{self, IrError};
 use crate::sig::Signature;
 
@@ -91,7 +91,7 @@ impl Module {
 
     /// Writes a call made by a builder of [`crate::build`] to `out` (one instruction, without
     /// indentation or line break; see [`ir::write_call`]) and declares its function.
-    pub fn write_call<V: fmt::Display, const N: usize>(
+    pub fn write_call<V: fmt::Display + Value, const N: usize>(
         &mut self,
         out: &mut impl Write,
         result: Option<&str>,
@@ -104,7 +104,7 @@ impl Module {
 
     /// Writes a call made at run time ([`crate::call::build_dynamic`]), like
     /// [`Module::write_call`].
-    pub fn write_dynamic_call<V: fmt::Display>(
+    pub fn write_dynamic_call<V: fmt::Display + Value>(
         &mut self,
         out: &mut impl Write,
         result: Option<&str>,
@@ -138,12 +138,16 @@ impl Module {
 
 /// `!dx.version` and `!dx.shaderModel` for `target`, using the metadata nodes `!first` and
 /// `!first + 1`: the shader model is the one that pairs with the target's version, its kind
-/// that of the target's stage (`lib` for a library or without a stage).
-pub fn metadata(target: &Target, first: u32) -> impl fmt::Display {
-    Metadata {
+/// that of the target's stage (`lib` for a library or without a stage). `first` must leave
+/// room for the second node (`u32::MAX` does not: [`IrError::MetadataIndex`]).
+pub fn metadata(target: &Target, first: u32) -> Result<impl fmt::Display, IrError> {
+    if first == u32::MAX {
+        return Err(IrError::MetadataIndex(first));
+    }
+    Ok(Metadata {
         target: *target,
         first,
-    }
+    })
 }
 
 struct Lines<'m>(&'m [String]);

@@ -128,11 +128,13 @@ fn hand_made_calls_are_checked() {
 
 #[test]
 fn version_metadata() {
-    let text = metadata(&target(), 5).to_string();
+    let text = metadata(&target(), 5).unwrap().to_string();
     assert_eq!(
         text,
         "!dx.version = !{!5}\n!dx.shaderModel = !{!6}\n!5 = !{i32 1, i32 6}\n!6 = !{!\"cs\", i32 6, i32 6}\n"
     );
-    let lib = metadata(&Target::new(DxilVersion::new(1, 8)).library(), 0).to_string();
+    let lib = metadata(&Target::new(DxilVersion::new(1, 8)).library(), 0)
+        .unwrap()
+        .to_string();
     assert!(lib.ends_with("!1 = !{!\"lib\", i32 6, i32 8}\n"), "{lib}");
 }

@@ -387,34 +387,25 @@ impl<'t> StructConstant<'t> {
         (i < self.len.min(MAX_FIELDS)).then(|| (self.types[i], self.values[i]))
     }
 
-    /// The fields read each at its own type's width ([`at_width`]), without a struct type to
-    /// check them against (a reader that checks the types elsewhere); an error for a value that
-    /// does not fit its field's type or more than [`MAX_FIELDS`] fields.
-    pub fn at_written_widths(&self) -> Result<Fields, ConstantError> {
+    /// The fields as LLVM reads them, without a struct type to check them against (a reader of
+    /// IR text that checks types elsewhere, as `dxil-lint`): each the bits of its value at its
+    /// own type's width ([`at_width`]: `i8 -1` is 255, and `i8 300` is 44 as llvm-as truncates
+    /// it; [`decode`](Self::decode) refuses it). `None` for more than [`MAX_FIELDS`] fields;
+    /// no field for `zeroinitializer`.
+    pub fn as_llvm_reads(&self) -> Option<Fields> {
         let mut out = Fields::default();
         if self.zero {
-            return Ok(out);
+            return Some(out);
         }
         if self.len > MAX_FIELDS {
-            return Err(ConstantError::FieldCount {
-                ty: "",
-                expected: MAX_FIELDS,
-                found: self.len,
-            });
+            return None;
         }
         out.len = self.len as u8;
         for i in 0..self.len {
             let bits = int_width(self.types[i]).unwrap_or(64);
-            if !fits_width(self.values[i], bits) {
-                return Err(ConstantError::Width {
-                    field: Some(i as u8),
-                    bits,
-                    value: self.values[i],
-                });
-            }
             out.values[i] = at_width(self.values[i], bits) as i64;
         }
-        Ok(out)
+        Some(out)
     }
 
     /// The constant as a value of struct type `ty`: as many fields as the type has, each of

@@ -389,6 +389,20 @@ fn every_kind_a_builder_can_decide_is_refused_by_a_builder() {
         ),
         ("bits", Op::Barrier, cs(1, 6), vec![], vec![int("i32", 6)]),
         (
+            "resource_properties",
+            Op::AnnotateHandle,
+            cs(1, 6),
+            vec![],
+            vec![
+                v("%h"),
+                Operand::Struct {
+                    ty: &dxil_ops::types::TY_RES_PROPS,
+                    fields: [u32::MAX.into(), u32::MAX.into(), 0, 0],
+                    len: 2,
+                },
+            ],
+        ),
+        (
             "implies",
             Op::AllocateRayQuery2,
             cs(1, 9),
@@ -568,4 +582,26 @@ fn every_kind_a_builder_can_decide_is_refused_by_a_builder() {
         missing.is_empty(),
         "kinds with no builder case and not module-only: {missing:?}"
     );
+}
+
+/// Issue 21, item 4: the builders check annotateHandle's property words with the decoder the
+/// readers and the lint use (`ResourceProperties::decode`): all bits set (reserved bits, kind
+/// 255) and kind Invalid are refused alike, by the constraint `annotatehandle.properties`.
+#[test]
+fn annotate_handle_properties_decode_in_the_builders() {
+    use dxil_ops::resource::ResourceProperties;
+    let t = Target::new(DxilVersion::new(1, 6)).with_stage(ShaderKind::Compute);
+    for words in [[u32::MAX, u32::MAX], [0, 0], [36874, 1033], [4106, 1 << 24]] {
+        assert!(ResourceProperties::decode(words).is_err(), "{words:?}");
+        let e = dxil_ops::build::annotate_handle(&t, "%h", words).unwrap_err();
+        assert!(
+            matches!(&e, dxil_ops::BuildError::Constraint(c) if c.name() == "annotatehandle.properties"),
+            "{words:?}: {e}"
+        );
+    }
+    for words in [[4106, 1033], [12, 16], [12, 1 << 31]] {
+        assert!(ResourceProperties::decode(words).is_ok(), "{words:?}");
+        dxil_ops::build::annotate_handle(&t, "%h", words)
+            .unwrap_or_else(|e| panic!("{words:?}: {e}"));
+    }
 }

@@ -420,6 +420,8 @@ pub enum InvalidOverload {
     /// A struct name with a character that a quoted LLVM name cannot hold as written: `"`, `\`
     /// or a control character.
     StructNameChar(char),
+    /// An address space above LLVM's largest (`2^24 - 1`).
+    AddressSpace(u32),
 }
 
 impl fmt::Display for InvalidOverload {
@@ -432,6 +434,11 @@ impl fmt::Display for InvalidOverload {
             InvalidOverload::StructNameChar(c @ ('"' | '\\')) => {
                 write!(f, "the struct name contains `{c}`")
             }
+            InvalidOverload::AddressSpace(a) => write!(
+                f,
+                "address space {a} is above LLVM's largest, {}",
+                crate::overload::MAX_ADDRESS_SPACE
+            ),
             InvalidOverload::StructNameChar(c) => write!(
                 f,
                 "the struct name contains the control character U+{:04X}",
@@ -468,7 +475,10 @@ pub fn check_overload(o: &Overload<'_>) -> Result<(), InvalidOverload> {
         Overload::Vector(_, w) if !(1..=MAX_VECTOR_WIDTH).contains(w) => {
             Err(InvalidOverload::VectorWidth(*w))
         }
-        Overload::Udt(name) | Overload::Object(name) => {
+        Overload::Udt(_, space) if *space > crate::overload::MAX_ADDRESS_SPACE => {
+            Err(InvalidOverload::AddressSpace(*space))
+        }
+        Overload::Udt(name, _) | Overload::Object(name) => {
             // an abbreviated object name is written expanded, which adds no character
             let text = name.text();
             if text.is_empty() {

@@ -521,7 +521,7 @@ fn class_of_text(t: &str) -> Class {
 fn class_of(t: &LlvmType<'_>) -> Class {
     match t {
         LlvmType::Fixed(s) => class_of_text(s),
-        LlvmType::Overload(o, _) => match o {
+        LlvmType::Overload(o) => match o {
             Overload::Scalar(s) => class_of_text(s.llvm()),
             Overload::Udt(..) => Class::Pointer,
             Overload::Void => Class::Void,

@@ -267,7 +267,7 @@ pub(crate) fn value_constant<V: Value + ?Sized>(
 pub(crate) fn int_bits(t: &LlvmType<'_>) -> Option<u32> {
     match t {
         LlvmType::Fixed(s) => constant::int_width(s),
-        LlvmType::Overload(Overload::Scalar(s), _) => constant::int_width(s.llvm()),
+        LlvmType::Overload(Overload::Scalar(s)) => constant::int_width(s.llvm()),
         LlvmType::Component(Overload::Scalar(_), c) => constant::int_width(c),
         _ => None,
     }

@@ -147,8 +147,10 @@ pub enum TypeKind {
     Overload {
         /// The dimension.
         dim: u8,
-        /// Address space of the pointer for user-defined-struct overloads.
-        udt_address_space: u32,
+        /// The address space of the pointer of a user-defined-struct overload when the type
+        /// fixes it (node records: 6); `None` leaves it to the overload
+        /// ([`Overload::Udt`](crate::Overload::Udt): the pointer type the call passes).
+        udt_address_space: Option<u32>,
     },
     /// The shape of overload dimension 0 with another component type.
     Component(&'static TypeInfo),

@@ -151,6 +151,12 @@ pub enum IrError {
     /// The first metadata node of [`crate::module::metadata`] leaves no room for the second
     /// (it is `u32::MAX`).
     MetadataIndex(u32),
+    /// A [`crate::module::Module`] declares the call's function name with another signature
+    /// (the name does not show the address space of a pointer to a user-defined struct).
+    Redeclared {
+        /// The function's class.
+        op: &'static str,
+    },
 }
 
 impl fmt::Display for IrError {
@@ -186,6 +192,10 @@ impl fmt::Display for IrError {
             IrError::Text { op, param, error } => write!(
                 f,
                 "operand `{param}` of {op} cannot be written as a value of its type: {error}"
+            ),
+            IrError::Redeclared { op } => write!(
+                f,
+                "the module declares this function of class {op} with another signature (a pointer in another address space?); one name has one declaration"
             ),
             IrError::MetadataIndex(n) => write!(
                 f,

@@ -61,32 +61,52 @@ impl Module {
     }
 
     /// Declares the function of `signature` and defines the struct types it needs, unless
-    /// they already are.
-    pub fn declare(&mut self, signature: &Signature<'_>) {
-        let name = signature.name().to_string();
-        if self.declares(&name) {
-            return;
+    /// they already are. A function name is declared once, with one signature: the same name
+    /// with another declaration (a pointer to a user-defined struct in another address space,
+    /// which the name does not show) is refused ([`IrError::Redeclared`]).
+    pub fn declare(&mut self, signature: &Signature<'_>) -> Result<(), IrError> {
+        if let Some(new) = self.new_function(signature)? {
+            self.add(signature, new);
         }
+        Ok(())
+    }
+
+    /// The function of `signature` when it is not declared yet; an error when its name is,
+    /// with another declaration.
+    fn new_function(&self, signature: &Signature<'_>) -> Result<Option<Function>, IrError> {
+        let name = signature.name().to_string();
+        let declaration = signature.declaration().to_string();
+        match self.functions.iter().find(|f| f.name == name) {
+            Some(f) if f.declaration == declaration => Ok(None),
+            Some(_) => Err(IrError::Redeclared {
+                op: signature.info.class.name,
+            }),
+            None => Ok(Some(Function {
+                name,
+                declaration,
+                group: 0,
+            })),
+        }
+    }
+
+    /// Adds a function `new_function` found new, and the struct types and attribute group it
+    /// needs.
+    fn add(&mut self, signature: &Signature<'_>, mut function: Function) {
         for s in signature.structs() {
             let text = s.to_string();
             if !self.types.contains(&text) {
                 self.types.push(text);
             }
         }
-        let declaration = signature.declaration();
-        let attributes = declaration.attributes().to_string();
-        let group = match self.groups.iter().position(|g| *g == attributes) {
+        let attributes = signature.declaration().attributes().to_string();
+        function.group = match self.groups.iter().position(|g| *g == attributes) {
             Some(i) => i,
             None => {
                 self.groups.push(attributes);
                 self.groups.len() - 1
             }
         };
-        self.functions.push(Function {
-            name,
-            declaration: declaration.to_string(),
-            group,
-        });
+        self.functions.push(function);
     }
 
     /// Writes a call made by a builder of [`crate::build`] to `out` (one instruction, without
@@ -97,8 +117,11 @@ impl Module {
         result: Option<&str>,
         call: &Call<'_, V, N>,
     ) -> Result<(), IrError> {
+        let new = self.new_function(&call.signature)?;
         ir::write_call(out, result, call)?;
-        self.declare(&call.signature);
+        if let Some(f) = new {
+            self.add(&call.signature, f);
+        }
         Ok(())
     }
 
@@ -110,8 +133,11 @@ impl Module {
         result: Option<&str>,
         call: &DynCall<'_, '_, V>,
     ) -> Result<(), IrError> {
+        let new = self.new_function(&call.signature)?;
         ir::write_dynamic_call(out, result, call)?;
-        self.declare(&call.signature);
+        if let Some(f) = new {
+            self.add(&call.signature, f);
+        }
         Ok(())
     }
 

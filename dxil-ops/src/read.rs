@@ -199,13 +199,20 @@ fn type_fits(p: &ParamInfo, f: &FunctionName<'_>, t: &str) -> bool {
 /// op of the opcode, which must be of the function's class, and one operand per parameter, each
 /// of its parameter's type when the value knows its type ([`Value::llvm_type`]), an integer
 /// constant for an immediate parameter. The function name may have any overload of the right
-/// kind (whether the op allows it at a version is a question for a validator).
+/// kind (whether the op allows it at a version is a question for a validator); the overloads
+/// the operands' types show are read from them (struct names with dots, the address space of
+/// a pointer to a user-defined struct: [`crate::parse_function_name_lenient_typed`]).
 pub fn read_call<'n, 'o, V: Value>(
     callee: &'n str,
     operands: &'o [V],
 ) -> Result<ReadCall<'n, 'o, V>, ReadError<'n>> {
-    let function = crate::parse_function_name_lenient(callee).map_err(ReadError::Name)?;
     let (first, rest) = operands.split_first().ok_or(ReadError::NoOpcode)?;
+    let types = |at| match at {
+        crate::constraint::At::Param(i) => rest.get(usize::from(i)).and_then(V::llvm_type),
+        crate::constraint::At::Result => None,
+    };
+    let function =
+        crate::parse_function_name_lenient_typed(callee, &types).map_err(ReadError::Name)?;
     if first
         .llvm_type()
         .is_some_and(|t| t.trim() != crate::sig::OPCODE_TYPE)

@@ -114,7 +114,7 @@ fn struct_names_that_cannot_be_written_are_errors() {
     let lib = Target::new(DxilVersion::new(1, 6)).library();
     let callable = lib.with_stage(ShaderKind::Callable);
     for (name, why) in BAD_NAMES {
-        let udt = Overload::Udt(StructName::new(name));
+        let udt = Overload::Udt(StructName::new(name), 0);
         let [a, b] = values();
         let e = build::call_shader(&callable, udt, a, b).expect_err("a bad udt name");
         assert!(
@@ -138,7 +138,7 @@ fn struct_names_that_can_be_written_assemble() {
     let lib = Target::new(DxilVersion::new(1, 6)).library();
     let callable = lib.with_stage(ShaderKind::Callable);
     for name in GOOD_NAMES {
-        let udt = Overload::Udt(StructName::new(name));
+        let udt = Overload::Udt(StructName::new(name), 0);
         let [a, b] = values();
         let call =
             build::call_shader(&callable, udt, a, b).unwrap_or_else(|e| panic!("{name:?}: {e}"));

@@ -47,7 +47,7 @@ fn declarations_and_structs_once() {
         "{text}"
     );
     // declaring again changes nothing
-    m.declare(&load.signature);
+    m.declare(&load.signature).unwrap();
     assert_eq!(m.to_string(), text);
 }
 

@@ -23,6 +23,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use alloc::collections::{BTreeMap, BTreeSet};
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt::{self, Write};
@@ -49,8 +50,15 @@ struct Function {
 /// [`metadata`] prints `!dx.version` and `!dx.shaderModel` for a target.
 #[derive(Clone, Debug, Default)]
 pub struct Module {
+    /// The struct definitions, in the order of first use.
     types: Vec<String>,
+    /// The same, to tell whether one is there.
+    type_set: BTreeSet<String>,
+    /// The functions, in the order of first use.
     functions: Vec<Function>,
+    /// The position of each function by name: a lookup costs a logarithm of their number, not
+    /// a scan of them all.
+    by_name: BTreeMap<String, usize>,
     groups: Vec<String>,
 }
 
@@ -76,7 +84,7 @@ impl Module {
     fn new_function(&self, signature: &Signature<'_>) -> Result<Option<Function>, IrError> {
         let name = signature.name().to_string();
         let declaration = signature.declaration().to_string();
-        match self.functions.iter().find(|f| f.name == name) {
+        match self.by_name.get(&name).and_then(|&i| self.functions.get(i)) {
             Some(f) if f.declaration == declaration => Ok(None),
             Some(_) => Err(IrError::Redeclared {
                 op: signature.info.class.name,
@@ -94,7 +102,8 @@ impl Module {
     fn add(&mut self, signature: &Signature<'_>, mut function: Function) {
         for s in signature.structs() {
             let text = s.to_string();
-            if !self.types.contains(&text) {
+            if !self.type_set.contains(&text) {
+                self.type_set.insert(text.clone());
                 self.types.push(text);
             }
         }
@@ -106,6 +115,8 @@ impl Module {
                 self.groups.len() - 1
             }
         };
+        self.by_name
+            .insert(function.name.clone(), self.functions.len());
         self.functions.push(function);
     }
 
@@ -148,7 +159,7 @@ impl Module {
 
     /// Whether the function `name` is declared.
     pub fn declares(&self, name: &str) -> bool {
-        self.functions.iter().any(|f| f.name == name)
+        self.by_name.contains_key(name)
     }
 
     /// The struct definitions, one per line (`%dx.types.Handle = type { i8* }`).

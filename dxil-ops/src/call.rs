@@ -594,7 +594,12 @@ pub fn check<'a>(
         }
         _ => {}
     }
-    Signature::new(op.signature, overloads, target.precision).map_err(BuildError::Signature)
+    Signature::check(op.signature, &overloads, target.precision).map_err(BuildError::Signature)?;
+    Ok(Signature {
+        info: op.signature,
+        overloads,
+        precision: target.precision,
+    })
 }
 
 /// Checks an immediate operand against its maximum.

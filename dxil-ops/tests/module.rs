@@ -163,7 +163,11 @@ fn many_distinct_functions_are_declared_once_each() {
     }
     let elapsed = start.elapsed();
     assert_eq!(m.functions().len(), N);
-    assert!(m.functions().zip(&names).all(|(f, n)| f == format!("dx.op.reportHit.{n}")));
+    assert!(
+        m.functions()
+            .zip(&names)
+            .all(|(f, n)| f == format!("dx.op.reportHit.{n}"))
+    );
     assert!(m.declares("dx.op.reportHit.struct.Attributes19999"));
     assert!(!m.declares("dx.op.reportHit.struct.Attributes20000"));
     println!("{N} distinct functions, declared twice: {elapsed:?}");

@@ -157,6 +157,12 @@ pub enum IrError {
         /// The function's class.
         op: &'static str,
     },
+    /// A [`crate::module::Module`] defines a struct type the call's function needs with
+    /// another body.
+    StructBody {
+        /// The function's class.
+        op: &'static str,
+    },
 }
 
 impl fmt::Display for IrError {
@@ -196,6 +202,10 @@ impl fmt::Display for IrError {
             IrError::Redeclared { op } => write!(
                 f,
                 "the module declares this function of class {op} with another signature (a pointer in another address space?); one name has one declaration"
+            ),
+            IrError::StructBody { op } => write!(
+                f,
+                "the module defines a struct type of this function of class {op} with another body; one name has one definition"
             ),
             IrError::MetadataIndex(n) => write!(
                 f,

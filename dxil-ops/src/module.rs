@@ -23,7 +23,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use alloc::collections::{BTreeMap, BTreeSet};
+use alloc::collections::BTreeMap;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt::{self, Write};
@@ -50,10 +50,10 @@ struct Function {
 /// [`metadata`] prints `!dx.version` and `!dx.shaderModel` for a target.
 #[derive(Clone, Debug, Default)]
 pub struct Module {
-    /// The struct definitions, in the order of first use.
-    types: Vec<String>,
-    /// The same, to tell whether one is there.
-    type_set: BTreeSet<String>,
+    /// The struct definitions, in the order of first use, each with whether it is opaque.
+    types: Vec<(String, bool)>,
+    /// The position of each struct definition by the name it defines: a name is defined once.
+    type_index: BTreeMap<String, usize>,
     /// The functions, in the order of first use.
     functions: Vec<Function>,
     /// The position of each function by name: a lookup costs a logarithm of their number, not
@@ -71,7 +71,10 @@ impl Module {
     /// Declares the function of `signature` and defines the struct types it needs, unless
     /// they already are. A function name is declared once, with one signature: the same name
     /// with another declaration (a pointer to a user-defined struct in another address space,
-    /// which the name does not show) is refused ([`IrError::Redeclared`]).
+    /// which the name does not show) is refused ([`IrError::Redeclared`]). A struct name is
+    /// defined once: an opaque definition gives way to one with a body (the same name used as
+    /// a pointer to a user-defined struct and as an object with a known body), and two
+    /// different bodies are refused ([`IrError::StructBody`]).
     pub fn declare(&mut self, signature: &Signature<'_>) -> Result<(), IrError> {
         if let Some(new) = self.new_function(signature)? {
             self.add(signature, new);
@@ -82,6 +85,19 @@ impl Module {
     /// The function of `signature` when it is not declared yet; an error when its name is,
     /// with another declaration.
     fn new_function(&self, signature: &Signature<'_>) -> Result<Option<Function>, IrError> {
+        for s in signature.structs() {
+            let Some(&i) = self.type_index.get(&s.name().to_string()) else {
+                continue;
+            };
+            match self.types.get(i) {
+                Some((def, opaque)) if !opaque && !s.is_opaque() && *def != s.to_string() => {
+                    return Err(IrError::StructBody {
+                        op: signature.info.class.name,
+                    });
+                }
+                _ => {}
+            }
+        }
         let name = signature.name().to_string();
         let declaration = signature.declaration().to_string();
         match self.by_name.get(&name).and_then(|&i| self.functions.get(i)) {
@@ -101,10 +117,19 @@ impl Module {
     /// needs.
     fn add(&mut self, signature: &Signature<'_>, mut function: Function) {
         for s in signature.structs() {
-            let text = s.to_string();
-            if !self.type_set.contains(&text) {
-                self.type_set.insert(text.clone());
-                self.types.push(text);
+            let (name, def, opaque) = (s.name().to_string(), s.to_string(), s.is_opaque());
+            match self
+                .type_index
+                .get(&name)
+                .and_then(|&i| self.types.get_mut(i))
+            {
+                // an opaque definition gives way to a body
+                Some(old) if old.1 && !opaque => *old = (def, opaque),
+                Some(_) => {}
+                None => {
+                    self.type_index.insert(name, self.types.len());
+                    self.types.push((def, opaque));
+                }
             }
         }
         let attributes = signature.declaration().attributes().to_string();
@@ -187,11 +212,11 @@ pub fn metadata(target: &Target, first: u32) -> Result<impl fmt::Display, IrErro
     })
 }
 
-struct Lines<'m>(&'m [String]);
+struct Lines<'m>(&'m [(String, bool)]);
 
 impl fmt::Display for Lines<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.0.iter().try_for_each(|l| writeln!(f, "{l}"))
+        self.0.iter().try_for_each(|(l, _)| writeln!(f, "{l}"))
     }
 }
 

@@ -232,6 +232,16 @@ pub enum StructDef<'a> {
 }
 
 impl StructDef<'_> {
+    /// The name it defines (without `%`).
+    pub fn name(&self) -> impl fmt::Display + '_ {
+        NameOf(self)
+    }
+
+    /// Whether the body is unknown (`type opaque`).
+    pub fn is_opaque(&self) -> bool {
+        matches!(self, StructDef::Opaque(_))
+    }
+
     /// Whether two definitions define the same name.
     pub fn same_name(&self, other: &StructDef<'_>) -> bool {
         let mut a = crate::fmt_util::Buf::<256>::default();

@@ -3,6 +3,9 @@
 
 #![allow(clippy::panic, clippy::unwrap_used)] // a test fails by panicking
 
+#[path = "../../xtask/src/llvm_as.rs"]
+mod llvm_as;
+
 use dxil_ops::call::Operand;
 use dxil_ops::ir::{self, IrError};
 use dxil_ops::module::{Module, metadata};
@@ -175,4 +178,58 @@ fn many_distinct_functions_are_declared_once_each() {
         elapsed < std::time::Duration::from_secs(10),
         "{elapsed:?}: declaring looks like a scan of the functions again"
     );
+}
+
+/// A struct name used both as a pointer to a user-defined struct (whose body the database does
+/// not know: `type opaque`) and as an object with a known body (a LinAlg matrix) is defined
+/// once, with its body, whichever comes first; it was defined twice, which llvm-as refuses
+/// (found by the writer's fuzz test).
+#[test]
+fn a_struct_name_is_defined_once() {
+    use dxil_ops::StructName;
+    let name = StructName::new("dx.types.LinAlgMatrixC9M8N8U0S0");
+    let lib = Target::new(DxilVersion::new(1, 6)).library();
+    let callable = lib.with_stage(ShaderKind::Callable);
+    let call_shader =
+        dxil_ops::build::call_shader(&callable, Overload::Udt(name, 0), "0", "%p").unwrap();
+    let for_lib =
+        dxil_ops::build::create_handle_for_lib(&lib, Overload::Object(name), "%o").unwrap();
+    for first_opaque in [true, false] {
+        let mut m = Module::new();
+        let mut body = String::new();
+        let write_shader = |m: &mut Module, body: &mut String| {
+            m.write_call(body, None, &call_shader).unwrap();
+            body.push_str("\n  ");
+        };
+        let write_handle = |m: &mut Module, body: &mut String| {
+            m.write_call(body, Some("h"), &for_lib).unwrap();
+            body.push_str("\n  ");
+        };
+        if first_opaque {
+            write_shader(&mut m, &mut body);
+            write_handle(&mut m, &mut body);
+        } else {
+            write_handle(&mut m, &mut body);
+            write_shader(&mut m, &mut body);
+        }
+        let types = m.types().to_string();
+        assert_eq!(
+            types
+                .matches("%dx.types.LinAlgMatrixC9M8N8U0S0 = type")
+                .count(),
+            1,
+            "{types}"
+        );
+        assert!(
+            !types.contains("LinAlgMatrixC9M8N8U0S0 = type opaque"),
+            "{types}"
+        );
+        let text = format!(
+            "{types}define void @main(%dx.types.LinAlgMatrixC9M8N8U0S0* %p, %dx.types.LinAlgMatrixC9M8N8U0S0 %o) {{\n  {body}ret void\n}}\n{}",
+            m.declarations()
+        );
+        if let Some(r) = llvm_as::assemble(&text) {
+            r.unwrap_or_else(|e| panic!("{text}\n{e}"));
+        }
+    }
 }

@@ -282,9 +282,8 @@ fn check_result(result: Option<&str>) -> Result<(), IrError> {
 /// is an error). The result name is quoted when LLVM needs it (`%"a b"`); an empty one, or
 /// one with a NUL, is refused. A call whose operands are not its op's (the opcode, their
 /// number, their types: a [`Call`] put together by hand) is refused, and so is an operand that
-/// LLVM would not read as the value it is ([`check_operand`]: a constant that does not fit its
-/// type, a value that is not one token of its type, see [`Value`]). Nothing is written when the
-/// call is refused.
+/// LLVM would not read as the value it is (a constant that does not fit its type, a value that
+/// is not one token of its type, see [`Value`]). Nothing is written when the call is refused.
 pub fn write_call<V: fmt::Display + Value, const N: usize>(
     out: &mut impl Write,
     result: Option<&str>,

@@ -151,7 +151,7 @@ pub type WrittenTypes<'t, 'f> = &'f dyn Fn(At) -> Option<&'t str>;
 /// dimension, or a pointer to one) are taken from those types, and the name must spell them
 /// there, which tells where a struct name with dots ends (`struct.A.struct.B`: two
 /// dimensions); a user-defined struct's pointer type gives its address space
-/// (`%struct.Payload addrspace(3)*`: [`Overload::Udt`](crate::Overload::Udt)). When the types
+/// (`%struct.Payload addrspace(3)*`: [`Overload::Udt`]). When the types
 /// do not fit the name, the name is read alone, as [`parse_as`] reads it (a type that is not
 /// the signature's is then the caller's check to report).
 pub fn parse_as_typed<'a, 't>(
@@ -173,7 +173,7 @@ pub fn parse_as_typed<'a, 't>(
 
 /// The overloads `types` show for `signature`: for each dimension, the first result or parameter
 /// whose type is that dimension (or a pointer to it) and whose written type reads as an overload
-/// ([`Overload::from_llvm_type`](crate::Overload::from_llvm_type)).
+/// ([`Overload::from_llvm_type`]).
 fn known_overloads<'t>(
     signature: &'static SignatureInfo,
     types: WrittenTypes<'t, '_>,

@@ -7,5 +7,6 @@ pub mod bitstream;
 pub mod container;
 pub mod dxil;
 pub mod dxop;
+mod hash;
 pub mod model;
 pub mod text;

@@ -5,9 +5,10 @@
 
 use std::cell::OnceCell;
 
-use dxil_module::dxop::{CallOperands, DxOpCalls, StructFields};
+use dxil_module::dxop::{CallOperands, DxOpCalls};
 use dxil_module::text;
 use dxil_ops::call::Value as _;
+use dxil_ops::constant::StructConstant;
 use dxil_ops::constraint::{At, Operands, Value};
 use dxil_ops::read::AnyOp;
 
@@ -48,15 +49,16 @@ fn operands_are_seen_as_llvm_writes_them() {
     assert_eq!(ops[1].llvm_type(), Some("%dx.types.ResBind"));
     assert_eq!(ops[3].int_constant(), Some(1));
     assert_eq!(
-        ops[1].struct_fields(),
-        Some(StructFields::Fields {
-            fields: [("i32", 0), ("i32", -1), ("i32", 2), ("i8", -1)],
-            len: 4
-        })
+        ops[1].struct_constant(),
+        Some(StructConstant::new(&[
+            ("i32", 0),
+            ("i32", -1),
+            ("i32", 2),
+            ("i8", -1)
+        ]))
     );
-    assert_eq!(ops[1].struct_constant(), Some([0, -1, 2, -1]));
     let zero: Vec<_> = all[3].operands().collect();
-    assert_eq!(zero[1].struct_fields(), Some(StructFields::Zero));
+    assert_eq!(zero[1].struct_constant(), Some(StructConstant::ZERO));
     assert_eq!(zero[1].constraint_value(), Value::Zero);
     assert_eq!(zero[2].constraint_value(), Value::Unknown);
     assert_eq!(zero[2].text(), "%k");
@@ -77,8 +79,9 @@ fn operands_are_seen_as_llvm_writes_them() {
     let view = CallOperands::new(bind, &ops, &texts, &no_resource, &no_types);
     assert_eq!(
         view.value(At::Param(0)),
+        // each field at its width, as LLVM reads it
         Value::Fields {
-            fields: [0, -1, 2, -1],
+            fields: [0, 4294967295, 2, 255],
             len: 4
         }
     );

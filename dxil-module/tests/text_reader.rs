@@ -146,7 +146,7 @@ fn lenient_reading_recovers_and_keeps_what_the_lint_needs() {
         Some("dx.op.undeclared")
     );
     assert!(undeclared.body.is_none());
-    let arg = calls[1].2.args[1].as_const().expect("undef");
+    let arg = body.args(calls[1].2)[1].as_const().expect("undef");
     assert_eq!(m.constant(arg).map(|c| &c.kind), Some(&ConstKind::Undef));
     assert!(body.iter().all(|(_, i)| i.line > 0));
     assert!(matches!(
@@ -206,7 +206,7 @@ fn lenient_reading_lists_what_it_skipped_and_made_up() {
         }]
     );
     // the opcode as written, with a problem saying it does not fit
-    let opcode = calls[1].2.args[0].as_const().expect("a constant");
+    let opcode = body.args(calls[1].2)[0].as_const().expect("a constant");
     assert_eq!(
         m.constant(opcode).map(|c| &c.kind),
         Some(&ConstKind::Int(4294967296))
@@ -219,7 +219,7 @@ fn lenient_reading_lists_what_it_skipped_and_made_up() {
         r.problems
     );
     // the struct constant of a type never defined keeps its fields
-    let s = calls[2].2.args[0].as_const().expect("a constant");
+    let s = body.args(calls[2].2)[0].as_const().expect("a constant");
     assert!(
         matches!(m.constant(s).map(|c| &c.kind), Some(ConstKind::Aggregate(f)) if f.len() == 2)
     );

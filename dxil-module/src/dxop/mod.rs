@@ -32,7 +32,7 @@ mod types;
 
 use std::collections::HashMap;
 
-pub use operand::{Operand, StructFields};
+pub use operand::Operand;
 pub use operands::CallOperands;
 pub use types::TypeNames;
 
@@ -119,6 +119,7 @@ impl<'m> DxOpCalls<'m> {
             callee,
             name: self.dx_op_name(callee)?,
             call,
+            args: body.args(call),
         })
     }
 
@@ -141,6 +142,7 @@ impl<'m> DxOpCalls<'m> {
                             callee,
                             name: self.dx_op_name(callee)?,
                             call,
+                            args: body.args(call),
                         })
                     })
             })
@@ -163,6 +165,8 @@ pub struct DxOpCall<'c> {
     pub name: &'c str,
     /// The call.
     pub call: &'c Call,
+    /// Its arguments (the opcode first).
+    pub args: &'c [Value],
 }
 
 impl<'c> DxOpCall<'c> {
@@ -189,12 +193,12 @@ impl<'c> DxOpCall<'c> {
 
     /// The number of operands (the opcode included).
     pub fn len(&self) -> usize {
-        self.call.args.len()
+        self.args.len()
     }
 
     /// Whether the call has no operand at all (not even the opcode).
     pub fn is_empty(&self) -> bool {
-        self.call.args.is_empty()
+        self.args.is_empty()
     }
 
     /// Operand `i` (0 is the opcode).
@@ -204,12 +208,7 @@ impl<'c> DxOpCall<'c> {
 
     /// Operand `i`, which exists.
     fn operand_at(&self, i: usize) -> Operand<'c> {
-        let value: Value = self
-            .call
-            .args
-            .get(i)
-            .copied()
-            .unwrap_or(Value::Arg(u32::MAX));
+        let value: Value = self.args.get(i).copied().unwrap_or(Value::Arg(u32::MAX));
         // the type the call gives it; one past the call's parameters (a call made by hand)
         // has its value's type, or none (`<badref>`)
         let ty = self
@@ -266,10 +265,7 @@ impl dxil_ops::call::Value for Operand<'_> {
         self.int()
     }
 
-    fn struct_constant(&self) -> Option<[i64; 4]> {
-        match self.struct_fields()? {
-            StructFields::Zero => Some([0; 4]),
-            StructFields::Fields { fields, .. } => Some(fields.map(|(_, v)| v)),
-        }
+    fn struct_constant(&self) -> Option<dxil_ops::constant::StructConstant<'_>> {
+        Operand::struct_constant(self)
     }
 }

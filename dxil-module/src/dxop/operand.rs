@@ -5,6 +5,8 @@
 use std::fmt;
 
 use super::TypeNames;
+use dxil_ops::constant::StructConstant;
+
 use crate::model::{ConstKind, FuncId, Module, Type, TypeId, Value};
 
 /// An operand of a call (or the opcode): the value, its type, and whether it names a local
@@ -23,21 +25,6 @@ pub struct Operand<'c> {
     pub ty_text: &'c str,
     /// It names a local value never defined: its name as written.
     pub undefined: Option<&'c str>,
-}
-
-/// The fields of a constant struct of integers: each field's type text and value, the first
-/// four, and their number; or `zeroinitializer`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum StructFields<'m> {
-    /// `zeroinitializer`: every field 0.
-    Zero,
-    /// The fields written.
-    Fields {
-        /// Each field's type and value (the first four).
-        fields: [(&'m str, i64); 4],
-        /// The number of fields (all of them, also past four).
-        len: usize,
-    },
 }
 
 /// An integer of `width` bits as LLVM writes it: the model's value (sign-extended from its
@@ -71,9 +58,11 @@ impl<'c> Operand<'c> {
         }
     }
 
-    /// The fields of a constant struct of integers (`{ i32 0, i8 1 }`, `zeroinitializer`),
-    /// with the text of each field's type; `None` for any other value.
-    pub fn struct_fields(&self) -> Option<StructFields<'c>> {
+    /// The constant struct of integers the operand is (`{ i32 0, i8 1 }`,
+    /// `zeroinitializer`), each field with its type's text and its value as written
+    /// ([`StructConstant`], the one reading of such constants `dxil_ops` has); `None` for any
+    /// other value.
+    pub fn struct_constant(&self) -> Option<StructConstant<'c>> {
         let c = self.constant()?;
         let is_struct = matches!(
             self.m().types.get(c.ty),
@@ -83,12 +72,12 @@ impl<'c> Operand<'c> {
             return None;
         }
         let values = match &c.kind {
-            ConstKind::Null => return Some(StructFields::Zero),
+            ConstKind::Null => return Some(StructConstant::ZERO),
             ConstKind::Aggregate(values) => values,
             _ => return None,
         };
-        let mut fields = [("", 0i64); 4];
-        for (slot, v) in fields.iter_mut().zip(values) {
+        let mut fields = Vec::with_capacity(values.len());
+        for v in values.iter() {
             let f = self.m().constant(v.as_const()?)?;
             let width = self.m().types.int_width(f.ty)?;
             let n = match f.kind {
@@ -96,17 +85,9 @@ impl<'c> Operand<'c> {
                 ConstKind::Null => 0,
                 _ => return None,
             };
-            *slot = (self.names.get(f.ty), n);
+            fields.push((self.names.get(f.ty), n));
         }
-        // every field past the fourth must be an integer too
-        for v in values.iter().skip(4) {
-            let f = self.m().constant(v.as_const()?)?;
-            self.m().types.int_width(f.ty)?;
-        }
-        Some(StructFields::Fields {
-            fields,
-            len: values.len(),
-        })
+        Some(StructConstant::new(&fields))
     }
 
     /// The value for the constraint checks.
@@ -138,11 +119,10 @@ impl<'c> Operand<'c> {
                 Some(Type::Double) => V::Float(f64::from_bits(*bits)),
                 _ => V::Constant,
             },
-            ConstKind::Aggregate(_) => match self.struct_fields() {
-                Some(StructFields::Fields { fields, len }) if (1..=4).contains(&len) => V::Fields {
-                    fields: fields.map(|(_, v)| v),
-                    len: len as u8,
-                },
+            // each field read at its type's width, as LLVM reads it
+            ConstKind::Aggregate(_) => match self.struct_constant().and_then(|c| c.as_llvm_reads())
+            {
+                Some(f) if f.len() > 0 => V::from(f),
                 _ => V::Constant,
             },
             _ => V::Constant,

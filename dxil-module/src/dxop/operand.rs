@@ -122,7 +122,7 @@ impl<'c> Operand<'c> {
             // each field read at its type's width, as LLVM reads it
             ConstKind::Aggregate(_) => match self.struct_constant().and_then(|c| c.as_llvm_reads())
             {
-                Some(f) if f.len() > 0 => V::from(f),
+                Some(f) if !f.is_empty() => V::from(f),
                 _ => V::Constant,
             },
             _ => V::Constant,

@@ -114,7 +114,7 @@ const IR_WORDS: &[&str] = &[
 /// blank. The search stops at the first such line, which in a module is the first or second.
 pub fn is_llvm_ir(text: &str) -> Result<(), usize> {
     let mut first = None;
-    for (i, line) in crate::text::lines(text).enumerate() {
+    for (i, line) in lines(text).enumerate() {
         let line = line.trim_start_matches('\u{feff}').trim_start();
         let Some(&b) = line.as_bytes().first() else {
             continue;
@@ -356,4 +356,39 @@ pub fn ll_files_within(
     }
     out.sort();
     Ok(out)
+}
+
+/// The lines of a text: a line ends at LF, CRLF or a CR alone, and the break is not part of
+/// it. A text ending with a break has an empty last line (as `str::split` gives).
+pub(crate) fn lines(text: &str) -> Lines<'_> {
+    Lines { rest: Some(text) }
+}
+
+/// Iterator of [`lines`].
+pub(crate) struct Lines<'a> {
+    rest: Option<&'a str>,
+}
+
+impl<'a> Iterator for Lines<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        let s = self.rest?;
+        let b = s.as_bytes();
+        match memchr::memchr2(b'\n', b'\r', b) {
+            Some(i) => {
+                let len = if b.get(i) == Some(&b'\r') && b.get(i + 1) == Some(&b'\n') {
+                    2
+                } else {
+                    1
+                };
+                self.rest = Some(s.get(i + len..).unwrap_or(""));
+                Some(s.get(..i).unwrap_or(""))
+            }
+            None => {
+                self.rest = None;
+                Some(s)
+            }
+        }
+    }
 }

@@ -24,35 +24,16 @@
 //!
 //! # Reading
 //!
-//! The reader ([`Module::parse`]) is line-oriented and tolerant: it never fails and never
-//! panics, it skips what it does not understand, and it keeps line numbers. A line ends at LF,
-//! CRLF or a CR alone (line numbers count each of them as one break). In one pass over the
-//! lines it keeps
-//!
-//! - metadata lines: named metadata (`!dx.version = !{!1}`) and numbered nodes
-//!   (`!1 = !{i32 1, i32 8}`), resolved only after the whole text is read, since references
-//!   usually point forward; tuples written in place (`!{!{!"ps", i32 6, i32 0}}`) are read
-//!   too;
-//! - function definitions (`define ... @name(...)`), to know the function around each call;
-//!   a line starting with `}` ends it;
-//! - `declare` lines of `dx.op` functions;
-//! - the lines of `call`, `tail call` and `notail call` instructions whose callee is a
-//!   `dx.op` function, written `@dx.op.<stem>[.<overload>]` or quoted
-//!   (`@"dx.op.createHandleForLib.class.RWBuffer<float>"`). An operand list that is not closed
-//!   on its line takes the following lines, up to 64.
-//!
-//! Comment lines and the comments after code (`; CHECK: call ...`) are never read as code: a
-//! `;` outside a quoted string starts a comment. Operands are split at the commas outside
-//! brackets and quotes (so struct constants `%dx.types.ResBind { i32 0, i32 0, i32 0, i8 1 }`
-//! and vector constants stay whole), then into a type and a value. Attachments
-//! (`, !dbg !12`) and attribute groups (`#1`) after the operand list are ignored. A `dx.op`
-//! function used other than by a call (in a constant, a store) is out of scope and ignored.
-//!
-//! Scanning a line costs a `memchr` search for `;` and one for `dx.op.` unless the first byte
-//! already tells the kind of line (comment, metadata, end of function); operands are split only
-//! for the calls found. Reading takes time linear in the length of the text, however long its
-//! lines: each byte of a call is read a bounded number of times (the lines a call goes on over
-//! included), and function names are read in linear time by `dxil-ops`.
+//! The lint checks a [`dxil_module::model::Module`], the one module model of `dxil-module`,
+//! whatever it was read from. Text is read by the lenient reader of `dxil_module::text`
+//! ([`dxil_module::text::parse_lenient`]): it never fails and never panics, keeps the line of
+//! every function, instruction and named metadata, and leaves out what it cannot read, saying
+//! so: a `dx.op` call or declaration it could not read is reported (`INSTR.CALLOLOAD`: its
+//! operand or parameter list is not closed, or could not be read, with the reader's problem),
+//! and the following lines are read on their own (a string left open does not take the calls
+//! after it). An operand naming a local value never defined is unknown to the checks, not the
+//! `undef` the model holds for it. The calls are seen through [`dxil_module::dxop`]: each
+//! operand with its type as LLVM writes it and its constant value as LLVM writes it.
 //!
 //! # Inputs
 //!
@@ -160,24 +141,24 @@
 //! [`dxil_ops::enums`].
 
 mod check;
+mod entries;
 mod enums;
+mod facts;
 mod input;
-pub mod md;
-pub mod module;
 mod resources;
-mod text;
+mod signature;
 
 use std::fmt;
 use std::path::Path;
 
 use dxil_ops::rules::ValidationRule;
 
+use dxil_module::model::Module;
+use dxil_module::text::Lenient;
 pub use input::{
     FileError, MAX_FILE_SIZE, NotText, WalkError, WalkLimits, WalkProgress, is_llvm_ir, ll_files,
     ll_files_within, read_file, text_of,
 };
-pub use module::Module;
-pub use text::{SplitTop, ValueKind, split_top};
 
 /// A finding: a line, the validation rule, and the message.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -234,14 +215,61 @@ pub struct Report {
     pub declarations: usize,
 }
 
-/// Checks a module read with [`Module::parse`].
-pub fn check(module: &Module<'_>) -> Report {
-    check::module(module)
+/// A diagnostic: the rule's message with `args`, without its final period, then `: detail`.
+pub(crate) fn diagnostic(
+    line: usize,
+    rule: ValidationRule,
+    args: &[&dyn fmt::Display],
+    detail: impl fmt::Display,
+) -> Diagnostic {
+    let head = match rule.format(args) {
+        Ok(m) => m.to_string(),
+        Err(_) => rule.message().to_owned(),
+    };
+    let head = head.trim_end().trim_end_matches('.');
+    Diagnostic {
+        line,
+        rule,
+        message: format!("{head}: {detail}"),
+        constraint: None,
+    }
+}
+
+/// Checks a module (decoded from bitcode, or built): its lines are those its functions and
+/// instructions carry (0 when they were not read from text).
+pub fn check(module: &Module) -> Report {
+    check::module(module, None)
+}
+
+/// Checks a module read from text by the lenient reader, with what it could not read.
+pub fn check_lenient(lenient: &Lenient) -> Report {
+    check::module(&lenient.module, Some(lenient))
 }
 
 /// Reads and checks a module of LLVM IR text.
 pub fn lint(text: &str) -> Report {
-    check(&Module::parse(text))
+    check_lenient(&dxil_module::text::parse_lenient(&lf_breaks(
+        text.as_bytes(),
+    )))
+}
+
+/// The text with each CR that is not followed by LF made an LF (the reader breaks lines at LF
+/// only; a CR alone is a line break here, as a CRLF is one): the same length, so lines and
+/// offsets stay those of the input. Borrowed when there is no CR alone.
+pub(crate) fn lf_breaks(text: &[u8]) -> std::borrow::Cow<'_, [u8]> {
+    let lone = |i: usize| text.get(i + 1) != Some(&b'\n');
+    let Some(first) = memchr::memchr_iter(b'\r', text).find(|&i| lone(i)) else {
+        return std::borrow::Cow::Borrowed(text);
+    };
+    let mut out = text.to_vec();
+    for i in memchr::memchr_iter(b'\r', text).skip_while(|&i| i < first) {
+        if lone(i)
+            && let Some(b) = out.get_mut(i)
+        {
+            *b = b'\n';
+        }
+    }
+    std::borrow::Cow::Owned(out)
 }
 
 /// Reads and checks a module given as bytes, whatever they are: invalid UTF-8 is replaced

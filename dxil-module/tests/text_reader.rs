@@ -401,3 +401,16 @@ fn streaming_cuts_pieces_between_entities() {
     let whole_e = text::parse(broken.as_bytes()).expect_err("same");
     assert_eq!(e.to_string(), whole_e.to_string());
 }
+
+#[test]
+fn undefined_locals_name_their_function_after_reordering() {
+    // `@f` is called before it is declared, so the reader numbers it before `@g` and puts it
+    // back in the order of the text at the end: the undefined `%nope` is still `@g`'s
+    let src = "define void @main() {\n  call void @f()\n  ret void\n}\n\
+               define void @g() {\n  call void @h(i32 %nope)\n  ret void\n}\n\
+               declare void @f()\ndeclare void @h(i32)\n";
+    let r = text::parse_lenient(src.as_bytes());
+    let g = r.module.function_named("g").expect("g");
+    let functions: Vec<FuncId> = r.undefined.iter().map(|u| u.function).collect();
+    assert_eq!(functions, [g]);
+}

@@ -1039,6 +1039,14 @@ fn reorder(st: &mut State) {
         }
         _ => {}
     };
+    // the operands naming undefined locals keep naming their function
+    if let Some(perm) = &funcs {
+        for u in &mut st.undefined {
+            if let Some(&new) = perm.get(u.function.index()) {
+                u.function.0 = new;
+            }
+        }
+    }
     let m = &mut st.m;
     if let Some(perm) = &funcs {
         permute(&mut m.functions, perm);

@@ -32,7 +32,7 @@ mod hash;
 mod lexer;
 mod parse;
 mod print;
-mod special;
+pub(crate) mod special;
 
 pub use error::{ReadError, TextError};
 pub use print::{PrintOptions, print};

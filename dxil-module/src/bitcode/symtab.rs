@@ -1,0 +1,140 @@
+//! `VALUE_SYMTAB_BLOCK`: the names of globals and functions (module level), of arguments,
+//! results and blocks (in a function body).
+
+use super::codes;
+use super::module::Decoder;
+use super::ops::Ops;
+use super::{DecodeError, ErrorKind};
+use crate::bitstream::Block;
+use crate::model::{Body, Sym, Value};
+
+impl Decoder {
+    /// Reads the module's symbol table: `ENTRY: [valueid, namechar...]` and `FNENTRY:
+    /// [valueid, offset, namechar...]` name globals and functions.
+    pub(crate) fn module_symtab(&mut self, block: Block<'_>) -> Result<(), DecodeError> {
+        for rec in block.records() {
+            let mut ops = Ops::new(codes::VALUE_SYMTAB, &rec);
+            let id = match ops.code() {
+                1 => ops.next()?,
+                3 => {
+                    let id = ops.next()?;
+                    ops.next()?;
+                    id
+                }
+                2 => {
+                    return Err(ops.err(ErrorKind::WrongType {
+                        field: "a VST_BBENTRY",
+                        needed: "in a function's symbol table",
+                    }));
+                }
+                _ => continue,
+            };
+            let chars = ops.rest();
+            let name = self.name(&ops, chars)?;
+            match self.value(id) {
+                Some((Value::Global(g), _)) => {
+                    if let Some(global) = self.m.globals.get_mut(g.index()) {
+                        global.name = name;
+                    }
+                }
+                Some((Value::Function(f), _)) => {
+                    if let Some(func) = self.m.functions.get_mut(f.index()) {
+                        func.name = name;
+                    }
+                }
+                Some(_) => {
+                    return Err(ops.err(ErrorKind::WrongType {
+                        field: "a value named in the module's symbol table",
+                        needed: "a global or a function",
+                    }));
+                }
+                None => {
+                    return Err(ops.err(ErrorKind::OutOfRange {
+                        what: "value",
+                        id,
+                        count: self.vals.len() as u64,
+                    }));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Reads a function's symbol table into its body: `ENTRY` names an argument or a
+    /// result, `BBENTRY: [bbid, namechar...]` a block.
+    pub(crate) fn function_symtab(
+        &mut self,
+        block: Block<'_>,
+        body: &mut Body,
+    ) -> Result<(), DecodeError> {
+        for rec in block.records() {
+            let mut ops = Ops::new(codes::VALUE_SYMTAB, &rec);
+            let code = ops.code();
+            if code != 1 && code != 2 {
+                continue;
+            }
+            let id = ops.next()?;
+            let chars = ops.rest();
+            let name = self.name(&ops, chars)?;
+            if code == 2 {
+                match usize::try_from(id)
+                    .ok()
+                    .and_then(|i| body.blocks.get_mut(i))
+                {
+                    Some(b) => b.name = name,
+                    None => {
+                        return Err(ops.err(ErrorKind::OutOfRange {
+                            what: "block",
+                            id,
+                            count: body.blocks.len() as u64,
+                        }));
+                    }
+                }
+                continue;
+            }
+            match self.value(id) {
+                Some((Value::Arg(n), _)) => {
+                    if let Some(slot) = body.arg_names.get_mut(n as usize) {
+                        *slot = name;
+                    }
+                }
+                Some((Value::Inst(i), _)) => {
+                    if let Some(inst) = body.insts.get_mut(i.index()) {
+                        inst.name = name;
+                    }
+                }
+                Some(_) => {
+                    return Err(ops.err(ErrorKind::WrongType {
+                        field: "a value named in a function's symbol table",
+                        needed: "an argument or an instruction's result",
+                    }));
+                }
+                None => {
+                    return Err(ops.err(ErrorKind::OutOfRange {
+                        what: "value",
+                        id,
+                        count: self.vals.len() as u64,
+                    }));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A name from record values: `None` when empty.
+    fn name(&mut self, ops: &Ops<'_>, chars: &[u64]) -> Result<Option<Sym>, DecodeError> {
+        if chars.is_empty() {
+            return Ok(None);
+        }
+        self.scratch.clear();
+        for &c in chars {
+            let b = u8::try_from(c).map_err(|_| ops.err(ErrorKind::BadString))?;
+            self.scratch.push(b);
+        }
+        self.m
+            .symbols
+            .intern(&self.scratch)
+            .map(Some)
+            .map_err(|_| ops.err(ErrorKind::Full("names")))
+    }
+}

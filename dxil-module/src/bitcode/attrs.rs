@@ -52,11 +52,11 @@ impl Decoder {
                     for &g in ops.all() {
                         let g = u32::try_from(g).map_err(|_| ops.bad("group id", g))?;
                         if known.binary_search(&g).is_err() {
-                            return Err(ops.err(ErrorKind::OutOfRange {
-                                what: "attribute group",
-                                id: u64::from(g),
-                                count: self.m.attr_groups.len() as u64,
-                            }));
+                            return Err(ops.out_of_range(
+                                "attribute group",
+                                u64::from(g),
+                                self.m.attr_groups.len() as u64,
+                            ));
                         }
                         groups.push(g);
                     }

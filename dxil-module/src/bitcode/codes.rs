@@ -184,4 +184,14 @@ impl At {
     pub(crate) fn err(self, kind: super::ErrorKind) -> super::DecodeError {
         super::DecodeError::new(self.bit, self.what, kind)
     }
+
+    /// An error: `what` number `id` does not exist (`count` do).
+    pub(crate) fn out_of_range(
+        self,
+        what: &'static str,
+        id: u64,
+        count: u64,
+    ) -> super::DecodeError {
+        self.err(super::ErrorKind::OutOfRange { what, id, count })
+    }
 }

@@ -120,13 +120,7 @@ impl Decoder {
         slots: &Slots,
         deps: &mut Vec<u32>,
     ) -> Result<(Value, TypeId), DecodeError> {
-        let Some((v, ty)) = self.value(id) else {
-            return Err(ops.err(ErrorKind::OutOfRange {
-                what: "value",
-                id,
-                count: self.vals.len() as u64,
-            }));
-        };
+        let (v, ty) = self.defined(ops.at(), id)?;
         if want.is_some_and(|w| w != ty) {
             return Err(ops.err(ErrorKind::WrongType {
                 field: "an operand of a constant",

@@ -353,11 +353,7 @@ impl Decoder {
                     next,
                 }));
             }
-            return Err(ops.err(ErrorKind::OutOfRange {
-                what: "value",
-                id,
-                count: next,
-            }));
+            return Err(ops.out_of_range("value", id, next));
         }
         if matches!(
             self.m.types.get(ty),
@@ -406,15 +402,7 @@ impl Decoder {
                     "a function-level metadata record other than METADATA_VALUE",
                 )));
             }
-            ops.expect_left(2)?;
-            let raw_ty = ops.next()?;
-            let ty = self.type_id(&ops, raw_ty)?;
-            if matches!(self.m.types.get(ty), Some(Type::Metadata | Type::Void)) {
-                return Err(ops.err(ErrorKind::WrongType {
-                    field: "the type of a metadata value",
-                    needed: "neither metadata nor void",
-                }));
-            }
+            let ty = self.md_value_type(&mut ops)?;
             let id = ops.next()?;
             let value = self.value_typed(fs, &ops, id, id, ty)?;
             if self.m.metadata.items.len() >= u32::MAX as usize {
@@ -443,11 +431,7 @@ impl Decoder {
             let inst = if n % 2 == 1 {
                 let i = ops.next()?;
                 if i >= fs.body.insts.len() as u64 {
-                    return Err(ops.err(ErrorKind::OutOfRange {
-                        what: "instruction",
-                        id: i,
-                        count: fs.body.insts.len() as u64,
-                    }));
+                    return Err(ops.out_of_range("instruction", i, fs.body.insts.len() as u64));
                 }
                 Some(InstId(i as u32))
             } else {
@@ -456,11 +440,11 @@ impl Decoder {
             while ops.left() > 0 {
                 let kind = ops.next_u32("metadata kind")?;
                 if !self.m.metadata.kinds.iter().any(|k| k.id == kind) {
-                    return Err(ops.err(ErrorKind::OutOfRange {
-                        what: "metadata kind",
-                        id: u64::from(kind),
-                        count: self.m.metadata.kinds.len() as u64,
-                    }));
+                    return Err(ops.out_of_range(
+                        "metadata kind",
+                        u64::from(kind),
+                        self.m.metadata.kinds.len() as u64,
+                    ));
                 }
                 let raw = ops.next()?;
                 let node = self.md_id(&ops, raw, fs.md_base)?;

@@ -646,17 +646,10 @@ impl Decoder {
         fs: &mut FnState,
         ops: &mut Ops<'_>,
     ) -> Result<(InstKind, TypeId), DecodeError> {
-        let attrs = match ops.next()? {
-            0 => None,
-            n if n <= self.m.attr_lists.len() as u64 => Some(AttrListId(n as u32 - 1)),
-            n => {
-                return Err(ops.err(ErrorKind::OutOfRange {
-                    what: "attribute list",
-                    id: n - 1,
-                    count: self.m.attr_lists.len() as u64,
-                }));
-            }
-        };
+        let raw_attrs = ops.next()?;
+        let attrs = ops
+            .one_based(raw_attrs, self.m.attr_lists.len(), "attribute list")?
+            .map(AttrListId);
         let cc = ops.next()?;
         let flags = if cc >> 17 & 1 != 0 {
             (ops.next()? & 0x1F) as u8
@@ -790,11 +783,7 @@ impl Decoder {
 fn block_id(fs: &FnState, ops: &mut Ops<'_>) -> Result<BlockId, DecodeError> {
     let b = ops.next()?;
     if b >= fs.body.blocks.len() as u64 {
-        return Err(ops.err(ErrorKind::OutOfRange {
-            what: "block",
-            id: b,
-            count: fs.body.blocks.len() as u64,
-        }));
+        return Err(ops.out_of_range("block", b, fs.body.blocks.len() as u64));
     }
     Ok(BlockId(b as u32))
 }

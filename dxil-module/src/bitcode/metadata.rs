@@ -11,7 +11,7 @@ use super::module::Decoder;
 use super::ops::{Ops, string};
 use super::{DecodeError, ErrorKind};
 use crate::bitstream::Block;
-use crate::model::{MdId, MdItem, MdKind, NamedMd, Type, Value};
+use crate::model::{MdId, MdItem, MdKind, NamedMd, Type, TypeId, Value};
 use crate::text::special::{self, Field};
 
 /// What an item referred to must be.
@@ -44,15 +44,7 @@ impl Decoder {
             let item = match code {
                 1 => MdItem::String(string(&ops, ops.all())?.into_boxed_slice()),
                 2 => {
-                    ops.expect_left(2)?;
-                    let raw = ops.next()?;
-                    let ty = self.type_id(&ops, raw)?;
-                    if matches!(self.m.types.get(ty), Some(Type::Metadata | Type::Void)) {
-                        return Err(ops.err(ErrorKind::WrongType {
-                            field: "the type of a metadata value",
-                            needed: "neither metadata nor void",
-                        }));
-                    }
+                    let ty = self.md_value_type(&mut ops)?;
                     let id = ops.next()?;
                     let value = self.md_value(&ops, id, ty)?;
                     MdItem::Value { ty, value }
@@ -154,21 +146,24 @@ impl Decoder {
         Ok(())
     }
 
+    /// The type of a `METADATA_VALUE: [type, value]` (neither metadata nor `void`), read.
+    pub(crate) fn md_value_type(&self, ops: &mut Ops<'_>) -> Result<TypeId, DecodeError> {
+        ops.expect_left(2)?;
+        let raw = ops.next()?;
+        let ty = self.type_id(ops, raw)?;
+        if matches!(self.m.types.get(ty), Some(Type::Metadata | Type::Void)) {
+            return Err(ops.err(ErrorKind::WrongType {
+                field: "the type of a metadata value",
+                needed: "neither metadata nor void",
+            }));
+        }
+        Ok(ty)
+    }
+
     /// The value of a module-level `METADATA_VALUE`: a constant, global or function of type
     /// `ty`.
-    fn md_value(
-        &self,
-        ops: &Ops<'_>,
-        id: u64,
-        ty: crate::model::TypeId,
-    ) -> Result<Value, DecodeError> {
-        let Some((value, vty)) = self.value(id) else {
-            return Err(ops.err(ErrorKind::OutOfRange {
-                what: "value",
-                id,
-                count: self.vals.len() as u64,
-            }));
-        };
+    fn md_value(&self, ops: &Ops<'_>, id: u64, ty: TypeId) -> Result<Value, DecodeError> {
+        let (value, vty) = self.defined(ops.at(), id)?;
         if vty != ty {
             return Err(ops.err(ErrorKind::WrongType {
                 field: "the value of a METADATA_VALUE",
@@ -244,11 +239,7 @@ impl Decoder {
             .then(|| self.m.metadata.get(MdId(id as u32)))
             .flatten()
         else {
-            return Err(at.err(ErrorKind::OutOfRange {
-                what: "metadata",
-                id,
-                count: len,
-            }));
+            return Err(at.out_of_range("metadata", id, len));
         };
         let ok = match want {
             Want::Any => true,
@@ -283,10 +274,6 @@ impl Decoder {
         if id - module < local {
             return Ok(MdId(local_base + (id - module) as u32));
         }
-        Err(ops.err(ErrorKind::OutOfRange {
-            what: "metadata",
-            id,
-            count: module + local,
-        }))
+        Err(ops.out_of_range("metadata", id, module + local))
     }
 }

@@ -114,6 +114,12 @@ impl Decoder {
         Some((*self.vals.get(i)?, *self.tys.get(i)?))
     }
 
+    /// The value of an id and its type; an error naming `at` if it is not defined.
+    pub(crate) fn defined(&self, at: At, id: u64) -> Result<(Value, TypeId), DecodeError> {
+        self.value(id)
+            .ok_or_else(|| at.out_of_range("value", id, self.vals.len() as u64))
+    }
+
     /// Adds a value to the list.
     #[inline]
     pub(crate) fn push_value(&mut self, v: Value, ty: TypeId) {
@@ -250,8 +256,8 @@ impl Decoder {
             externally_initialized = v != 0;
         }
         props.dll_storage = dll_storage(ops.opt(), raw_linkage);
-        let comdat = ops.opt();
-        props.comdat = self.comdat(&ops, comdat)?;
+        let comdat = ops.opt().unwrap_or(0);
+        props.comdat = ops.one_based(comdat, self.m.comdats.len(), "comdat")?;
         let ptr_ty = self.m.types.pointer(value_ty, addrspace);
         let id = GlobalId(self.m.globals.len() as u32);
         self.m.globals.push(Global {
@@ -293,21 +299,14 @@ impl Decoder {
         let raw_linkage = ops.next()?;
         let linkage =
             Linkage::from_code(raw_linkage).ok_or_else(|| ops.bad("linkage", raw_linkage))?;
-        let attrs = match ops.next()? {
-            0 => None,
-            n if n <= self.m.attr_lists.len() as u64 => Some(AttrListId(n as u32 - 1)),
-            n => {
-                return Err(ops.err(ErrorKind::OutOfRange {
-                    what: "attribute list",
-                    id: n - 1,
-                    count: self.m.attr_lists.len() as u64,
-                }));
-            }
-        };
+        let raw_attrs = ops.next()?;
+        let attrs = ops
+            .one_based(raw_attrs, self.m.attr_lists.len(), "attribute list")?
+            .map(AttrListId);
         let raw_align = ops.next()?;
         let align = alignment(&ops, raw_align)?;
         let raw_section = ops.next()?;
-        let section = self.section(&ops, raw_section)?;
+        let section = ops.one_based(raw_section, self.m.sections.len(), "section")?;
         let mut props = GlobalProps {
             linkage,
             align,
@@ -316,22 +315,13 @@ impl Decoder {
         };
         let raw_visibility = ops.next()?;
         props.visibility = visibility(raw_visibility, linkage);
-        let gc = match ops.opt() {
-            None | Some(0) => None,
-            Some(n) if n <= self.m.gc_names.len() as u64 => Some(n as u32 - 1),
-            Some(n) => {
-                return Err(ops.err(ErrorKind::OutOfRange {
-                    what: "garbage collector name",
-                    id: n - 1,
-                    count: self.m.gc_names.len() as u64,
-                }));
-            }
-        };
+        let raw_gc = ops.opt().unwrap_or(0);
+        let gc = ops.one_based(raw_gc, self.m.gc_names.len(), "garbage collector name")?;
         props.unnamed_addr = ops.opt().is_some_and(|v| v != 0);
         let prologue = ops.opt().unwrap_or(0);
         props.dll_storage = dll_storage(ops.opt(), raw_linkage);
-        let comdat = ops.opt();
-        props.comdat = self.comdat(&ops, comdat)?;
+        let comdat = ops.opt().unwrap_or(0);
+        props.comdat = ops.one_based(comdat, self.m.comdats.len(), "comdat")?;
         let prefix = ops.opt().unwrap_or(0);
         let personality = ops.opt().unwrap_or(0);
         let ptr_ty = self.m.types.pointer(ty, 0);
@@ -373,7 +363,7 @@ impl Decoder {
         let raw_align = ops.next()?;
         let align = alignment(ops, raw_align)?;
         let raw_section = ops.next()?;
-        let section = self.section(ops, raw_section)?;
+        let section = ops.one_based(raw_section, self.m.sections.len(), "section")?;
         Ok((
             GlobalProps {
                 linkage,
@@ -385,41 +375,11 @@ impl Decoder {
         ))
     }
 
-    fn section(&self, ops: &Ops<'_>, v: u64) -> Result<Option<u32>, DecodeError> {
-        match v {
-            0 => Ok(None),
-            n if n <= self.m.sections.len() as u64 => Ok(Some(n as u32 - 1)),
-            n => Err(ops.err(ErrorKind::OutOfRange {
-                what: "section",
-                id: n - 1,
-                count: self.m.sections.len() as u64,
-            })),
-        }
-    }
-
-    fn comdat(&self, ops: &Ops<'_>, v: Option<u64>) -> Result<Option<u32>, DecodeError> {
-        match v {
-            None | Some(0) => Ok(None),
-            Some(n) if n <= self.m.comdats.len() as u64 => Ok(Some(n as u32 - 1)),
-            Some(n) => Err(ops.err(ErrorKind::OutOfRange {
-                what: "comdat",
-                id: n - 1,
-                count: self.m.comdats.len() as u64,
-            })),
-        }
-    }
-
     /// The checks and fix-ups once the module block is read: initializers, prologues,
     /// prefixes and personalities resolved; every defined function has its body.
     fn finish(mut self, block: &Block<'_>) -> Result<Module, DecodeError> {
         for (of, id, at) in std::mem::take(&mut self.inits) {
-            let Some((value, ty)) = self.value(id) else {
-                return Err(at.err(ErrorKind::OutOfRange {
-                    what: "value",
-                    id,
-                    count: self.vals.len() as u64,
-                }));
-            };
+            let (value, ty) = self.defined(at, id)?;
             if !value.is_global() || matches!(value, Value::Metadata(_)) {
                 return Err(at.err(ErrorKind::WrongType {
                     field: "an initializer, prologue, prefix or personality",

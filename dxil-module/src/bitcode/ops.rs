@@ -50,6 +50,26 @@ impl<'a> Ops<'a> {
         self.err(ErrorKind::BadValue { field, value })
     }
 
+    /// An error: `what` number `id` does not exist (`count` do).
+    #[cold]
+    pub(crate) fn out_of_range(&self, what: &'static str, id: u64, count: u64) -> DecodeError {
+        self.at().out_of_range(what, id, count)
+    }
+
+    /// A reference by position plus one (0: none) into a table of `count` entries.
+    pub(crate) fn one_based(
+        &self,
+        v: u64,
+        count: usize,
+        what: &'static str,
+    ) -> Result<Option<u32>, DecodeError> {
+        match v {
+            0 => Ok(None),
+            n if n <= count as u64 => Ok(Some(n as u32 - 1)),
+            n => Err(self.out_of_range(what, n - 1, count as u64)),
+        }
+    }
+
     /// Every operand.
     pub(crate) fn all(&self) -> &'a [u64] {
         self.vals

@@ -31,28 +31,21 @@ impl Decoder {
             };
             let chars = ops.rest();
             let name = self.name(&ops, chars)?;
-            match self.value(id) {
-                Some((Value::Global(g), _)) => {
+            match self.defined(ops.at(), id)?.0 {
+                Value::Global(g) => {
                     if let Some(global) = self.m.globals.get_mut(g.index()) {
                         global.name = name;
                     }
                 }
-                Some((Value::Function(f), _)) => {
+                Value::Function(f) => {
                     if let Some(func) = self.m.functions.get_mut(f.index()) {
                         func.name = name;
                     }
                 }
-                Some(_) => {
+                _ => {
                     return Err(ops.err(ErrorKind::WrongType {
                         field: "a value named in the module's symbol table",
                         needed: "a global or a function",
-                    }));
-                }
-                None => {
-                    return Err(ops.err(ErrorKind::OutOfRange {
-                        what: "value",
-                        id,
-                        count: self.vals.len() as u64,
                     }));
                 }
             }
@@ -83,37 +76,26 @@ impl Decoder {
                 {
                     Some(b) => b.name = name,
                     None => {
-                        return Err(ops.err(ErrorKind::OutOfRange {
-                            what: "block",
-                            id,
-                            count: body.blocks.len() as u64,
-                        }));
+                        return Err(ops.out_of_range("block", id, body.blocks.len() as u64));
                     }
                 }
                 continue;
             }
-            match self.value(id) {
-                Some((Value::Arg(n), _)) => {
+            match self.defined(ops.at(), id)?.0 {
+                Value::Arg(n) => {
                     if let Some(slot) = body.arg_names.get_mut(n as usize) {
                         *slot = name;
                     }
                 }
-                Some((Value::Inst(i), _)) => {
+                Value::Inst(i) => {
                     if let Some(inst) = body.insts.get_mut(i.index()) {
                         inst.name = name;
                     }
                 }
-                Some(_) => {
+                _ => {
                     return Err(ops.err(ErrorKind::WrongType {
                         field: "a value named in a function's symbol table",
                         needed: "an argument or an instruction's result",
-                    }));
-                }
-                None => {
-                    return Err(ops.err(ErrorKind::OutOfRange {
-                        what: "value",
-                        id,
-                        count: self.vals.len() as u64,
                     }));
                 }
             }

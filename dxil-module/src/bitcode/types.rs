@@ -31,11 +31,7 @@ impl Decoder {
         if id < self.m.types.len() as u64 {
             return Ok(TypeId(id as u32));
         }
-        Err(ops.err(ErrorKind::OutOfRange {
-            what: "type",
-            id,
-            count: self.m.types.len() as u64,
-        }))
+        Err(ops.out_of_range("type", id, self.m.types.len() as u64))
     }
 
     /// Reads the type table.

@@ -22,6 +22,7 @@
 mod attributes;
 mod constant;
 mod global;
+mod index;
 mod inst;
 mod metadata;
 mod symbols;

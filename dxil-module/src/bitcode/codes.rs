@@ -166,26 +166,55 @@ fn metadata_record(code: u64) -> &'static str {
     }
 }
 
-/// A record of a block, for an error: its bit offset and what it is.
+/// A record (or block) the decoder reads, for an error: its bit offset and what it is, named
+/// only when an error is made.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct At {
     pub bit: u64,
-    pub what: &'static str,
+    /// The block the record is in, with its code; or, for a block itself, `u32::MAX`.
+    block: u32,
+    code: u64,
+    /// What a block is expected to be (for a block).
+    text: &'static str,
 }
 
 impl At {
-    pub(crate) fn block(block: &crate::bitstream::Block<'_>, what: &'static str) -> At {
+    /// Record `code` of block `block` at `bit`.
+    pub(crate) fn record(bit: u64, block: u32, code: u64) -> At {
         At {
-            bit: block.bit(),
-            what,
+            bit,
+            block,
+            code,
+            text: "",
         }
     }
 
+    /// A block, expected to be `what`.
+    pub(crate) fn block(block: &crate::bitstream::Block<'_>, what: &'static str) -> At {
+        At {
+            bit: block.bit(),
+            block: u32::MAX,
+            code: 0,
+            text: what,
+        }
+    }
+
+    /// What the decoder was reading.
+    pub(crate) fn what(&self) -> &'static str {
+        if self.block == u32::MAX {
+            self.text
+        } else {
+            describe(self.block, self.code)
+        }
+    }
+
+    #[cold]
     pub(crate) fn err(self, kind: super::ErrorKind) -> super::DecodeError {
-        super::DecodeError::new(self.bit, self.what, kind)
+        super::DecodeError::new(self.bit, self.what(), kind)
     }
 
     /// An error: `what` number `id` does not exist (`count` do).
+    #[cold]
     pub(crate) fn out_of_range(
         self,
         what: &'static str,

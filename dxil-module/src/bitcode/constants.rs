@@ -18,25 +18,17 @@ use crate::model::{
     sign_extend,
 };
 
-/// The value of a constant slot not built yet.
+/// The value of a constant slot not built yet (no module has 2^32 constants).
 const PLACEHOLDER: Value = Value::Const(ConstId(u32::MAX));
-
-const TODO: u8 = 0;
-const WAITING: u8 = 1;
-const DONE: u8 = 2;
-
-/// The slots of the block being read: where they start in the value list and how far
-/// each is built.
-struct Slots {
-    first: usize,
-    state: Vec<u8>,
-}
 
 impl Decoder {
     /// Reads a constants block, adding its constants to the value list.
     pub(crate) fn constants(&mut self, block: Block<'_>) -> Result<(), DecodeError> {
         let first = self.vals.len();
-        let mut pending: Vec<(Record<'_>, TypeId)> = Vec::new();
+        // The slots and their types first: a constant may refer to a later one.
+        let records = block.records().count();
+        self.vals.reserve(records);
+        self.m.constants.reserve(records);
         let mut cur: Option<TypeId> = None;
         for rec in block.records() {
             if rec.code() == 1 {
@@ -59,49 +51,74 @@ impl Decoder {
                 Some(t) => t,
                 None => *cur.insert(self.intern(Type::Int(32))),
             };
-            pending.push((rec, ty));
-            self.push_value(PLACEHOLDER, ty);
+            self.vals.push((PLACEHOLDER, ty));
         }
-        let mut slots = Slots {
-            first,
-            state: vec![TODO; pending.len()],
-        };
-        let mut stack: Vec<u32> = Vec::new();
+        // Then each built in order; one that waits on a later one is built after the pass.
+        let mut waiting: Vec<(u32, Record<'_>)> = Vec::new();
         let mut deps: Vec<u32> = Vec::new();
-        for k in 0..pending.len() {
-            if slots.state[k] == DONE {
+        let mut k = first;
+        for rec in block.records() {
+            if rec.code() == 1 {
                 continue;
             }
-            stack.push(k as u32);
+            let ty = self.vals[k].1;
+            let mut ops = Ops::new(codes::CONSTANTS, &rec);
+            deps.clear();
+            match self.constant(&mut ops, ty, first, &mut deps)? {
+                Some(c) => self.vals[k].0 = Value::Const(c),
+                None => waiting.push(((k - first) as u32, rec)),
+            }
+            k += 1;
+        }
+        if waiting.is_empty() {
+            return Ok(());
+        }
+        self.resolve_waiting(first, &waiting)
+    }
+
+    /// Builds the constants that refer to later ones, in dependency order, with an explicit
+    /// stack; a constant that waits on itself is an error.
+    fn resolve_waiting(
+        &mut self,
+        first: usize,
+        waiting: &[(u32, Record<'_>)],
+    ) -> Result<(), DecodeError> {
+        let slots = self.vals.len() - first;
+        // For each slot, its place in `waiting` (or none); and which are on the stack.
+        let mut place = vec![u32::MAX; slots];
+        for (j, &(k, _)) in waiting.iter().enumerate() {
+            place[k as usize] = j as u32;
+        }
+        // Whether each has waited already: waiting again means a cycle.
+        let mut waited = vec![false; waiting.len()];
+        let mut stack: Vec<u32> = Vec::new();
+        let mut deps: Vec<u32> = Vec::new();
+        for j in 0..waiting.len() {
+            stack.push(j as u32);
             while let Some(&top) = stack.last() {
-                let t = top as usize;
-                if slots.state[t] == DONE {
+                let (k, rec) = waiting[top as usize];
+                let slot = first + k as usize;
+                if self.vals[slot].0 != PLACEHOLDER {
                     stack.pop();
                     continue;
                 }
-                let (rec, ty) = pending[t];
                 let mut ops = Ops::new(codes::CONSTANTS, &rec);
                 deps.clear();
-                match self.constant(&mut ops, ty, &slots, &mut deps)? {
+                match self.constant(&mut ops, self.vals[slot].1, first, &mut deps)? {
                     Some(c) => {
-                        self.vals[first + t] = Value::Const(c);
-                        slots.state[t] = DONE;
+                        self.vals[slot].0 = Value::Const(c);
                         stack.pop();
                     }
                     None => {
-                        if slots.state[t] == WAITING {
-                            return Err(ops.err(ErrorKind::ConstantCycle {
-                                id: (first + t) as u64,
-                            }));
+                        let cycle = ErrorKind::ConstantCycle { id: slot as u64 };
+                        if std::mem::replace(&mut waited[top as usize], true) {
+                            return Err(ops.err(cycle));
                         }
-                        slots.state[t] = WAITING;
                         for &d in &deps {
-                            if slots.state[d as usize] == WAITING {
-                                return Err(ops.err(ErrorKind::ConstantCycle {
-                                    id: (first + d as usize) as u64,
-                                }));
+                            match place.get(d as usize) {
+                                Some(&p) if waited.get(p as usize) == Some(&false) => stack.push(p),
+                                _ => return Err(ops.err(cycle)),
                             }
-                            stack.push(d);
                         }
                     }
                 }
@@ -117,7 +134,7 @@ impl Decoder {
         ops: &Ops<'_>,
         id: u64,
         want: Option<TypeId>,
-        slots: &Slots,
+        first: usize,
         deps: &mut Vec<u32>,
     ) -> Result<(Value, TypeId), DecodeError> {
         let (v, ty) = self.defined(ops.at(), id)?;
@@ -128,9 +145,9 @@ impl Decoder {
             }));
         }
         let i = id as usize;
-        if i >= slots.first {
-            if slots.state.get(i - slots.first) != Some(&DONE) {
-                deps.push((i - slots.first) as u32);
+        if i >= first {
+            if v == PLACEHOLDER {
+                deps.push((i - first) as u32);
                 return Ok((PLACEHOLDER, ty));
             }
         } else if !v.is_global() || matches!(v, Value::Metadata(_)) {
@@ -147,7 +164,7 @@ impl Decoder {
         &mut self,
         ops: &mut Ops<'_>,
         ty: TypeId,
-        slots: &Slots,
+        first: usize,
         deps: &mut Vec<u32>,
     ) -> Result<Option<ConstId>, DecodeError> {
         let kind = match ops.code() {
@@ -193,7 +210,7 @@ impl Decoder {
                 }
                 let mut values = Vec::with_capacity(elems.len());
                 for (&id, &want) in ops.all().iter().zip(&elems) {
-                    values.push(self.operand(ops, id, Some(want), slots, deps)?.0);
+                    values.push(self.operand(ops, id, Some(want), first, deps)?.0);
                 }
                 if !deps.is_empty() {
                     return Ok(None);
@@ -237,8 +254,8 @@ impl Decoder {
                 let op = BinOp::from_code_typed(opcode, float)
                     .ok_or_else(|| ops.bad("binary opcode", opcode))?;
                 let (a, b) = (ops.next()?, ops.next()?);
-                let lhs = self.operand(ops, a, Some(ty), slots, deps)?.0;
-                let rhs = self.operand(ops, b, Some(ty), slots, deps)?.0;
+                let lhs = self.operand(ops, a, Some(ty), first, deps)?.0;
+                let rhs = self.operand(ops, b, Some(ty), first, deps)?.0;
                 let flags = binop_flags(op, ops.opt().unwrap_or(0));
                 ConstKind::Expr(ConstExpr::Binary {
                     op,
@@ -253,7 +270,7 @@ impl Decoder {
                 let raw = ops.next()?;
                 let from = self.type_id(ops, raw)?;
                 let id = ops.next()?;
-                let value = self.operand(ops, id, Some(from), slots, deps)?.0;
+                let value = self.operand(ops, id, Some(from), first, deps)?.0;
                 ConstKind::Expr(ConstExpr::Cast { op, value })
             }
             code @ (12 | 20) => {
@@ -268,7 +285,7 @@ impl Decoder {
                     let raw = ops.next()?;
                     let want = self.type_id(ops, raw)?;
                     let id = ops.next()?;
-                    operands.push(self.operand(ops, id, Some(want), slots, deps)?);
+                    operands.push(self.operand(ops, id, Some(want), first, deps)?);
                 }
                 let Some(&(_, base_ty)) = operands.first() else {
                     return Err(ops.err(ErrorKind::TooFewOperands {
@@ -296,15 +313,15 @@ impl Decoder {
             }
             13 => {
                 let (c, a, b) = (ops.next()?, ops.next()?, ops.next()?);
-                let (cond, cond_ty) = self.operand(ops, c, None, slots, deps)?;
+                let (cond, cond_ty) = self.operand(ops, c, None, first, deps)?;
                 if !self.is_bool_for(cond_ty, ty) {
                     return Err(ops.err(ErrorKind::WrongType {
                         field: "the condition of a select",
                         needed: "i1, or <N x i1> for vectors of N",
                     }));
                 }
-                let then = self.operand(ops, a, Some(ty), slots, deps)?.0;
-                let otherwise = self.operand(ops, b, Some(ty), slots, deps)?.0;
+                let then = self.operand(ops, a, Some(ty), first, deps)?.0;
+                let otherwise = self.operand(ops, b, Some(ty), first, deps)?.0;
                 ConstKind::Expr(ConstExpr::Select {
                     cond,
                     then,
@@ -319,8 +336,8 @@ impl Decoder {
                     return Err(self.not(ops, "a vector type"));
                 }
                 let id = ops.next()?;
-                let vector = self.operand(ops, id, Some(vec_ty), slots, deps)?.0;
-                let index = self.index_operand(ops, slots, deps)?;
+                let vector = self.operand(ops, id, Some(vec_ty), first, deps)?.0;
+                let index = self.index_operand(ops, first, deps)?;
                 ConstKind::Expr(ConstExpr::ExtractElement { vector, index })
             }
             15 => {
@@ -329,9 +346,9 @@ impl Decoder {
                     return Err(self.not(ops, "a vector type"));
                 };
                 let (a, b) = (ops.next()?, ops.next()?);
-                let vector = self.operand(ops, a, Some(ty), slots, deps)?.0;
-                let element = self.operand(ops, b, Some(elem), slots, deps)?.0;
-                let index = self.index_operand(ops, slots, deps)?;
+                let vector = self.operand(ops, a, Some(ty), first, deps)?.0;
+                let element = self.operand(ops, b, Some(elem), first, deps)?.0;
+                let index = self.index_operand(ops, first, deps)?;
                 ConstKind::Expr(ConstExpr::InsertElement {
                     vector,
                     element,
@@ -353,9 +370,9 @@ impl Decoder {
                     ty
                 };
                 let (a, b, m) = (ops.next()?, ops.next()?, ops.next()?);
-                let a = self.operand(ops, a, Some(op_ty), slots, deps)?.0;
-                let b = self.operand(ops, b, Some(op_ty), slots, deps)?.0;
-                let (mask, mask_ty) = self.operand(ops, m, None, slots, deps)?;
+                let a = self.operand(ops, a, Some(op_ty), first, deps)?.0;
+                let b = self.operand(ops, b, Some(op_ty), first, deps)?.0;
+                let (mask, mask_ty) = self.operand(ops, m, None, first, deps)?;
                 if !self.is_vector_of_i32(mask_ty, len) {
                     return Err(ops.err(ErrorKind::WrongType {
                         field: "a shuffle mask",
@@ -368,8 +385,8 @@ impl Decoder {
                 let raw = ops.next()?;
                 let op_ty = self.type_id(ops, raw)?;
                 let (a, b) = (ops.next()?, ops.next()?);
-                let lhs = self.operand(ops, a, Some(op_ty), slots, deps)?.0;
-                let rhs = self.operand(ops, b, Some(op_ty), slots, deps)?.0;
+                let lhs = self.operand(ops, a, Some(op_ty), first, deps)?.0;
+                let rhs = self.operand(ops, b, Some(op_ty), first, deps)?.0;
                 let raw_pred = ops.next()?;
                 let pred = self.predicate(ops, raw_pred, op_ty)?;
                 ConstKind::Expr(ConstExpr::Compare { pred, lhs, rhs })
@@ -397,7 +414,7 @@ impl Decoder {
     fn index_operand(
         &mut self,
         ops: &mut Ops<'_>,
-        slots: &Slots,
+        first: usize,
         deps: &mut Vec<u32>,
     ) -> Result<Value, DecodeError> {
         let want = if ops.left() >= 2 {
@@ -407,7 +424,7 @@ impl Decoder {
             self.intern(Type::Int(32))
         };
         let id = ops.next()?;
-        let (v, t) = self.operand(ops, id, Some(want), slots, deps)?;
+        let (v, t) = self.operand(ops, id, Some(want), first, deps)?;
         if !self.is_int(t) {
             return Err(self.not(ops, "an integer index"));
         }

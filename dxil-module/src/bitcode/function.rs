@@ -35,6 +35,8 @@ pub(crate) struct FnState {
     pub body: Body,
     /// The block instructions go to.
     pub cur: usize,
+    /// The first instruction of the block instructions go to.
+    pub block_start: u32,
     /// Whether `DECLAREBLOCKS` has been read.
     pub declared: bool,
     /// Records of the block not read yet (a value id at or above the next value number plus
@@ -44,8 +46,6 @@ pub(crate) struct FnState {
     pub md_base: u32,
     /// The last debug location given (for `DEBUG_LOC_AGAIN`).
     pub last_loc: Option<DebugLoc>,
-    /// Parameter types of the call being read.
-    pub params: Vec<TypeId>,
     forward: Vec<Forward>,
     forward_ids: HashMap<u64, u32>,
 }
@@ -70,10 +70,13 @@ impl Decoder {
         self.bodies_read += 1;
         let module_len = self.vals.len();
         let fn_ty = self.m.functions[func.index()].ty;
-        let params = match self.m.types.get(fn_ty) {
-            Some(Type::Function { params, .. }) => params.clone(),
-            _ => Vec::new(),
-        };
+        let mut params = std::mem::take(&mut self.params);
+        params.clear();
+        if let Some(Type::Function { params: p, .. }) = self.m.types.get(fn_ty) {
+            params.extend_from_slice(p);
+        }
+        let records = block.records().count();
+        self.vals.reserve(params.len() + records);
         for (i, &p) in params.iter().enumerate() {
             self.push_value(Value::Arg(i as u32), p);
         }
@@ -83,21 +86,25 @@ impl Decoder {
                 ..Body::default()
             },
             cur: 0,
+            block_start: 0,
             declared: false,
-            records_left: block.records().count() as u64,
+            records_left: records as u64,
             md_base: self.m.metadata.items.len() as u32,
             last_loc: None,
-            params: Vec::new(),
             forward: Vec::new(),
             forward_ids: HashMap::new(),
         };
+        self.params = params;
         let result = self.function_entries(&mut fs, block);
         let result = result.and_then(|()| self.end_function(&mut fs, &block));
         self.vals.truncate(module_len);
-        self.tys.truncate(module_len);
         result?;
         let mut body = fs.body;
-        body.insts.shrink_to_fit();
+        // The room reserved for one instruction per record: given back when debug
+        // locations took many of the records.
+        if body.insts.capacity() > body.insts.len() + body.insts.len() / 4 {
+            body.insts.shrink_to_fit();
+        }
         self.m.functions[func.index()].body = Some(body);
         Ok(())
     }
@@ -154,6 +161,7 @@ impl Decoder {
             return Err(ops.bad("block count (1 to the number of records that follow)", n));
         }
         fs.declared = true;
+        fs.body.insts.reserve(fs.records_left as usize);
         fs.body.blocks = vec![crate::model::Block::default(); n as usize];
         Ok(())
     }
@@ -202,11 +210,13 @@ impl Decoder {
         if id >= FORWARD {
             return Err(ops.err(ErrorKind::Full("instructions")));
         }
-        let id = InstId(id);
-        block.insts.push(id);
         if kind.is_terminator() {
+            // The block is complete: its instructions are those since the last one ended.
+            block.insts = (fs.block_start..=id).map(InstId).collect();
+            fs.block_start = id + 1;
             fs.cur += 1;
         }
+        let id = InstId(id);
         fs.body.insts.push(Inst {
             kind,
             ty,

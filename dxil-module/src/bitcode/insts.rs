@@ -680,21 +680,21 @@ impl Decoder {
                 params,
                 vararg,
             }) => {
-                fs.params.clear();
-                fs.params.extend_from_slice(params);
+                self.params.clear();
+                self.params.extend_from_slice(params);
                 (*ret, *vararg)
             }
             _ => return Err(wrong(ops, "the callee", "a pointer to a function")),
         };
-        if ops.left() < fs.params.len() {
+        if ops.left() < self.params.len() {
             return Err(ops.err(ErrorKind::TooFewOperands {
-                needed: ops.pos() + fs.params.len(),
+                needed: ops.pos() + self.params.len(),
                 found: ops.all().len(),
             }));
         }
-        let mut args = Vec::with_capacity(fs.params.len());
-        for i in 0..fs.params.len() {
-            let p = fs.params[i];
+        let mut args = Vec::with_capacity(self.params.len());
+        for i in 0..self.params.len() {
+            let p = self.params[i];
             let arg = match self.m.types.get(p) {
                 Some(Type::Metadata) => {
                     let raw = ops.next()?;

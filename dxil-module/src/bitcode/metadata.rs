@@ -11,7 +11,7 @@ use super::module::Decoder;
 use super::ops::{Ops, string};
 use super::{DecodeError, ErrorKind};
 use crate::bitstream::Block;
-use crate::model::{MdId, MdItem, MdKind, NamedMd, Type, TypeId, Value};
+use crate::model::{MdId, MdItem, MdKind, NamedMd, Sym, Type, TypeId, Value};
 use crate::text::special::{self, Field};
 
 /// What an item referred to must be.
@@ -29,7 +29,8 @@ impl Decoder {
     /// Reads a module-level metadata block.
     pub(crate) fn metadata(&mut self, block: Block<'_>) -> Result<(), DecodeError> {
         let mut later: Vec<(u64, Want, At)> = Vec::new();
-        let mut name: Option<(Vec<u8>, At)> = None;
+        let mut name: Option<(Option<Sym>, At)> = None;
+        self.m.metadata.items.reserve(block.records().count());
         for rec in block.records() {
             let mut ops = Ops::new(codes::METADATA, &rec);
             let code = ops.code();
@@ -68,7 +69,7 @@ impl Decoder {
                     }
                 }
                 4 => {
-                    name = Some((string(&ops, ops.all())?, ops.at()));
+                    name = Some((self.name(&ops, ops.all())?, ops.at()));
                     continue;
                 }
                 6 => {
@@ -76,7 +77,7 @@ impl Decoder {
                     continue;
                 }
                 10 => {
-                    let Some((bytes, _)) = name.take() else {
+                    let Some((sym, _)) = name.take() else {
                         return Err(ops.err(ErrorKind::BadValue {
                             field: "METADATA_NAMED_NODE without a METADATA_NAME before it",
                             value: code,
@@ -88,11 +89,14 @@ impl Decoder {
                         self.md_ref(&ops, id, Want::Node, len, &mut later)?;
                         operands.push(MdId(id as u32));
                     }
-                    let name = self
-                        .m
-                        .symbols
-                        .intern(&bytes)
-                        .map_err(|_| ops.err(ErrorKind::Full("names")))?;
+                    let name = match sym {
+                        Some(s) => s,
+                        None => self
+                            .m
+                            .symbols
+                            .intern(b"")
+                            .map_err(|_| ops.err(ErrorKind::Full("names")))?,
+                    };
                     self.m.metadata.named.push(NamedMd { name, operands });
                     continue;
                 }
@@ -137,7 +141,9 @@ impl Decoder {
     fn md_kind(&mut self, mut ops: Ops<'_>) -> Result<(), DecodeError> {
         ops.need(2)?;
         let id = ops.next_u32("metadata kind id")?;
-        if self.m.metadata.kinds.iter().any(|k| k.id == id) {
+        // Kinds usually come in increasing order: a search only when one does not.
+        let kinds = &self.m.metadata.kinds;
+        if kinds.last().is_some_and(|k| k.id >= id) && kinds.iter().any(|k| k.id == id) {
             return Err(ops.bad("metadata kind id (defined twice)", u64::from(id)));
         }
         let chars = ops.rest();

@@ -24,11 +24,9 @@ pub(crate) struct Decoder {
     pub m: Module,
     /// Operand ids are relative to the instruction's value number (module version 1).
     pub relative: bool,
-    /// The value list: module values (globals, functions, constants), then, while a body is
-    /// read, its arguments, constants and results.
-    pub vals: Vec<Value>,
-    /// The type of each value of `vals`.
-    pub tys: Vec<TypeId>,
+    /// The value list, each value with its type: module values (globals, functions,
+    /// constants), then, while a body is read, its arguments, constants and results.
+    pub vals: Vec<(Value, TypeId)>,
     /// The functions with bodies, in the order their bodies come.
     pub bodies: Vec<FuncId>,
     /// How many bodies have been read.
@@ -43,6 +41,8 @@ pub(crate) struct Decoder {
     pub seen_lists: bool,
     /// A buffer for names.
     pub scratch: Vec<u8>,
+    /// A buffer for the parameter types of a function or call.
+    pub params: Vec<TypeId>,
     /// The `void` type, once interned.
     pub void: Option<TypeId>,
     inits: Vec<(InitOf, u64, At)>,
@@ -93,7 +93,6 @@ impl Decoder {
             m: Module::new(),
             relative: false,
             vals: Vec::new(),
-            tys: Vec::new(),
             bodies: Vec::new(),
             bodies_read: 0,
             md_module: 0,
@@ -102,6 +101,7 @@ impl Decoder {
             seen_groups: false,
             seen_lists: false,
             scratch: Vec::new(),
+            params: Vec::new(),
             void: None,
             inits: Vec::new(),
         }
@@ -111,7 +111,7 @@ impl Decoder {
     #[inline]
     pub(crate) fn value(&self, id: u64) -> Option<(Value, TypeId)> {
         let i = usize::try_from(id).ok()?;
-        Some((*self.vals.get(i)?, *self.tys.get(i)?))
+        self.vals.get(i).copied()
     }
 
     /// The value of an id and its type; an error naming `at` if it is not defined.
@@ -123,11 +123,24 @@ impl Decoder {
     /// Adds a value to the list.
     #[inline]
     pub(crate) fn push_value(&mut self, v: Value, ty: TypeId) {
-        self.vals.push(v);
-        self.tys.push(ty);
+        self.vals.push((v, ty));
     }
 
     fn module_block(&mut self, block: Block<'_>) -> Result<(), DecodeError> {
+        // Room for the globals and functions the records declare (each record is there).
+        let (mut globals, mut functions) = (0, 0);
+        for rec in block.records() {
+            match rec.code() {
+                7 => globals += 1,
+                8 => functions += 1,
+                _ => {}
+            }
+        }
+        // Room for the names of a usual module (struct types, functions, named metadata).
+        self.m.symbols.reserve(32, 512);
+        self.m.globals.reserve(globals);
+        self.m.functions.reserve(functions);
+        self.vals.reserve(globals + functions);
         for entry in block.entries() {
             match entry {
                 Entry::Block(b) => match b.id() {
@@ -424,7 +437,9 @@ impl Decoder {
 
 /// A record's operands as text (triple, data layout, module assembly).
 fn text(ops: &Ops<'_>) -> Result<String, DecodeError> {
-    Ok(String::from_utf8_lossy(&string(ops, ops.all())?).into_owned())
+    let bytes = string(ops, ops.all())?;
+    Ok(String::from_utf8(bytes)
+        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
 }
 
 /// An alignment stored as log2 + 1 (0: none).

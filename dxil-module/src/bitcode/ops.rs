@@ -32,10 +32,7 @@ impl<'a> Ops<'a> {
 
     /// Where the record is, for errors.
     pub(crate) fn at(&self) -> At {
-        At {
-            bit: self.bit,
-            what: super::codes::describe(self.block, self.code),
-        }
+        At::record(self.bit, self.block, self.code)
     }
 
     /// An error about this record.
@@ -156,7 +153,10 @@ impl<'a> Ops<'a> {
 
 /// Record values as bytes (names, strings), each at most 255.
 pub(crate) fn bytes(values: &[u64]) -> Option<Vec<u8>> {
-    values.iter().map(|&v| u8::try_from(v).ok()).collect()
+    if values.iter().fold(0, |acc, &v| acc | v) > 0xFF {
+        return None;
+    }
+    Some(values.iter().map(|&v| v as u8).collect())
 }
 
 /// Record values as bytes, or an error about the record.

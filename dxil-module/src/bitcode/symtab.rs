@@ -104,15 +104,19 @@ impl Decoder {
     }
 
     /// A name from record values: `None` when empty.
-    fn name(&mut self, ops: &Ops<'_>, chars: &[u64]) -> Result<Option<Sym>, DecodeError> {
+    pub(crate) fn name(
+        &mut self,
+        ops: &Ops<'_>,
+        chars: &[u64],
+    ) -> Result<Option<Sym>, DecodeError> {
         if chars.is_empty() {
             return Ok(None);
         }
-        self.scratch.clear();
-        for &c in chars {
-            let b = u8::try_from(c).map_err(|_| ops.err(ErrorKind::BadString))?;
-            self.scratch.push(b);
+        if chars.iter().fold(0, |acc, &c| acc | c) > 0xFF {
+            return Err(ops.err(ErrorKind::BadString));
         }
+        self.scratch.clear();
+        self.scratch.extend(chars.iter().map(|&c| c as u8));
         self.m
             .symbols
             .intern(&self.scratch)

@@ -4,10 +4,10 @@
 
 use super::codes::{self, At};
 use super::module::Decoder;
-use super::ops::{Ops, string};
+use super::ops::Ops;
 use super::{DecodeError, ErrorKind};
 use crate::bitstream::Block;
-use crate::model::{NamedStruct, Type, TypeId};
+use crate::model::{NamedStruct, Sym, Type, TypeId};
 
 /// The widest integer type LLVM has: `i8388607` (2^23 - 1 bits).
 const MAX_INT_WIDTH: u64 = (1 << 23) - 1;
@@ -40,9 +40,10 @@ impl Decoder {
             return Err(At::block(&block, "one TYPE_BLOCK_NEW").err(ErrorKind::Repeated));
         }
         let mut declared: Option<(u64, At)> = None;
-        let mut name: Option<Vec<u8>> = None;
+        let mut name: Option<Sym> = None;
         // Types referred to before their record, which must turn out to be named structs.
         let mut forward: Vec<(u64, At)> = Vec::new();
+        self.m.types.reserve(block.records().count());
         for rec in block.records() {
             let mut ops = Ops::new(codes::TYPE, &rec);
             let ty = match ops.code() {
@@ -103,18 +104,18 @@ impl Decoder {
                         Type::Struct { fields, packed }
                     } else {
                         Type::Named(NamedStruct {
-                            name: self.struct_name(&ops, name.take())?,
+                            name: name.take(),
                             fields: Some(fields),
                             packed,
                         })
                     }
                 }
                 19 => {
-                    name = Some(string(&ops, ops.all())?);
+                    name = self.name(&ops, ops.all())?;
                     continue;
                 }
                 6 => Type::Named(NamedStruct {
-                    name: self.struct_name(&ops, name.take())?,
+                    name: name.take(),
                     fields: None,
                     packed: false,
                 }),
@@ -200,22 +201,6 @@ impl Decoder {
             }));
         }
         Ok(ty)
-    }
-
-    fn struct_name(
-        &mut self,
-        ops: &Ops<'_>,
-        name: Option<Vec<u8>>,
-    ) -> Result<Option<crate::model::Sym>, DecodeError> {
-        match name {
-            Some(n) if !n.is_empty() => self
-                .m
-                .symbols
-                .intern(&n)
-                .map(Some)
-                .map_err(|_| ops.err(ErrorKind::Full("names"))),
-            _ => Ok(None),
-        }
     }
 
     /// The interned type, added if the table lacks it (a result type the bitcode implies).

@@ -200,7 +200,14 @@ impl Decoder {
                         }
                         vec![elem; ops.all().len()]
                     }
-                    Some(&Type::Vector { len, elem }) => vec![elem; len as usize],
+                    Some(&Type::Vector { len, elem }) => {
+                        if u64::from(len) != ops.all().len() as u64 {
+                            return Err(ops.err(ErrorKind::OperandCount {
+                                found: ops.all().len(),
+                            }));
+                        }
+                        vec![elem; ops.all().len()]
+                    }
                     _ => return Err(self.not(ops, "a struct, array or vector type")),
                 };
                 if elems.len() != ops.all().len() {
@@ -568,9 +575,7 @@ fn int_kind(v: i64, width: u32) -> ConstKind {
             x => ConstKind::Int(x),
         };
     }
-    let mut words = vec![0u64; width.div_ceil(64) as usize];
-    words[0] = v as u64;
-    wide_words(words, width)
+    wide_words(vec![v as u64], width)
 }
 
 /// The kind of a `WIDE_INTEGER` of `width` bits: its words (each sign-rotated), least
@@ -580,13 +585,32 @@ fn wide_kind(raw: &[u64], width: u32) -> ConstKind {
         return int_kind(raw.first().map_or(0, |&w| unrotate(w)), width);
     }
     let n = width.div_ceil(64) as usize;
-    let mut words: Vec<u64> = raw.iter().take(n).map(|&w| unrotate(w) as u64).collect();
-    words.resize(n, 0);
-    wide_words(words, width)
+    wide_words(
+        raw.iter().take(n).map(|&w| unrotate(w) as u64).collect(),
+        width,
+    )
 }
 
-/// Words truncated to `width` bits, the last one sign-extended from it; `Null` when zero.
+/// The words of a `width`-bit integer given by its low `words` (the missing high ones zero),
+/// as [`ConstKind::WideInt`] holds them: least significant first, the last sign-extended.
+/// All `width.div_ceil(64)` words when there are no more than 2 more than given (an `i128`
+/// has both); otherwise only as many as the value needs, so that a type's width (up to
+/// 2^23 bits) never sizes an allocation. `Null` when zero.
 fn wide_words(mut words: Vec<u64>, width: u32) -> ConstKind {
+    let full = width.div_ceil(64) as usize;
+    if full <= words.len() + 2 {
+        words.resize(full, 0);
+    } else if words.last().is_some_and(|w| w >> 63 == 1) {
+        // the high words are zero: one more keeps the value positive
+        words.push(0);
+    }
+    if words.len() < full {
+        return if words.iter().all(|&w| w == 0) {
+            ConstKind::Null
+        } else {
+            ConstKind::WideInt(words.into_boxed_slice())
+        };
+    }
     let rem = width % 64;
     if rem != 0
         && let Some(last) = words.last_mut()

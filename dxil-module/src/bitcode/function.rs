@@ -426,6 +426,10 @@ impl Decoder {
     /// `METADATA_ATTACHMENT: [instid, (kind, node)...]` or `[(kind, node)...]` (the
     /// function's own).
     fn attachments(&mut self, fs: &mut FnState, block: Block<'_>) -> Result<(), DecodeError> {
+        if self.kind_ids.len() != self.m.metadata.kinds.len() {
+            self.kind_ids = self.m.metadata.kinds.iter().map(|k| k.id).collect();
+            self.kind_ids.sort_unstable();
+        }
         for rec in block.records() {
             let mut ops = Ops::new(codes::METADATA_ATTACHMENT, &rec);
             if ops.code() != 11 {
@@ -449,7 +453,7 @@ impl Decoder {
             };
             while ops.left() > 0 {
                 let kind = ops.next_u32("metadata kind")?;
-                if !self.m.metadata.kinds.iter().any(|k| k.id == kind) {
+                if self.kind_ids.binary_search(&kind).is_err() {
                     return Err(ops.out_of_range(
                         "metadata kind",
                         u64::from(kind),

@@ -141,10 +141,16 @@ impl Decoder {
     fn md_kind(&mut self, mut ops: Ops<'_>) -> Result<(), DecodeError> {
         ops.need(2)?;
         let id = ops.next_u32("metadata kind id")?;
-        // Kinds usually come in increasing order: a search only when one does not.
-        let kinds = &self.m.metadata.kinds;
-        if kinds.last().is_some_and(|k| k.id >= id) && kinds.iter().any(|k| k.id == id) {
-            return Err(ops.bad("metadata kind id (defined twice)", u64::from(id)));
+        // Kinds usually come in increasing order: a set of the ids only when one does not.
+        if self.m.metadata.kinds.last().is_some_and(|k| k.id >= id) {
+            let set = self
+                .kind_set
+                .get_or_insert_with(|| self.m.metadata.kinds.iter().map(|k| k.id).collect());
+            if !set.insert(id) {
+                return Err(ops.bad("metadata kind id (defined twice)", u64::from(id)));
+            }
+        } else if let Some(set) = &mut self.kind_set {
+            set.insert(id);
         }
         let chars = ops.rest();
         let name = string(&ops, chars)?.into_boxed_slice();

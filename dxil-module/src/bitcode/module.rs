@@ -39,6 +39,10 @@ pub(crate) struct Decoder {
     pub seen_types: bool,
     pub seen_groups: bool,
     pub seen_lists: bool,
+    /// The metadata kind ids, once they came out of order (to find one defined twice).
+    pub kind_set: Option<std::collections::HashSet<u32>>,
+    /// The metadata kind ids, sorted, for attachments (made at the first one).
+    pub kind_ids: Vec<u32>,
     /// A buffer for names.
     pub scratch: Vec<u8>,
     /// A buffer for the parameter types of a function or call.
@@ -100,6 +104,8 @@ impl Decoder {
             seen_types: false,
             seen_groups: false,
             seen_lists: false,
+            kind_set: None,
+            kind_ids: Vec::new(),
             scratch: Vec::new(),
             params: Vec::new(),
             void: None,

@@ -80,7 +80,12 @@ fn module(parts: Vec<Part>) -> Vec<u8> {
 
 /// A module as [`module`] makes it, with another type table.
 fn module_with(table: &[Rec<'_>], parts: Vec<Part>) -> Vec<u8> {
-    let mut all = vec![Record(1, &[1]), types(table)];
+    module_version(1, table, parts)
+}
+
+/// A module of `MODULE_CODE_VERSION` `version` (0: absolute operand ids, 1: relative).
+fn module_version(version: u64, table: &[Rec<'_>], parts: Vec<Part>) -> Vec<u8> {
+    let mut all = vec![Record(1, &[version]), types(table)];
     all.extend(parts);
     let mut b = Builder::new(BITCODE_MAGIC);
     build(&mut b, &[Block(MODULE, all)]);
@@ -357,6 +362,135 @@ fn forward_references_that_come_decode() {
         "{text}"
     );
     assert!(text.contains("%3 = add i32 %2, 1"), "{text}");
+}
+
+#[test]
+fn absolute_ids_of_version_0() {
+    // the module of `forward_references_that_come_decode` with absolute ids: the phi's
+    // values unsigned, the add's operands as they are
+    let bytes = module_version(
+        0,
+        TYPE_TABLE,
+        vec![
+            Block(CONSTANTS, records(&[(1, &[I32]), (4, &[0]), (4, &[2])])),
+            function(FN_VOID, false),
+            body(&[
+                (1, &[2]),
+                (11, &[1]),
+                (16, &[I32, 4, 1, 0, 0]),
+                (2, &[3, 1, 0]),
+                (11, &[1]),
+            ]),
+        ],
+    );
+    let text = print(&bytes);
+    assert!(
+        text.contains("%2 = phi i32 [ %3, %1 ], [ 0, %0 ]"),
+        "{text}"
+    );
+    assert!(text.contains("%3 = add i32 %2, 1"), "{text}");
+}
+
+/// The characters of a name, as record operands.
+fn chars(name: &str) -> Vec<u64> {
+    name.bytes().map(u64::from).collect()
+}
+
+#[test]
+fn instructions_of_every_kind_dxil_allows() {
+    // types 9 <4 x i32>, 10 i32*, 11 { i32, i32 }, 12 void (metadata), 13 its pointer
+    let table = extended(&[
+        (12, &[4, I32]),
+        (8, &[I32]),
+        (18, &[0, I32, I32]),
+        (21, &[0, VOID, 7]),
+        (8, &[12]),
+    ]);
+    let mut dbg = vec![0];
+    dbg.extend(chars("dbg"));
+    let mut f = vec![6];
+    f.extend(chars("llvm.f"));
+    let mut main = vec![7];
+    main.extend(chars("main"));
+    // values: 0 i32 0, 1 i32 1, 2 i32 2, 3 <4 x i32> undef, 4 <4 x i32> zeroinitializer,
+    // 5 { i32, i32 } undef, 6 @llvm.f, 7 @main; the body's from 8 (each comment gives the
+    // value an operand refers to)
+    let bytes = module_with(
+        &table,
+        vec![
+            Block(
+                CONSTANTS,
+                records(&[
+                    (1, &[I32]),
+                    (2, &[]),
+                    (4, &[2]),
+                    (4, &[4]),
+                    (1, &[9]),
+                    (3, &[]),
+                    (2, &[]),
+                    (1, &[11]),
+                    (3, &[]),
+                ]),
+            ),
+            Record(8, &[12, 0, 1, 0, 0, 0, 0, 0]),
+            Record(8, &[FN_VOID, 0, 0, 0, 0, 0, 0, 0]),
+            Block(METADATA, vec![Record(3, &[]), Record(6, &dbg)]),
+            Block(
+                FUNCTION,
+                vec![
+                    Record(1, &[3]),
+                    Record(19, &[I32, I32, 1, 64 | 3]), // 8 = alloca i32 (count v1)
+                    Record(44, &[1, 7, 3, 0]),          // store v2 to v8
+                    Record(20, &[1, I32, 3, 0]),        // 9 = load v8
+                    Record(2, &[1, 9, 0, 2]),           // 10 = add nsw v9, v1
+                    Record(28, &[1, 11, 40]),           // 11 = icmp slt v10, v0
+                    Record(29, &[2, 12, 1]),            // 12 = select v11, v10, v0
+                    Record(7, &[10, 1, 13]),            // 13 = insertelement v3, v12, v0
+                    Record(8, &[1, 11, 10]),            // 14 = shufflevector v13, v3, v4
+                    Record(6, &[1, 14]),                // 15 = extractelement v14, v1
+                    Record(27, &[11, 1, 1]),            // 16 = insertvalue v5, v15, 1
+                    Record(26, &[1, 0]),                // 17 = extractvalue v16, 0
+                    Record(43, &[1, I32, 10, 18]),      // 18 = gep inbounds v8, v0
+                    Record(38, &[1, 18, 1, 0, 6, 1]),   // 19 = atomicrmw add v18, v1
+                    Record(46, &[2, 3, 19, 0, 6, 1, 2, 0]), // 20 = cmpxchg v18, v17, v1
+                    Record(36, &[4, 1]),                // fence release
+                    Record(3, &[2, I8, 0]),             // 21 = trunc v19
+                    Record(34, &[0, 1 << 15, 12, 16, 22]), // call @llvm.f(metadata !0)
+                    Record(35, &[3, 4, 1, 0]),          // !dbg line 3 column 4 scope !0
+                    Record(12, &[I32, 13, 1, 1, 2]),    // switch v9: default 1, v1 -> 2
+                    Record(10, &[]),
+                    Record(15, &[]),
+                ],
+            ),
+            Block(14, vec![Record(1, &f), Record(1, &main)]),
+        ],
+    );
+    let text = print(&bytes);
+    for line in [
+        "  %1 = alloca i32, align 4",
+        "  store i32 2, i32* %1, align 4",
+        "  %2 = load i32, i32* %1, align 4",
+        "  %3 = add nsw i32 %2, 1",
+        "  %4 = icmp slt i32 %3, 0",
+        "  %5 = select i1 %4, i32 %3, i32 0",
+        "  %6 = insertelement <4 x i32> undef, i32 %5, i32 0",
+        "  %7 = shufflevector <4 x i32> %6, <4 x i32> undef, <4 x i32> zeroinitializer",
+        "  %8 = extractelement <4 x i32> %7, i32 1",
+        "  %9 = insertvalue { i32, i32 } undef, i32 %8, 1",
+        "  %10 = extractvalue { i32, i32 } %9, 0",
+        "  %11 = getelementptr inbounds i32, i32* %1, i32 0",
+        "  %12 = atomicrmw add i32* %11, i32 1 seq_cst, align 4",
+        "  %13 = cmpxchg i32* %11, i32 %10, i32 1 seq_cst monotonic, align 4",
+        "  fence release",
+        "  %14 = trunc i32 %12 to i8",
+        "  call void @llvm.f(metadata !0), !dbg !1",
+        "  switch i32 %2, label %15 [\n    i32 1, label %16\n  ]",
+        "  ret void",
+        "  unreachable",
+        "!1 = !DILocation(line: 3, column: 4, scope: !0)",
+    ] {
+        assert!(text.contains(line), "{line}\n{text}");
+    }
 }
 
 #[test]

@@ -925,7 +925,7 @@ fn resolve_debug_locs(st: &mut State) -> Result<(), TextError> {
         st.m.metadata
             .kinds
             .iter()
-            .find(|k| &*k.name == b"dbg")
+            .find(|k| st.m.symbols.bytes(k.name) == b"dbg")
             .map(|k| k.id);
     for (f, inst, node, line, column) in pending {
         let loc = match st.m.metadata.get(node) {

@@ -70,6 +70,7 @@ impl Decoder {
         self.bodies_read += 1;
         let module_len = self.vals.len();
         let fn_ty = self.m.functions[func.index()].ty;
+        self.last_call = None;
         let mut params = std::mem::take(&mut self.params);
         params.clear();
         if let Some(Type::Function { params: p, .. }) = self.m.types.get(fn_ty) {
@@ -292,9 +293,21 @@ impl Decoder {
         Ok(u64::from((self.vals.len() as u32).wrapping_sub(rel)))
     }
 
+    /// The value of the operand `raw` when it refers to a value defined already (the common
+    /// case, kept small to be inlined).
+    #[inline(always)]
+    fn defined_operand(&self, raw: u64) -> Option<(Value, TypeId)> {
+        let id = if self.relative {
+            (self.vals.len() as u32).wrapping_sub(u32::try_from(raw).ok()?) as usize
+        } else {
+            usize::try_from(raw).ok()?
+        };
+        self.vals.get(id).copied()
+    }
+
     /// An operand of a type the record implies: defined already (and of that type), or a
     /// forward reference.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn operand_of(
         &mut self,
         fs: &mut FnState,
@@ -302,6 +315,21 @@ impl Decoder {
         ty: TypeId,
     ) -> Result<Value, DecodeError> {
         let raw = ops.next()?;
+        match self.defined_operand(raw) {
+            Some((v, t)) if t == ty => Ok(v),
+            _ => self.operand_of_slow(fs, ops, raw, ty),
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn operand_of_slow(
+        &mut self,
+        fs: &mut FnState,
+        ops: &Ops<'_>,
+        raw: u64,
+        ty: TypeId,
+    ) -> Result<Value, DecodeError> {
         let id = self.absolute(ops, raw)?;
         self.value_typed(fs, ops, id, raw, ty)
     }
@@ -329,13 +357,27 @@ impl Decoder {
 
     /// An operand with its type: the value of a defined id, or, for a forward reference, the
     /// type id that follows it in the record.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn operand_pair(
         &mut self,
         fs: &mut FnState,
         ops: &mut Ops<'_>,
     ) -> Result<(Value, TypeId), DecodeError> {
         let raw = ops.next()?;
+        match self.defined_operand(raw) {
+            Some(vt) => Ok(vt),
+            None => self.operand_pair_slow(fs, ops, raw),
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn operand_pair_slow(
+        &mut self,
+        fs: &mut FnState,
+        ops: &mut Ops<'_>,
+        raw: u64,
+    ) -> Result<(Value, TypeId), DecodeError> {
         let id = self.absolute(ops, raw)?;
         if let Some(vt) = self.value(id) {
             return Ok(vt);

@@ -674,17 +674,26 @@ impl Decoder {
                 "the pointee type of the callee",
             ));
         }
-        let (ret, vararg) = match self.m.types.get(fn_ty) {
-            Some(Type::Function {
-                ret,
-                params,
-                vararg,
-            }) => {
-                self.params.clear();
-                self.params.extend_from_slice(params);
-                (*ret, *vararg)
-            }
-            _ => return Err(wrong(ops, "the callee", "a pointer to a function")),
+        // The function type of the last call, kept: calls of one function follow each other.
+        let (ret, vararg, plain) = match self.last_call {
+            Some((t, ret, vararg, plain)) if t == fn_ty => (ret, vararg, plain),
+            _ => match self.m.types.get(fn_ty) {
+                Some(Type::Function {
+                    ret,
+                    params,
+                    vararg,
+                }) => {
+                    self.params.clear();
+                    self.params.extend_from_slice(params);
+                    let types = &self.m.types;
+                    let plain = params
+                        .iter()
+                        .all(|&p| !matches!(types.get(p), Some(Type::Metadata | Type::Label)));
+                    self.last_call = Some((fn_ty, *ret, *vararg, plain));
+                    (*ret, *vararg, plain)
+                }
+                _ => return Err(wrong(ops, "the callee", "a pointer to a function")),
+            },
         };
         if ops.left() < self.params.len() {
             return Err(ops.err(ErrorKind::TooFewOperands {
@@ -695,6 +704,10 @@ impl Decoder {
         let mut args = Vec::with_capacity(self.params.len());
         for i in 0..self.params.len() {
             let p = self.params[i];
+            if plain {
+                args.push(self.operand_of(fs, ops, p)?);
+                continue;
+            }
             let arg = match self.m.types.get(p) {
                 Some(Type::Metadata) => {
                     let raw = ops.next()?;

@@ -29,8 +29,16 @@ impl Decoder {
     /// Reads a module-level metadata block.
     pub(crate) fn metadata(&mut self, block: Block<'_>) -> Result<(), DecodeError> {
         let mut later: Vec<(u64, Want, At)> = Vec::new();
-        let mut name: Option<(Option<Sym>, At)> = None;
-        self.m.metadata.items.reserve(block.records().count());
+        let mut name: Option<(Sym, At)> = None;
+        let (mut kinds, mut others) = (0, 0);
+        for rec in block.records() {
+            match rec.code() {
+                6 => kinds += 1,
+                _ => others += 1,
+            }
+        }
+        self.m.metadata.items.reserve(others);
+        self.m.metadata.kinds.reserve(kinds);
         for rec in block.records() {
             let mut ops = Ops::new(codes::METADATA, &rec);
             let code = ops.code();
@@ -69,7 +77,7 @@ impl Decoder {
                     }
                 }
                 4 => {
-                    name = Some((self.name(&ops, ops.all())?, ops.at()));
+                    name = Some((self.name_or_empty(&ops, ops.all())?, ops.at()));
                     continue;
                 }
                 6 => {
@@ -77,7 +85,7 @@ impl Decoder {
                     continue;
                 }
                 10 => {
-                    let Some((sym, _)) = name.take() else {
+                    let Some((name, _)) = name.take() else {
                         return Err(ops.err(ErrorKind::BadValue {
                             field: "METADATA_NAMED_NODE without a METADATA_NAME before it",
                             value: code,
@@ -89,14 +97,6 @@ impl Decoder {
                         self.md_ref(&ops, id, Want::Node, len, &mut later)?;
                         operands.push(MdId(id as u32));
                     }
-                    let name = match sym {
-                        Some(s) => s,
-                        None => self
-                            .m
-                            .symbols
-                            .intern(b"")
-                            .map_err(|_| ops.err(ErrorKind::Full("names")))?,
-                    };
                     self.m.metadata.named.push(NamedMd { name, operands });
                     continue;
                 }
@@ -153,7 +153,7 @@ impl Decoder {
             set.insert(id);
         }
         let chars = ops.rest();
-        let name = string(&ops, chars)?.into_boxed_slice();
+        let name = self.name_or_empty(&ops, chars)?;
         self.m.metadata.kinds.push(MdKind { id, name });
         Ok(())
     }

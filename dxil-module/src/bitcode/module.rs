@@ -47,6 +47,10 @@ pub(crate) struct Decoder {
     pub scratch: Vec<u8>,
     /// A buffer for the parameter types of a function or call.
     pub params: Vec<TypeId>,
+    /// The function type whose parameters `params` holds for calls, with its result type,
+    /// whether it takes more arguments and whether its parameters are all values (no
+    /// `metadata` or `label`).
+    pub last_call: Option<(TypeId, TypeId, bool, bool)>,
     /// The `void` type, once interned.
     pub void: Option<TypeId>,
     inits: Vec<(InitOf, u64, At)>,
@@ -108,6 +112,7 @@ impl Decoder {
             kind_ids: Vec::new(),
             scratch: Vec::new(),
             params: Vec::new(),
+            last_call: None,
             void: None,
             inits: Vec::new(),
         }

@@ -103,6 +103,22 @@ impl Decoder {
         Ok(())
     }
 
+    /// A name from record values, the empty name included.
+    pub(crate) fn name_or_empty(
+        &mut self,
+        ops: &Ops<'_>,
+        chars: &[u64],
+    ) -> Result<Sym, DecodeError> {
+        match self.name(ops, chars)? {
+            Some(name) => Ok(name),
+            None => self
+                .m
+                .symbols
+                .intern(b"")
+                .map_err(|_| ops.err(ErrorKind::Full("names"))),
+        }
+    }
+
     /// A name from record values: `None` when empty.
     pub(crate) fn name(
         &mut self,

@@ -17,6 +17,7 @@ use toml::de::{DeArray, DeTable, DeValue, ValueDeserializer};
 use crate::diag::{Location, Sink, closest, did_you_mean};
 use crate::raw::*;
 use crate::source::FileId;
+use crate::unparsed::Unparsed;
 
 /// A record that went through serde, with the keys that had to be taken out to get it through.
 #[derive(Debug)]
@@ -58,10 +59,13 @@ pub(crate) struct RawFile {
     pub semantic_interpretations: Vec<Named<std::collections::BTreeMap<S, S>>>,
     pub llvm_instructions: Vec<Decoded<RawLlvmInstruction>>,
     pub intrinsics: Vec<Decoded<RawIntrinsicRecord>>,
+    pub llvm_baseline: Option<Decoded<RawLlvmBaseline>>,
     pub derived: Vec<Named<RawDerived>>,
     pub constraint_keys: Vec<Named<RawConstraintKey>>,
     pub constraint_kinds: Vec<Named<RawConstraintKind>>,
     pub constraints: Vec<Decoded<RawConstraint>>,
+    /// The file did not parse: where, and what it may declare.
+    pub unparsed: Option<Unparsed>,
 }
 
 /// The top-level keys a database file may have.
@@ -81,6 +85,7 @@ pub(crate) const SECTIONS: &[&str] = &[
     "semantic_interpretation",
     "llvm_instruction",
     "intrinsic",
+    "llvm_baseline",
     "derived",
     "constraint_key",
     "constraint_kind",
@@ -97,6 +102,9 @@ pub(crate) fn decode_file(file: FileId, text: &str, sink: &mut Sink) -> RawFile 
     let (root, errors) = DeTable::parse_recoverable(text);
     let mut d = Decoder { file, sink };
     if !errors.is_empty() {
+        let first = errors.first().and_then(|e| e.span()).unwrap_or(0..0);
+        let recovered = root.get_ref().iter().map(|(k, _)| k.get_ref().as_ref());
+        let unparsed = Unparsed::new(text, first, recovered);
         for e in errors {
             let span = e.span().unwrap_or(0..0);
             d.error(
@@ -107,7 +115,10 @@ pub(crate) fn decode_file(file: FileId, text: &str, sink: &mut Sink) -> RawFile 
                 "fix the TOML syntax; the rest of this file is checked once it parses",
             );
         }
-        return RawFile::default();
+        return RawFile {
+            unparsed: Some(unparsed),
+            ..RawFile::default()
+        };
     }
     let mut out = RawFile::default();
     for (key, value) in root.get_ref().iter() {
@@ -130,6 +141,7 @@ pub(crate) fn decode_file(file: FileId, text: &str, sink: &mut Sink) -> RawFile 
             }
             "llvm_instruction" => out.llvm_instructions = d.array("llvm_instruction", value),
             "intrinsic" => out.intrinsics = d.array("intrinsic", value),
+            "llvm_baseline" => out.llvm_baseline = d.record("`[llvm_baseline]`", value),
             "derived" => out.derived = d.map("derived", value),
             "constraint_key" => out.constraint_keys = d.map("constraint_key", value),
             "constraint_kind" => out.constraint_kinds = d.map("constraint_kind", value),
@@ -540,6 +552,7 @@ fn explain(message: &str) -> (String, String, Option<String>) {
             && let Some((found, expected)) = rest.split_once(", expected ")
         {
             let expected = plain_type(expected);
+            let found = plain_found(found);
             return (
                 format!("expected {expected}, found {found}"),
                 format!("write {expected} here"),
@@ -552,6 +565,18 @@ fn explain(message: &str) -> (String, String, Option<String>) {
         "see docs/ops-toml.md for the format of this record".to_owned(),
         None,
     )
+}
+
+/// Serde's words for a value found, in the words of a TOML file: an integer beyond 64 bits,
+/// which toml reads as `i128`, is said to be one.
+fn plain_found(found: &str) -> String {
+    match found
+        .strip_suffix(" as i128")
+        .or_else(|| found.strip_suffix(" as u128"))
+    {
+        Some(number) => format!("{number}, beyond the 64-bit integers of TOML"),
+        None => found.to_owned(),
+    }
 }
 
 /// Serde's name of an expected type, in the words of a TOML file.

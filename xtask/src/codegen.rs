@@ -123,8 +123,32 @@ struct Step {
 /// is left behind.
 fn write(root: &Path, files: &[GeneratedFile], stale: &[Stale]) -> anyhow::Result<()> {
     let changed: BTreeSet<&str> = stale.iter().map(|s| s.path.as_str()).collect();
+    transaction(root, files, &changed, leftovers(root, files)?)
+}
+
+/// Writes `files` into the folder `dir` (made if missing), each path relative to it, as one
+/// transaction like `gen`'s; only the files that differ are written. Returns their paths.
+pub fn write_into(dir: &Path, files: &[GeneratedFile]) -> anyhow::Result<Vec<String>> {
+    let changed: BTreeSet<&str> = files
+        .iter()
+        .filter(|f| fs::read_to_string(dir.join(&f.path)).ok().as_deref() != Some(&f.contents))
+        .map(|f| f.path.as_str())
+        .collect();
+    transaction(dir, files, &changed, Vec::new())?;
+    Ok(changed.into_iter().map(str::to_owned).collect())
+}
+
+/// Writes the `changed` files of `files` and removes the `leftovers` (paths relative to `root`)
+/// as one transaction: see [`write()`].
+fn transaction(
+    root: &Path,
+    files: &[GeneratedFile],
+    changed: &BTreeSet<&str>,
+    leftovers: Vec<String>,
+) -> anyhow::Result<()> {
     let mut steps: Vec<Step> = Vec::new();
-    let result = prepare(root, files, &changed, &mut steps).and_then(|()| commit(&mut steps));
+    let result =
+        prepare(root, files, changed, leftovers, &mut steps).and_then(|()| commit(&mut steps));
     if result.is_err() {
         rollback(&mut steps);
     }
@@ -142,6 +166,7 @@ fn prepare(
     root: &Path,
     files: &[GeneratedFile],
     changed: &BTreeSet<&str>,
+    leftovers: Vec<String>,
     steps: &mut Vec<Step>,
 ) -> anyhow::Result<()> {
     for f in files.iter().filter(|f| changed.contains(f.path.as_str())) {
@@ -158,7 +183,7 @@ fn prepare(
         });
         fs::write(&tmp, &f.contents).with_context(|| format!("writing {}", tmp.display()))?;
     }
-    for path in leftovers(root, files)? {
+    for path in leftovers {
         steps.push(Step {
             dest: root.join(path),
             tmp: None,

@@ -3,6 +3,7 @@
 mod codegen;
 #[cfg(feature = "runtime")]
 mod decls;
+mod emit;
 #[cfg(all(test, feature = "runtime"))]
 mod examples;
 mod export;
@@ -52,6 +53,12 @@ enum Command {
         /// Function names, e.g. `dx.op.rawBufferVectorLoad.v17f32`.
         names: Vec<String>,
     },
+    /// Write the database as another compiler's op table: `emit llvm --output OUT`.
+    Emit {
+        /// The format.
+        #[command(subcommand)]
+        target: emit::Target,
+    },
     /// Print the database in another format.
     Export {
         /// Output format.
@@ -59,12 +66,19 @@ enum Command {
         format: export::Format,
     },
     /// Check the dx.op declarations and calls of DXIL modules (LLVM IR text; a directory
-    /// stands for its .ll files). Exit status 0: no diagnostics, 1: diagnostics, 2: a file
-    /// could not be read, is not a regular file, is larger than 1 GiB or is not LLVM IR text.
+    /// stands for its .ll files). Exit status 0: no diagnostics, 1: diagnostics, 2: an input
+    /// could not be checked.
     #[cfg(feature = "runtime")]
+    #[command(after_help = lint::EXIT_STATUS)]
     Lint {
         /// Files or directories.
         files: Vec<PathBuf>,
+        /// The most files and folders a directory walk reads.
+        #[arg(long, default_value_t = dxil_lint::WalkLimits::default().max_entries)]
+        max_files: usize,
+        /// The deepest folder a directory walk enters (the named one is 0).
+        #[arg(long, default_value_t = dxil_lint::WalkLimits::default().max_depth)]
+        max_depth: usize,
     },
     /// Measure the lint against DXC's validator tests in DIR (not part of this repository):
     /// how many of the error messages they expect it reproduces, and what it prints on the
@@ -136,9 +150,20 @@ fn main() -> ExitCode {
             min_precision,
             names,
         } => decls::run(dxil, min_precision, names),
+        Command::Emit { target } => emit::run(target),
         Command::Export { format } => export::run(format),
         #[cfg(feature = "runtime")]
-        Command::Lint { files } => lint::run(files),
+        Command::Lint {
+            files,
+            max_files,
+            max_depth,
+        } => lint::run(
+            files,
+            dxil_lint::WalkLimits {
+                max_entries: max_files,
+                max_depth,
+            },
+        ),
         #[cfg(feature = "runtime")]
         Command::Parity {
             dir,

@@ -509,6 +509,7 @@ fn op(
         }
         Some(s.clone())
     });
+    let dxil_td = ctx.tablegen_name(&r.dxil_td, "dxil_td");
     let sig = sig_choice(ctx, r, names, own_classes, db);
     let doc = ctx.string(&r.doc, "doc");
     let introduced = ctx
@@ -601,6 +602,7 @@ fn op(
         index,
         opcode: (u32::from(db.tables[table.index()].id) << 16) | index,
         name,
+        dxil_td,
         // set by `resolve_class`
         class: ClassId(0),
         signature: SignatureId(0),
@@ -847,8 +849,7 @@ fn overload_entries(
         let spec = match parse_overloads(t.get_ref(), &db.overload_types) {
             Ok(s) => s,
             Err(err) => {
-                let at = t.span().start + 1 + err.offset;
-                ctx.error(at..at + 1, "overloads.types", err.message, err.hint);
+                ctx.overload_error(t.span().start + 1 + err.offset, "overloads.types", err);
                 return None;
             }
         };
@@ -1071,7 +1072,8 @@ fn stage_entries(
             if !stage_names.is_declared(name)
                 && let Some(s) = crate::diag::did_you_mean(name, [ALL_STAGES, REMOVED])
             {
-                ctx.error(
+                ctx.unresolved(
+                    crate::unparsed::Section::Stage,
                     st.span(),
                     "stages.stages",
                     format!("unknown stage `{name}`"),

@@ -47,6 +47,8 @@ impl Builder<'_> {
             .map(|rec| Type {
                 name: rec.item.name.get_ref().clone(),
                 dxc: None,
+                dxil_td: None,
+                dxil_td_overloads: None,
                 doc: String::new(),
                 kind: TypeKind::Vector(0),
             })
@@ -78,9 +80,14 @@ impl Builder<'_> {
             let rec = records[i];
             let r = raw_of(i);
             let label = format!("type `{}`", rec.item.name.get_ref());
-            let names = std::mem::take(&mut self.names.types);
+            let names = self.names.types.take();
             let mut ctx = self.ctx(rec.file, &rec.item.record, label);
             let kind = type_kind(&mut ctx, r, &names, db);
+            db.types[i].dxil_td = ctx.tablegen_name(&r.dxil_td, "dxil_td");
+            if let Some(TypeKind::ByOverload { .. }) = kind {
+                db.types[i].dxil_td_overloads =
+                    ctx.tablegen_name(&r.dxil_td_overloads, "dxil_td_overloads");
+            }
             self.names.types = names;
             if let Some(kind) = kind {
                 db.types[i].kind = kind;
@@ -112,7 +119,7 @@ impl Builder<'_> {
                 continue;
             }
             let r = rec.item.record.value.get_ref();
-            let names = std::mem::take(&mut self.names.types);
+            let names = self.names.types.take();
             let label = format!("overload type `{}`", rec.item.name.get_ref());
             let mut out = Vec::new();
             for a in r.abbreviations.iter().flatten() {
@@ -242,7 +249,7 @@ fn type_kind(
     }
     let kind = present[0].0;
     // modifiers that belong to one kind only
-    let modifiers: [Modifier<'_>; 4] = [
+    let modifiers: [Modifier<'_>; 5] = [
         ("fields", r.fields.as_ref().map(|v| v.span()), &["struct"]),
         (
             "udt_address_space",
@@ -258,6 +265,11 @@ fn type_kind(
             "dim",
             r.dim.as_ref().map(|v| v.span()),
             &["component", "vector", "by_overload"],
+        ),
+        (
+            "dxil_td_overloads",
+            r.dxil_td_overloads.as_ref().map(|v| v.span()),
+            &["by_overload"],
         ),
     ];
     for (key, span, kinds) in modifiers {
@@ -395,8 +407,7 @@ fn type_case(
         let spec = match parse_overloads(ol.get_ref(), &db.overload_types) {
             Ok(s) => s,
             Err(e) => {
-                let at = ol.span().start + 1 + e.offset;
-                ctx.error(at..at + 1, "by_overload.overloads", e.message, e.hint);
+                ctx.overload_error(ol.span().start + 1 + e.offset, "by_overload.overloads", e);
                 return None;
             }
         };

@@ -181,20 +181,13 @@ fn the_wrapper_header_is_read() {
     wrapped.extend_from_slice(&bad);
     let e = refused(&wrapped);
     assert_eq!(e.bit, 20 * 8 + bit_of(&bad, MODULE, 8, 0));
-    // a size past the end
+    // a size past the end: the container reader's error
     let mut short = WRAPPER_MAGIC.to_vec();
     for w in [0u32, 20, 1000, 0] {
         short.extend_from_slice(&w.to_le_bytes());
     }
-    check(
-        &short,
-        64,
-        ErrorKind::BadWrapper {
-            offset: 20,
-            size: 1000,
-            input: 20,
-        },
-    );
+    let e = refused(&short);
+    assert!(matches!(e.kind, ErrorKind::Wrapper(_)), "{e}");
 }
 
 #[test]

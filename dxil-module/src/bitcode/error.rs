@@ -58,15 +58,9 @@ pub enum ErrorKind {
     Bitstream(bitstream::Error),
     /// The input starts with neither `BC C0 DE` nor the wrapper magic `DE C0 17 0B`.
     NotBitcode([u8; 4]),
-    /// A bitcode wrapper header whose offset or size does not fit the input.
-    BadWrapper {
-        /// The offset of the bitcode it gives.
-        offset: u64,
-        /// The size it gives.
-        size: u64,
-        /// The size of the input.
-        input: u64,
-    },
+    /// A bitcode wrapper header that cannot be read (one whose offset or size does not fit
+    /// the input, or whose contents are no bitcode), as the container reader says.
+    Wrapper(crate::container::Error),
     /// No `MODULE_BLOCK` at the top level.
     NoModule,
     /// A block that may appear once appears again.
@@ -166,14 +160,7 @@ impl fmt::Display for ErrorKind {
                 "not LLVM bitcode: starts with {:02X} {:02X} {:02X} {:02X}, not BC C0 DE or the wrapper DE C0 17 0B",
                 m[0], m[1], m[2], m[3]
             ),
-            ErrorKind::BadWrapper {
-                offset,
-                size,
-                input,
-            } => write!(
-                f,
-                "the wrapper puts {size} bytes of bitcode at offset {offset}, past the {input} bytes of input"
-            ),
+            ErrorKind::Wrapper(e) => write!(f, "{e}"),
             ErrorKind::NoModule => f.write_str("no MODULE_BLOCK"),
             ErrorKind::Repeated => f.write_str("a block that may appear only once appears again"),
             ErrorKind::TooFewOperands { needed, found } => {

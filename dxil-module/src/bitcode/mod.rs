@@ -96,20 +96,12 @@ pub fn decode(input: &[u8]) -> Result<Module, DecodeError> {
     module::decode_stream(&stream).map_err(shift)
 }
 
-/// The bitcode inside `input` and its byte offset: after a wrapper header if there is one.
+/// The bitcode inside `input` and its byte offset: after a wrapper header if there is one
+/// (read by [`crate::container::find_bitcode`]).
 fn unwrap(input: &[u8]) -> Result<(&[u8], u64), DecodeError> {
-    let magic: [u8; 4] = match input.get(..4) {
-        Some(m) => [m[0], m[1], m[2], m[3]],
-        None => {
-            let mut m = [0; 4];
-            m[..input.len()].copy_from_slice(input);
-            return Err(DecodeError::new(
-                0,
-                "the magic number BC C0 DE",
-                ErrorKind::NotBitcode(m),
-            ));
-        }
-    };
+    let mut magic = [0; 4];
+    let n = input.len().min(4);
+    magic[..n].copy_from_slice(&input[..n]);
     if magic == BITCODE_MAGIC {
         return Ok((input, 0));
     }
@@ -120,39 +112,12 @@ fn unwrap(input: &[u8]) -> Result<(&[u8], u64), DecodeError> {
             ErrorKind::NotBitcode(magic),
         ));
     }
-    // The wrapper: magic, version, offset, size, CPU type (u32 each, little-endian).
-    let word = |i: usize| {
-        input
-            .get(i * 4..i * 4 + 4)
-            .map(|b| u64::from(u32::from_le_bytes([b[0], b[1], b[2], b[3]])))
-    };
-    let (Some(offset), Some(size)) = (word(2), word(3)) else {
-        return Err(DecodeError::new(
-            32,
+    match crate::container::find_bitcode(input) {
+        Ok(found) => Ok((found.bytes, found.offset as u64)),
+        Err(e) => Err(DecodeError::new(
+            e.offset as u64 * 8,
             "the bitcode wrapper header (magic, version, offset, size, cputype)",
-            ErrorKind::BadWrapper {
-                offset: 0,
-                size: 0,
-                input: input.len() as u64,
-            },
-        ));
-    };
-    let bad = || {
-        DecodeError::new(
-            64,
-            "the bitcode wrapper header (magic, version, offset, size, cputype)",
-            ErrorKind::BadWrapper {
-                offset,
-                size,
-                input: input.len() as u64,
-            },
-        )
-    };
-    let end = offset.checked_add(size).ok_or_else(bad)?;
-    let bitcode = usize::try_from(offset)
-        .ok()
-        .zip(usize::try_from(end).ok())
-        .and_then(|(s, e)| input.get(s..e))
-        .ok_or_else(bad)?;
-    Ok((bitcode, offset))
+            ErrorKind::Wrapper(e),
+        )),
+    }
 }

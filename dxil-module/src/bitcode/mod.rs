@@ -1,9 +1,10 @@
 //! LLVM 3.7 bitcode, as DXIL uses it, decoded into the module model.
 //!
 //! [`decode`] takes raw bitcode (`BC C0 DE`, or the bitcode wrapper header `DE C0 17 0B` in
-//! front of it), reads the bitstream with [`crate::bitstream`] and fills a
-//! [`Module`]: the same model the text reader ([`crate::text`]) makes, so that the printer,
-//! the lint and `dxil_ops::read` work on either.
+//! front of it, read by [`crate::container::find_bitcode`], which also finds the bitcode of a
+//! DXBC container), reads the bitstream with [`crate::bitstream`] and fills a [`Module`]: the
+//! same model the text reader ([`crate::text`]) makes, so that the printer, the lint and
+//! `dxil_ops::read` work on either.
 //!
 //! # What is decoded
 //!

@@ -37,17 +37,20 @@
 //!
 //! # Inputs
 //!
-//! [`lint`] takes text. [`lint_input`] takes bytes and refuses what is not LLVM IR text with a
-//! [`NotText`] that says what it is and how to disassemble it: LLVM bitcode (raw, magic
-//! `BC 0xC0DE`, or in a wrapper, magic `0x0B17C0DE`), a DXBC container (magic `DXBC`), input
-//! with a NUL byte, input whose first KiB is not UTF-8 (later invalid UTF-8 is replaced with
-//! U+FFFD), or text of which no line is LLVM IR ([`is_llvm_ir`]: a file holding `garbage`; a
-//! blank input is an empty module). [`lint_file`] reads a file first ([`read_file`]): only regular files of at most
-//! [`MAX_FILE_SIZE`] (1 GiB) are read; a FIFO, a device, a socket or a directory is refused
-//! before it is opened ([`FileError`]). [`ll_files`] lists the `.ll` files of a directory tree,
-//! reading each directory once even through symbolic links that loop, within limits of entries
-//! read and depth ([`WalkLimits`], [`ll_files_within`]). [`lint_bytes`] is the
-//! lenient variant of [`lint_input`] that reads any bytes.
+//! [`lint`] takes text. [`lint_input`] takes bytes and tells what they are by their content,
+//! not a file name ([`input_of`]): a DXBC container (magic `DXBC`), LLVM bitcode in its wrapper
+//! (magic `0x0B17C0DE`) or raw (`BC 0xC0DE`) is decoded by [`dxil_module::bitcode::decode`] and
+//! checked ([`check`]; a decoded module has no lines, so its diagnostics say line 0); anything
+//! else is read as text. Refused with an [`InputError`]: binary that does not decode (with the
+//! decoder's byte and bit offset), input with a NUL byte, input whose first KiB is not UTF-8
+//! (later invalid UTF-8 is replaced with U+FFFD), or text of which no line is LLVM IR
+//! ([`is_llvm_ir`]: a file holding `garbage`; a blank input is an empty module). [`lint_file`]
+//! reads a file first ([`read_file`]): only regular files of at most [`MAX_FILE_SIZE`] (1 GiB)
+//! are read; a FIFO, a device, a socket or a directory is refused before it is opened
+//! ([`FileError`]). [`module_files_within`] lists the module files of a directory tree (names
+//! in [`MODULE_EXTENSIONS`]; [`ll_files`] the `.ll` ones), reading each directory once even
+//! through symbolic links that loop, within limits of entries read and depth ([`WalkLimits`]).
+//! [`lint_bytes`] is the lenient variant of [`lint_input`] that reads any bytes.
 //!
 //! # The module
 //!
@@ -156,8 +159,9 @@ use dxil_ops::rules::ValidationRule;
 use dxil_module::model::Module;
 use dxil_module::text::Lenient;
 pub use input::{
-    FileError, MAX_FILE_SIZE, NotText, WalkError, WalkLimits, WalkProgress, is_llvm_ir, ll_files,
-    ll_files_within, read_file, text_of,
+    BinaryKind, FileError, Input, InputError, MAX_FILE_SIZE, MODULE_EXTENSIONS, WalkError,
+    WalkLimits, WalkProgress, input_of, is_llvm_ir, ll_files, ll_files_within, module_files_within,
+    read_file,
 };
 
 /// A finding: a line, the validation rule, and the message.
@@ -272,28 +276,41 @@ pub(crate) fn lf_breaks(text: &[u8]) -> std::borrow::Cow<'_, [u8]> {
     std::borrow::Cow::Owned(out)
 }
 
-/// Reads and checks a module given as bytes, whatever they are: invalid UTF-8 is replaced
-/// first. [`lint_input`] refuses binary inputs instead.
+/// Reads and checks a module given as bytes, whatever they are: a binary module that does not
+/// decode, or text with invalid UTF-8 (replaced first), is checked as text. [`lint_input`]
+/// refuses what is neither instead.
 pub fn lint_bytes(bytes: &[u8]) -> Report {
-    lint(&String::from_utf8_lossy(bytes))
+    match lint_input(bytes) {
+        Ok(r) => r,
+        Err(_) => lint(&String::from_utf8_lossy(bytes)),
+    }
 }
 
-/// Reads and checks a module given as bytes, or says why they are not LLVM IR text (bitcode,
-/// a DXBC container, other binary data: see [`text_of`]).
+/// Reads and checks a module given as bytes, told by its content ([`input_of`]): LLVM IR text
+/// (read by the lenient reader), or a DXBC container, bitcode in its wrapper or raw bitcode
+/// (decoded by [`dxil_module::bitcode::decode`]). Refused: binary that does not decode, and
+/// what is not LLVM IR text ([`InputError`]).
 ///
 /// ```
 /// let e = dxil_lint::lint_input(b"DXBC\x01\x02").unwrap_err();
-/// assert_eq!(e, dxil_lint::NotText::Dxbc);
-/// assert!(e.to_string().contains("disassemble it first"));
+/// assert!(matches!(e, dxil_lint::InputError::Binary(dxil_lint::BinaryKind::Dxbc, _)));
+/// assert!(e.to_string().contains("does not decode"));
 /// assert_eq!(dxil_lint::lint_input(b"; nothing\r\n").map(|r| r.calls), Ok(0));
 /// ```
-pub fn lint_input(bytes: &[u8]) -> Result<Report, NotText> {
-    text_of(bytes).map(|text| lint(&text))
+pub fn lint_input(bytes: &[u8]) -> Result<Report, InputError> {
+    match input_of(bytes)? {
+        Input::Text(text) => Ok(lint(&text)),
+        Input::Binary(kind) => match dxil_module::bitcode::decode(bytes) {
+            Ok(m) => Ok(check(&m)),
+            Err(e) => Err(InputError::Binary(kind, e.to_string())),
+        },
+    }
 }
 
-/// Reads and checks a file: a regular file of at most [`MAX_FILE_SIZE`] bytes holding LLVM IR
-/// text (see [`read_file`] and [`text_of`]). This is what `cargo xtask lint` does per file.
+/// Reads and checks a file: a regular file of at most [`MAX_FILE_SIZE`] bytes holding a module
+/// as text or binary (see [`read_file`] and [`lint_input`]). This is what `dxil lint` and
+/// `cargo xtask lint` do per file.
 pub fn lint_file(path: &Path) -> Result<Report, FileError> {
     let bytes = read_file(path)?;
-    lint_input(&bytes).map_err(FileError::NotText)
+    lint_input(&bytes).map_err(FileError::Input)
 }

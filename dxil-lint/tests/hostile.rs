@@ -363,3 +363,29 @@ fn the_walk_has_limits() {
     );
     assert_eq!(WalkLimits::default().max_entries, 100_000);
 }
+
+/// Issue 21 item 13: a metadata string left open (`!"...` without its closing quote) before
+/// two bad calls does not take them: both are reported, as they are without it.
+#[test]
+fn a_string_left_open_does_not_hide_the_calls_after_it() {
+    let calls = "  %a = call float @dx.op.unary.f32(i32 99999, float 1.0)\n  \
+                 %b = call float @dx.op.unary.f32(i32 13, float 1.0, float 2.0)\n";
+    let module = |before: &str| {
+        format!(
+            "{HEADER}  call void @llvm.donothing(), !x !{before}\n{calls}  ret void\n}}\n\
+             declare void @llvm.donothing()\n"
+        )
+    };
+    let alone = dxil_lint::lint(&module("{}"));
+    let rules = |r: &Report| -> Vec<(usize, &'static str)> {
+        r.diagnostics.iter().map(|d| (d.line, d.rule.code())).collect()
+    };
+    assert_eq!(
+        rules(&alone),
+        [(7, "INSTR.ILLEGALDXILOPCODE"), (8, "INSTR.CALLOLOAD")],
+        "{alone:#?}"
+    );
+    let open = dxil_lint::lint(&module("\"never closed"));
+    assert_eq!(open.diagnostics, alone.diagnostics);
+    assert_eq!(open.calls, 2);
+}

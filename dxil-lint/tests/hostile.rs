@@ -378,7 +378,10 @@ fn a_string_left_open_does_not_hide_the_calls_after_it() {
     };
     let alone = dxil_lint::lint(&module("{}"));
     let rules = |r: &Report| -> Vec<(usize, &'static str)> {
-        r.diagnostics.iter().map(|d| (d.line, d.rule.code())).collect()
+        r.diagnostics
+            .iter()
+            .map(|d| (d.line, d.rule.code()))
+            .collect()
     };
     assert_eq!(
         rules(&alone),

@@ -3,3 +3,4 @@
 
 pub mod decls;
 pub mod lint;
+pub mod ops;

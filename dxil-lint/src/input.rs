@@ -235,6 +235,21 @@ fn kind_of(t: std::fs::FileType) -> Option<&'static str> {
 /// Reads a regular file (following symbolic links) of at most [`MAX_FILE_SIZE`] bytes. Any
 /// other kind of file is refused before it is opened.
 pub fn read_file(path: &Path) -> Result<Vec<u8>, FileError> {
+    let file = open_file(path)?;
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE_SIZE + 1)
+        .read_to_end(&mut bytes)
+        .map_err(FileError::Io)?;
+    let len = bytes.len() as u64;
+    if len > MAX_FILE_SIZE {
+        return Err(FileError::TooLarge(len));
+    }
+    Ok(bytes)
+}
+
+/// Opens a regular file (following symbolic links) of at most [`MAX_FILE_SIZE`] bytes, as
+/// [`read_file`] does, without reading it.
+pub(crate) fn open_file(path: &Path) -> Result<std::fs::File, FileError> {
     let meta = std::fs::metadata(path).map_err(FileError::Io)?;
     if let Some(what) = kind_of(meta.file_type()) {
         return Err(FileError::NotRegular(what));
@@ -248,15 +263,94 @@ pub fn read_file(path: &Path) -> Result<Vec<u8>, FileError> {
     if let Some(what) = kind_of(meta.file_type()) {
         return Err(FileError::NotRegular(what));
     }
-    let mut bytes = Vec::new();
-    file.take(MAX_FILE_SIZE + 1)
-        .read_to_end(&mut bytes)
-        .map_err(FileError::Io)?;
-    let len = bytes.len() as u64;
-    if len > MAX_FILE_SIZE {
-        return Err(FileError::TooLarge(len));
+    Ok(file)
+}
+
+/// A reader that passes text on to the streaming reader and notes, as the bytes go by, what
+/// [`input_of`] would refuse or change: the first NUL byte and whether a CR stands alone.
+pub(crate) struct Scan<R> {
+    inner: R,
+    buf: Box<[u8]>,
+    pos: usize,
+    len: usize,
+    /// The bytes read so far.
+    pub(crate) offset: u64,
+    /// The offset of the first NUL byte.
+    pub(crate) nul: Option<u64>,
+    /// A CR not followed by LF was seen.
+    pub(crate) lone_cr: bool,
+    /// The last byte read was a CR.
+    last_cr: bool,
+}
+
+impl<R: Read> Scan<R> {
+    /// A scan of `inner`, read 64 KiB at a time.
+    pub(crate) fn new(inner: R) -> Self {
+        Scan {
+            inner,
+            buf: vec![0; 1 << 16].into_boxed_slice(),
+            pos: 0,
+            len: 0,
+            offset: 0,
+            nul: None,
+            lone_cr: false,
+            last_cr: false,
+        }
     }
-    Ok(bytes)
+
+    /// Notes what `chunk`, the next bytes, holds.
+    fn note(&mut self, chunk: &[u8]) {
+        if self.nul.is_none()
+            && let Some(i) = memchr::memchr(0, chunk)
+        {
+            self.nul = Some(self.offset + i as u64);
+        }
+        match chunk.first() {
+            Some(&b) if self.last_cr && b != b'\n' => self.lone_cr = true,
+            None if self.last_cr => self.lone_cr = true,
+            _ => {}
+        }
+        for i in memchr::memchr_iter(b'\r', chunk) {
+            if chunk.get(i + 1).is_some_and(|&b| b != b'\n') {
+                self.lone_cr = true;
+            }
+        }
+        self.last_cr = chunk.last() == Some(&b'\r');
+        self.offset += chunk.len() as u64;
+    }
+}
+
+impl<R: Read> Read for Scan<R> {
+    fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+        let n = {
+            let chunk = std::io::BufRead::fill_buf(self)?;
+            let n = chunk.len().min(out.len());
+            out.get_mut(..n)
+                .unwrap_or_default()
+                .copy_from_slice(chunk.get(..n).unwrap_or_default());
+            n
+        };
+        std::io::BufRead::consume(self, n);
+        Ok(n)
+    }
+}
+
+impl<R: Read> std::io::BufRead for Scan<R> {
+    fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
+        if self.pos >= self.len {
+            let n = self.inner.read(&mut self.buf)?;
+            let chunk = std::mem::take(&mut self.buf);
+            self.note(chunk.get(..n).unwrap_or_default());
+            self.buf = chunk;
+            self.pos = 0;
+            self.len = n;
+        }
+        Ok(self.buf.get(self.pos..self.len).unwrap_or_default())
+    }
+
+    fn consume(&mut self, n: usize) {
+        self.pos = (self.pos + n).min(self.len);
+    }
 }
 
 /// How far [`ll_files_within`] walks: the most entries it reads (files and folders, `.ll` or

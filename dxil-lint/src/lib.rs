@@ -310,7 +310,49 @@ pub fn lint_input(bytes: &[u8]) -> Result<Report, InputError> {
 /// Reads and checks a file: a regular file of at most [`MAX_FILE_SIZE`] bytes holding a module
 /// as text or binary (see [`read_file`] and [`lint_input`]). This is what `dxil lint` and
 /// `cargo xtask lint` do per file.
+///
+/// A large text file (more than [`STREAM_FROM`] bytes) is read a piece at a time by the
+/// streaming lenient reader ([`dxil_module::text::read_lenient`]), so that the file is never
+/// held whole beside its module: what [`input_of`] refuses in the rest of it (a NUL byte) is
+/// refused after the reading, and a file with a CR standing alone is read again whole.
 pub fn lint_file(path: &Path) -> Result<Report, FileError> {
-    let bytes = read_file(path)?;
-    lint_input(&bytes).map_err(FileError::Input)
+    use std::io::Read;
+    let file = input::open_file(path)?;
+    let size = file.metadata().map_err(FileError::Io)?.len();
+    let mut head = Vec::with_capacity(HEAD);
+    let mut rest = file.take(MAX_FILE_SIZE + 1);
+    (&mut rest)
+        .take(HEAD as u64)
+        .read_to_end(&mut head)
+        .map_err(FileError::Io)?;
+    let whole = |mut bytes: Vec<u8>, rest: &mut dyn Read| {
+        rest.read_to_end(&mut bytes).map_err(FileError::Io)?;
+        if bytes.len() as u64 > MAX_FILE_SIZE {
+            return Err(FileError::TooLarge(bytes.len() as u64));
+        }
+        lint_input(&bytes).map_err(FileError::Input)
+    };
+    let small = size <= STREAM_FROM;
+    // binary, small, or refused by its first bytes: read whole
+    if small || !matches!(input_of(&head), Ok(Input::Text(_))) {
+        return whole(head, &mut rest);
+    }
+    let mut scan = input::Scan::new(std::io::Cursor::new(head).chain(rest));
+    let lenient = dxil_module::text::read_lenient(&mut scan).map_err(FileError::Io)?;
+    if scan.offset > MAX_FILE_SIZE {
+        return Err(FileError::TooLarge(scan.offset));
+    }
+    if let Some(at) = scan.nul {
+        return Err(FileError::Input(InputError::Nul(at as usize)));
+    }
+    if scan.lone_cr {
+        return lint_input(&read_file(path)?).map_err(FileError::Input);
+    }
+    Ok(check_lenient(&lenient))
 }
+
+/// The size from which [`lint_file`] streams a text file: 4 MiB.
+pub const STREAM_FROM: u64 = 4 << 20;
+
+/// The first bytes [`lint_file`] reads to tell what a file is.
+const HEAD: usize = 64 << 10;

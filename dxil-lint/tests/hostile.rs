@@ -392,3 +392,30 @@ fn a_string_left_open_does_not_hide_the_calls_after_it() {
     assert_eq!(open.diagnostics, alone.diagnostics);
     assert_eq!(open.calls, 2);
 }
+
+/// A text file larger than `STREAM_FROM` is read a piece at a time: the same report as the
+/// text read whole, a NUL byte far into it still refused with its offset, and CR line breaks
+/// still line breaks.
+#[test]
+fn large_files_are_streamed_with_the_same_result() {
+    let dir = scratch("streamed");
+    let call = "  %r = call float @dx.op.unary.f32(i32 13, float 1.0, float 2.0)\n";
+    let mut text = String::from(HEADER);
+    while (text.len() as u64) <= dxil_lint::STREAM_FROM {
+        text.push_str(call);
+    }
+    text.push_str("  ret void\n}\n");
+    let path = dir.join("large.ll");
+    std::fs::write(&path, &text).expect("written");
+    let whole = dxil_lint::lint(&text);
+    assert!(whole.calls > 60_000 && whole.diagnostics.len() == whole.calls);
+    assert_eq!(dxil_lint::lint_file(&path).expect("read"), whole);
+    let cr = text.replace('\n', "\r");
+    std::fs::write(&path, &cr).expect("written");
+    assert_eq!(dxil_lint::lint_file(&path).expect("read"), whole);
+    std::fs::write(&path, format!("{text}\0")).expect("written");
+    assert!(matches!(
+        dxil_lint::lint_file(&path),
+        Err(FileError::Input(InputError::Nul(at))) if at == text.len()
+    ));
+}

@@ -5,7 +5,7 @@ use std::cell::OnceCell;
 use std::fmt::{self, Display, Write};
 
 use dxil_module::dxop::{CallOperands, DxOpCall, DxOpCalls, Operand};
-use dxil_module::model::{Module, Type};
+use dxil_module::model::{FuncId, Module, Type, TypeId};
 use dxil_module::text::{Lenient, SkippedKind};
 use dxil_ops::constraint::{self, At, Context, Kind};
 use dxil_ops::info::{AllowedModules, Availability, OpInfo, Removal};
@@ -28,6 +28,9 @@ struct Buffers<'c> {
     operands: Vec<Operand<'c>>,
     /// Their texts, once asked for.
     texts: Vec<OnceCell<String>>,
+    /// The callees, function types and opcodes of the calls whose result and operand types
+    /// were found to be their signature's (checked once for all the calls alike).
+    signatures: std::collections::HashSet<(FuncId, TypeId, u32)>,
 }
 
 /// The declaration of `dx.op` function `f`: its name, line and types as written.
@@ -461,9 +464,18 @@ fn call<'c>(
         }
     }
 
-    // The signature: result, operand count and types.
-    match mismatch_any_precision(info.signature, overloads, ret, &params, buf) {
-        Ok(None) => {}
+    // The signature: result, operand count and types (the same for every call of a function
+    // with the same opcode and function type).
+    let key = (c.callee, c.call.fn_ty, opcode);
+    let found = if buffers.signatures.contains(&key) {
+        Ok(None)
+    } else {
+        mismatch_any_precision(info.signature, overloads, ret, &params, buf)
+    };
+    match found {
+        Ok(None) => {
+            buffers.signatures.insert(key);
+        }
         Ok(Some(m)) => {
             out.push(diagnostic(
                 line,

@@ -367,7 +367,7 @@ impl Database {
         let existing = self.stages_at(version);
         match op.stages.at(version) {
             Some(StageSpec::All) => existing,
-            Some(StageSpec::Stages(m)) => StageMask(m.0 & existing.0),
+            Some(StageSpec::Stages(m, _)) => StageMask(m.0 & existing.0),
             Some(StageSpec::Removed) | None => StageMask(0),
         }
     }

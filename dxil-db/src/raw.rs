@@ -255,6 +255,7 @@ pub struct RawLlvmInstruction {
     pub opcode: Option<Spanned<u32>>,
     pub class: OS,
     pub doc: OS,
+    pub remarks: OS,
     pub overloads: OS,
     pub allowed: Option<Spanned<bool>>,
 }

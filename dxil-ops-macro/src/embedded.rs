@@ -20,4 +20,4 @@ pub const INCLUDES: &[(&str, &str)] = &[
 ];
 /// The fingerprint of these files (`dxil_db::fingerprint`), the same as
 /// `dxil_ops::DATABASE_FINGERPRINT`.
-pub const FINGERPRINT: u64 = 5400115106325717942u64;
+pub const FINGERPRINT: u64 = 11431920182434697004u64;

@@ -13,7 +13,7 @@ use crate::{DxilVersion, ShaderModel};
 ///
 /// The macros of `dxil-ops-macro` embed the same files and refuse to expand when
 /// their fingerprint differs from this one (crates of different versions).
-pub const DATABASE_FINGERPRINT: u64 = 5400115106325717942u64;
+pub const DATABASE_FINGERPRINT: u64 = 11431920182434697004u64;
 /// Scalar overload types. The value is the overload type's bit in an
 /// [`OverloadSet`](crate::OverloadSet).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -436,7 +436,7 @@ pub static ATTRIBUTES: [AttributeInfo; 12usize] = [
         name: "convergent",
         memory: false,
         llvm: None,
-        dxc: "IsDxilOpConvergent",
+        dxc: "is_convergent",
         doc: "Convergent: the threads that run the call must not change, so it must not move into or out of control flow (DXC gives its calls LLVM's `convergent` while it optimizes and strips it from the final DXIL).",
     },
 ];

@@ -41,6 +41,8 @@ pub struct Database {
     pub intrinsics: Vec<Intrinsic>,
     /// The derived values lowerings use.
     pub derived: Vec<DerivedValue>,
+    /// DXC's C++ presentation (`[dxc]`), when the database has it.
+    pub dxc: Option<crate::dxc::Dxc>,
     /// The files the database was loaded from (root first, then its includes in order): path as
     /// included and text.
     files: Vec<(String, String)>,

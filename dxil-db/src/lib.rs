@@ -18,6 +18,7 @@ pub mod constraint;
 mod db;
 mod decode;
 mod diag;
+pub mod dxc;
 pub mod export;
 mod extension;
 mod lowering;

@@ -3,6 +3,7 @@
 
 mod classes;
 mod constraints;
+mod dxc;
 mod idents;
 mod intrinsics;
 mod ops;
@@ -50,6 +51,7 @@ pub(crate) struct RawDb {
     pub constraint_keys: Vec<In<Named<crate::raw::RawConstraintKey>>>,
     pub constraint_kinds: Vec<In<Named<crate::raw::RawConstraintKind>>>,
     pub constraints: Vec<In<Decoded<crate::raw::RawConstraint>>>,
+    pub dxc: Vec<In<Decoded<crate::raw::RawDxc>>>,
 }
 
 impl RawDb {
@@ -85,6 +87,7 @@ impl RawDb {
         self.constraint_kinds
             .extend(tag(file, raw.constraint_kinds));
         self.constraints.extend(tag(file, raw.constraints));
+        self.dxc.extend(tag(file, raw.dxc));
     }
 }
 
@@ -384,6 +387,7 @@ pub(crate) fn build(
     b.semantic_interpretations(raw, &mut db);
     b.llvm_instructions(raw, &mut db);
     b.intrinsics(raw, &mut db);
+    b.dxc(raw, &mut db);
     b.identifiers(raw);
     let constraints = b.constraints(raw, &db);
     if !b.sink.is_empty() {

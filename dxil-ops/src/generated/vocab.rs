@@ -9,11 +9,11 @@ use crate::info::{
 };
 #[allow(unused_imports)]
 use crate::{DxilVersion, ShaderModel};
-/// The fingerprint (`dxil_db::fingerprint`) of the database files this code was generated from: `ops.toml`, `db/vocab.toml`, `db/types.toml`, `db/classes.toml`, `db/ops/core.toml`, `db/ops/experimental.toml`, `db/enums.toml`, `db/validation-rules.toml`, `db/signature-tables.toml`, `db/llvm-instructions.toml`, `db/llvm-intrinsics.toml`, `db/constraints.toml`.
+/// The fingerprint (`dxil_db::fingerprint`) of the database files this code was generated from: `ops.toml`, `db/vocab.toml`, `db/types.toml`, `db/classes.toml`, `db/ops/core.toml`, `db/ops/experimental.toml`, `db/enums.toml`, `db/validation-rules.toml`, `db/signature-tables.toml`, `db/llvm-instructions.toml`, `db/llvm-intrinsics.toml`, `db/constraints.toml`, `db/dxc.toml`.
 ///
 /// The macros of `dxil-ops-macro` embed the same files and refuse to expand when
 /// their fingerprint differs from this one (crates of different versions).
-pub const DATABASE_FINGERPRINT: u64 = 11431920182434697004u64;
+pub const DATABASE_FINGERPRINT: u64 = 17262541861479429568u64;
 /// Scalar overload types. The value is the overload type's bit in an
 /// [`OverloadSet`](crate::OverloadSet).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -7,6 +7,7 @@ mod constraint_docs;
 mod docs;
 mod embedded;
 mod emit;
+pub mod foreign;
 mod markdown;
 pub mod names;
 mod rust;

@@ -68,6 +68,9 @@ pub struct Dxc {
     pub validator_notes: Vec<(DxilVersion, Vec<String>)>,
     /// Enumeration values DXIL.rst numbers otherwise.
     pub rst_numbers: Vec<DxcNumber>,
+    /// Ops whose stage list excludes only what their `target` excludes: DXC's table lists no
+    /// stages for them (all) and checks the target in hand-written C++.
+    pub stages_from_target: Vec<String>,
 }
 
 impl Dxc {

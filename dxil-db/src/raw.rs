@@ -374,6 +374,7 @@ pub struct RawDxc {
     pub types: Option<Spanned<BTreeMap<S, Spanned<RawDxcType>>>>,
     pub validator_notes: Option<Spanned<BTreeMap<S, Spanned<Vec<S>>>>>,
     pub rst_numbers: Option<Spanned<Vec<Spanned<RawDxcNumber>>>>,
+    pub stages_from_target: Option<Spanned<Vec<S>>>,
 }
 
 /// A C++ enumeration DXC derives from the database: its name, doc and the name of its count.

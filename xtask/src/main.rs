@@ -3,6 +3,7 @@
 mod codegen;
 #[cfg(feature = "runtime")]
 mod decls;
+mod emit;
 #[cfg(all(test, feature = "runtime"))]
 mod examples;
 mod export;
@@ -51,6 +52,12 @@ enum Command {
         min_precision: bool,
         /// Function names, e.g. `dx.op.rawBufferVectorLoad.v17f32`.
         names: Vec<String>,
+    },
+    /// Write another compiler's generated sources from the database.
+    Emit {
+        /// The compiler.
+        #[command(subcommand)]
+        target: emit::Target,
     },
     /// Print the database in another format.
     Export {
@@ -136,6 +143,7 @@ fn main() -> ExitCode {
             min_precision,
             names,
         } => decls::run(dxil, min_precision, names),
+        Command::Emit { target } => emit::run(target),
         Command::Export { format } => export::run(format),
         #[cfg(feature = "runtime")]
         Command::Lint { files } => lint::run(files),

@@ -61,6 +61,7 @@ impl Builder<'_> {
         let memory = dxc_attributes(&mut ctx, r, db, attributes);
         let notes = validator_notes(&mut ctx, r, db);
         let numbers = rst_numbers(&mut ctx, r, db, enums);
+        let from_target = stages_from_target(&mut ctx, r, db);
         let no_attribute = ctx.string(&r.no_attribute, "no_attribute");
         let invalid = ctx.require(&r.invalid_opcode, "invalid_opcode");
         let invalid_doc = ctx.string(&r.invalid_opcode_doc, "invalid_opcode_doc");
@@ -86,6 +87,7 @@ impl Builder<'_> {
             Some(llvm_class),
             Some(validator_notes),
             Some(rst_numbers),
+            Some(stages_from_target),
         ) = (
             max_dims,
             slots,
@@ -100,6 +102,7 @@ impl Builder<'_> {
             llvm_class,
             notes,
             numbers,
+            from_target,
         )
         else {
             return;
@@ -119,6 +122,7 @@ impl Builder<'_> {
             types: dxc_types,
             validator_notes,
             rst_numbers,
+            stages_from_target,
         });
     }
 }
@@ -435,6 +439,39 @@ fn rst_numbers(
             value: value.get_ref().clone(),
             number: *number.get_ref(),
         });
+    }
+    ok.then_some(out)
+}
+
+/// `stages_from_target`: ops that have a `target`.
+fn stages_from_target(ctx: &mut Ctx<'_>, r: &RawDxc, db: &Database) -> Option<Vec<String>> {
+    let Some(list) = &r.stages_from_target else {
+        return Some(Vec::new());
+    };
+    let mut out = Vec::new();
+    let mut ok = true;
+    for name in list.get_ref() {
+        match db.ops.iter().find(|o| &o.name == name.get_ref()) {
+            Some(op) if op.modules != AllowedModules::Any => out.push(op.name.clone()),
+            Some(_) => {
+                ctx.error(
+                    name.span(),
+                    "stages_from_target",
+                    format!("op `{}` has no `target`", name.get_ref()),
+                    "list ops whose `target` (library or non_library) DXC checks in C++",
+                );
+                ok = false;
+            }
+            None => {
+                ctx.error(
+                    name.span(),
+                    "stages_from_target",
+                    format!("unknown op `{}`", name.get_ref()),
+                    "name an op of db/ops/",
+                );
+                ok = false;
+            }
+        }
     }
     ok.then_some(out)
 }

@@ -95,18 +95,8 @@ fn the_five_files_are_those_hctgen_writes() {
         "run-five.sh failed:\n{}",
         String::from_utf8_lossy(&run.stderr)
     );
-    let emit = Command::new(env!("CARGO_BIN_EXE_xtask"))
-        .args(["emit", "dxc", "--input"])
-        .arg(&anchor)
-        .arg("--output")
-        .arg(&ours)
-        .output()
-        .expect("runs xtask");
-    assert!(
-        emit.status.success(),
-        "xtask emit dxc failed:\n{}",
-        String::from_utf8_lossy(&emit.stderr)
-    );
+    let (code, err) = emit(&anchor, &ours);
+    assert_eq!(code, Some(0), "xtask emit dxc failed:\n{err}");
     let mut differ = Vec::new();
     for f in dxc::FILES {
         let a = fs::read(ours.join(f.name)).expect("emit wrote the file");

@@ -3,8 +3,8 @@
 //! `DXIL.rst`, and all of `DxilValidation.inc` (see [`FILES`]).
 //!
 //! Each region of a source file is announced by a directive naming the generator function
-//! that writes it (`tags.rs`); [`region`] maps each function to the module that writes that
-//! text from the database as DXC's tables show it (`view.rs`): `operations.rs` (the op table
+//! that writes it (`tags.rs`); one `match` here maps each function to the module that writes
+//! that text from the database as DXC's tables show it (`view.rs`): `operations.rs` (the op table
 //! and op queries of `DxilOperations.cpp`), `constants.rs` (the enumerations of
 //! `DxilConstants.h`), `instructions.rs` (the helpers of `DxilInstructions.h`), `rst.rs` (the
 //! tables of `DXIL.rst`) and `validation.rs` (`DxilValidation.inc`). Facts come from the

@@ -157,3 +157,15 @@ pub(super) fn dxc_overloads(text: &str) -> String {
         .collect::<Vec<_>>()
         .join(",")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::dxc_overloads;
+
+    #[test]
+    fn a_bare_vector_marker_takes_the_scalar_types() {
+        assert_eq!(dxc_overloads("hf<"), "hf<hf");
+        assert_eq!(dxc_overloads("hf<,<fd,i<1,v"), "hf<hf,<fd,i<1,v");
+        assert_eq!(dxc_overloads("v"), "v");
+    }
+}

@@ -17,6 +17,7 @@ use toml::de::{DeArray, DeTable, DeValue, ValueDeserializer};
 use crate::diag::{Location, Sink, closest, did_you_mean};
 use crate::raw::*;
 use crate::source::FileId;
+use crate::unparsed::Unparsed;
 
 /// A record that went through serde, with the keys that had to be taken out to get it through.
 #[derive(Debug)]
@@ -64,6 +65,8 @@ pub(crate) struct RawFile {
     pub constraints: Vec<Decoded<RawConstraint>>,
     /// The `[dxc]` record, if the file has one.
     pub dxc: Vec<Decoded<RawDxc>>,
+    /// The file did not parse: where, and what it may declare.
+    pub unparsed: Option<Unparsed>,
 }
 
 /// The top-level keys a database file may have.
@@ -100,6 +103,9 @@ pub(crate) fn decode_file(file: FileId, text: &str, sink: &mut Sink) -> RawFile 
     let (root, errors) = DeTable::parse_recoverable(text);
     let mut d = Decoder { file, sink };
     if !errors.is_empty() {
+        let first = errors.first().and_then(|e| e.span()).unwrap_or(0..0);
+        let recovered = root.get_ref().iter().map(|(k, _)| k.get_ref().as_ref());
+        let unparsed = Unparsed::new(text, first, recovered);
         for e in errors {
             let span = e.span().unwrap_or(0..0);
             d.error(
@@ -110,7 +116,10 @@ pub(crate) fn decode_file(file: FileId, text: &str, sink: &mut Sink) -> RawFile 
                 "fix the TOML syntax; the rest of this file is checked once it parses",
             );
         }
-        return RawFile::default();
+        return RawFile {
+            unparsed: Some(unparsed),
+            ..RawFile::default()
+        };
     }
     let mut out = RawFile::default();
     for (key, value) in root.get_ref().iter() {
@@ -546,6 +555,7 @@ fn explain(message: &str) -> (String, String, Option<String>) {
             && let Some((found, expected)) = rest.split_once(", expected ")
         {
             let expected = plain_type(expected);
+            let found = plain_found(found);
             return (
                 format!("expected {expected}, found {found}"),
                 format!("write {expected} here"),
@@ -558,6 +568,18 @@ fn explain(message: &str) -> (String, String, Option<String>) {
         "see docs/ops-toml.md for the format of this record".to_owned(),
         None,
     )
+}
+
+/// Serde's words for a value found, in the words of a TOML file: an integer beyond 64 bits,
+/// which toml reads as `i128`, is said to be one.
+fn plain_found(found: &str) -> String {
+    match found
+        .strip_suffix(" as i128")
+        .or_else(|| found.strip_suffix(" as u128"))
+    {
+        Some(number) => format!("{number}, beyond the 64-bit integers of TOML"),
+        None => found.to_owned(),
+    }
 }
 
 /// Serde's name of an expected type, in the words of a TOML file.

@@ -9,6 +9,7 @@ use codespan_reporting::files::{Error as CsError, Files};
 use codespan_reporting::term::{self, termcolor::Buffer};
 
 use crate::source::{FileId, Sources};
+use crate::unparsed::Incomplete;
 
 /// Where a diagnostic points: a file and a byte range in it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -215,6 +216,8 @@ impl<'a> Files<'a> for CsFiles<'a> {
 #[derive(Debug, Default)]
 pub(crate) struct Sink {
     pub(crate) diagnostics: Vec<Diagnostic>,
+    /// The files that did not parse, and the references not checked because of them.
+    pub(crate) incomplete: Incomplete,
 }
 
 impl Sink {

@@ -27,6 +27,7 @@ pub mod names;
 mod overload;
 mod raw;
 mod source;
+mod unparsed;
 
 use std::collections::HashSet;
 use std::path::{Component, Path};
@@ -92,6 +93,11 @@ pub fn load(path: impl AsRef<Path>) -> Result<Database, LoadError> {
         |n| n.to_string_lossy().into_owned(),
     );
     let folder = std::fs::canonicalize(&dir).map_err(io)?;
+    let identity = std::fs::canonicalize(path).map_err(io)?;
+    let root = Included {
+        identity: identity.display().to_string(),
+        bytes: root,
+    };
     load_files(&name, root, |include| read_included(&folder, include), None).map(|(db, _)| db)
 }
 
@@ -162,7 +168,10 @@ pub fn load_from(
 ) -> Result<Database, LoadError> {
     load_files(
         name,
-        text.as_bytes().to_vec(),
+        Included {
+            identity: normal_path(name),
+            bytes: text.as_bytes().to_vec(),
+        },
         |f| text_file(f, &mut read),
         None,
     )
@@ -194,42 +203,64 @@ pub fn load_extension(
 ) -> Result<Extension, LoadError> {
     let (db, declared) = load_files(
         name,
-        text.as_bytes().to_vec(),
+        Included {
+            identity: normal_path(name),
+            bytes: text.as_bytes().to_vec(),
+        },
         |f| text_file(f, &mut read),
         Some((extension_name, extension_text)),
     )?;
     Ok(declared.unwrap_or_default().resolve(db))
 }
 
-/// Loads a root file, its includes and, when given, an extension file (name and text); returns
-/// the database and the names the extension declares.
+/// Loads a root file (named `name`, read as `root`), its includes and, when given, an extension
+/// file (name and text); returns the database and the names the extension declares.
 fn load_files(
     name: &str,
-    bytes: Vec<u8>,
+    root: Included,
     mut read: impl FnMut(&str) -> Result<Included, String>,
     extension: Option<(&str, &str)>,
 ) -> Result<(Database, Option<extension::Declared>), LoadError> {
     let mut sources = Sources::default();
     let mut sink = diag::Sink::default();
+    let Included {
+        identity: root_identity,
+        bytes,
+    } = root;
     let (root_id, text) = add_source(&mut sources, &mut sink, name, bytes);
-    let root = match &text {
+    let mut root = match &text {
         Some(text) => decode::decode_file(root_id, text, &mut sink),
         None => decode::RawFile::default(),
     };
+    if let Some(u) = root.unparsed.take() {
+        sink.incomplete.add(root_id, u, true);
+    }
     let mut raw = build::RawDb::default();
     let includes = root.include.clone();
     raw.add(root_id, root);
     // each file once, by path without `.` steps, and by what the reader says it is
-    let mut seen_paths = HashSet::new();
-    let mut seen_files = HashSet::new();
-    let twice = |sink: &mut diag::Sink, loc: Location, file: &str| {
-        sink.error(
-            loc,
-            "",
-            "include",
-            format!("`{file}` is included twice"),
-            "list each file once",
-        )
+    // the root is read already: an include of it is an include of itself
+    let root_path = normal_path(name);
+    let mut seen_paths = HashSet::from([root_path.clone()]);
+    let mut seen_files = HashSet::from([root_identity.clone()]);
+    let twice = |sink: &mut diag::Sink, loc: Location, file: &str, identity: &str| {
+        if identity == root_path || identity == root_identity {
+            sink.error(
+                loc,
+                "",
+                "include",
+                format!("`{file}` is the root file: it cannot include itself"),
+                "list the files of the database other than this one",
+            )
+        } else {
+            sink.error(
+                loc,
+                "",
+                "include",
+                format!("`{file}` is included twice"),
+                "list each file once",
+            )
+        }
     };
     // The includes are read in order; their texts are then decoded on all cores, and the
     // diagnostics put back in the order of the files.
@@ -251,14 +282,15 @@ fn load_files(
             );
             continue;
         }
-        if !seen_paths.insert(normal_path(file)) {
-            twice(&mut pending, loc, file);
+        let path = normal_path(file);
+        if !seen_paths.insert(path.clone()) {
+            twice(&mut pending, loc, file, &path);
             continue;
         }
         match read(file) {
             Ok(included) => {
-                if !seen_files.insert(included.identity) {
-                    twice(&mut pending, loc, file);
+                if !seen_files.insert(included.identity.clone()) {
+                    twice(&mut pending, loc, file, &included.identity);
                     continue;
                 }
                 let (id, text) = add_source(&mut sources, &mut pending, file, included.bytes);
@@ -282,10 +314,13 @@ fn load_files(
         match step {
             ReadStep::Reported(s) => sink.append(s),
             ReadStep::Decode(id, _) => {
-                let Some((sub, s)) = decoded.get_mut(k).and_then(Option::take) else {
+                let Some((mut sub, s)) = decoded.get_mut(k).and_then(Option::take) else {
                     continue;
                 };
                 sink.append(s);
+                if let Some(u) = sub.unparsed.take() {
+                    sink.incomplete.add(id, u, false);
+                }
                 if let Some(first) = sub.include.first() {
                     sink.error(
                         Location {
@@ -309,6 +344,9 @@ fn load_files(
     let declared = extension.map(|(ext_name, ext_text)| {
         let id = sources.add(ext_name, ext_text);
         let mut file = decode::decode_file(id, ext_text, &mut sink);
+        if let Some(u) = file.unparsed.take() {
+            sink.incomplete.add(id, u, false);
+        }
         let base_tables: Vec<String> = raw
             .tables
             .iter()
@@ -326,7 +364,23 @@ fn load_files(
         raw.add(id, file);
         declared
     });
+    if sink.is_empty() && raw.is_empty() {
+        sink.error(
+            Location {
+                file: root_id,
+                span: 0..0,
+            },
+            "",
+            "",
+            format!("the database is empty: `{name}` and the files it includes declare no record"),
+            "a database declares its DXIL versions, op tables, ops and the rest (see \
+             docs/ops-toml.md); is this the root file of one?",
+        );
+    }
     let db = build::build(&raw, &sources, &mut sink);
+    if let Some(summary) = sink.incomplete.summary(&sources) {
+        sink.diagnostics.push(summary);
+    }
     match db {
         Some(mut db) if sink.is_empty() => {
             db.set_files(files);

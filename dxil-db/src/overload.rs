@@ -12,6 +12,9 @@ pub struct OverloadError {
     pub message: String,
     /// What to do.
     pub hint: String,
+    /// The mistake is a letter no overload type has (a name not declared, rather than a
+    /// malformed string).
+    pub unknown_letter: bool,
 }
 
 /// Parses an overload string with the letters of `types`.
@@ -37,6 +40,15 @@ pub fn parse_overloads(text: &str, types: &[OverloadType]) -> Result<OverloadSpe
         offset,
         message,
         hint,
+        unknown_letter: false,
+    };
+    let unknown = |offset: usize, c: char| OverloadError {
+        unknown_letter: true,
+        ..err(
+            offset,
+            format!("unknown overload letter `{c}`"),
+            hint_letters(),
+        )
     };
     if text.is_empty() {
         return Err(err(
@@ -85,11 +97,7 @@ pub fn parse_overloads(text: &str, types: &[OverloadType]) -> Result<OverloadSpe
         }
         for (i, c) in scalars.char_indices() {
             let Some(id) = find(c) else {
-                return Err(err(
-                    offset + i,
-                    format!("unknown overload letter `{c}`"),
-                    hint_letters(),
-                ));
+                return Err(unknown(offset + i, c));
             };
             if dim.has_scalar(id) {
                 return Err(err(
@@ -117,11 +125,7 @@ pub fn parse_overloads(text: &str, types: &[OverloadType]) -> Result<OverloadSpe
                     ));
                 }
                 let Some(id) = find(c) else {
-                    return Err(err(
-                        voff + i,
-                        format!("unknown overload letter `{c}`"),
-                        hint_letters(),
-                    ));
+                    return Err(unknown(voff + i, c));
                 };
                 if types[id.index()].kind != OverloadKind::Scalar {
                     return Err(err(

@@ -173,3 +173,111 @@ fn errors_have_their_line_whatever_the_line_endings() {
         );
     }
 }
+
+/// A root file that includes itself gets one error, at its include, that says so: no
+/// duplicates of its records, nothing blamed on another file.
+#[test]
+fn the_root_including_itself_is_one_error() {
+    for (name, edit) in [
+        ("self", "\"ops.toml\", \"db/vocab.toml\""),
+        ("self-dot", "\"db/vocab.toml\", \"./ops.toml\""),
+    ] {
+        let root = real_copy(name, |t| t.replacen("\"db/vocab.toml\"", edit, 1));
+        let errors = load(&root);
+        assert_eq!(errors.len(), 1, "{errors:#?}");
+        assert!(errors[0].starts_with("ops.toml:"), "{errors:#?}");
+        assert!(
+            has(&errors, "is the root file: it cannot include itself"),
+            "{errors:#?}"
+        );
+    }
+}
+
+/// A root file that declares nothing and includes nothing (0 bytes, or only comments) is an
+/// error of the loader, not an empty database that fails later in the generator.
+#[test]
+fn an_empty_root_is_an_error() {
+    let dir = folder("empty");
+    for text in ["", "# nothing here\n", "include = []\n"] {
+        std::fs::write(dir.join("ops.toml"), text).expect("write");
+        let errors = load(&dir.join("ops.toml"));
+        assert_eq!(errors.len(), 1, "{text:?}: {errors:#?}");
+        assert!(
+            errors[0].starts_with("ops.toml:1:1: error: the database is empty"),
+            "{errors:#?}"
+        );
+    }
+    let e = dxil_db::load_from("ops.toml", "", |_| Err("no file".to_owned()))
+        .expect_err("an empty database");
+    assert!(e.to_string().contains("the database is empty"), "{e}");
+}
+
+/// The real database with the text of `file` changed by `edit`.
+fn real_copy_editing(name: &str, file: &str, edit: impl Fn(&str) -> String) -> PathBuf {
+    let root = real_copy(name, str::to_owned);
+    let path = root.with_file_name(file);
+    let text = std::fs::read_to_string(&path).expect("a file of the database");
+    std::fs::write(&path, edit(&text)).expect("write");
+    root
+}
+
+/// A syntax error in one file (a table declared twice, `[stage.pixel]` in `db/vocab.toml`)
+/// is reported, and what the other files name of what it declares (stages, versions, and the
+/// ops and rules built from them) is summed up in one error, instead of thousands.
+#[test]
+fn a_file_that_does_not_parse_is_summed_up_once() {
+    let root = real_copy_editing("vocab-twice", "db/vocab.toml", |t| {
+        t.replacen(
+            "[stage.vertex]",
+            "[stage.pixel]\nshader_kind = \"Pixel\"\n\n[stage.vertex]",
+            1,
+        )
+    });
+    let errors = load(&root);
+    let syntax: Vec<&String> = errors
+        .iter()
+        .filter(|e| e.contains("TOML syntax error"))
+        .collect();
+    assert!(!syntax.is_empty(), "{errors:#?}");
+    assert!(
+        errors.iter().all(|e| e.starts_with("db/vocab.toml:")),
+        "{errors:#?}"
+    );
+    let summary: Vec<&String> = errors
+        .iter()
+        .filter(|e| e.contains("were not checked, since it did not parse"))
+        .collect();
+    assert_eq!(summary.len(), 1, "{errors:#?}");
+    assert!(
+        summary[0].contains("names that `db/vocab.toml` may declare"),
+        "{errors:#?}"
+    );
+    assert!(summary[0].contains("stages "), "{errors:#?}");
+    assert_eq!(errors.len(), syntax.len() + 1, "{errors:#?}");
+}
+
+/// A syntax error in a file others do not depend on for a kind of name leaves the references
+/// to names of that kind checked: a misspelled stage of an op is reported while
+/// `db/llvm-instructions.toml` does not parse.
+#[test]
+fn what_does_not_depend_on_the_broken_file_is_still_checked() {
+    let root = real_copy_editing("llvm-broken", "db/llvm-instructions.toml", |t| {
+        format!("{t}\nthis is = = not toml\n")
+    });
+    let path = root.with_file_name("db/ops/core.toml");
+    let text = std::fs::read_to_string(&path).expect("core.toml");
+    std::fs::write(&path, text.replacen("\"pixel\"", "\"pixle\"", 1)).expect("write");
+    let errors = load(&root);
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.starts_with("db/ops/core.toml:") && e.contains("unknown stage `pixle`")),
+        "{errors:#?}"
+    );
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.starts_with("db/llvm-instructions.toml:") && e.contains("TOML syntax")),
+        "{errors:#?}"
+    );
+}

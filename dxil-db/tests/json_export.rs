@@ -230,6 +230,7 @@ fn opcodes_are_full_32_bit_and_params_use_dxc_type_codes() {
     assert_eq!(find("CreateHandle")["stages"][1]["stages"][0], "removed");
 }
 
+#[dxil_test_data::needs(shared = "reference/dxil-reference.json")]
 #[test]
 fn every_enumeration_of_dxc_is_exported_with_its_values() {
     let db = common::load_db();

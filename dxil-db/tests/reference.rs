@@ -291,6 +291,7 @@ fn compare(db: &Database, op: &Op, r: &Value, out: &mut Vec<Mismatch>) {
     }
 }
 
+#[dxil_test_data::needs(shared = "reference/dxil-reference.json")]
 #[test]
 fn every_op_agrees_with_dxc_except_the_deliberate_differences() {
     let db = common::load_db();
@@ -370,6 +371,7 @@ fn every_op_agrees_with_dxc_except_the_deliberate_differences() {
 }
 
 /// The comparison is not blind: changing any compared field of an op's DXC record is noticed.
+#[dxil_test_data::needs(shared = "reference/dxil-reference.json")]
 #[test]
 fn a_changed_field_is_noticed() {
     let db = common::load_db();

@@ -117,10 +117,11 @@ impl<'t> Facts<'t> {
         let mut entry_kinds: HashMap<&str, Stage<'t>> = HashMap::new();
         let mut launches: HashMap<&str, i128> = HashMap::new();
         let entry_points = m.entry_points();
-        let mut entry_functions: Vec<&str> = Vec::new();
+        // keyed by name: a module may list as many entries as it has functions
+        let mut entry_functions: HashSet<&str> = HashSet::new();
         for e in &entry_points {
             if let Some(f) = e.function {
-                entry_functions.push(f);
+                entry_functions.insert(f);
                 if let Some(l) = e.launch {
                     launches.insert(f, l);
                 }
@@ -161,7 +162,7 @@ impl<'t> Facts<'t> {
             .functions()
             .iter()
             .enumerate()
-            .filter(|(_, f)| entry_functions.contains(&f.name))
+            .filter(|(_, f)| entry_functions.contains(f.name))
             .filter_map(|(i, f)| {
                 let stage: Option<Stage<'t>> = function_stages.get(i).copied().flatten();
                 stage.map(|s| (i, s.kind, launches.get(f.name).copied()))

@@ -26,6 +26,9 @@ pub enum NotText {
     Nul(usize),
     /// Bytes that are not UTF-8 within the first KiB, at this offset.
     NotUtf8(usize),
+    /// Text of which no line is LLVM IR (see [`is_llvm_ir`]): the line number of its first
+    /// line that is not blank.
+    NotIr(usize),
 }
 
 impl fmt::Display for NotText {
@@ -38,6 +41,15 @@ impl fmt::Display for NotText {
             NotText::Dxbc => f.write_str("a DXBC container (magic `DXBC`), a compiled shader")?,
             NotText::Nul(at) => write!(f, "binary data (a NUL byte at offset {at})")?,
             NotText::NotUtf8(at) => write!(f, "not UTF-8 text (an invalid byte at offset {at})")?,
+            NotText::NotIr(line) => {
+                return write!(
+                    f,
+                    "not LLVM IR: no line is a definition, declaration, global, type, metadata, \
+                     attribute group, target or comment (line {line} is the first that is not \
+                     blank); the lint reads the LLVM IR text of a DXIL module (`dxc -Fc`, \
+                     `llvm-dis`)"
+                );
+            }
         }
         f.write_str(
             "; the lint reads LLVM IR text: disassemble it first \
@@ -50,9 +62,10 @@ impl std::error::Error for NotText {}
 
 /// The text of an input, or why it is not LLVM IR text. An input is refused when it starts
 /// with the magic number of LLVM bitcode (raw or wrapped) or of a DXBC container, when it has
-/// a NUL byte anywhere, or when its first KiB is not UTF-8 (a character cut at the end of that
-/// KiB is fine). Invalid UTF-8 after the first KiB (a comment in another encoding) is replaced
-/// with U+FFFD, which no check looks at.
+/// a NUL byte anywhere, when its first KiB is not UTF-8 (a character cut at the end of that
+/// KiB is fine), or when it is text of which no line is LLVM IR ([`is_llvm_ir`]). Invalid
+/// UTF-8 after the first KiB (a comment in another encoding) is replaced with U+FFFD, which no
+/// check looks at.
 pub fn text_of(bytes: &[u8]) -> Result<Cow<'_, str>, NotText> {
     if bytes.starts_with(b"BC\xC0\xDE") {
         return Err(NotText::Bitcode);
@@ -72,7 +85,50 @@ pub fn text_of(bytes: &[u8]) -> Result<Cow<'_, str>, NotText> {
     {
         return Err(NotText::NotUtf8(e.valid_up_to()));
     }
-    Ok(String::from_utf8_lossy(bytes))
+    let text = String::from_utf8_lossy(bytes);
+    match is_llvm_ir(&text) {
+        Ok(()) => Ok(text),
+        Err(line) => Err(NotText::NotIr(line)),
+    }
+}
+
+/// The words that start a line of LLVM IR outside functions, besides the sigils `;` (a
+/// comment), `!` (metadata), `@` (a global), `%` (a type or, in a function, a value), `$` (a
+/// comdat) and `}` (the end of a function).
+const IR_WORDS: &[&str] = &[
+    "define",
+    "declare",
+    "target",
+    "source_filename",
+    "attributes",
+    "module",
+    "uselistorder",
+    "uselistorder_bb",
+];
+
+/// Whether a text may be LLVM IR: it is blank (an empty module), or one of its lines (blanks
+/// and a byte order mark skipped) starts as LLVM IR's top-level lines do, with a sigil (`;`,
+/// `!`, `@`, `%`, `$`, `}`) or a word (`define`, `declare`, `target`, `source_filename`,
+/// `attributes`, `module`, `uselistorder`, `uselistorder_bb`) followed by a blank or the end
+/// of the line. Otherwise (a text file holding `garbage`) the number of its first line that is not
+/// blank. The search stops at the first such line, which in a module is the first or second.
+pub fn is_llvm_ir(text: &str) -> Result<(), usize> {
+    let mut first = None;
+    for (i, line) in crate::text::lines(text).enumerate() {
+        let line = line.trim_start_matches('\u{feff}').trim_start();
+        let Some(&b) = line.as_bytes().first() else {
+            continue;
+        };
+        first.get_or_insert(i + 1);
+        if matches!(b, b';' | b'!' | b'@' | b'%' | b'$' | b'}') {
+            return Ok(());
+        }
+        let word = line.split(|c: char| c.is_ascii_whitespace()).next();
+        if word.is_some_and(|w| IR_WORDS.contains(&w)) {
+            return Ok(());
+        }
+    }
+    first.map_or(Ok(()), Err)
 }
 
 /// Why a file cannot be checked.
@@ -170,28 +226,129 @@ pub fn read_file(path: &Path) -> Result<Vec<u8>, FileError> {
     Ok(bytes)
 }
 
+/// How far [`ll_files_within`] walks: the most entries it reads (files and folders, `.ll` or
+/// not) and the deepest folder (the given one is depth 0). A walk that would go further stops
+/// with an error rather than read a whole disk.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WalkLimits {
+    /// The most directory entries read.
+    pub max_entries: usize,
+    /// The deepest folder entered.
+    pub max_depth: usize,
+}
+
+impl Default for WalkLimits {
+    /// 100,000 entries (DXC's and LLVM's test folders have a few thousand), depth 32.
+    fn default() -> Self {
+        WalkLimits {
+            max_entries: 100_000,
+            max_depth: 32,
+        }
+    }
+}
+
+/// Why a walk stopped.
+#[derive(Debug)]
+pub enum WalkError {
+    /// A folder could not be read.
+    Io(PathBuf, std::io::Error),
+    /// The walk read [`WalkLimits::max_entries`] entries and there were more; the folder it was
+    /// reading.
+    TooManyEntries(PathBuf, usize),
+    /// A folder deeper than [`WalkLimits::max_depth`].
+    TooDeep(PathBuf, usize),
+}
+
+impl fmt::Display for WalkError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WalkError::Io(dir, e) => write!(f, "cannot read the folder {}: {e}", dir.display()),
+            WalkError::TooManyEntries(dir, limit) => write!(
+                f,
+                "more than {limit} files and folders (stopped in {}); name a smaller folder, \
+                 or raise the limit",
+                dir.display()
+            ),
+            WalkError::TooDeep(dir, limit) => write!(
+                f,
+                "{} is {} folders deep, past the limit of {limit}; name a smaller folder, or \
+                 raise the limit",
+                dir.display(),
+                limit + 1
+            ),
+        }
+    }
+}
+
+impl std::error::Error for WalkError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            WalkError::Io(_, e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+/// Where a walk is, for a progress display: the folder it reads, the entries read and the `.ll`
+/// files found so far.
+#[derive(Clone, Copy, Debug)]
+pub struct WalkProgress<'a> {
+    /// The folder being read.
+    pub dir: &'a Path,
+    /// Entries read so far.
+    pub entries: usize,
+    /// `.ll` files found so far.
+    pub found: usize,
+}
+
+/// The `.ll` files under `dir` (in its subfolders too), sorted, within the default
+/// [`WalkLimits`]: see [`ll_files_within`].
+pub fn ll_files(dir: &Path) -> Result<Vec<PathBuf>, WalkError> {
+    ll_files_within(dir, WalkLimits::default(), &mut |_| {})
+}
+
 /// The `.ll` files under `dir` (in its subfolders too), sorted: what `cargo xtask lint DIR`
 /// checks. Symbolic links are followed, but each directory is read once (by its canonical
 /// path), so a link to a parent directory ends nowhere. A link that leads nowhere is listed
 /// when its name ends in `.ll`, so that reading it reports the error. Files of other kinds
-/// (FIFOs, devices) are listed too, and refused when read.
-pub fn ll_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
+/// (FIFOs, devices) are listed too, and refused when read. The walk reads at most
+/// `limits.max_entries` entries and enters folders at most `limits.max_depth` deep, or stops
+/// with an error; `progress` is told before each folder is read.
+pub fn ll_files_within(
+    dir: &Path,
+    limits: WalkLimits,
+    progress: &mut dyn FnMut(WalkProgress<'_>),
+) -> Result<Vec<PathBuf>, WalkError> {
     let mut out = Vec::new();
     let mut seen = HashSet::new();
-    let mut todo = vec![dir.to_path_buf()];
-    while let Some(d) = todo.pop() {
-        if !seen.insert(std::fs::canonicalize(&d)?) {
+    let mut todo = vec![(dir.to_path_buf(), 0usize)];
+    let mut entries = 0usize;
+    while let Some((d, depth)) = todo.pop() {
+        let io = |e| WalkError::Io(d.clone(), e);
+        if !seen.insert(std::fs::canonicalize(&d).map_err(io)?) {
             continue;
         }
-        for e in std::fs::read_dir(&d)? {
-            let e = e?;
+        if depth > limits.max_depth {
+            return Err(WalkError::TooDeep(d, limits.max_depth));
+        }
+        progress(WalkProgress {
+            dir: &d,
+            entries,
+            found: out.len(),
+        });
+        for e in std::fs::read_dir(&d).map_err(io)? {
+            if entries == limits.max_entries {
+                return Err(WalkError::TooManyEntries(d, limits.max_entries));
+            }
+            entries += 1;
+            let e = e.map_err(io)?;
             let p = e.path();
-            let is_dir = match e.file_type()? {
+            let is_dir = match e.file_type().map_err(io)? {
                 t if t.is_symlink() => std::fs::metadata(&p).is_ok_and(|m| m.is_dir()),
                 t => t.is_dir(),
             };
             if is_dir {
-                todo.push(p);
+                todo.push((p, depth + 1));
             } else if p.extension().is_some_and(|x| x == "ll") {
                 out.push(p);
             }

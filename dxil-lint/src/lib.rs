@@ -59,11 +59,13 @@
 //! [`lint`] takes text. [`lint_input`] takes bytes and refuses what is not LLVM IR text with a
 //! [`NotText`] that says what it is and how to disassemble it: LLVM bitcode (raw, magic
 //! `BC 0xC0DE`, or in a wrapper, magic `0x0B17C0DE`), a DXBC container (magic `DXBC`), input
-//! with a NUL byte, or input whose first KiB is not UTF-8 (later invalid UTF-8 is replaced with
-//! U+FFFD). [`lint_file`] reads a file first ([`read_file`]): only regular files of at most
+//! with a NUL byte, input whose first KiB is not UTF-8 (later invalid UTF-8 is replaced with
+//! U+FFFD), or text of which no line is LLVM IR ([`is_llvm_ir`]: a file holding `garbage`; a
+//! blank input is an empty module). [`lint_file`] reads a file first ([`read_file`]): only regular files of at most
 //! [`MAX_FILE_SIZE`] (1 GiB) are read; a FIFO, a device, a socket or a directory is refused
 //! before it is opened ([`FileError`]). [`ll_files`] lists the `.ll` files of a directory tree,
-//! reading each directory once even through symbolic links that loop. [`lint_bytes`] is the
+//! reading each directory once even through symbolic links that loop, within limits of entries
+//! read and depth ([`WalkLimits`], [`ll_files_within`]). [`lint_bytes`] is the
 //! lenient variant of [`lint_input`] that reads any bytes.
 //!
 //! # The module
@@ -170,7 +172,10 @@ use std::path::Path;
 
 use dxil_ops::rules::ValidationRule;
 
-pub use input::{FileError, MAX_FILE_SIZE, NotText, ll_files, read_file, text_of};
+pub use input::{
+    FileError, MAX_FILE_SIZE, NotText, WalkError, WalkLimits, WalkProgress, is_llvm_ir, ll_files,
+    ll_files_within, read_file, text_of,
+};
 pub use module::Module;
 pub use text::{SplitTop, ValueKind, split_top};
 

@@ -1,6 +1,9 @@
 //! Metadata values: the tuples of named metadata (`!dx.version = !{!1}`) and of numbered nodes
 //! (`!1 = !{i32 1, i32 8}`), read on demand and only as deep as the checks need.
 
+use std::collections::HashMap;
+
+use crate::module::Module;
 use crate::text::{int_literal, read_name, split_top, split_type_value};
 
 /// How deep inline tuples (`!{!{...}}`) are read; deeper ones are [`Md::Other`].
@@ -67,6 +70,46 @@ fn element(e: &str, depth: usize) -> Md<'_> {
         return read_name(g).map_or(Md::Other, |(n, _)| Md::Global(n));
     }
     Md::Other
+}
+
+/// What a reader takes from metadata nodes, each node read once however many elements refer to
+/// it: a node that 100,000 entries name is parsed once, so reading metadata stays linear in the
+/// size of the text. Tuples written in place are read where they are (each is part of the text
+/// of the one node or list that holds it).
+pub(crate) struct NodeFacts<T> {
+    by_node: HashMap<u64, Option<T>>,
+}
+
+impl<T> Default for NodeFacts<T> {
+    fn default() -> Self {
+        NodeFacts {
+            by_node: HashMap::new(),
+        }
+    }
+}
+
+impl<T: Clone> NodeFacts<T> {
+    /// What `read` takes from the tuple `e` is or refers to (through `m`); `None` when `e` is
+    /// no tuple or `read` takes nothing.
+    pub(crate) fn get<'t>(
+        &mut self,
+        m: &Module<'t>,
+        e: &Md<'t>,
+        read: impl FnOnce(&[Md<'t>]) -> Option<T>,
+    ) -> Option<T> {
+        match e {
+            Md::Ref(n) => {
+                if let Some(known) = self.by_node.get(n) {
+                    return known.clone();
+                }
+                let fact = m.resolve(e).and_then(|t| read(&t));
+                self.by_node.insert(*n, fact.clone());
+                fact
+            }
+            Md::Tuple(t) => read(t),
+            _ => None,
+        }
+    }
 }
 
 impl Md<'_> {

@@ -405,38 +405,49 @@ impl<'t> Module<'t> {
         })
     }
 
-    /// The entry points of `!dx.entryPoints`.
+    /// The entry points of `!dx.entryPoints`. Each node is read once, however many entries
+    /// name it.
     pub fn entry_points(&self) -> Vec<EntryPoint<'t>> {
         let Some(list) = self.named("dx.entryPoints") else {
             return Vec::new();
         };
-        let mut out = Vec::new();
-        for e in &list {
-            let Some(t) = self.resolve(e) else { continue };
-            let function = match t.first() {
-                Some(Md::Global(g)) => Some(*g),
-                _ => None,
-            };
-            let name = match t.get(1) {
-                Some(Md::Str(s)) => s,
-                _ => "",
-            };
-            let props = t.get(4).and_then(|p| self.resolve(p)).unwrap_or_default();
-            let tag = |t: i128| {
-                props
-                    .chunks(2)
-                    .find(|pair| pair.first().and_then(Md::int) == Some(t))
-                    .and_then(|pair| pair.get(1))
-                    .and_then(Md::int)
-            };
-            out.push(EntryPoint {
-                function,
-                name,
-                kind: tag(8),
-                launch: tag(13),
-            });
-        }
-        out
+        let mut entries: md::NodeFacts<EntryPoint<'t>> = md::NodeFacts::default();
+        let mut properties: md::NodeFacts<(Option<i128>, Option<i128>)> = md::NodeFacts::default();
+        list.iter()
+            .filter_map(|e| {
+                entries.get(self, e, |t| {
+                    let function = match t.first() {
+                        Some(Md::Global(g)) => Some(*g),
+                        _ => None,
+                    };
+                    let name = match t.get(1) {
+                        Some(Md::Str(s)) => s,
+                        _ => "",
+                    };
+                    let (kind, launch) = t
+                        .get(4)
+                        .and_then(|p| {
+                            properties.get(self, p, |props| {
+                                let tag = |t: i128| {
+                                    props
+                                        .chunks(2)
+                                        .find(|pair| pair.first().and_then(Md::int) == Some(t))
+                                        .and_then(|pair| pair.get(1))
+                                        .and_then(Md::int)
+                                };
+                                Some((tag(8), tag(13)))
+                            })
+                        })
+                        .unwrap_or_default();
+                    Some(EntryPoint {
+                        function,
+                        name,
+                        kind,
+                        launch,
+                    })
+                })
+            })
+            .collect()
     }
 }
 

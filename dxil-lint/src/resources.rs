@@ -16,7 +16,7 @@ use dxil_ops::constraint::{At, Matrix, Operands, Resource, Value, Vector};
 use dxil_ops::enums::{ComponentType, ResourceClass, ResourceKind};
 use dxil_ops::resource::has_component_type;
 
-use crate::md::Md;
+use crate::md::{Md, NodeFacts};
 use crate::module::{Call, Module};
 use crate::text::{int_literal, int_width, split_top, split_type_value};
 
@@ -74,14 +74,17 @@ pub(crate) fn fields(value: &str) -> Option<([i64; 4], u8)> {
     Some((out, n))
 }
 
-/// The records of `!dx.resources`, by class (SRV, UAV, CBuffer, Sampler) and range id.
+/// The records of `!dx.resources`, by class (SRV, UAV, CBuffer, Sampler) and range id: the
+/// first record of each id, keyed, since a module may declare as many resources as it makes
+/// handles.
 #[derive(Debug, Default)]
 pub(crate) struct Declared {
-    by_class: [Vec<(i128, Resource)>; 4],
+    by_class: [HashMap<i128, Resource>; 4],
 }
 
 impl Declared {
-    /// Reads `!dx.resources`.
+    /// Reads `!dx.resources`. Each node is read once, however many lists name it (see
+    /// [`NodeFacts`]).
     pub(crate) fn of(m: &Module<'_>) -> Declared {
         let mut d = Declared::default();
         let Some(lists) = m.named("dx.resources").and_then(|l| {
@@ -90,53 +93,55 @@ impl Declared {
         }) else {
             return d;
         };
+        // the component type of a typed resource: tag 0 of its extra properties
+        let mut components: NodeFacts<i128> = NodeFacts::default();
         for (class, list) in lists.iter().enumerate().take(4) {
             let Some(records) = m.resolve(list) else {
                 continue;
             };
+            let mut read: NodeFacts<(i128, Resource)> = NodeFacts::default();
             for r in &records {
-                let Some(rec) = m.resolve(r) else { continue };
-                let Some(id) = rec.first().and_then(Md::int) else {
-                    continue;
-                };
-                let int = |i: usize| rec.get(i).and_then(Md::int);
-                let resource = match class {
-                    0 | 1 => {
-                        let Some(kind) = int(6) else {
-                            continue;
-                        };
-                        let extra = if class == 0 { 8 } else { 10 };
-                        let component = rec
-                            .get(extra)
-                            .and_then(|e| m.resolve(e))
-                            .and_then(|tags| {
-                                tags.chunks(2)
-                                    .find(|p| p.first().and_then(Md::int) == Some(0))
-                                    .and_then(|p| p.get(1).and_then(Md::int))
-                            })
-                            .unwrap_or(0);
-                        let class = if class == 1 {
-                            ResourceClass::UAV
-                        } else {
-                            ResourceClass::SRV
-                        };
-                        declared(class, kind, component, false)
-                    }
-                    2 => declared(
-                        ResourceClass::CBuffer,
-                        ResourceKind::CBuffer as i128,
-                        0,
-                        false,
-                    ),
-                    _ => declared(
-                        ResourceClass::Sampler,
-                        ResourceKind::Sampler as i128,
-                        0,
-                        int(6) == Some(1),
-                    ),
-                };
-                if let Some(r) = resource {
-                    d.by_class[class].push((id, r));
+                let record = read.get(m, r, |rec| {
+                    let id = rec.first().and_then(Md::int)?;
+                    let int = |i: usize| rec.get(i).and_then(Md::int);
+                    let resource = match class {
+                        0 | 1 => {
+                            let kind = int(6)?;
+                            let extra = if class == 0 { 8 } else { 10 };
+                            let component = rec
+                                .get(extra)
+                                .and_then(|e| {
+                                    components.get(m, e, |tags| {
+                                        tags.chunks(2)
+                                            .find(|p| p.first().and_then(Md::int) == Some(0))
+                                            .and_then(|p| p.get(1).and_then(Md::int))
+                                    })
+                                })
+                                .unwrap_or(0);
+                            let class = if class == 1 {
+                                ResourceClass::UAV
+                            } else {
+                                ResourceClass::SRV
+                            };
+                            declared(class, kind, component, false)
+                        }
+                        2 => declared(
+                            ResourceClass::CBuffer,
+                            ResourceKind::CBuffer as i128,
+                            0,
+                            false,
+                        ),
+                        _ => declared(
+                            ResourceClass::Sampler,
+                            ResourceKind::Sampler as i128,
+                            0,
+                            int(6) == Some(1),
+                        ),
+                    }?;
+                    Some((id, resource))
+                });
+                if let (Some((id, resource)), Some(by_id)) = (record, d.by_class.get_mut(class)) {
+                    by_id.entry(id).or_insert(resource);
                 }
             }
         }
@@ -144,16 +149,21 @@ impl Declared {
     }
 
     fn get(&self, class: i128, id: i128) -> Option<Resource> {
-        let list = self.by_class.get(usize::try_from(class).ok()?)?;
-        list.iter().find(|(i, _)| *i == id).map(|(_, r)| *r)
+        let by_id = self.by_class.get(usize::try_from(class).ok()?)?;
+        by_id.get(&id).copied()
     }
 }
 
-/// The LinAlg matrix types that have an entry in `!dx.targetTypes` (names without `%`).
+/// The LinAlg matrix types that have an entry in `!dx.targetTypes` (names without `%`). Each
+/// node is read once, however many entries name it.
 pub(crate) fn target_types<'t>(m: &Module<'t>) -> HashSet<&'t str> {
     let mut out = HashSet::new();
+    let mut seen = HashSet::new();
     for e in m.named("dx.targetTypes").unwrap_or_default() {
         let Md::Ref(n) = e else { continue };
+        if !seen.insert(n) {
+            continue;
+        }
         let Some(body) = m.node(n) else { continue };
         let Some(inner) = body
             .trim()
@@ -206,7 +216,13 @@ impl<'m> Handles<'m> {
     pub(crate) fn enter(&mut self, function: Option<usize>) {
         if self.function != function {
             self.function = function;
-            self.known.clear();
+            // Clearing costs the table's capacity: a table grown by one function with many
+            // handles is dropped rather than cleared for each of many small functions after it.
+            if self.known.capacity() > 4 * self.known.len() + 64 {
+                self.known = HashMap::default();
+            } else {
+                self.known.clear();
+            }
         }
     }
 

@@ -703,6 +703,7 @@ fn ours_match(d: &dxil_lint::Diagnostic, (line, rule, fragment): &Ours) -> bool 
     d.line == *line && d.rule.code() == *rule && d.message.contains(fragment)
 }
 
+#[dxil_test_data::needs(shared = "corpus/dxc")]
 #[test]
 fn corpus_calls_are_accepted_or_match_the_expected_errors() {
     let Some(root) = corpus() else {

@@ -45,6 +45,7 @@ fn why_not(call: &dxil_lint::module::Call<'_>) -> Option<String> {
         .map(|e| format!("`{}`: {e}", call.callee))
 }
 
+#[dxil_test_data::needs(shared = "corpus/dxc")]
 #[test]
 fn every_corpus_call_maps_to_op_class_and_overload() {
     let Some(corpus) = corpus() else {

@@ -281,3 +281,77 @@ fn files_are_read_up_to_the_limit() {
     let r = dxil_lint::lint_file(&ok).expect("a small text file");
     assert_eq!(r.declarations, 1);
 }
+
+/// Text that is not LLVM IR (no line starts as a line of a module does) is refused, with the
+/// first line that is not blank; a blank input is an empty module, and one line of IR among
+/// prose (a module pasted after a note) makes it IR.
+#[test]
+fn text_that_is_not_llvm_ir_is_refused() {
+    for (text, line) in [
+        ("garbage", 1),
+        ("\n\n  hello world\nmore words\n", 3),
+        ("{\"json\": true}\n", 1),
+        ("definitely not\n", 1),
+    ] {
+        let e = dxil_lint::lint_input(text.as_bytes()).expect_err(text);
+        assert_eq!(e, NotText::NotIr(line), "{text:?}");
+        assert!(e.to_string().contains("not LLVM IR"), "{e}");
+    }
+    for text in [
+        "",
+        " \n\t\r\n",
+        "; a comment\n",
+        "a note\ndefine void @main() {\n  ret void\n}\n",
+        "\u{feff}target triple = \"dxil-ms-dx\"\n",
+        "source_filename = \"x.hlsl\"\n",
+        "!0 = !{}\n",
+        "%s = type { i32 }\n",
+        "@g = global i32 0\n",
+        "attributes #0 = { nounwind }\n",
+        "declare void @f()\n",
+    ] {
+        assert!(dxil_lint::lint_input(text.as_bytes()).is_ok(), "{text:?}");
+    }
+}
+
+/// A directory walk stops with an error past its limits of entries read and of depth.
+#[test]
+fn the_walk_has_limits() {
+    use dxil_lint::{WalkError, WalkLimits, ll_files_within};
+    let dir = scratch("walk-limits");
+    std::fs::create_dir_all(dir.join("a/b/c")).expect("dirs");
+    for k in 0..10 {
+        std::fs::write(dir.join(format!("a/{k}.ll")), "; nothing\n").expect("file");
+    }
+    std::fs::write(dir.join("a/b/c/deep.ll"), "; nothing\n").expect("file");
+    let walk = |max_entries, max_depth| {
+        let mut seen = Vec::new();
+        let r = ll_files_within(
+            &dir,
+            WalkLimits {
+                max_entries,
+                max_depth,
+            },
+            &mut |p| seen.push((p.entries, p.found)),
+        );
+        (r, seen)
+    };
+    // 1 + 11 + 1 + 1 entries: a, its 10 files and b, c, deep.ll
+    let (all, progress) = walk(14, 3);
+    assert_eq!(all.expect("within the limits").len(), 11);
+    assert_eq!(progress.len(), 4, "one report per folder: {progress:?}");
+    let (r, _) = walk(13, 3);
+    let e = r.expect_err("14 entries");
+    assert!(matches!(e, WalkError::TooManyEntries(_, 13)), "{e:?}");
+    assert!(
+        e.to_string().contains("more than 13 files and folders"),
+        "{e}"
+    );
+    let (r, _) = walk(100, 2);
+    let e = r.expect_err("c is at depth 3");
+    assert!(
+        matches!(&e, WalkError::TooDeep(d, 2) if d.ends_with("a/b/c")),
+        "{e:?}"
+    );
+    assert_eq!(WalkLimits::default().max_entries, 100_000);
+}

@@ -7,6 +7,9 @@
 //! ```sh
 //! cargo run -p dxil-ops --example decode -- shader.ll
 //! ```
+//!
+//! Exit status: 0 when it printed the calls, 1 when the file has no `dx.op` call (nothing to
+//! decode: an empty file, or text that is not LLVM IR), 2 when the file cannot be read.
 
 use dxil_ops::TypedValue;
 use dxil_ops::read::{AnyOp, read_op};
@@ -152,7 +155,28 @@ pub fn describe(call: &FoundCall<'_>) -> Result<String, String> {
     Ok(format!("{op}{decoded}"))
 }
 
-#[allow(dead_code)] // the tests include this file for `calls` and `describe`
+/// The lines printed for the text of a file (`name` in messages): one per call, or an error
+/// when the text has no `dx.op` call (an empty file, or one that is not LLVM IR), so that a
+/// file with nothing to decode is never a silent success.
+pub fn run(name: &str, text: &str) -> Result<Vec<String>, String> {
+    let found = calls(text);
+    if found.is_empty() {
+        return Err(format!(
+            "{name}: no dx.op call found (the example reads the LLVM IR text of a DXIL module)"
+        ));
+    }
+    Ok(found
+        .iter()
+        .map(|c| match describe(c) {
+            Ok(s) => format!("{}: {s}", c.line),
+            Err(e) => format!("{}: error: {e}", c.line),
+        })
+        .collect())
+}
+
+/// Exit status: 0 when calls were printed, 1 when the file has no `dx.op` call, 2 when it
+/// cannot be read.
+#[allow(dead_code)] // the tests include this file for `calls`, `describe` and `run`
 fn main() -> std::process::ExitCode {
     let Some(path) = std::env::args().nth(1) else {
         eprintln!("usage: decode FILE.ll");
@@ -165,11 +189,16 @@ fn main() -> std::process::ExitCode {
             return std::process::ExitCode::from(2);
         }
     };
-    for c in calls(&text) {
-        match describe(&c) {
-            Ok(s) => println!("{}: {s}", c.line),
-            Err(e) => println!("{}: error: {e}", c.line),
+    match run(&path, &text) {
+        Ok(lines) => {
+            for line in lines {
+                println!("{line}");
+            }
+            std::process::ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("{e}");
+            std::process::ExitCode::from(1)
         }
     }
-    std::process::ExitCode::SUCCESS
 }

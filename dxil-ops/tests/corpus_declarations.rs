@@ -45,6 +45,7 @@ fn function_name(line: &str) -> Option<&str> {
     rest.find('(').map(|e| &rest[..e])
 }
 
+#[dxil_test_data::needs(shared = "corpus/dxc")]
 #[test]
 fn corpus_declarations_match() {
     let Some(corpus) = corpus() else {

@@ -57,6 +57,7 @@ fn ll_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
     }
 }
 
+#[dxil_test_data::needs(shared = "corpus/dxc")]
 #[test]
 fn every_corpus_call_decodes() {
     let Some(corpus) = shared::shared_path("corpus/dxc") else {
@@ -124,6 +125,23 @@ fn the_reader_splits_operands() {
     );
     let e = decode::describe(&found[2]).unwrap_err();
     assert!(e.starts_with("operand `value` of Sin is `float`"), "{e}");
+}
+
+/// A file without a `dx.op` call (empty, a text that is not LLVM IR, a module without calls)
+/// is an error of the example (exit status 1), never an empty success; a file with calls gives
+/// one line per call.
+#[test]
+fn a_file_without_calls_is_an_error() {
+    for text in ["", "garbage\n", "define void @main() {\n  ret void\n}\n"] {
+        let e = decode::run("f.ll", text).expect_err(text);
+        assert!(e.starts_with("f.ll: no dx.op call found"), "{e}");
+    }
+    let lines = decode::run(
+        "f.ll",
+        "  %x = call float @dx.op.unary.f32(i32 13, float %v)\n",
+    )
+    .expect("one call");
+    assert_eq!(lines, ["1: Sin { value: %v }"]);
 }
 
 /// Every op has a generated reader: a call of it with constant immediates reads into the

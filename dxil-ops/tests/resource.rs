@@ -202,6 +202,7 @@ fn bindings_round_trip_and_are_checked() {
 }
 
 /// The corpus: every `annotateHandle` props and `createHandleFromBinding` bind decodes.
+#[dxil_test_data::needs(shared = "corpus/dxc")]
 #[test]
 fn corpus_words_decode() {
     let Some(corpus) = shared::shared_path("corpus/dxc") else {

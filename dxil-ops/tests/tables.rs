@@ -94,6 +94,7 @@ fn every_signature_point_has_its_row() {
     assert!(!tables::sig_point(SigPointKind::MSPOut).doc.is_empty());
 }
 
+#[dxil_test_data::needs(shared = "seeds/000_77818e1510d81a90.txt")]
 #[test]
 fn signature_point_table_agrees_with_the_specification() {
     let Some(spec) = spec() else {
@@ -136,6 +137,7 @@ fn signature_point_table_agrees_with_the_specification() {
     );
 }
 
+#[dxil_test_data::needs(shared = "seeds/000_77818e1510d81a90.txt")]
 #[test]
 fn every_interpretation_cell_agrees_with_the_specification() {
     let Some(spec) = spec() else {

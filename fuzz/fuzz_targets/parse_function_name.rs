@@ -28,7 +28,7 @@ fn check(name: &str) {
         let printed = f.to_string();
         let again = dxil_ops::parse_function_name_lenient(&printed);
         assert!(
-            again.is_ok_and(|g| g.class == f.class && g.overloads.len() == f.overloads.len()),
+            again.is_ok_and(|g| g.class() == f.class() && g.overloads.len() == f.overloads.len()),
             "{name:?} prints as {printed:?}, which does not read back"
         );
     }

@@ -170,6 +170,7 @@ mod tests {
     use super::*;
     use crate::llvm_as::assemble;
 
+    #[dxil_test_data::needs(llvm_as)]
     #[test]
     fn every_declaration_assembles() {
         let m = all(None);

@@ -66,12 +66,19 @@ enum Command {
         format: export::Format,
     },
     /// Check the dx.op declarations and calls of DXIL modules (LLVM IR text; a directory
-    /// stands for its .ll files). Exit status 0: no diagnostics, 1: diagnostics, 2: a file
-    /// could not be read, is not a regular file, is larger than 1 GiB or is not LLVM IR text.
+    /// stands for its .ll files). Exit status 0: no diagnostics, 1: diagnostics, 2: an input
+    /// could not be checked.
     #[cfg(feature = "runtime")]
+    #[command(after_help = lint::EXIT_STATUS)]
     Lint {
         /// Files or directories.
         files: Vec<PathBuf>,
+        /// The most files and folders a directory walk reads.
+        #[arg(long, default_value_t = dxil_lint::WalkLimits::default().max_entries)]
+        max_files: usize,
+        /// The deepest folder a directory walk enters (the named one is 0).
+        #[arg(long, default_value_t = dxil_lint::WalkLimits::default().max_depth)]
+        max_depth: usize,
     },
     /// Measure the lint against DXC's validator tests in DIR (not part of this repository):
     /// how many of the error messages they expect it reproduces, and what it prints on the
@@ -146,7 +153,17 @@ fn main() -> ExitCode {
         Command::Emit { target } => emit::run(target),
         Command::Export { format } => export::run(format),
         #[cfg(feature = "runtime")]
-        Command::Lint { files } => lint::run(files),
+        Command::Lint {
+            files,
+            max_files,
+            max_depth,
+        } => lint::run(
+            files,
+            dxil_lint::WalkLimits {
+                max_entries: max_files,
+                max_depth,
+            },
+        ),
         #[cfg(feature = "runtime")]
         Command::Parity {
             dir,

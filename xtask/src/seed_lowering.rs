@@ -460,6 +460,7 @@ fn lower(e: &Example, version: DxilVersion) -> Result<Module, String> {
     Ok(module)
 }
 
+#[dxil_test_data::needs(shared = "seeds")]
 #[test]
 fn seed_examples_lower_at_dxil_1_5_and_1_6() {
     let Some(dir) = shared::shared_path("seeds") else {

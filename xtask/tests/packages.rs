@@ -1,8 +1,10 @@
-//! The packages: `cargo package` of every library crate, unpacked, and a user crate outside the
-//! workspace that depends on `dxil-ops = "0.1"` with default features and is built from the
+//! The packages: `cargo package` of every crate but xtask, unpacked, and a user crate outside
+//! the workspace that depends on `dxil-ops = "0.1"` with default features and is built from the
 //! unpacked packages alone (`[patch.crates-io]` points at them), offline. Its `main` is the
 //! example of the packaged `dxil-ops` README, which the root README repeats; its normal
-//! dependency tree has no proc-macro or TOML crate.
+//! dependency tree has no proc-macro or TOML crate. The `dxil` command is built from the
+//! unpacked `dxil-cli` package the same way (what `cargo package -p dxil-cli` would verify if
+//! the crates it depends on were published) and runs.
 //!
 //! Everything lives in `target/packages`, and files are rewritten only when their content
 //! changes, so that a rerun rebuilds only what changed.
@@ -109,6 +111,8 @@ fn a_user_crate_builds_from_the_packages_with_light_default_features() {
             "--workspace",
             "--exclude",
             "xtask",
+            "--exclude",
+            "dxil-test-data",
             "--no-verify",
             "--allow-dirty",
             "--offline",
@@ -145,9 +149,11 @@ fn a_user_crate_builds_from_the_packages_with_light_default_features() {
         names,
         [
             "dxil-base",
+            "dxil-cli",
             "dxil-codegen",
             "dxil-db",
             "dxil-lint",
+            "dxil-module",
             "dxil-ops",
             "dxil-ops-macro"
         ]
@@ -224,5 +230,32 @@ fn a_user_crate_builds_from_the_packages_with_light_default_features() {
     assert!(
         ops.contains(&format!("crates/{ops_folder})")),
         "dxil-ops does not come from its package: {ops}"
+    );
+
+    // The command, built from a copy of its package whose manifest gets the patches of the
+    // user crate (and a `[workspace]` of its own, as it lives inside this one's folder).
+    let cli_folder = &packages[names
+        .iter()
+        .position(|n| *n == "dxil-cli")
+        .expect("dxil-cli")]
+    .1;
+    let cli = work.join("cli");
+    sync(&crates.join(cli_folder), &cli);
+    let packaged = fs::read_to_string(cli.join("Cargo.toml")).expect("the package's manifest");
+    let mut manifest = format!("{packaged}\n[patch.crates-io]\n");
+    for (name, folder) in packages.iter().filter(|(n, _)| n != "dxil-cli") {
+        manifest.push_str(&format!("{name} = {{ path = \"../crates/{folder}\" }}\n"));
+    }
+    manifest.push_str("\n[workspace]\n");
+    write_if_changed(&cli.join("Cargo.toml"), manifest.as_bytes());
+    cargo(&cli, &target, &["build", "--offline", "--quiet"]);
+    let run = Command::new(target.join("debug/dxil"))
+        .arg("--help")
+        .output()
+        .expect("the packaged dxil runs");
+    let help = String::from_utf8_lossy(&run.stdout);
+    assert!(
+        run.status.success() && help.contains("Exit codes:"),
+        "{help}"
     );
 }

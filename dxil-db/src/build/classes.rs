@@ -18,8 +18,8 @@ impl Builder<'_> {
             let name = &rec.item.name;
             let sources = self.sources;
             let label = format!("class `{}`", name.get_ref());
-            let types = std::mem::take(&mut self.names.types);
-            let enums = std::mem::take(&mut self.names.enums);
+            let types = self.names.types.take();
+            let enums = self.names.enums.take();
             let mut ctx = self.ctx(rec.file, &rec.item.record, label);
             let ok = declared.add(&mut ctx, name, "", "class", sources);
             let class = if ok {

@@ -12,6 +12,7 @@ use crate::constraint::*;
 use crate::db::Database;
 use crate::diag::suggest;
 use crate::model::{DxilVersion, OpId, ShaderModel, StageMask};
+use crate::unparsed::Section;
 
 /// The kinds the generator and the runtime implement, with the keys each reads (besides the
 /// common ones) and the placeholders each fills (besides [`Placeholder::COMMON`]). A declared
@@ -363,6 +364,19 @@ impl<'r> Record<'r, '_> {
         self.ctx.error(span, key, message, hint);
     }
 
+    /// A reference to a name of `section` that is not declared (see [`crate::unparsed`]).
+    fn unresolved(
+        &mut self,
+        section: Section,
+        span: Range<usize>,
+        key: &str,
+        message: String,
+        hint: impl Into<String>,
+    ) {
+        self.ok = false;
+        self.ctx.unresolved(section, span, key, message, hint);
+    }
+
     fn value(&self, key: &str) -> Option<&'r Value> {
         self.values.get(key).map(|(_, v)| *v)
     }
@@ -376,7 +390,8 @@ impl<'r> Record<'r, '_> {
                     Some(d) => Some(d),
                     None => {
                         let names: Vec<&str> = self.kinds.iter().map(|d| d.name.as_str()).collect();
-                        self.error(
+                        self.unresolved(
+                            Section::ConstraintKind,
                             v.span(),
                             "kind",
                             format!("unknown constraint kind `{k}`"),
@@ -400,7 +415,8 @@ impl<'r> Record<'r, '_> {
             let name = k.get_ref().as_str();
             let Some(decl) = self.keys.iter().find(|d| d.name == name) else {
                 let names: Vec<&str> = self.keys.iter().map(|d| d.name.as_str()).collect();
-                self.error(
+                self.unresolved(
+                    Section::ConstraintKey,
                     k.span(),
                     name,
                     format!("unknown key `{name}`"),
@@ -645,7 +661,13 @@ impl<'r> Record<'r, '_> {
                     None => {
                         let span = self.span("ops");
                         let hint = suggest(&n, self.ops.keys().copied(), "ops");
-                        self.error(span, "ops", format!("unknown op `{n}`"), sentence(&hint));
+                        self.unresolved(
+                            Section::Op,
+                            span,
+                            "ops",
+                            format!("unknown op `{n}`"),
+                            sentence(&hint),
+                        );
                     }
                 }
             }
@@ -707,7 +729,8 @@ impl<'r> Record<'r, '_> {
             Ok(v) if known.contains(&v) => Some(v),
             _ => {
                 let span = self.span(key);
-                self.error(
+                self.unresolved(
+                    Section::Version,
                     span,
                     key,
                     format!("`{s}` is not {what}"),
@@ -738,7 +761,13 @@ impl<'r> Record<'r, '_> {
                     let span = self.span(key);
                     let hint =
                         suggest(&n, self.db.stages.iter().map(|s| s.name.as_str()), "stages");
-                    self.error(span, key, format!("unknown stage `{n}`"), sentence(&hint));
+                    self.unresolved(
+                        Section::Stage,
+                        span,
+                        key,
+                        format!("unknown stage `{n}`"),
+                        sentence(&hint),
+                    );
                 }
             }
         }
@@ -774,7 +803,8 @@ impl<'r> Record<'r, '_> {
             None => {
                 let span = self.span("rule");
                 let hint = suggest(&r, self.db.rules.iter().map(|x| x.name.as_str()), "rules");
-                self.error(
+                self.unresolved(
+                    Section::Rule,
                     span,
                     "rule",
                     format!("unknown validation rule `{r}`"),
@@ -1086,7 +1116,17 @@ impl<'r> Record<'r, '_> {
                     }
                     Err(e) => {
                         let span = self.span("overloads");
-                        self.error(span, "overloads", e.message, e.hint);
+                        if e.unknown_letter {
+                            self.unresolved(
+                                Section::OverloadType,
+                                span,
+                                "overloads",
+                                e.message,
+                                e.hint,
+                            );
+                        } else {
+                            self.error(span, "overloads", e.message, e.hint);
+                        }
                         return None;
                     }
                 }

@@ -9,6 +9,7 @@ use crate::db::Database;
 use crate::dxc::{Dxc, DxcEnum, DxcNumber, DxcType};
 use crate::model::*;
 use crate::raw::{RawDxc, RawDxcEnum};
+use crate::unparsed::Section;
 
 impl Builder<'_> {
     pub(crate) fn dxc(&mut self, raw: &RawDb, db: &mut Database) {
@@ -194,20 +195,22 @@ fn overload_slots(
                     .filter(|t| t.kind != OverloadKind::Void)
                     .map(|t| t.name.as_str())
                     .collect();
-                let void = db.overload_types.iter().any(|t| &t.name == name.get_ref());
-                ctx.error(
-                    name.span(),
-                    "overload_slots",
-                    if void {
-                        format!(
-                            "`{}` is the void overload, which has no slot",
-                            name.get_ref()
-                        )
-                    } else {
-                        format!("unknown overload type `{}`", name.get_ref())
-                    },
-                    format!("the overload types with a slot are {}", names.join(", ")),
-                );
+                let hint = format!("the overload types with a slot are {}", names.join(", "));
+                if db.overload_types.iter().any(|t| &t.name == name.get_ref()) {
+                    let message = format!(
+                        "`{}` is the void overload, which has no slot",
+                        name.get_ref()
+                    );
+                    ctx.error(name.span(), "overload_slots", message, hint);
+                } else {
+                    ctx.unresolved(
+                        Section::OverloadType,
+                        name.span(),
+                        "overload_slots",
+                        format!("unknown overload type `{}`", name.get_ref()),
+                        hint,
+                    );
+                }
                 ok = false;
             }
         }
@@ -463,7 +466,8 @@ fn stages_from_target(ctx: &mut Ctx<'_>, r: &RawDxc, db: &Database) -> Option<Ve
                 ok = false;
             }
             None => {
-                ctx.error(
+                ctx.unresolved(
+                    Section::Op,
                     name.span(),
                     "stages_from_target",
                     format!("unknown op `{}`", name.get_ref()),

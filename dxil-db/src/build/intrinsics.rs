@@ -74,7 +74,8 @@ impl Env<'_> {
         }
         let mut names: Vec<&str> = self.ops.keys().copied().collect();
         names.sort_unstable();
-        ctx.error(
+        ctx.unresolved(
+            crate::unparsed::Section::Op,
             v.span(),
             key,
             format!("unknown op `{name}`"),
@@ -325,8 +326,8 @@ impl Builder<'_> {
 
     /// The `[derived.NAME]` records.
     fn derived_values(&mut self, raw: &RawDb, db: &mut Database) -> Known<DerivedId> {
-        let mut known = Known::default();
-        let types = std::mem::take(&mut self.names.types);
+        let mut known = Known::of(crate::unparsed::Section::Derived);
+        let types = self.names.types.take();
         for rec in &raw.derived {
             let name = rec.item.name.get_ref();
             let r = rec.item.record.value.get_ref();

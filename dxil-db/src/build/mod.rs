@@ -21,6 +21,7 @@ use crate::db::Database;
 use crate::decode::{Decoded, Named, RawFile};
 use crate::diag::{Location, Sink, suggest};
 use crate::source::FileId;
+use crate::unparsed::Section;
 use dxil_base::{DxilVersion, ShaderModel};
 
 /// A record together with the file it came from.
@@ -55,6 +56,28 @@ pub(crate) struct RawDb {
 }
 
 impl RawDb {
+    /// Whether the files declare no record at all: no database.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.versions.is_empty()
+            && self.stages.is_empty()
+            && self.attributes.is_empty()
+            && self.overload_types.is_empty()
+            && self.tables.is_empty()
+            && self.types.is_empty()
+            && self.classes.is_empty()
+            && self.ops.is_empty()
+            && self.enums.is_empty()
+            && self.rules.is_empty()
+            && self.sig_points.is_empty()
+            && self.semantic_interpretations.is_empty()
+            && self.llvm_instructions.is_empty()
+            && self.intrinsics.is_empty()
+            && self.derived.is_empty()
+            && self.constraint_keys.is_empty()
+            && self.constraint_kinds.is_empty()
+            && self.constraints.is_empty()
+    }
+
     pub(crate) fn add(&mut self, file: FileId, raw: RawFile) {
         fn tag<T>(file: FileId, v: Vec<T>) -> impl Iterator<Item = In<T>> {
             v.into_iter().map(move |item| In { file, item })
@@ -106,6 +129,31 @@ pub(crate) struct Ctx<'a> {
 }
 
 impl Ctx<'_> {
+    /// Reports a reference to a name of `section` that is not declared, unless a file that
+    /// did not parse may declare it (see [`crate::unparsed`]).
+    pub fn unresolved(
+        &mut self,
+        section: Section,
+        span: Range<usize>,
+        key: &str,
+        message: impl Into<String>,
+        hint: impl Into<String>,
+    ) {
+        if !self.sink.incomplete.excuses(section) {
+            self.error(span, key, message, hint);
+        }
+    }
+
+    /// Reports an overload string that does not parse: an unknown letter as a reference to
+    /// an overload type.
+    pub fn overload_error(&mut self, at: usize, key: &str, e: crate::overload::OverloadError) {
+        if e.unknown_letter {
+            self.unresolved(Section::OverloadType, at..at + 1, key, e.message, e.hint);
+        } else {
+            self.error(at..at + 1, key, e.message, e.hint);
+        }
+    }
+
     pub fn error(
         &mut self,
         span: Range<usize>,
@@ -182,7 +230,8 @@ impl Ctx<'_> {
         let parsed: DxilVersion = self.parse(v, key)?;
         if !known.contains(&parsed) {
             let names: Vec<String> = known.iter().map(|k| k.to_string()).collect();
-            self.error(
+            self.unresolved(
+                Section::Version,
                 v.span(),
                 key,
                 format!("unknown DXIL version `{parsed}`"),
@@ -206,7 +255,8 @@ impl Ctx<'_> {
         let parsed: ShaderModel = self.parse(v, key)?;
         if !known.contains(&parsed) {
             let names: Vec<String> = known.iter().map(|k| k.to_string()).collect();
-            self.error(
+            self.unresolved(
+                Section::Version,
                 v.span(),
                 key,
                 format!("unknown shader model `{parsed}`"),
@@ -238,7 +288,8 @@ impl Ctx<'_> {
             return None;
         }
         let candidates = names.all_names();
-        self.error(
+        self.unresolved(
+            names.section,
             v.span(),
             key,
             format!("unknown {what} `{}`", v.get_ref()),
@@ -257,18 +308,26 @@ impl Ctx<'_> {
 pub(crate) struct Known<Id> {
     ids: HashMap<String, Id>,
     broken: HashSet<String>,
-}
-
-impl<Id> Default for Known<Id> {
-    fn default() -> Self {
-        Known {
-            ids: HashMap::new(),
-            broken: HashSet::new(),
-        }
-    }
+    /// The section whose records declare the names.
+    section: Section,
 }
 
 impl<Id> Known<Id> {
+    /// No name yet of the records of `section`.
+    pub fn of(section: Section) -> Self {
+        Known {
+            ids: HashMap::new(),
+            broken: HashSet::new(),
+            section,
+        }
+    }
+
+    /// Takes the names out, leaving none (of the same section) in their place.
+    pub fn take(&mut self) -> Self {
+        let section = self.section;
+        std::mem::replace(self, Known::of(section))
+    }
+
     /// The id of a name that built.
     pub fn get(&self, name: &str) -> Option<&Id> {
         self.ids.get(name)
@@ -373,22 +432,39 @@ pub(crate) fn build(
         sources,
         names: Names::default(),
     };
+    // each step builds the records of one section (see `crate::unparsed`)
+    b.sink.incomplete.building(Section::Enum);
     b.enums(raw, &mut db);
+    b.sink.incomplete.building(Section::Version);
     b.versions(raw, &mut db);
+    b.sink.incomplete.building(Section::Stage);
     b.stages(raw, &mut db);
+    b.sink.incomplete.building(Section::Attribute);
     b.attributes(raw, &mut db);
+    b.sink.incomplete.building(Section::OverloadType);
     b.overload_types(raw, &mut db);
+    b.sink.incomplete.building(Section::Table);
     b.tables(raw, &mut db);
+    b.sink.incomplete.building(Section::Type);
     b.types(raw, &mut db);
+    b.sink.incomplete.building(Section::Class);
     b.classes(raw, &mut db);
+    b.sink.incomplete.building(Section::Op);
     b.ops(raw, &mut db);
+    b.sink.incomplete.building(Section::Rule);
     b.rules(raw, &mut db);
+    b.sink.incomplete.building(Section::SigPoint);
     b.sig_points(raw, &mut db);
+    b.sink.incomplete.building(Section::SemanticInterpretation);
     b.semantic_interpretations(raw, &mut db);
+    b.sink.incomplete.building(Section::LlvmInstruction);
     b.llvm_instructions(raw, &mut db);
+    b.sink.incomplete.building(Section::Intrinsic);
     b.intrinsics(raw, &mut db);
+    b.sink.incomplete.building(Section::Dxc);
     b.dxc(raw, &mut db);
     b.identifiers(raw);
+    b.sink.incomplete.building(Section::Constraint);
     let constraints = b.constraints(raw, &db);
     if !b.sink.is_empty() {
         return None;
@@ -400,7 +476,6 @@ pub(crate) fn build(
 }
 
 /// Name → id maps of the vocabularies.
-#[derive(Default)]
 pub(crate) struct Names {
     pub stages: Known<crate::model::StageId>,
     pub attributes: Known<crate::model::AttributeId>,
@@ -409,6 +484,19 @@ pub(crate) struct Names {
     /// Classes of `[class.NAME]` records, and the classes ops declare with their own signature.
     pub classes: Known<crate::model::ClassId>,
     pub enums: Known<crate::model::EnumId>,
+}
+
+impl Default for Names {
+    fn default() -> Self {
+        Names {
+            stages: Known::of(Section::Stage),
+            attributes: Known::of(Section::Attribute),
+            tables: Known::of(Section::Table),
+            types: Known::of(Section::Type),
+            classes: Known::of(Section::Class),
+            enums: Known::of(Section::Enum),
+        }
+    }
 }
 
 pub(crate) struct Builder<'a> {

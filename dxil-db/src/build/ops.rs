@@ -847,8 +847,7 @@ fn overload_entries(
         let spec = match parse_overloads(t.get_ref(), &db.overload_types) {
             Ok(s) => s,
             Err(err) => {
-                let at = t.span().start + 1 + err.offset;
-                ctx.error(at..at + 1, "overloads.types", err.message, err.hint);
+                ctx.overload_error(t.span().start + 1 + err.offset, "overloads.types", err);
                 return None;
             }
         };
@@ -1072,7 +1071,8 @@ fn stage_entries(
             if !stage_names.is_declared(name)
                 && let Some(s) = crate::diag::did_you_mean(name, [ALL_STAGES, REMOVED])
             {
-                ctx.error(
+                ctx.unresolved(
+                    crate::unparsed::Section::Stage,
                     st.span(),
                     "stages.stages",
                     format!("unknown stage `{name}`"),

@@ -23,7 +23,8 @@ fn enum_value(
     enum_name: &str,
 ) -> bool {
     let Some(values) = enum_values(db, enum_name) else {
-        ctx.error(
+        ctx.unresolved(
+            crate::unparsed::Section::Enum,
             v.span(),
             key,
             format!("no `{enum_name}` enumeration is declared"),
@@ -90,7 +91,7 @@ impl Builder<'_> {
                 None => "`[[rule]]` record".to_owned(),
             };
             let sources = self.sources;
-            let stage_names = std::mem::take(&mut self.names.stages);
+            let stage_names = self.names.stages.take();
             let mut ctx = self.ctx(rec.file, &rec.item, label);
             let code = ctx.require(&r.code, "code").filter(|c| {
                 let ok = !c.get_ref().is_empty()
@@ -396,7 +397,8 @@ impl Builder<'_> {
                 for (i, c) in o.get_ref().char_indices() {
                     if !letters.contains(&c) {
                         let at = o.span().start + 1 + i;
-                        ctx.error(
+                        ctx.unresolved(
+                            crate::unparsed::Section::OverloadType,
                             at..at + 1,
                             "overloads",
                             format!("unknown overload letter `{c}`"),

@@ -78,7 +78,7 @@ impl Builder<'_> {
             let rec = records[i];
             let r = raw_of(i);
             let label = format!("type `{}`", rec.item.name.get_ref());
-            let names = std::mem::take(&mut self.names.types);
+            let names = self.names.types.take();
             let mut ctx = self.ctx(rec.file, &rec.item.record, label);
             let kind = type_kind(&mut ctx, r, &names, db);
             self.names.types = names;
@@ -112,7 +112,7 @@ impl Builder<'_> {
                 continue;
             }
             let r = rec.item.record.value.get_ref();
-            let names = std::mem::take(&mut self.names.types);
+            let names = self.names.types.take();
             let label = format!("overload type `{}`", rec.item.name.get_ref());
             let mut out = Vec::new();
             for a in r.abbreviations.iter().flatten() {
@@ -395,8 +395,7 @@ fn type_case(
         let spec = match parse_overloads(ol.get_ref(), &db.overload_types) {
             Ok(s) => s,
             Err(e) => {
-                let at = ol.span().start + 1 + e.offset;
-                ctx.error(at..at + 1, "by_overload.overloads", e.message, e.hint);
+                ctx.overload_error(ol.span().start + 1 + e.offset, "by_overload.overloads", e);
                 return None;
             }
         };

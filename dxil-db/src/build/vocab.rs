@@ -237,12 +237,14 @@ impl Builder<'_> {
             && raw.versions.is_empty()
             && let Some(first) = raw.ops.first()
         {
-            self.ctx(first.file, &first.item.1, String::new()).error(
-                0..0,
-                "version",
-                "no DXIL version is declared",
-                "declare each DXIL version in a `[[version]]` record",
-            );
+            self.ctx(first.file, &first.item.1, String::new())
+                .unresolved(
+                    crate::unparsed::Section::Version,
+                    0..0,
+                    "version",
+                    "no DXIL version is declared",
+                    "declare each DXIL version in a `[[version]]` record",
+                );
         }
     }
 
@@ -280,7 +282,8 @@ impl Builder<'_> {
                 .and_then(|s| ctx.version(s, "since", &versions));
             let kind = ctx.require(&r.shader_kind, "shader_kind").and_then(|k| {
                 let Some(e) = &shader_kind else {
-                    ctx.error(
+                    ctx.unresolved(
+                        crate::unparsed::Section::Enum,
                         k.span(),
                         "shader_kind",
                         "no `ShaderKind` enumeration is declared",

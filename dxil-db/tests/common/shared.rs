@@ -1,7 +1,10 @@
 //! Where the tests find the data that is not part of the repository: DXC's reference data, test
 //! corpus and the specification seeds, in the folder `shared` beside the workspace (or the one
-//! `DXIL_SHARED` names). A test whose data is missing says so on stderr and passes, unless
-//! `DXIL_REQUIRE_SHARED` is set (CI sets it): then it fails.
+//! `DXIL_SHARED` names). A test that needs them is marked `#[dxil_test_data::needs(shared =
+//! "PATH")]`: when the data is missing at compile time it is ignored, with the reason, and
+//! `cargo test` counts it as ignored. At run time (data removed since), a test whose data is
+//! missing says so on stderr and passes, unless `DXIL_REQUIRE_SHARED` is set (CI sets it): then
+//! it fails.
 //!
 //! One file for the tests of dxil-db, dxil-ops and dxil-lint: the other crates include it with
 //! `#[path]`.

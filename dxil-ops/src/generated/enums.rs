@@ -2722,6 +2722,258 @@ impl SemanticKind {
     }
 }
 crate::rows::plain_enum!(SemanticKind, 34, "SemanticKind");
+/// The DXIL flag enumeration `ShaderFeatureInfo`: values combine with `|`. Features a shader needs from the runtime: the 64-bit flags of the container part \`SFI0\` (DXC's \`ShaderFeatureInfo\_\*\` constants). Names DXC starts with a digit put the number last (\`UAVs64\` is \`ShaderFeatureInfo\_64UAVs\`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ShaderFeatureInfo(u64);
+impl ShaderFeatureInfo {
+    /// `Doubles` = 0x1.
+    #[allow(non_upper_case_globals)]
+    pub const Doubles: ShaderFeatureInfo = ShaderFeatureInfo(0x1);
+    /// `ComputeShadersPlusRawAndStructuredBuffersViaShader4X` = 0x2.
+    #[allow(non_upper_case_globals)]
+    pub const ComputeShadersPlusRawAndStructuredBuffersViaShader4X: ShaderFeatureInfo = ShaderFeatureInfo(
+        0x2,
+    );
+    /// `UAVsAtEveryStage` = 0x4.
+    #[allow(non_upper_case_globals)]
+    pub const UAVsAtEveryStage: ShaderFeatureInfo = ShaderFeatureInfo(0x4);
+    /// `UAVs64` = 0x8. More than 8 UAVs (up to 64); DXC's \`ShaderFeatureInfo\_64UAVs\`.
+    #[allow(non_upper_case_globals)]
+    pub const UAVs64: ShaderFeatureInfo = ShaderFeatureInfo(0x8);
+    /// `MinimumPrecision` = 0x10.
+    #[allow(non_upper_case_globals)]
+    pub const MinimumPrecision: ShaderFeatureInfo = ShaderFeatureInfo(0x10);
+    /// `DoubleExtensions11_1` = 0x20. DXC's \`ShaderFeatureInfo\_11\_1\_DoubleExtensions\`.
+    #[allow(non_upper_case_globals)]
+    pub const DoubleExtensions11_1: ShaderFeatureInfo = ShaderFeatureInfo(0x20);
+    /// `ShaderExtensions11_1` = 0x40. DXC's \`ShaderFeatureInfo\_11\_1\_ShaderExtensions\`.
+    #[allow(non_upper_case_globals)]
+    pub const ShaderExtensions11_1: ShaderFeatureInfo = ShaderFeatureInfo(0x40);
+    /// `LEVEL9ComparisonFiltering` = 0x80.
+    #[allow(non_upper_case_globals)]
+    pub const LEVEL9ComparisonFiltering: ShaderFeatureInfo = ShaderFeatureInfo(0x80);
+    /// `TiledResources` = 0x100.
+    #[allow(non_upper_case_globals)]
+    pub const TiledResources: ShaderFeatureInfo = ShaderFeatureInfo(0x100);
+    /// `StencilRef` = 0x200.
+    #[allow(non_upper_case_globals)]
+    pub const StencilRef: ShaderFeatureInfo = ShaderFeatureInfo(0x200);
+    /// `InnerCoverage` = 0x400.
+    #[allow(non_upper_case_globals)]
+    pub const InnerCoverage: ShaderFeatureInfo = ShaderFeatureInfo(0x400);
+    /// `TypedUAVLoadAdditionalFormats` = 0x800.
+    #[allow(non_upper_case_globals)]
+    pub const TypedUAVLoadAdditionalFormats: ShaderFeatureInfo = ShaderFeatureInfo(
+        0x800,
+    );
+    /// `ROVs` = 0x1000.
+    #[allow(non_upper_case_globals)]
+    pub const ROVs: ShaderFeatureInfo = ShaderFeatureInfo(0x1000);
+    /// `ViewportAndRTArrayIndexFromAnyShaderFeedingRasterizer` = 0x2000.
+    #[allow(non_upper_case_globals)]
+    pub const ViewportAndRTArrayIndexFromAnyShaderFeedingRasterizer: ShaderFeatureInfo = ShaderFeatureInfo(
+        0x2000,
+    );
+    /// `WaveOps` = 0x4000.
+    #[allow(non_upper_case_globals)]
+    pub const WaveOps: ShaderFeatureInfo = ShaderFeatureInfo(0x4000);
+    /// `Int64Ops` = 0x8000.
+    #[allow(non_upper_case_globals)]
+    pub const Int64Ops: ShaderFeatureInfo = ShaderFeatureInfo(0x8000);
+    /// `ViewID` = 0x10000. Since DXIL 1.1.
+    #[allow(non_upper_case_globals)]
+    pub const ViewID: ShaderFeatureInfo = ShaderFeatureInfo(0x10000);
+    /// `Barycentrics` = 0x20000. Since DXIL 1.1.
+    #[allow(non_upper_case_globals)]
+    pub const Barycentrics: ShaderFeatureInfo = ShaderFeatureInfo(0x20000);
+    /// `NativeLowPrecision` = 0x40000. Since DXIL 1.2.
+    #[allow(non_upper_case_globals)]
+    pub const NativeLowPrecision: ShaderFeatureInfo = ShaderFeatureInfo(0x40000);
+    /// `ShadingRate` = 0x80000. Since DXIL 1.4.
+    #[allow(non_upper_case_globals)]
+    pub const ShadingRate: ShaderFeatureInfo = ShaderFeatureInfo(0x80000);
+    /// `Raytracing_Tier_1_1` = 0x100000. Since DXIL 1.5.
+    #[allow(non_upper_case_globals)]
+    pub const Raytracing_Tier_1_1: ShaderFeatureInfo = ShaderFeatureInfo(0x100000);
+    /// `SamplerFeedback` = 0x200000. Since DXIL 1.5.
+    #[allow(non_upper_case_globals)]
+    pub const SamplerFeedback: ShaderFeatureInfo = ShaderFeatureInfo(0x200000);
+    /// `AtomicInt64OnTypedResource` = 0x400000. Since DXIL 1.6.
+    #[allow(non_upper_case_globals)]
+    pub const AtomicInt64OnTypedResource: ShaderFeatureInfo = ShaderFeatureInfo(
+        0x400000,
+    );
+    /// `AtomicInt64OnGroupShared` = 0x800000. Since DXIL 1.6.
+    #[allow(non_upper_case_globals)]
+    pub const AtomicInt64OnGroupShared: ShaderFeatureInfo = ShaderFeatureInfo(0x800000);
+    /// `DerivativesInMeshAndAmpShaders` = 0x1000000. Since DXIL 1.6.
+    #[allow(non_upper_case_globals)]
+    pub const DerivativesInMeshAndAmpShaders: ShaderFeatureInfo = ShaderFeatureInfo(
+        0x1000000,
+    );
+    /// `ResourceDescriptorHeapIndexing` = 0x2000000. Since DXIL 1.6.
+    #[allow(non_upper_case_globals)]
+    pub const ResourceDescriptorHeapIndexing: ShaderFeatureInfo = ShaderFeatureInfo(
+        0x2000000,
+    );
+    /// `SamplerDescriptorHeapIndexing` = 0x4000000. Since DXIL 1.6.
+    #[allow(non_upper_case_globals)]
+    pub const SamplerDescriptorHeapIndexing: ShaderFeatureInfo = ShaderFeatureInfo(
+        0x4000000,
+    );
+    /// `Reserved` = 0x8000000. Since DXIL 1.9. Reserved for an experimental feature of shader model 6.9; not yet supported.
+    #[allow(non_upper_case_globals)]
+    pub const Reserved: ShaderFeatureInfo = ShaderFeatureInfo(0x8000000);
+    /// `AtomicInt64OnHeapResource` = 0x10000000. Since DXIL 1.6.
+    #[allow(non_upper_case_globals)]
+    pub const AtomicInt64OnHeapResource: ShaderFeatureInfo = ShaderFeatureInfo(
+        0x10000000,
+    );
+    /// `AdvancedTextureOps` = 0x20000000. Since DXIL 1.7.
+    #[allow(non_upper_case_globals)]
+    pub const AdvancedTextureOps: ShaderFeatureInfo = ShaderFeatureInfo(0x20000000);
+    /// `WriteableMSAATextures` = 0x40000000. Since DXIL 1.7.
+    #[allow(non_upper_case_globals)]
+    pub const WriteableMSAATextures: ShaderFeatureInfo = ShaderFeatureInfo(0x40000000);
+    /// `SampleCmpGradientOrBias` = 0x80000000. Since DXIL 1.8.
+    #[allow(non_upper_case_globals)]
+    pub const SampleCmpGradientOrBias: ShaderFeatureInfo = ShaderFeatureInfo(0x80000000);
+    /// `ExtendedCommandInfo` = 0x100000000. Since DXIL 1.8.
+    #[allow(non_upper_case_globals)]
+    pub const ExtendedCommandInfo: ShaderFeatureInfo = ShaderFeatureInfo(0x100000000);
+    /// Every bit some value of this enumeration names (masks included).
+    pub const KNOWN: u64 = 0x1ffffffff;
+    /// The flags and multi-bit values with their names, in the order the display
+    /// tries them: lowest bit first, wider values before narrower ones.
+    pub const FLAGS: &'static [(&'static str, u64)] = &[
+        ("Doubles", 0x1),
+        ("ComputeShadersPlusRawAndStructuredBuffersViaShader4X", 0x2),
+        ("UAVsAtEveryStage", 0x4),
+        ("UAVs64", 0x8),
+        ("MinimumPrecision", 0x10),
+        ("DoubleExtensions11_1", 0x20),
+        ("ShaderExtensions11_1", 0x40),
+        ("LEVEL9ComparisonFiltering", 0x80),
+        ("TiledResources", 0x100),
+        ("StencilRef", 0x200),
+        ("InnerCoverage", 0x400),
+        ("TypedUAVLoadAdditionalFormats", 0x800),
+        ("ROVs", 0x1000),
+        ("ViewportAndRTArrayIndexFromAnyShaderFeedingRasterizer", 0x2000),
+        ("WaveOps", 0x4000),
+        ("Int64Ops", 0x8000),
+        ("ViewID", 0x10000),
+        ("Barycentrics", 0x20000),
+        ("NativeLowPrecision", 0x40000),
+        ("ShadingRate", 0x80000),
+        ("Raytracing_Tier_1_1", 0x100000),
+        ("SamplerFeedback", 0x200000),
+        ("AtomicInt64OnTypedResource", 0x400000),
+        ("AtomicInt64OnGroupShared", 0x800000),
+        ("DerivativesInMeshAndAmpShaders", 0x1000000),
+        ("ResourceDescriptorHeapIndexing", 0x2000000),
+        ("SamplerDescriptorHeapIndexing", 0x4000000),
+        ("Reserved", 0x8000000),
+        ("AtomicInt64OnHeapResource", 0x10000000),
+        ("AdvancedTextureOps", 0x20000000),
+        ("WriteableMSAATextures", 0x40000000),
+        ("SampleCmpGradientOrBias", 0x80000000),
+        ("ExtendedCommandInfo", 0x100000000),
+    ];
+    /// Every name with its value, masks and aliases included, in declaration order.
+    pub const NAMES: [(&'static str, ShaderFeatureInfo); 33] = [
+        ("Doubles", ShaderFeatureInfo::Doubles),
+        (
+            "ComputeShadersPlusRawAndStructuredBuffersViaShader4X",
+            ShaderFeatureInfo::ComputeShadersPlusRawAndStructuredBuffersViaShader4X,
+        ),
+        ("UAVsAtEveryStage", ShaderFeatureInfo::UAVsAtEveryStage),
+        ("UAVs64", ShaderFeatureInfo::UAVs64),
+        ("MinimumPrecision", ShaderFeatureInfo::MinimumPrecision),
+        ("DoubleExtensions11_1", ShaderFeatureInfo::DoubleExtensions11_1),
+        ("ShaderExtensions11_1", ShaderFeatureInfo::ShaderExtensions11_1),
+        ("LEVEL9ComparisonFiltering", ShaderFeatureInfo::LEVEL9ComparisonFiltering),
+        ("TiledResources", ShaderFeatureInfo::TiledResources),
+        ("StencilRef", ShaderFeatureInfo::StencilRef),
+        ("InnerCoverage", ShaderFeatureInfo::InnerCoverage),
+        (
+            "TypedUAVLoadAdditionalFormats",
+            ShaderFeatureInfo::TypedUAVLoadAdditionalFormats,
+        ),
+        ("ROVs", ShaderFeatureInfo::ROVs),
+        (
+            "ViewportAndRTArrayIndexFromAnyShaderFeedingRasterizer",
+            ShaderFeatureInfo::ViewportAndRTArrayIndexFromAnyShaderFeedingRasterizer,
+        ),
+        ("WaveOps", ShaderFeatureInfo::WaveOps),
+        ("Int64Ops", ShaderFeatureInfo::Int64Ops),
+        ("ViewID", ShaderFeatureInfo::ViewID),
+        ("Barycentrics", ShaderFeatureInfo::Barycentrics),
+        ("NativeLowPrecision", ShaderFeatureInfo::NativeLowPrecision),
+        ("ShadingRate", ShaderFeatureInfo::ShadingRate),
+        ("Raytracing_Tier_1_1", ShaderFeatureInfo::Raytracing_Tier_1_1),
+        ("SamplerFeedback", ShaderFeatureInfo::SamplerFeedback),
+        ("AtomicInt64OnTypedResource", ShaderFeatureInfo::AtomicInt64OnTypedResource),
+        ("AtomicInt64OnGroupShared", ShaderFeatureInfo::AtomicInt64OnGroupShared),
+        (
+            "DerivativesInMeshAndAmpShaders",
+            ShaderFeatureInfo::DerivativesInMeshAndAmpShaders,
+        ),
+        (
+            "ResourceDescriptorHeapIndexing",
+            ShaderFeatureInfo::ResourceDescriptorHeapIndexing,
+        ),
+        (
+            "SamplerDescriptorHeapIndexing",
+            ShaderFeatureInfo::SamplerDescriptorHeapIndexing,
+        ),
+        ("Reserved", ShaderFeatureInfo::Reserved),
+        ("AtomicInt64OnHeapResource", ShaderFeatureInfo::AtomicInt64OnHeapResource),
+        ("AdvancedTextureOps", ShaderFeatureInfo::AdvancedTextureOps),
+        ("WriteableMSAATextures", ShaderFeatureInfo::WriteableMSAATextures),
+        ("SampleCmpGradientOrBias", ShaderFeatureInfo::SampleCmpGradientOrBias),
+        ("ExtendedCommandInfo", ShaderFeatureInfo::ExtendedCommandInfo),
+    ];
+    /// Whether every flag set exists at DXIL `version`.
+    #[allow(unused_variables)]
+    pub const fn is_valid_at(self, version: crate::DxilVersion) -> bool {
+        (((self.0 as i64) & 65536i64) == 0
+            || !version.is_before(crate::DxilVersion::new(1, 1)))
+            && (((self.0 as i64) & 131072i64) == 0
+                || !version.is_before(crate::DxilVersion::new(1, 1)))
+            && (((self.0 as i64) & 262144i64) == 0
+                || !version.is_before(crate::DxilVersion::new(1, 2)))
+            && (((self.0 as i64) & 524288i64) == 0
+                || !version.is_before(crate::DxilVersion::new(1, 4)))
+            && (((self.0 as i64) & 1048576i64) == 0
+                || !version.is_before(crate::DxilVersion::new(1, 5)))
+            && (((self.0 as i64) & 2097152i64) == 0
+                || !version.is_before(crate::DxilVersion::new(1, 5)))
+            && (((self.0 as i64) & 4194304i64) == 0
+                || !version.is_before(crate::DxilVersion::new(1, 6)))
+            && (((self.0 as i64) & 8388608i64) == 0
+                || !version.is_before(crate::DxilVersion::new(1, 6)))
+            && (((self.0 as i64) & 16777216i64) == 0
+                || !version.is_before(crate::DxilVersion::new(1, 6)))
+            && (((self.0 as i64) & 33554432i64) == 0
+                || !version.is_before(crate::DxilVersion::new(1, 6)))
+            && (((self.0 as i64) & 67108864i64) == 0
+                || !version.is_before(crate::DxilVersion::new(1, 6)))
+            && (((self.0 as i64) & 134217728i64) == 0
+                || !version.is_before(crate::DxilVersion::new(1, 9)))
+            && (((self.0 as i64) & 268435456i64) == 0
+                || !version.is_before(crate::DxilVersion::new(1, 6)))
+            && (((self.0 as i64) & 536870912i64) == 0
+                || !version.is_before(crate::DxilVersion::new(1, 7)))
+            && (((self.0 as i64) & 1073741824i64) == 0
+                || !version.is_before(crate::DxilVersion::new(1, 7)))
+            && (((self.0 as i64) & 2147483648i64) == 0
+                || !version.is_before(crate::DxilVersion::new(1, 8)))
+            && (((self.0 as i64) & 4294967296i64) == 0
+                || !version.is_before(crate::DxilVersion::new(1, 8)))
+    }
+}
+crate::rows::flag_enum!(ShaderFeatureInfo, u64, "ShaderFeatureInfo");
 /// The DXIL enumeration `ShaderKind` is the stage type [`ShaderKind`](crate::ShaderKind): its values are the stages. `Invalid` (16) is no stage: `ShaderKind::from_value` gives `None` for it. Kind of shader (entry point).
 pub use crate::ShaderKind;
 impl ShaderKind {

@@ -2326,6 +2326,7 @@ pub(crate) fn enum_value_valid(
             Some(enums::SemanticInterpretationKind::accepts(value, version))
         }
         "SemanticKind" => Some(enums::SemanticKind::accepts(value, version)),
+        "ShaderFeatureInfo" => Some(enums::ShaderFeatureInfo::accepts(value, version)),
         "ShaderKind" => Some(enums::ShaderKind::accepts(value, version)),
         "SigPointKind" => Some(enums::SigPointKind::accepts(value, version)),
         "SignatureDataWidth" => Some(enums::SignatureDataWidth::accepts(value, version)),

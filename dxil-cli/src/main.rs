@@ -1,0 +1,50 @@
+//! `dxil`: command-line tools for DXIL. One module per subcommand; `main` parses the command
+//! line and dispatches.
+
+mod container;
+mod input;
+mod progress;
+mod status;
+mod table;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Exit codes, for the help text.
+const EXIT_CODES: &str = "\
+Exit codes:
+  0  every input read, nothing found
+  1  findings: a digest mismatch, a part that does not decode
+  2  an input that cannot be read (not a file, too large, not a container), or a bad command line";
+
+/// Command-line tools for DXIL.
+#[derive(Parser)]
+#[command(name = "dxil", version, after_help = EXIT_CODES)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Report on DXBC containers: parts, program, flags, signatures, PSV0, digest.
+    ///
+    /// For each file: the parts with their offsets and sizes, the program header (shader kind,
+    /// shader model, DXIL version, where the bitcode is), the feature flags by name, the
+    /// signatures as tables, a summary of PSV0, the shader hash, the debug name, the compiler
+    /// version, and whether the container's digest matches its bytes (`digest: ok`, `digest:
+    /// mismatch`, or `digest: zero (none)` for an unsigned container). Errors give the byte
+    /// offset and what was expected there. With several files and a terminal on stderr, a
+    /// progress bar shows how far the run is.
+    #[command(after_help = EXIT_CODES)]
+    Container(container::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let status = match &cli.command {
+        Command::Container(args) => container::run(args),
+    };
+    ExitCode::from(status.code())
+}

@@ -1,0 +1,486 @@
+//! Reading a bitstream into its parsed form ([`Bitstream::parse`]).
+//!
+//! One loop over the entries with an explicit stack of open blocks ([`Scopes`]), so input
+//! cannot deepen the Rust stack. Every length is checked against the bits left before
+//! anything is reserved for it; every block's `END_BLOCK` must be where its length word says.
+
+use super::abbrev::{self, AbbrevOp};
+use super::bits::BitReader;
+use super::error::{Error, ErrorKind, Expected};
+use super::scope::{ScopeError, Scopes};
+use super::stream::{AbbrevDef, Bitstream, NONE, Quirk, RawEntry};
+use super::{
+    DEFINE_ABBREV, END_BLOCK, ENTER_SUBBLOCK, MAX_ABBREV_WIDTH, MAX_INPUT_BYTES, TOP_LEVEL_WIDTH,
+    UNABBREV_RECORD,
+};
+
+impl Bitstream {
+    /// Reads a whole bitstream: the 4-byte magic, then top-level blocks, then optionally zero
+    /// bytes to the end. The magic is kept, not checked (LLVM bitcode has
+    /// [`BITCODE_MAGIC`](super::BITCODE_MAGIC)).
+    ///
+    /// Fails on anything the format does not allow, with the bit offset and the field
+    /// expected there; see [`ErrorKind`] for the cases and the module documentation for the
+    /// limits. Time and memory are linear in the input's size.
+    pub fn parse(input: &[u8]) -> Result<Bitstream, Error> {
+        if input.len() as u64 > MAX_INPUT_BYTES {
+            return Err(Error::new(
+                0,
+                Expected::Magic,
+                ErrorKind::InputTooLarge {
+                    bytes: input.len() as u64,
+                },
+            ));
+        }
+        let mut reader = Reader {
+            r: BitReader::new(input),
+            s: Bitstream {
+                size_hint: input.len(),
+                ..Bitstream::default()
+            },
+            scopes: Scopes::default(),
+            budget: input.len() * 8,
+        };
+        // LLVM's output has about 0.75 values and 0.13 entries per byte (the corpus)
+        reader.s.values.reserve(input.len() * 3 / 4 + 16);
+        reader.s.entries.reserve(input.len() / 7 + 4);
+        reader.run()?;
+        Ok(reader.s)
+    }
+}
+
+struct Reader<'a> {
+    r: BitReader<'a>,
+    s: Bitstream,
+    scopes: Scopes,
+    /// The most record values the stream may have (one per input bit).
+    budget: usize,
+}
+
+fn err(bit: u64, expected: Expected, kind: ErrorKind) -> Error {
+    Error::new(bit, expected, kind)
+}
+
+/// A VBR, noting a non-canonical one in `quirks`.
+#[inline(always)]
+fn vbr(
+    r: &mut BitReader<'_>,
+    quirks: &mut Vec<Quirk>,
+    width: u32,
+    expected: Expected,
+) -> Result<u64, Error> {
+    match r.read_vbr_short(width) {
+        Some(value) => Ok(value),
+        None => vbr_chunks(r, quirks, width, expected),
+    }
+}
+
+/// A VBR of more than two chunks, a non-canonical one, one of width 0, or one the input is
+/// too short for.
+#[inline(never)]
+fn vbr_chunks(
+    r: &mut BitReader<'_>,
+    quirks: &mut Vec<Quirk>,
+    width: u32,
+    expected: Expected,
+) -> Result<u64, Error> {
+    let at = r.position();
+    let v = r.read_vbr(width, expected)?;
+    if !v.canonical {
+        quirks.push(Quirk::Vbr {
+            bit: at,
+            chunks: v.chunks,
+        });
+    }
+    Ok(v.value)
+}
+
+/// `count` operands of `width`-bit VBRs appended to `values`.
+#[inline(always)]
+fn vbr_operands(
+    r: &mut BitReader<'_>,
+    values: &mut Vec<u64>,
+    quirks: &mut Vec<Quirk>,
+    count: u64,
+    width: u32,
+    expected: Expected,
+) -> Result<(), Error> {
+    for _ in 0..count {
+        values.push(vbr(r, quirks, width, expected)?);
+    }
+    Ok(())
+}
+
+impl Reader<'_> {
+    fn run(&mut self) -> Result<(), Error> {
+        let magic = self.r.read(32, Expected::Magic)? as u32;
+        self.s.magic = magic.to_le_bytes();
+        loop {
+            let at = self.r.position();
+            let Some(frame) = self.scopes.top() else {
+                if self.at_trailing_zeros() {
+                    return Ok(());
+                }
+                match self.r.read(TOP_LEVEL_WIDTH, Expected::AbbrevId)? {
+                    ENTER_SUBBLOCK_U64 => self.enter_block(at)?,
+                    0 => return Err(err(at, Expected::EndOfStream, ErrorKind::TrailingData)),
+                    id => return Err(err(at, Expected::AbbrevId, ErrorKind::NotABlock { id })),
+                }
+                continue;
+            };
+            if at >= frame.end_bit {
+                return Err(err(
+                    at,
+                    Expected::BlockEnd,
+                    ErrorKind::BlockOverrun {
+                        declared_words: frame.len_words,
+                    },
+                ));
+            }
+            match self.r.read(frame.width, Expected::AbbrevId)? {
+                END_BLOCK_U64 => self.end_block(at)?,
+                ENTER_SUBBLOCK_U64 => self.enter_block(at)?,
+                DEFINE_ABBREV_U64 => self.define_abbrev(at)?,
+                UNABBREV_RECORD_U64 => self.unabbreviated(at)?,
+                id => self.abbreviated(at, id)?,
+            }
+        }
+    }
+
+    /// At the top level: whether the rest of the input is zero bytes (then kept as trailing
+    /// padding).
+    fn at_trailing_zeros(&mut self) -> bool {
+        let rest = self.r.rest();
+        if rest.iter().all(|&b| b == 0) {
+            self.s.trailing_zeros = rest.len();
+            return true;
+        }
+        false
+    }
+
+    /// A VBR, noting a non-canonical one.
+    #[inline(always)]
+    fn vbr(&mut self, width: u32, expected: Expected) -> Result<u64, Error> {
+        vbr(&mut self.r, &mut self.s.quirks, width, expected)
+    }
+
+    /// Alignment to 32 bits, noting non-zero padding.
+    fn align(&mut self) -> Result<(), Error> {
+        let at = self.r.position();
+        let bits = self.r.align32(Expected::Padding)?;
+        if bits != 0 {
+            self.s.quirks.push(Quirk::Padding { bit: at, bits });
+        }
+        Ok(())
+    }
+
+    /// The error of a scope operation at `at`; `id` is the abbreviation id read, for
+    /// `UnknownAbbrev`.
+    fn scope_error(at: u64, expected: Expected, e: ScopeError, id: u64) -> Error {
+        let kind = match e {
+            ScopeError::TooDeep => ErrorKind::TooDeep {
+                limit: super::MAX_DEPTH,
+            },
+            ScopeError::UnknownAbbrev { defined } => ErrorKind::UnknownAbbrev { id, defined },
+            ScopeError::NoSetBid => ErrorKind::NoSetBid,
+            ScopeError::BadSetBid => ErrorKind::BadSetBid,
+            ScopeError::NoOpenBlock => ErrorKind::NotABlock { id },
+        };
+        err(at, expected, kind)
+    }
+
+    fn enter_block(&mut self, at: u64) -> Result<(), Error> {
+        let id_at = self.r.position();
+        let id = self.vbr(8, Expected::BlockId)?;
+        let id = u32::try_from(id)
+            .map_err(|_| err(id_at, Expected::BlockId, ErrorKind::BlockIdTooLarge(id)))?;
+        let width_at = self.r.position();
+        let width = self.vbr(4, Expected::AbbrevWidth)?;
+        if width == 0 || width > u64::from(MAX_ABBREV_WIDTH) {
+            return Err(err(
+                width_at,
+                Expected::AbbrevWidth,
+                ErrorKind::BadWidth {
+                    width,
+                    max: MAX_ABBREV_WIDTH,
+                },
+            ));
+        }
+        self.align()?;
+        let len_at = self.r.position();
+        let len_words = self.r.read(32, Expected::BlockLength)? as u32;
+        let needed = u64::from(len_words) * 32;
+        let available = self.r.remaining();
+        if needed > available {
+            return Err(err(
+                len_at,
+                Expected::BlockLength,
+                ErrorKind::LengthPastEnd {
+                    length: u64::from(len_words),
+                    needed_bits: needed,
+                    available_bits: available,
+                },
+            ));
+        }
+        let entry = self.s.entries.len() as u32;
+        let end_bit = self.r.position() + needed;
+        self.scopes
+            .enter(id, width as u32, entry, end_bit, len_words)
+            .map_err(|e| Self::scope_error(at, Expected::AbbrevId, e, 1))?;
+        self.s.entries.push(RawEntry {
+            bit: at as u32,
+            abbrev_id: ENTER_SUBBLOCK,
+            a: id,
+            b: NONE,
+            c: len_words,
+            d: width as u32,
+        });
+        Ok(())
+    }
+
+    fn end_block(&mut self, at: u64) -> Result<(), Error> {
+        self.align()?;
+        let end = self.s.entries.len() as u32;
+        let pos = self.r.position();
+        let Some(frame) = self.scopes.leave() else {
+            return Err(err(at, Expected::AbbrevId, ErrorKind::NotABlock { id: 0 }));
+        };
+        if pos != frame.end_bit {
+            let start = frame.end_bit - u64::from(frame.len_words) * 32;
+            return Err(err(
+                at,
+                Expected::BlockEnd,
+                ErrorKind::BlockLengthMismatch {
+                    declared_words: frame.len_words,
+                    actual_words: (pos - start) / 32,
+                },
+            ));
+        }
+        if let Some(block) = self.s.entries.get_mut(frame.entry as usize) {
+            block.b = end;
+        }
+        Ok(())
+    }
+
+    fn define_abbrev(&mut self, at: u64) -> Result<(), Error> {
+        let count = self.vbr(5, Expected::AbbrevOpCount)?;
+        let start = self.s.abbrev_ops.len();
+        for _ in 0..count {
+            let op_at = self.r.position();
+            let op = if self.r.read(1, Expected::AbbrevOp)? == 1 {
+                AbbrevOp::Literal(self.vbr(8, Expected::LiteralValue)?)
+            } else {
+                match self.r.read(3, Expected::Encoding)? {
+                    e @ (1 | 2) => {
+                        let width_at = self.r.position();
+                        let width = self.vbr(5, Expected::EncodingWidth)?;
+                        let max = abbrev::width_limit(e as u8);
+                        if width > u64::from(max) {
+                            return Err(err(
+                                width_at,
+                                Expected::EncodingWidth,
+                                ErrorKind::BadWidth { width, max },
+                            ));
+                        }
+                        if e == 1 {
+                            AbbrevOp::Fixed(width as u8)
+                        } else {
+                            AbbrevOp::Vbr(width as u8)
+                        }
+                    }
+                    3 => AbbrevOp::Array,
+                    4 => AbbrevOp::Char6,
+                    5 => AbbrevOp::Blob,
+                    e => {
+                        return Err(err(
+                            op_at + 1,
+                            Expected::Encoding,
+                            ErrorKind::BadEncoding(e),
+                        ));
+                    }
+                }
+            };
+            self.s.abbrev_ops.push(op);
+        }
+        let ops = self.s.abbrev_ops.get(start..).unwrap_or(&[]);
+        abbrev::check(ops).map_err(|p| err(at, Expected::AbbrevOp, ErrorKind::BadAbbrev(p)))?;
+        let def = self.s.abbrevs.len() as u32;
+        let target = self
+            .scopes
+            .define(def)
+            .map_err(|e| Self::scope_error(at, Expected::AbbrevOp, e, 2))?;
+        self.s.abbrevs.push(AbbrevDef {
+            start: start as u32,
+            len: (self.s.abbrev_ops.len() - start) as u32,
+            target: target.unwrap_or(NONE),
+        });
+        self.s.entries.push(RawEntry {
+            bit: at as u32,
+            abbrev_id: DEFINE_ABBREV,
+            a: def,
+            b: 0,
+            c: NONE,
+            d: NONE,
+        });
+        Ok(())
+    }
+
+    /// Checks that `count` values of at least `min_bits` each fit in the bits left.
+    fn check_length(
+        &self,
+        at: u64,
+        expected: Expected,
+        count: u64,
+        min_bits: u64,
+    ) -> Result<(), Error> {
+        let available = self.r.remaining();
+        if count.saturating_mul(min_bits.max(1)) > available {
+            return Err(err(
+                at,
+                expected,
+                ErrorKind::LengthPastEnd {
+                    length: count,
+                    needed_bits: count.saturating_mul(min_bits),
+                    available_bits: available,
+                },
+            ));
+        }
+        Ok(())
+    }
+
+    fn unabbreviated(&mut self, at: u64) -> Result<(), Error> {
+        let start = self.s.values.len();
+        let code = self.vbr(6, Expected::RecordCode)?;
+        let count_at = self.r.position();
+        let count = self.vbr(6, Expected::OperandCount)?;
+        self.check_length(count_at, Expected::OperandCount, count, 6)?;
+        self.s.values.reserve(count as usize + 1);
+        self.s.values.push(code);
+        let s = &mut self.s;
+        vbr_operands(
+            &mut self.r,
+            &mut s.values,
+            &mut s.quirks,
+            count,
+            6,
+            Expected::Operand,
+        )?;
+        self.finish_record(at, UNABBREV_RECORD, NONE, start, NONE)
+    }
+
+    fn abbreviated(&mut self, at: u64, id: u64) -> Result<(), Error> {
+        let def = self
+            .scopes
+            .resolve(id)
+            .map_err(|e| Self::scope_error(at, Expected::AbbrevId, e, id))?;
+        let AbbrevDef {
+            start: op_start,
+            len,
+            ..
+        } = self.s.abbrevs[def as usize];
+        let start = self.s.values.len();
+        let mut blob = NONE;
+        for i in op_start..op_start + len {
+            let op = self.s.abbrev_ops[i as usize];
+            let value = match op {
+                AbbrevOp::Literal(v) => v,
+                AbbrevOp::Fixed(w) => self.r.read(u32::from(w), Expected::Operand)?,
+                AbbrevOp::Vbr(w) => self.vbr(u32::from(w), Expected::Operand)?,
+                AbbrevOp::Char6 => u64::from(self.r.read_char6(Expected::Operand)?),
+                AbbrevOp::Array => {
+                    let elem = self.s.abbrev_ops[i as usize + 1];
+                    self.array(elem)?;
+                    break;
+                }
+                AbbrevOp::Blob => {
+                    blob = self.blob()?;
+                    break;
+                }
+            };
+            self.s.values.push(value);
+        }
+        self.finish_record(at, id as u32, def, start, blob)
+    }
+
+    fn array(&mut self, elem: AbbrevOp) -> Result<(), Error> {
+        let len_at = self.r.position();
+        let count = self.vbr(6, Expected::ArrayLength)?;
+        self.check_length(len_at, Expected::ArrayLength, count, elem.min_bits())?;
+        self.s.values.reserve(count as usize);
+        match elem {
+            AbbrevOp::Fixed(w) => {
+                for _ in 0..count {
+                    let v = self.r.read(u32::from(w), Expected::ArrayElement)?;
+                    self.s.values.push(v);
+                }
+            }
+            AbbrevOp::Vbr(w) => {
+                let s = &mut self.s;
+                let (values, quirks) = (&mut s.values, &mut s.quirks);
+                vbr_operands(
+                    &mut self.r,
+                    values,
+                    quirks,
+                    count,
+                    w.into(),
+                    Expected::ArrayElement,
+                )?;
+            }
+            _ => {
+                for _ in 0..count {
+                    let v = self.r.read_char6(Expected::ArrayElement)?;
+                    self.s.values.push(u64::from(v));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A blob's length, padding and bytes; gives its index in `blobs`.
+    fn blob(&mut self) -> Result<u32, Error> {
+        let len_at = self.r.position();
+        let len = self.vbr(6, Expected::BlobLength)?;
+        self.align()?;
+        self.check_length(len_at, Expected::BlobLength, len, 8)?;
+        let bytes = self.r.read_bytes(len, Expected::BlobBytes)?;
+        let start = self.s.blob_bytes.len() as u32;
+        self.s.blob_bytes.extend_from_slice(bytes);
+        self.s.blobs.push((start, bytes.len() as u32));
+        self.align()?;
+        Ok(self.s.blobs.len() as u32 - 1)
+    }
+
+    fn finish_record(
+        &mut self,
+        at: u64,
+        abbrev_id: u32,
+        def: u32,
+        start: usize,
+        blob: u32,
+    ) -> Result<(), Error> {
+        let values = self.s.values.get(start..).unwrap_or(&[]);
+        if self.s.values.len() > self.budget {
+            return Err(err(at, Expected::Operand, ErrorKind::TooManyValues));
+        }
+        if let [code, operands @ ..] = values {
+            self.scopes
+                .record(*code, operands)
+                .map_err(|e| Self::scope_error(at, Expected::Operand, e, u64::from(abbrev_id)))?;
+        }
+        let count = values.len() as u32;
+        self.s.entries.push(RawEntry {
+            bit: at as u32,
+            abbrev_id,
+            a: start as u32,
+            b: count,
+            c: def,
+            d: blob,
+        });
+        Ok(())
+    }
+}
+
+const END_BLOCK_U64: u64 = END_BLOCK as u64;
+const ENTER_SUBBLOCK_U64: u64 = ENTER_SUBBLOCK as u64;
+const DEFINE_ABBREV_U64: u64 = DEFINE_ABBREV as u64;
+const UNABBREV_RECORD_U64: u64 = UNABBREV_RECORD as u64;

@@ -1,0 +1,187 @@
+//! What goes wrong when reading a container: the byte offset in the input and what the reader
+//! expected there.
+
+use std::fmt;
+
+/// A container, or a part of one, that cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Error {
+    /// Byte offset in the input of the structure or field that is wrong.
+    pub offset: usize,
+    /// What is wrong there.
+    pub kind: ErrorKind,
+}
+
+/// The kinds of [`Error`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// The input (or the part, or the table holding it) ends before a structure does.
+    Truncated {
+        /// The structure.
+        what: &'static str,
+        /// Bytes it needs from the error's offset.
+        needed: u64,
+        /// Bytes there are from the error's offset.
+        available: u64,
+    },
+    /// A magic number or four-character code is not the one expected.
+    Magic {
+        /// What carries the magic number.
+        what: &'static str,
+        /// The bytes expected.
+        expected: [u8; 4],
+        /// The bytes found.
+        found: [u8; 4],
+    },
+    /// A container of a major version other than 1.
+    Version {
+        /// Major version.
+        major: u16,
+        /// Minor version.
+        minor: u16,
+    },
+    /// A part starts before the end of the part table or of the previous part.
+    Overlap {
+        /// Index of the part in the part table.
+        index: u32,
+        /// Where the table or the previous part ends.
+        previous_end: u64,
+    },
+    /// A field holds a value it cannot have.
+    Invalid {
+        /// The field.
+        what: &'static str,
+        /// Its value.
+        value: u64,
+        /// What it may be.
+        expected: String,
+    },
+    /// A string of a table is not NUL-terminated inside the table, or is not UTF-8.
+    BadString {
+        /// The string.
+        what: &'static str,
+    },
+    /// A container lacks the part asked for.
+    MissingPart {
+        /// The parts that would do.
+        expected: &'static str,
+    },
+    /// The input is neither a container, nor a bitcode wrapper, nor bitcode.
+    NotBitcode {
+        /// The first bytes of the input (fewer than 4 are padded with zeros).
+        found: [u8; 4],
+    },
+}
+
+impl Error {
+    pub(crate) fn new(offset: usize, kind: ErrorKind) -> Error {
+        Error { offset, kind }
+    }
+
+    pub(crate) fn truncated(
+        offset: usize,
+        what: &'static str,
+        needed: u64,
+        available: usize,
+    ) -> Error {
+        Error::new(
+            offset,
+            ErrorKind::Truncated {
+                what,
+                needed,
+                available: available as u64,
+            },
+        )
+    }
+
+    pub(crate) fn invalid(
+        offset: usize,
+        what: &'static str,
+        value: u64,
+        expected: impl Into<String>,
+    ) -> Error {
+        Error::new(
+            offset,
+            ErrorKind::Invalid {
+                what,
+                value,
+                expected: expected.into(),
+            },
+        )
+    }
+}
+
+/// Four bytes as text: printable ASCII as is, anything else as `\xNN`.
+pub(crate) struct Escaped<'a>(pub &'a [u8]);
+
+impl fmt::Display for Escaped<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for &b in self.0 {
+            if b.is_ascii_graphic() || b == b' ' {
+                write!(f, "{}", b as char)?;
+            } else {
+                write!(f, "\\x{b:02X}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "byte {}: ", self.offset)?;
+        match &self.kind {
+            ErrorKind::Truncated {
+                what,
+                needed,
+                available,
+            } => write!(
+                f,
+                "expected {what} of {needed} bytes, but only {available} are left"
+            ),
+            ErrorKind::Magic {
+                what,
+                expected,
+                found,
+            } => write!(
+                f,
+                "expected {what} `{}`, found `{}`",
+                Escaped(expected),
+                Escaped(found)
+            ),
+            ErrorKind::Version { major, minor } => write!(
+                f,
+                "expected a container of version 1.x, found version {major}.{minor}"
+            ),
+            ErrorKind::Overlap {
+                index,
+                previous_end,
+            } => write!(
+                f,
+                "part {index} starts before byte {previous_end}, where the part table or the \
+                 part before it ends: expected parts in table order without overlap"
+            ),
+            ErrorKind::Invalid {
+                what,
+                value,
+                expected,
+            } => write!(f, "{what} is {value}: expected {expected}"),
+            ErrorKind::BadString { what } => write!(
+                f,
+                "expected {what} as a NUL-terminated UTF-8 string inside its table"
+            ),
+            ErrorKind::MissingPart { expected } => {
+                write!(f, "expected a container with a {expected} part")
+            }
+            ErrorKind::NotBitcode { found } => write!(
+                f,
+                "expected a DXBC container, a bitcode wrapper (DE C0 17 0B) or bitcode \
+                 (`BC\\xC0\\xDE`), found `{}`",
+                Escaped(found)
+            ),
+        }
+    }
+}
+
+impl std::error::Error for Error {}

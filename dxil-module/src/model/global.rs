@@ -1,0 +1,222 @@
+//! Global variables and functions, with their bodies.
+
+use super::inst::Attachment;
+use super::{AttrListId, Inst, InstId, MdId, Sym, TypeId, Value};
+
+/// The linkage of a global variable or function.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Linkage {
+    /// `external` (the default, not written).
+    #[default]
+    External,
+    /// `available_externally`.
+    AvailableExternally,
+    /// `linkonce`.
+    LinkOnceAny,
+    /// `linkonce_odr`.
+    LinkOnceOdr,
+    /// `weak`.
+    WeakAny,
+    /// `weak_odr`.
+    WeakOdr,
+    /// `appending`.
+    Appending,
+    /// `internal`.
+    Internal,
+    /// `private`.
+    Private,
+    /// `extern_weak`.
+    ExternalWeak,
+    /// `common`.
+    Common,
+}
+
+impl Linkage {
+    /// The linkage of a bitcode code, the codes of older writers included.
+    pub fn from_code(code: u64) -> Option<Linkage> {
+        Some(match code {
+            0 | 5 | 6 | 15 => Linkage::External,
+            2 => Linkage::Appending,
+            3 => Linkage::Internal,
+            7 => Linkage::ExternalWeak,
+            8 => Linkage::Common,
+            9 | 13 | 14 => Linkage::Private,
+            12 => Linkage::AvailableExternally,
+            1 | 16 => Linkage::WeakAny,
+            10 | 17 => Linkage::WeakOdr,
+            4 | 18 => Linkage::LinkOnceAny,
+            11 | 19 => Linkage::LinkOnceOdr,
+            _ => return None,
+        })
+    }
+
+    /// The code LLVM 3.7 writes for it.
+    pub fn code(self) -> u64 {
+        match self {
+            Linkage::External => 0,
+            Linkage::WeakAny => 16,
+            Linkage::Appending => 2,
+            Linkage::Internal => 3,
+            Linkage::LinkOnceAny => 18,
+            Linkage::ExternalWeak => 7,
+            Linkage::Common => 8,
+            Linkage::Private => 9,
+            Linkage::WeakOdr => 17,
+            Linkage::LinkOnceOdr => 19,
+            Linkage::AvailableExternally => 12,
+        }
+    }
+
+    /// Its keyword in LLVM IR text (empty for `external`, which is not written).
+    pub fn keyword(self) -> &'static str {
+        match self {
+            Linkage::External => "",
+            Linkage::AvailableExternally => "available_externally",
+            Linkage::LinkOnceAny => "linkonce",
+            Linkage::LinkOnceOdr => "linkonce_odr",
+            Linkage::WeakAny => "weak",
+            Linkage::WeakOdr => "weak_odr",
+            Linkage::Appending => "appending",
+            Linkage::Internal => "internal",
+            Linkage::Private => "private",
+            Linkage::ExternalWeak => "extern_weak",
+            Linkage::Common => "common",
+        }
+    }
+}
+
+/// The properties a global variable and a function share, as the bitcode stores them.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub struct GlobalProps {
+    /// The linkage.
+    pub linkage: Linkage,
+    /// The alignment in bytes; 0 when none is given.
+    pub align: u32,
+    /// The section: an index into [`Module::sections`](super::Module::sections).
+    pub section: Option<u32>,
+    /// The visibility: 0 default, 1 `hidden`, 2 `protected`.
+    pub visibility: u8,
+    /// The DLL storage class: 0 default, 1 `dllimport`, 2 `dllexport`.
+    pub dll_storage: u8,
+    /// `unnamed_addr`.
+    pub unnamed_addr: bool,
+    /// The comdat: an index into [`Module::comdats`](super::Module::comdats).
+    pub comdat: Option<u32>,
+}
+
+/// A global variable: `@name = [linkage] [addrspace(N)] global|constant T [init]`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Global {
+    /// The name, without `@`; `None` for an unnamed global (printed as `@N`).
+    pub name: Option<Sym>,
+    /// The type of its value.
+    pub value_ty: TypeId,
+    /// The type of the global itself: a pointer to `value_ty` in `addrspace`.
+    pub ptr_ty: TypeId,
+    /// The address space (DXIL: 0 for local memory, 3 for groupshared, ...).
+    pub addrspace: u32,
+    /// `constant` rather than `global`.
+    pub constant: bool,
+    /// The initializer; `None` for an external declaration.
+    pub init: Option<Value>,
+    /// The thread-local mode: 0 none, 1 general dynamic, 2 local dynamic, 3 initial exec,
+    /// 4 local exec.
+    pub thread_local: u8,
+    /// `externally_initialized`.
+    pub externally_initialized: bool,
+    /// Linkage, alignment, section, ...
+    pub props: GlobalProps,
+}
+
+/// A function: declared, or defined with a [`Body`].
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Function {
+    /// The name, without `@`.
+    pub name: Option<Sym>,
+    /// The function type.
+    pub ty: TypeId,
+    /// The type of the function as a value: a pointer to `ty`.
+    pub ptr_ty: TypeId,
+    /// The calling convention (0 is `ccc`).
+    pub cc: u32,
+    /// The attributes of the function, its result and its parameters.
+    pub attrs: Option<AttrListId>,
+    /// The garbage collector: an index into [`Module::gc_names`](super::Module::gc_names).
+    pub gc: Option<u32>,
+    /// The prologue data.
+    pub prologue: Option<Value>,
+    /// The prefix data.
+    pub prefix: Option<Value>,
+    /// The personality function.
+    pub personality: Option<Value>,
+    /// Linkage, alignment, section, ...
+    pub props: GlobalProps,
+    /// The body; `None` for a declaration.
+    pub body: Option<Body>,
+}
+
+/// The body of a defined function.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Body {
+    /// The names of the arguments (`None` for an unnamed one, printed as `%N`).
+    pub arg_names: Vec<Option<Sym>>,
+    /// The basic blocks, the entry block first.
+    pub blocks: Vec<Block>,
+    /// Every instruction, referred to by [`InstId`] from the blocks (in the order of the
+    /// blocks when read; an instruction added later goes at the end and is placed by its
+    /// block's list).
+    pub insts: Vec<Inst>,
+    /// Metadata attached to instructions, in the order of the instructions.
+    pub attachments: Vec<(InstId, Attachment)>,
+    /// Debug locations of instructions, in the order of the instructions.
+    pub debug_locs: Vec<(InstId, DebugLoc)>,
+    /// Metadata attached to the function itself.
+    pub fn_attachments: Vec<Attachment>,
+}
+
+/// A basic block.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Block {
+    /// The label, without `%`; `None` for an unnamed block.
+    pub name: Option<Sym>,
+    /// Its instructions, in order; the last one is the terminator.
+    pub insts: Vec<InstId>,
+}
+
+/// The source location of an instruction (`!dbg`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct DebugLoc {
+    /// The line.
+    pub line: u32,
+    /// The column.
+    pub col: u32,
+    /// The scope (a subprogram or a lexical block).
+    pub scope: Option<MdId>,
+    /// Where it was inlined at (a location).
+    pub inlined_at: Option<MdId>,
+}
+
+/// A comdat: `$name = comdat any`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Comdat {
+    /// The name, without `$`.
+    pub name: Box<[u8]>,
+    /// The selection kind: 1 `any`, 2 `exactmatch`, 3 `largest`, 4 `noduplicates`,
+    /// 5 `samesize`.
+    pub selection: u32,
+}
+
+impl Body {
+    /// The instruction of an id, or `None` for an id out of range.
+    pub fn inst(&self, id: InstId) -> Option<&Inst> {
+        self.insts.get(id.index())
+    }
+
+    /// The instructions in block order, with their ids.
+    pub fn iter(&self) -> impl Iterator<Item = (InstId, &Inst)> {
+        self.blocks
+            .iter()
+            .flat_map(|b| b.insts.iter())
+            .filter_map(|&id| self.inst(id).map(|inst| (id, inst)))
+    }
+}

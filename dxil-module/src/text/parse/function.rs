@@ -1,0 +1,646 @@
+//! Function bodies: local names and numbers, blocks, forward references (resolved when the
+//! function ends), and recovery at the next instruction for the lenient reader.
+
+use super::{PENDING, PResult, Parser};
+use crate::model::{
+    BlockId, Body, ConstKind, FuncId, InstId, InstKind, MdId, MdItem, Sym, TypeId, Value,
+};
+use crate::text::error::TextError;
+use crate::text::hash::Map;
+use crate::text::lexer::{Kind, Token};
+
+/// What a local name or number stands for.
+#[derive(Clone, Copy)]
+pub(crate) enum Local {
+    Value(Value, TypeId),
+    Block(BlockId),
+}
+
+/// A use of a local name or number not defined yet.
+struct Forward {
+    /// The type it was used with; `None` for a block.
+    ty: Option<TypeId>,
+    what: String,
+    line: u32,
+    column: u32,
+    resolved: Option<Local>,
+}
+
+/// The state of the function whose body is being read.
+pub(crate) struct FnState {
+    pub func: FuncId,
+    pub body: Body,
+    names: Map<Sym, Local>,
+    /// The locals by the text of their name token, in front of `names`.
+    by_text: Map<Box<[u8]>, Local>,
+    numbered: Vec<Option<Local>>,
+    forward: Vec<Forward>,
+    forward_names: Map<Sym, u32>,
+    forward_numbers: Map<u32, u32>,
+    pub next_slot: u32,
+    /// Metadata items that hold local values (`metadata float %x`).
+    pub local_md: Vec<MdId>,
+    /// The block instructions go to; `None` after a terminator.
+    pub block: Option<BlockId>,
+}
+
+impl FnState {
+    pub(crate) fn new(func: FuncId) -> FnState {
+        FnState {
+            func,
+            body: Body::default(),
+            names: Map::default(),
+            by_text: Map::default(),
+            numbered: Vec::new(),
+            forward: Vec::new(),
+            forward_names: Map::default(),
+            forward_numbers: Map::default(),
+            next_slot: 0,
+            local_md: Vec::new(),
+            block: None,
+        }
+    }
+
+    /// The state for another function, keeping the memory of this one's tables.
+    pub(crate) fn reuse(mut self, func: FuncId) -> FnState {
+        self.func = func;
+        self.body = Body::default();
+        self.names.clear();
+        self.by_text.clear();
+        self.numbered.clear();
+        self.forward.clear();
+        self.forward_names.clear();
+        self.forward_numbers.clear();
+        self.next_slot = 0;
+        self.local_md.clear();
+        self.block = None;
+        self
+    }
+}
+
+fn local_text(name: Option<&[u8]>, number: Option<u32>) -> String {
+    match (name, number) {
+        (Some(n), _) => format!("%{}", String::from_utf8_lossy(n)),
+        (None, Some(n)) => format!("%{n}"),
+        _ => "%?".to_owned(),
+    }
+}
+
+impl Parser<'_, '_> {
+    fn fs(&mut self) -> PResult<&mut FnState> {
+        let t = self.tok;
+        match self.fs.as_mut() {
+            Some(fs) => Ok(fs),
+            None => Err(TextError {
+                line: t.line,
+                column: self.lx.column(t.start.saturating_sub(1)),
+                message: "a local value outside a function body".to_owned(),
+            }),
+        }
+    }
+
+    /// What a local name or number stands for, if it is defined.
+    fn find_local(&mut self, sym: Option<Sym>, number: Option<u32>) -> PResult<Option<Local>> {
+        let fs = self.fs()?;
+        Ok(match (sym, number) {
+            (Some(s), _) => fs.names.get(&s).copied(),
+            (None, Some(n)) => fs.numbered.get(n as usize).copied().flatten(),
+            _ => None,
+        })
+    }
+
+    /// The local value the current token names, of type `ty`.
+    pub(crate) fn local_value(&mut self, ty: TypeId) -> PResult<Value> {
+        let t = self.tok;
+        self.bump();
+        let fast = match (t.kind, self.fs.as_ref()) {
+            (Kind::Local, Some(fs)) => fs.by_text.get(self.text(&t)).copied(),
+            _ => None,
+        };
+        let (sym, number, found) = match fast {
+            Some(l) => (None, None, Some(l)),
+            None => {
+                let (sym, number) = self.local_key(&t)?;
+                (sym, number, self.find_local(sym, number)?)
+            }
+        };
+        match found {
+            Some(Local::Value(v, actual)) => {
+                if actual != ty {
+                    let msg = format!(
+                        "'{}' defined with type '{}' but expected '{}'",
+                        self.local_name(&t),
+                        self.type_name(actual),
+                        self.type_name(ty)
+                    );
+                    let e = self.err_at(&t, msg);
+                    self.st.problem(e)?;
+                }
+                Ok(v)
+            }
+            Some(Local::Block(_)) => Err(self.err_at(
+                &t,
+                format!("'{}' is a block, not a value", self.local_name(&t)),
+            )),
+            None => {
+                let k = self.forward(&t, sym, number, Some(ty))?;
+                Ok(Value::Inst(InstId(PENDING | k)))
+            }
+        }
+    }
+
+    /// The block `label %x` names (after `label`).
+    pub(crate) fn block_ref(&mut self) -> PResult<BlockId> {
+        let t = self.tok;
+        if !matches!(t.kind, Kind::Local | Kind::LocalId) {
+            return self.expected("a block ('%name')");
+        }
+        self.bump();
+        let fast = match (t.kind, self.fs.as_ref()) {
+            (Kind::Local, Some(fs)) => fs.by_text.get(self.text(&t)).copied(),
+            _ => None,
+        };
+        let (sym, number, found) = match fast {
+            Some(l) => (None, None, Some(l)),
+            None => {
+                let (sym, number) = self.local_key(&t)?;
+                (sym, number, self.find_local(sym, number)?)
+            }
+        };
+        match found {
+            Some(Local::Block(b)) => Ok(b),
+            Some(Local::Value(..)) => Err(self.err_at(
+                &t,
+                format!("'{}' is a value, not a block", self.local_name(&t)),
+            )),
+            None => {
+                let k = self.forward(&t, sym, number, None)?;
+                Ok(BlockId(PENDING | k))
+            }
+        }
+    }
+
+    /// `label %x`.
+    pub(crate) fn label_operand(&mut self) -> PResult<BlockId> {
+        self.expect_word("label")?;
+        self.block_ref()
+    }
+
+    fn local_name(&self, t: &Token) -> String {
+        let name = self.name(t);
+        if t.kind == Kind::LocalId || t.kind == Kind::LabelId {
+            format!("%{}", String::from_utf8_lossy(&name))
+        } else {
+            local_text(Some(&name), None)
+        }
+    }
+
+    fn local_key(&mut self, t: &Token) -> PResult<(Option<Sym>, Option<u32>)> {
+        if matches!(t.kind, Kind::LocalId | Kind::LabelId) {
+            Ok((None, Some(self.u32_of(t)?)))
+        } else {
+            let name = self.name(t);
+            Ok((Some(self.sym(&name)?), None))
+        }
+    }
+
+    fn forward(
+        &mut self,
+        t: &Token,
+        sym: Option<Sym>,
+        number: Option<u32>,
+        ty: Option<TypeId>,
+    ) -> PResult<u32> {
+        let what = self.local_name(t);
+        let column = self.lx.column(t.start.saturating_sub(1));
+        let line = t.line;
+        let fs = self.fs()?;
+        let existing = match (sym, number) {
+            (Some(s), _) => fs.forward_names.get(&s).copied(),
+            (None, Some(n)) => fs.forward_numbers.get(&n).copied(),
+            _ => None,
+        };
+        if let Some(k) = existing {
+            let before = fs.forward.get(k as usize).and_then(|f| f.ty);
+            if before != ty {
+                let msg = match (before, ty) {
+                    (Some(a), Some(b)) => format!(
+                        "'{what}' used with type '{}' and with type '{}'",
+                        self.type_name(a),
+                        self.type_name(b)
+                    ),
+                    _ => format!("'{what}' used both as a value and as a block"),
+                };
+                let e = self.err_at(t, msg);
+                self.st.problem(e)?;
+            }
+            return Ok(k);
+        }
+        let k = fs.forward.len() as u32;
+        if k >= PENDING {
+            return Err(self.err_at(t, "too many forward references"));
+        }
+        fs.forward.push(Forward {
+            ty,
+            what,
+            line,
+            column,
+            resolved: None,
+        });
+        match (sym, number) {
+            (Some(s), _) => {
+                fs.forward_names.insert(s, k);
+            }
+            (None, Some(n)) => {
+                fs.forward_numbers.insert(n, k);
+            }
+            _ => {}
+        }
+        Ok(k)
+    }
+
+    /// Defines a local name or number (`t` is its token, or `None` for an unnamed value that
+    /// takes the next number).
+    pub(crate) fn define_local(&mut self, t: Option<&Token>, local: Local) -> PResult<Option<Sym>> {
+        let (sym, number) = match t {
+            Some(t) => self.local_key(t)?,
+            None => (None, Some(self.fs()?.next_slot)),
+        };
+        if let (None, Some(n)) = (sym, number) {
+            let expected = self.fs()?.next_slot;
+            if n != expected {
+                let what = if matches!(local, Local::Block(_)) {
+                    "label"
+                } else {
+                    "instruction"
+                };
+                let e = self.err_at(
+                    t.unwrap_or(&self.tok),
+                    format!("{what} expected to be numbered '%{expected}'"),
+                );
+                self.st.problem(e)?;
+            }
+            let fs = self.fs()?;
+            fs.next_slot = n.saturating_add(1);
+            let i = n as usize;
+            if fs.numbered.len() <= i {
+                if i > fs.numbered.len() + (1 << 20) {
+                    return Err(self.err_at(t.unwrap_or(&self.tok), "value number too large"));
+                }
+                fs.numbered.resize(i + 1, None);
+            }
+            if fs.numbered[i].is_some() {
+                let tok = *t.unwrap_or(&self.tok);
+                return Err(self.err_at(&tok, format!("redefinition of '%{n}'")));
+            }
+            fs.numbered[i] = Some(local);
+            if let Some(k) = fs.forward_numbers.remove(&n) {
+                self.resolve_forward(k, local, t)?;
+            }
+            return Ok(None);
+        }
+        let Some(sym) = sym else {
+            return Ok(None);
+        };
+        let raw: Option<Box<[u8]>> = t
+            .filter(|t| t.kind == Kind::Local)
+            .map(|t| self.text(t).into());
+        let fs = self.fs()?;
+        if let Some(raw) = raw {
+            fs.by_text.insert(raw, local);
+        }
+        if fs.names.insert(sym, local).is_some() {
+            let tok = *t.unwrap_or(&self.tok);
+            let msg = format!("redefinition of '{}'", self.local_name(&tok));
+            return Err(self.err_at(&tok, msg));
+        }
+        if let Some(k) = fs.forward_names.remove(&sym) {
+            self.resolve_forward(k, local, t)?;
+        }
+        Ok(Some(sym))
+    }
+
+    fn resolve_forward(&mut self, k: u32, local: Local, t: Option<&Token>) -> PResult<()> {
+        let fs = self.fs()?;
+        let Some(f) = fs.forward.get_mut(k as usize) else {
+            return Ok(());
+        };
+        f.resolved = Some(local);
+        let mismatch = match (f.ty, local) {
+            (Some(want), Local::Value(_, have)) if want != have => Some((want, have)),
+            (Some(_), Local::Block(_)) | (None, Local::Value(..)) => {
+                let what = f.what.clone();
+                let tok = *t.unwrap_or(&self.tok);
+                return Err(self.err_at(&tok, format!("'{what}' used as a value and a block")));
+            }
+            _ => None,
+        };
+        if let Some((want, have)) = mismatch {
+            let what = fs.forward[k as usize].what.clone();
+            let tok = *t.unwrap_or(&self.tok);
+            let msg = format!(
+                "'{what}' defined with type '{}' but expected '{}'",
+                self.type_name(have),
+                self.type_name(want)
+            );
+            let e = self.err_at(&tok, msg);
+            self.st.problem(e)?;
+        }
+        Ok(())
+    }
+
+    /// Starts a block (labelled by `t`, or unnamed).
+    pub(crate) fn start_block(&mut self, t: Option<&Token>) -> PResult<()> {
+        let id = BlockId(self.fs()?.body.blocks.len() as u32);
+        let name = match t {
+            Some(t) if t.kind == Kind::LabelId => {
+                self.define_local(Some(t), Local::Block(id))?;
+                None
+            }
+            Some(t) => self.define_local(Some(t), Local::Block(id))?,
+            None => {
+                self.define_local(None, Local::Block(id))?;
+                None
+            }
+        };
+        let fs = self.fs()?;
+        fs.body.blocks.push(crate::model::Block {
+            name,
+            insts: Vec::new(),
+        });
+        fs.block = Some(id);
+        Ok(())
+    }
+
+    /// The body after `{`, through `}`.
+    pub(crate) fn function_body(&mut self) -> PResult<()> {
+        loop {
+            let t = self.tok;
+            match t.kind {
+                Kind::RBrace => {
+                    if self.fs()?.block.is_some() || self.fs()?.body.blocks.is_empty() {
+                        let e = self.err_at(
+                            &t,
+                            "expected an instruction (the last block has no terminator)",
+                        );
+                        self.st.problem(e)?;
+                    }
+                    self.bump();
+                    return self.end_function();
+                }
+                Kind::Eof => {
+                    let e = self.err_at(&t, "expected '}' at the end of the function body");
+                    self.st.problem(e)?;
+                    return self.end_function();
+                }
+                Kind::Label | Kind::LabelId => {
+                    if self.fs()?.block.is_some() {
+                        let e = self
+                            .err_at(&t, "expected an instruction (the block has no terminator)");
+                        self.st.problem(e)?;
+                    }
+                    self.bump();
+                    if let Err(e) = self.start_block(Some(&t)) {
+                        self.st.problem(e)?;
+                    }
+                }
+                Kind::Word if self.st.lenient && self.starts_top_level() => {
+                    let e = self.err_at(&t, "expected '}' at the end of the function body");
+                    self.st.problem(e)?;
+                    return self.end_function();
+                }
+                _ => {
+                    if self.fs()?.block.is_none() {
+                        self.start_block(None)?;
+                    }
+                    if let Err(mut e) = self.instruction() {
+                        if !self.st.lenient {
+                            return Err(e);
+                        }
+                        // An instruction left open (an operand list without its ')') is
+                        // reported on its own line, where it ends, not on the next one.
+                        if self.tok.first && self.tok.line > t.line && e.line == self.tok.line {
+                            e.line = self.prev.0;
+                            e.column = self.lx.column(self.prev.1) + 1;
+                        }
+                        self.st.problems.push(e);
+                        self.recover_in_body(t.line);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether the current token starts a top-level entity (a function body lost its `}`).
+    pub(crate) fn starts_top_level(&self) -> bool {
+        self.tok.first
+            && matches!(
+                self.text(&self.tok),
+                b"define" | b"declare" | b"attributes" | b"target" | b"source_filename"
+            )
+    }
+
+    /// Skips to the next line that starts an instruction, a label or the end of the body.
+    fn recover_in_body(&mut self, start_line: u32) {
+        if !(self.tok.first && self.tok.line > start_line) {
+            self.lx.skip_line();
+            self.bump();
+        }
+        loop {
+            let t = self.tok;
+            let ok = match t.kind {
+                Kind::Eof | Kind::RBrace | Kind::Label | Kind::LabelId => true,
+                Kind::Local | Kind::LocalId => t.first,
+                Kind::Word => t.first,
+                Kind::MdName | Kind::Excl | Kind::Global => t.first,
+                _ => false,
+            };
+            if ok && t.first || t.kind == Kind::Eof {
+                return;
+            }
+            self.lx.skip_line();
+            self.bump();
+        }
+    }
+
+    /// Resolves the forward references of the function and stores its body.
+    fn end_function(&mut self) -> PResult<()> {
+        let Some(mut fs) = self.fs.take() else {
+            return Ok(());
+        };
+        if fs.block.is_some() || fs.body.blocks.is_empty() {
+            // The last block has no terminator: the problem was reported; keep what was read.
+            fs.block = None;
+        }
+        let mut values: Vec<Value> = Vec::with_capacity(fs.forward.len());
+        let mut blocks: Vec<BlockId> = Vec::with_capacity(fs.forward.len());
+        for f in &fs.forward {
+            match f.resolved {
+                Some(Local::Value(v, _)) => {
+                    values.push(v);
+                    blocks.push(BlockId(0));
+                }
+                Some(Local::Block(b)) => {
+                    values.push(Value::Arg(0));
+                    blocks.push(b);
+                }
+                None => {
+                    let e = TextError {
+                        line: f.line,
+                        column: f.column,
+                        message: if f.ty.is_some() {
+                            format!("use of undefined value '{}'", f.what)
+                        } else {
+                            format!("use of undefined label '{}'", f.what)
+                        },
+                    };
+                    self.st.problem(e)?;
+                    let v = match f.ty {
+                        Some(ty) => {
+                            Value::Const(self.st.m.constants.intern(crate::model::Constant {
+                                ty,
+                                kind: ConstKind::Undef,
+                            }))
+                        }
+                        None => Value::Arg(0),
+                    };
+                    values.push(v);
+                    blocks.push(BlockId(0));
+                }
+            }
+        }
+        if !fs.forward.is_empty() {
+            let fix_value = |v: &mut Value| {
+                if let Value::Inst(InstId(i)) = *v
+                    && i & PENDING != 0
+                    && let Some(&r) = values.get((i & !PENDING) as usize)
+                {
+                    *v = r;
+                }
+            };
+            let fix_block = |b: &mut BlockId| {
+                if b.0 & PENDING != 0
+                    && let Some(&r) = blocks.get((b.0 & !PENDING) as usize)
+                {
+                    *b = r;
+                }
+            };
+            for inst in &mut fs.body.insts {
+                remap(&mut inst.kind, fix_value, fix_block);
+            }
+            for &md in &fs.local_md {
+                if let Some(MdItem::Value { value, .. }) =
+                    self.st.m.metadata.items.get_mut(md.index())
+                {
+                    fix_value(value);
+                }
+            }
+        }
+        let func = fs.func;
+        let mut body = std::mem::take(&mut fs.body);
+        body.insts.shrink_to_fit();
+        body.blocks.shrink_to_fit();
+        for b in &mut body.blocks {
+            b.insts.shrink_to_fit();
+        }
+        if let Some(f) = self.st.m.functions.get_mut(func.index()) {
+            f.body = Some(body);
+        }
+        self.spare = Some(fs);
+        Ok(())
+    }
+}
+
+/// Calls `fv` on every value operand and `fb` on every block operand of an instruction.
+pub(crate) fn remap(
+    kind: &mut InstKind,
+    mut fv: impl FnMut(&mut Value),
+    mut fb: impl FnMut(&mut BlockId),
+) {
+    match kind {
+        InstKind::Ret(v) => v.iter_mut().for_each(fv),
+        InstKind::Br(b) => fb(b),
+        InstKind::CondBr {
+            cond,
+            then,
+            otherwise,
+        } => {
+            fv(cond);
+            fb(then);
+            fb(otherwise);
+        }
+        InstKind::Switch {
+            value,
+            default,
+            cases,
+        } => {
+            fv(value);
+            fb(default);
+            cases.iter_mut().for_each(|(_, b)| fb(b));
+        }
+        InstKind::Unreachable | InstKind::Fence { .. } => {}
+        InstKind::Binary { lhs, rhs, .. } | InstKind::Cmp { lhs, rhs, .. } => {
+            fv(lhs);
+            fv(rhs);
+        }
+        InstKind::Cast { value, .. } => fv(value),
+        InstKind::GetElementPtr { operands, .. } => operands.iter_mut().for_each(fv),
+        InstKind::Load { ptr, .. } => fv(ptr),
+        InstKind::Store { ptr, value, .. } => {
+            fv(ptr);
+            fv(value);
+        }
+        InstKind::Alloca { count, .. } => fv(count),
+        InstKind::Phi { incoming } => incoming.iter_mut().for_each(|(v, b)| {
+            fv(v);
+            fb(b);
+        }),
+        InstKind::Call(call) => {
+            fv(&mut call.callee);
+            call.args.iter_mut().for_each(fv);
+        }
+        InstKind::Select {
+            cond,
+            then,
+            otherwise,
+        } => {
+            fv(cond);
+            fv(then);
+            fv(otherwise);
+        }
+        InstKind::ExtractValue { aggregate, .. } => fv(aggregate),
+        InstKind::InsertValue {
+            aggregate, value, ..
+        } => {
+            fv(aggregate);
+            fv(value);
+        }
+        InstKind::ExtractElement { vector, index } => {
+            fv(vector);
+            fv(index);
+        }
+        InstKind::InsertElement {
+            vector,
+            element,
+            index,
+        } => {
+            fv(vector);
+            fv(element);
+            fv(index);
+        }
+        InstKind::ShuffleVector { a, b, mask } => {
+            fv(a);
+            fv(b);
+            fv(mask);
+        }
+        InstKind::AtomicRmw { ptr, value, .. } => {
+            fv(ptr);
+            fv(value);
+        }
+        InstKind::CmpXchg { ptr, cmp, new, .. } => {
+            fv(ptr);
+            fv(cmp);
+            fv(new);
+        }
+    }
+}

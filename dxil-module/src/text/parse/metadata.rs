@@ -1,0 +1,395 @@
+//! Metadata: `!N` references, `!"strings"`, tuples `!{...}`, specialized nodes
+//! `!DILocation(...)`, values as metadata, definitions `!N = ...` and named metadata.
+
+use super::{MdEntry, PResult, Parser};
+use crate::model::{MdId, MdItem, MdKind, NamedMd, Type, TypeId, Value};
+use crate::text::lexer::{Kind, Token};
+use crate::text::special::{self, Field};
+
+impl Parser<'_, '_> {
+    /// The number of the attachment kind called `name`, added if new.
+    pub(crate) fn md_kind(&mut self, name: &[u8]) -> u32 {
+        let kinds = &mut self.st.m.metadata.kinds;
+        if let Some(k) = kinds.iter().find(|k| &*k.name == name) {
+            return k.id;
+        }
+        let id = kinds.len() as u32;
+        kinds.push(MdKind {
+            id,
+            name: name.into(),
+        });
+        id
+    }
+
+    /// The item numbered `n` in the text (a placeholder until it is defined).
+    fn md_numbered(&mut self, n: u32, t: &Token) -> MdId {
+        if let Some(e) = self.st.md.get(&n) {
+            return e.id;
+        }
+        let id = self.st.m.metadata.push(MdItem::Node {
+            distinct: false,
+            operands: Vec::new(),
+        });
+        let column = self.lx.column(t.start);
+        self.st.md.insert(
+            n,
+            MdEntry {
+                id,
+                defined: false,
+                line: t.line,
+                column,
+            },
+        );
+        id
+    }
+
+    /// The string item of `bytes` (one per distinct string).
+    pub(crate) fn md_string(&mut self, bytes: &[u8]) -> MdId {
+        if let Some(&id) = self.st.md_strings.get(bytes) {
+            return id;
+        }
+        let id = self.st.m.metadata.push(MdItem::String(bytes.into()));
+        self.st.md_strings.insert(bytes.into(), id);
+        id
+    }
+
+    /// The value item of a constant or global (one per distinct value).
+    pub(crate) fn md_value(&mut self, ty: TypeId, value: Value) -> MdId {
+        if !value.is_global() {
+            let id = self.st.m.metadata.push(MdItem::Value { ty, value });
+            if let Some(fs) = self.fs.as_mut() {
+                fs.local_md.push(id);
+            }
+            return id;
+        }
+        if let Some(&id) = self.st.md_values.get(&(ty, value)) {
+            return id;
+        }
+        let id = self.st.m.metadata.push(MdItem::Value { ty, value });
+        self.st.md_values.insert((ty, value), id);
+        id
+    }
+
+    /// A node: `!N`, `!{...}` or `!DIxxx(...)` (attachments, named metadata).
+    pub(crate) fn parse_md_node_ref(&mut self, depth: u32) -> PResult<MdId> {
+        self.check_depth(depth)?;
+        let t = self.tok;
+        match t.kind {
+            Kind::Excl => {
+                self.bump();
+                match self.tok.kind {
+                    Kind::Int => {
+                        let nt = self.tok;
+                        let n = self.u32_of(&nt)?;
+                        self.bump();
+                        Ok(self.md_numbered(n, &nt))
+                    }
+                    Kind::LBrace => {
+                        self.bump();
+                        let operands = self.md_tuple_body(depth)?;
+                        Ok(self.st.m.metadata.push(MdItem::Node {
+                            distinct: false,
+                            operands,
+                        }))
+                    }
+                    _ => self.expected("a metadata node ('!N' or '!{')"),
+                }
+            }
+            Kind::MdName => self.special_node(false, depth),
+            _ => self.expected("a metadata node"),
+        }
+    }
+
+    /// Metadata as an operand of a call (`metadata !N`, `metadata !"s"`,
+    /// `metadata float %x`).
+    pub(crate) fn parse_md_operand(&mut self, depth: u32) -> PResult<MdId> {
+        self.check_depth(depth)?;
+        if self.tok.kind == Kind::Excl {
+            let save = (self.tok, self.lx.clone());
+            self.bump();
+            if self.tok.kind == Kind::Str {
+                let s = self.string(&self.tok.clone());
+                self.bump();
+                return Ok(self.md_string(&s));
+            }
+            self.tok = save.0;
+            self.lx = save.1;
+            return self.parse_md_node_ref(depth);
+        }
+        if self.tok.kind == Kind::MdName {
+            return self.parse_md_node_ref(depth);
+        }
+        let ty = self.parse_type(depth + 1)?;
+        if matches!(self.st.m.types.get(ty), Some(Type::Metadata)) {
+            return self.expected("a value");
+        }
+        let v = self.parse_value(ty, depth + 1)?;
+        Ok(self.md_value(ty, v))
+    }
+
+    /// An operand of a tuple: `null`, a node, a string, or `T V`.
+    fn md_tuple_operand(&mut self, depth: u32) -> PResult<Option<MdId>> {
+        if self.eat_word(b"null") {
+            return Ok(None);
+        }
+        if self.tok.kind == Kind::Excl || self.tok.kind == Kind::MdName {
+            return self.parse_md_operand(depth + 1).map(Some);
+        }
+        let ty = self.parse_type(depth + 1)?;
+        let v = match self.tok.kind {
+            Kind::Global | Kind::GlobalId => self.global_value(ty)?,
+            Kind::Local | Kind::LocalId => {
+                return Err(self.err_at(&self.tok, "a metadata node cannot refer to a local value"));
+            }
+            _ => Value::Const(self.parse_constant(ty, depth + 1)?),
+        };
+        Ok(Some(self.md_value(ty, v)))
+    }
+
+    /// The operands of a tuple after `{`, through `}`.
+    fn md_tuple_body(&mut self, depth: u32) -> PResult<Vec<Option<MdId>>> {
+        let mut ops = Vec::new();
+        if self.eat(Kind::RBrace) {
+            return Ok(ops);
+        }
+        loop {
+            ops.push(self.md_tuple_operand(depth + 1)?);
+            if self.eat(Kind::RBrace) {
+                return Ok(ops);
+            }
+            if !self.eat(Kind::Comma) {
+                return self.expected("',' or '}' in a metadata tuple");
+            }
+        }
+    }
+
+    /// `!N = [distinct] !{...}` / `!DIxxx(...)` after `!N =`.
+    pub(crate) fn md_definition(&mut self, number: &Token) -> PResult<()> {
+        let n = self.u32_of(number)?;
+        let id = self.md_numbered(n, number);
+        if let Some(e) = self.st.md.get_mut(&n) {
+            if e.defined {
+                return Err(self.err_at(number, format!("redefinition of metadata '!{n}'")));
+            }
+            e.defined = true;
+        }
+        let distinct = self.eat_word(b"distinct");
+        let item = match self.tok.kind {
+            Kind::Excl => {
+                self.bump();
+                self.expect(Kind::LBrace, "'{' of a metadata tuple")?;
+                let operands = self.md_tuple_body(0)?;
+                MdItem::Node { distinct, operands }
+            }
+            Kind::MdName => {
+                let inner = self.special_node(distinct, 0)?;
+                // The node was added as a new item: move it to the number's item.
+                let item = self.st.m.metadata.items.get(inner.index()).cloned();
+                if inner.index() + 1 == self.st.m.metadata.items.len() {
+                    self.st.m.metadata.items.pop();
+                }
+                item.unwrap_or(MdItem::Node {
+                    distinct,
+                    operands: Vec::new(),
+                })
+            }
+            _ => return self.expected("'!{' or a specialized node after '='"),
+        };
+        if let Some(slot) = self.st.m.metadata.items.get_mut(id.index()) {
+            *slot = item;
+        }
+        Ok(())
+    }
+
+    /// `!name = !{!1, !2}` after `!name =`.
+    pub(crate) fn named_md(&mut self, name: &Token) -> PResult<()> {
+        let text = self.name(name);
+        let sym = self.sym(&text)?;
+        if self.tok.kind != Kind::Excl {
+            return self.expected("'!{' of named metadata");
+        }
+        self.bump();
+        self.expect(Kind::LBrace, "'{' of named metadata")?;
+        let mut operands = Vec::new();
+        if !self.eat(Kind::RBrace) {
+            loop {
+                operands.push(self.parse_md_node_ref(1)?);
+                if self.eat(Kind::RBrace) {
+                    break;
+                }
+                if !self.eat(Kind::Comma) {
+                    return self.expected("',' or '}' in named metadata");
+                }
+            }
+        }
+        self.st.m.metadata.named.push(NamedMd {
+            name: sym,
+            operands,
+        });
+        Ok(())
+    }
+
+    /// `!DIxxx(field: value, ...)`: a new item.
+    fn special_node(&mut self, distinct: bool, depth: u32) -> PResult<MdId> {
+        self.check_depth(depth)?;
+        let t = self.tok;
+        let name = self.name(&t);
+        self.bump();
+        self.expect(Kind::LParen, "'(' of a specialized metadata node")?;
+        if &*name == b"DIExpression" {
+            let mut ops = Vec::new();
+            if !self.eat(Kind::RParen) {
+                loop {
+                    let ot = self.tok;
+                    let v = match ot.kind {
+                        Kind::Int => self.expect_u64("an expression operand")?,
+                        Kind::Word => {
+                            let v = special::value_of(special::OPS, self.text(&ot));
+                            self.bump();
+                            v.ok_or_else(|| self.err_at(&ot, "unknown DWARF expression operation"))?
+                        }
+                        _ => return self.expected("a DWARF operation"),
+                    };
+                    ops.push(v);
+                    if self.eat(Kind::RParen) {
+                        break;
+                    }
+                    if !self.eat(Kind::Comma) {
+                        return self.expected("',' or ')'");
+                    }
+                }
+            }
+            return Ok(self.st.m.metadata.push(MdItem::Special {
+                code: special::EXPRESSION,
+                distinct,
+                operands: ops,
+            }));
+        }
+        let Some(kind) = special::kind_named(&name) else {
+            return Err(self.err_at(
+                &t,
+                format!(
+                    "unknown specialized metadata node '!{}'",
+                    String::from_utf8_lossy(&name)
+                ),
+            ));
+        };
+        let mut ops = vec![0u64; kind.fields.len()];
+        if !self.eat(Kind::RParen) {
+            loop {
+                let ft = self.tok;
+                if ft.kind != Kind::Label {
+                    return self.expected("a field ('name: value')");
+                }
+                self.bump();
+                let fname = self.text(&ft);
+                let Some(pos) = kind.fields.iter().position(|(n, _)| n.as_bytes() == fname) else {
+                    return Err(self.err_at(
+                        &ft,
+                        format!("invalid field '{}'", String::from_utf8_lossy(fname)),
+                    ));
+                };
+                ops[pos] = self.special_field(kind.fields[pos].1, depth)?;
+                if self.eat(Kind::RParen) {
+                    break;
+                }
+                if !self.eat(Kind::Comma) {
+                    return self.expected("',' or ')'");
+                }
+            }
+        }
+        Ok(self.st.m.metadata.push(MdItem::Special {
+            code: kind.code,
+            distinct,
+            operands: ops,
+        }))
+    }
+
+    /// The value of one field, as the record stores it.
+    fn special_field(&mut self, field: Field, depth: u32) -> PResult<u64> {
+        let t = self.tok;
+        match field {
+            Field::Md | Field::MdRequired => {
+                let id = if self.eat_word(b"null") {
+                    None
+                } else if matches!(t.kind, Kind::Excl | Kind::MdName) {
+                    Some(self.parse_md_operand(depth + 1)?)
+                } else {
+                    let ty = self.parse_type(depth + 1)?;
+                    let v = match self.tok.kind {
+                        Kind::Global | Kind::GlobalId => self.global_value(ty)?,
+                        _ => Value::Const(self.parse_constant(ty, depth + 1)?),
+                    };
+                    Some(self.md_value(ty, v))
+                };
+                Ok(match (field, id) {
+                    (Field::MdRequired, Some(id)) => id.0 as u64,
+                    (Field::MdRequired, None) => {
+                        return Err(self.err_at(&t, "this field cannot be null"));
+                    }
+                    (_, Some(id)) => id.0 as u64 + 1,
+                    (_, None) => 0,
+                })
+            }
+            Field::Str => {
+                if self.eat_word(b"null") {
+                    return Ok(0);
+                }
+                let st = self.expect(Kind::Str, "a string")?;
+                let s = self.string(&st);
+                Ok(self.md_string(&s).0 as u64 + 1)
+            }
+            Field::Int => {
+                if t.kind == Kind::Int && self.text(&t).first() == Some(&b'-') {
+                    return Err(self.err_at(&t, "expected an unsigned integer"));
+                }
+                self.expect_u64("an unsigned integer")
+            }
+            Field::SInt => {
+                let st = self.expect(Kind::Int, "an integer")?;
+                let text = self.text(&st);
+                let v = std::str::from_utf8(text)
+                    .ok()
+                    .and_then(|s| s.parse::<i64>().ok())
+                    .ok_or_else(|| self.err_at(&st, "integer out of range"))?;
+                Ok(special::rotate_sign(v))
+            }
+            Field::Bool => {
+                if self.eat_word(b"true") {
+                    Ok(1)
+                } else if self.eat_word(b"false") {
+                    Ok(0)
+                } else {
+                    self.expected("'true' or 'false'")
+                }
+            }
+            Field::Flags => {
+                let mut v = 0;
+                loop {
+                    let ft = self.tok;
+                    v |= match ft.kind {
+                        Kind::Int => self.expect_u64("flags")?,
+                        Kind::Word => {
+                            let x = special::value_of(special::FLAGS, self.text(&ft));
+                            self.bump();
+                            x.ok_or_else(|| self.err_at(&ft, "unknown debug-info flag"))?
+                        }
+                        _ => return self.expected("debug-info flags"),
+                    };
+                    if !self.eat(Kind::Bar) {
+                        return Ok(v);
+                    }
+                }
+            }
+            Field::Tag | Field::Encoding | Field::Lang | Field::Virtuality => match t.kind {
+                Kind::Int => self.expect_u64("a DWARF constant"),
+                Kind::Word => {
+                    let x = special::value_of(special::names(field), self.text(&t));
+                    self.bump();
+                    x.ok_or_else(|| self.err_at(&t, "unknown DWARF constant"))
+                }
+                _ => self.expected("a DWARF constant"),
+            },
+        }
+    }
+}

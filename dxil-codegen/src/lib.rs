@@ -1,7 +1,8 @@
-//! Generates everything derived from a `dxil-db` database: the Rust rows of `dxil-ops`, and the
-//! Markdown op reference. One emitter per output, each returning a token stream that is
-//! formatted in-process with `prettyplease`. `xtask` writes (or checks) the files; the proc
-//! macros of `dxil-ops-macro` use the same emitters for downstream databases.
+//! Generates everything derived from a `dxil-db` database: the Rust rows of `dxil-ops`, the
+//! Markdown op reference, and (module [`foreign`]) other compilers' op tables: LLVM's DXIL.td, DXC's generated sources.
+//! One emitter per Rust module, each returning a token stream that is formatted in-process with
+//! `prettyplease`. `xtask` writes (or checks) the files; the proc macros of `dxil-ops-macro` use
+//! the same emitters for downstream databases.
 
 mod constraint_docs;
 mod docs;
@@ -82,6 +83,12 @@ pub enum Error {
         /// The table.
         table: String,
         /// What is missing.
+        message: String,
+    },
+    /// A record of LLVM's DXIL.td cannot be named (`cargo xtask emit llvm`).
+    #[error("cannot write LLVM's DXIL.td: {message}")]
+    DxilTd {
+        /// What is wrong, and what to do.
         message: String,
     },
     /// Generated tokens are not valid Rust (a bug of the generator).

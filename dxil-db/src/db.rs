@@ -39,6 +39,8 @@ pub struct Database {
     pub llvm_instructions: Vec<LlvmInstruction>,
     /// LLVM intrinsics and their lowerings, sorted by name.
     pub intrinsics: Vec<Intrinsic>,
+    /// The LLVM release the emitted DXIL.td is read with, and the intrinsics it defines.
+    pub llvm_baseline: Option<LlvmBaseline>,
     /// The derived values lowerings use.
     pub derived: Vec<DerivedValue>,
     /// DXC's C++ presentation (`[dxc]`), when the database has it.

@@ -59,6 +59,7 @@ pub(crate) struct RawFile {
     pub semantic_interpretations: Vec<Named<std::collections::BTreeMap<S, S>>>,
     pub llvm_instructions: Vec<Decoded<RawLlvmInstruction>>,
     pub intrinsics: Vec<Decoded<RawIntrinsicRecord>>,
+    pub llvm_baseline: Option<Decoded<RawLlvmBaseline>>,
     pub derived: Vec<Named<RawDerived>>,
     pub constraint_keys: Vec<Named<RawConstraintKey>>,
     pub constraint_kinds: Vec<Named<RawConstraintKind>>,
@@ -86,6 +87,7 @@ pub(crate) const SECTIONS: &[&str] = &[
     "semantic_interpretation",
     "llvm_instruction",
     "intrinsic",
+    "llvm_baseline",
     "derived",
     "constraint_key",
     "constraint_kind",
@@ -142,6 +144,7 @@ pub(crate) fn decode_file(file: FileId, text: &str, sink: &mut Sink) -> RawFile 
             }
             "llvm_instruction" => out.llvm_instructions = d.array("llvm_instruction", value),
             "intrinsic" => out.intrinsics = d.array("intrinsic", value),
+            "llvm_baseline" => out.llvm_baseline = d.record("`[llvm_baseline]`", value),
             "derived" => out.derived = d.map("derived", value),
             "constraint_key" => out.constraint_keys = d.map("constraint_key", value),
             "constraint_kind" => out.constraint_kinds = d.map("constraint_kind", value),

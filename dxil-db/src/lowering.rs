@@ -65,6 +65,18 @@ impl Intrinsic {
     }
 }
 
+/// The LLVM release whose include files read the DXIL.td of `cargo xtask emit llvm`
+/// (`[llvm_baseline]`): the file declares the intrinsics of the map that release lacks.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LlvmBaseline {
+    /// The release (`14`).
+    pub release: String,
+    /// The intrinsics of the map that the release defines, by name, sorted.
+    pub intrinsics: Vec<String>,
+    /// Description.
+    pub doc: String,
+}
+
 /// How an intrinsic is lowered from one DXIL version on: a sequence of op calls and the shape of
 /// the result.
 #[derive(Clone, Debug, PartialEq, Eq)]

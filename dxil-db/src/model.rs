@@ -121,6 +121,8 @@ pub struct Attribute {
     pub dxc: String,
     /// The LLVM function attribute of declarations, for memory attributes.
     pub llvm: Option<String>,
+    /// The DXILAttribute record of LLVM's DXIL.td, for memory attributes, when given.
+    pub dxil_td: Option<String>,
     /// Description.
     pub doc: String,
 }
@@ -171,6 +173,8 @@ pub struct OverloadType {
     pub kind: OverloadKind,
     /// The LLVM type, for scalars.
     pub llvm: Option<String>,
+    /// The DXILOpParamType record of LLVM's DXIL.td that names it in overload lists, when given.
+    pub dxil_td: Option<String>,
     /// Description.
     pub doc: String,
     /// Short spellings of struct names, for objects.
@@ -335,6 +339,11 @@ pub struct Type {
     pub name: String,
     /// The code of the type in DXC's notation (`res`, `$o`, ...).
     pub dxc: Option<String>,
+    /// The DXILOpParamType record of LLVM's DXIL.td that stands for it, when given.
+    pub dxil_td: Option<String>,
+    /// For a type LLVM's DXIL.td takes for the overload itself (`ResRet`): the prefix of the
+    /// names of the overloads of an op with this type (`ResRetHalfTy`).
+    pub dxil_td_overloads: Option<String>,
     /// Description.
     pub doc: String,
     /// What it is.
@@ -451,6 +460,8 @@ pub struct Op {
     pub opcode: u32,
     /// Name (`Sample`).
     pub name: String,
+    /// The name of its record in LLVM's DXIL.td, when it is not `name`.
+    pub dxil_td: Option<String>,
     /// Class.
     pub class: ClassId,
     /// Signature (one of the class's).

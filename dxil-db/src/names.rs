@@ -6,6 +6,9 @@
 //! `_` prepended ([`rust_ident`]). The result must be an identifier ([`is_ident`]), distinct
 //! from the other names of its namespace, and not one of the names the generated code itself
 //! uses where the identifier lives ([`RESERVED_TYPES`]).
+//!
+//! The names of records of LLVM's DXIL.td (the `dxil_td` keys) follow TableGen's rules instead
+//! ([`is_tablegen_name`]).
 
 use heck::{ToShoutySnakeCase, ToSnakeCase, ToUpperCamelCase};
 use unicode_normalization::UnicodeNormalization;
@@ -159,6 +162,46 @@ pub fn builder_param(s: &str) -> String {
     }
 }
 
+/// TableGen's keywords, which cannot name a record of LLVM's DXIL.td.
+pub const TABLEGEN_KEYWORDS: &[&str] = &[
+    "assert",
+    "bit",
+    "bits",
+    "class",
+    "code",
+    "dag",
+    "def",
+    "defm",
+    "defset",
+    "deftype",
+    "defvar",
+    "dump",
+    "else",
+    "false",
+    "field",
+    "foreach",
+    "if",
+    "in",
+    "include",
+    "int",
+    "let",
+    "list",
+    "multiclass",
+    "string",
+    "then",
+    "true",
+];
+
+/// Whether `s` can name a record of LLVM's DXIL.td (the `dxil_td` keys, and the names `cargo
+/// xtask emit llvm` derives): an ASCII letter or `_` followed by ASCII letters, digits and `_`,
+/// and not a TableGen keyword.
+pub fn is_tablegen_name(s: &str) -> bool {
+    let mut bytes = s.bytes();
+    matches!(bytes.next(), Some(b) if b.is_ascii_alphabetic() || b == b'_')
+        && bytes.all(|b| b.is_ascii_alphanumeric() || b == b'_')
+        && !TABLEGEN_KEYWORDS.contains(&s)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -188,5 +231,15 @@ mod tests {
         }
         assert!(!is_ident(&camel("😀")));
         assert!(!is_ident(&camel("")));
+    }
+
+    #[test]
+    fn tablegen_names() {
+        for ok in ["Abs", "_x", "Int32Ty", "all_stages", "DXIL1_10"] {
+            assert!(is_tablegen_name(ok), "{ok}");
+        }
+        for bad in ["", "1a", "a.b", "Ωmega", "def", "code", "a b"] {
+            assert!(!is_tablegen_name(bad), "{bad}");
+        }
     }
 }

@@ -177,6 +177,7 @@ mod tests {
             letter,
             kind,
             llvm: None,
+            dxil_td: None,
             doc: String::new(),
             abbreviations: Vec::new(),
         })

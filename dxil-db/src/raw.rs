@@ -39,6 +39,7 @@ pub struct RawAttribute {
     pub kind: OS,
     pub dxc: OS,
     pub llvm: OS,
+    pub dxil_td: OS,
     pub doc: OS,
 }
 
@@ -49,6 +50,7 @@ pub struct RawOverloadType {
     pub letter: OS,
     pub kind: OS,
     pub llvm: OS,
+    pub dxil_td: OS,
     pub doc: OS,
     pub abbreviations: Option<Vec<Spanned<RawAbbreviation>>>,
 }
@@ -79,6 +81,10 @@ pub struct RawType {
     pub doc: OS,
     /// The code of this type in DXC's notation (`res`, `$o`, `$r`, ...), used by the JSON export.
     pub dxc: OS,
+    /// The DXILOpParamType record of LLVM's DXIL.td that stands for this type.
+    pub dxil_td: OS,
+    /// The prefix of the DXIL.td names of the overloads of an op with this type (`ResRet`).
+    pub dxil_td_overloads: OS,
     pub llvm: OS,
     #[serde(rename = "struct")]
     pub struct_name: OS,
@@ -174,6 +180,8 @@ pub struct RawIntrinsic {
 pub struct RawOp {
     pub index: Option<Spanned<u32>>,
     pub name: OS,
+    /// The name of the op's record in LLVM's DXIL.td, when it is not `name`.
+    pub dxil_td: OS,
     pub class: OS,
     /// The function-name stem of the op's class, when the op carries its own signature.
     pub stem: OS,
@@ -321,6 +329,16 @@ pub struct RawIntrinsicRecord {
     pub remarks: OS,
     pub params: Option<Spanned<Vec<S>>>,
     pub lowering: Option<Spanned<Vec<Spanned<RawLowering>>>>,
+}
+
+/// `[llvm_baseline]`: the LLVM release the DXIL.td of `cargo xtask emit llvm` is read with, and
+/// the intrinsics of the map it defines.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawLlvmBaseline {
+    pub release: OS,
+    pub intrinsics: Option<Spanned<Vec<S>>>,
+    pub doc: OS,
 }
 
 /// `[derived.NAME]`: a value a lowering needs that is not an argument of the intrinsic call.

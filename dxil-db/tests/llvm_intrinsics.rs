@@ -1,10 +1,10 @@
 //! Agreement of the LLVM intrinsic map with LLVM's DXIL.td: every `IntrinSelect` entry there (the
-//! facts are in `tests/llvm/dxil-td-selects.toml`) is in the database for the same op (by opcode)
-//! with the same operand sources. Differences are listed by name with the reason: an op LLVM names
+//! facts are in `tests/llvm/dxil-td.toml`) is in the database for the same op (by opcode) with
+//! the same operand sources. Differences are listed by name with the reason: an op LLVM names
 //! differently, a lowering LLVM decides in C++ (or not at all), an intrinsic LLVM renamed.
 //!
-//! With `DXIL_TD=/path/to/DXIL.td`, the test also reads that file and checks that the facts file
-//! says what it says.
+//! `xtask/tests/emit_llvm.rs` checks the facts file against a DXIL.td (`DXIL_TD=/path/to/DXIL.td`,
+//! read with llvm-tblgen-14).
 
 #![allow(clippy::panic)] // a test fails by panicking
 
@@ -15,11 +15,11 @@ use std::collections::{BTreeMap, BTreeSet};
 use dxil_db::{ConstType, Database, Intrinsic, Source};
 use serde::Deserialize;
 
-/// The facts file.
+/// The facts file: LLVM's DXILOp records (only the fields this test reads).
 #[derive(Deserialize)]
 struct Facts {
     source: FactsSource,
-    select: Vec<Select>,
+    op: Vec<FactsOp>,
 }
 
 #[derive(Deserialize)]
@@ -33,8 +33,24 @@ struct FactsSource {
     selects: usize,
 }
 
-/// One `IntrinSelect`.
-#[derive(Deserialize, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+/// A DXILOp record: its name, opcode and `IntrinSelect` entries.
+#[derive(Deserialize)]
+struct FactsOp {
+    name: String,
+    opcode: u32,
+    #[serde(default)]
+    intrinsics: Vec<FactsSelect>,
+}
+
+/// An `IntrinSelect` entry of a record.
+#[derive(Deserialize)]
+struct FactsSelect {
+    intrinsic: String,
+    args: Option<Vec<Arg>>,
+}
+
+/// One `IntrinSelect`, with the op it belongs to.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 struct Select {
     op: String,
     opcode: u32,
@@ -51,8 +67,25 @@ struct Arg {
     i32: Option<i64>,
 }
 
+impl Facts {
+    /// Every `IntrinSelect` entry, with its op.
+    fn selects(&self) -> Vec<Select> {
+        self.op
+            .iter()
+            .flat_map(|o| {
+                o.intrinsics.iter().map(|s| Select {
+                    op: o.name.clone(),
+                    opcode: o.opcode,
+                    intrinsic: s.intrinsic.clone(),
+                    args: s.args.clone(),
+                })
+            })
+            .collect()
+    }
+}
+
 fn facts() -> Facts {
-    let path = common::workspace_root().join("dxil-db/tests/llvm/dxil-td-selects.toml");
+    let path = common::workspace_root().join("dxil-db/tests/llvm/dxil-td.toml");
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     toml::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
@@ -134,31 +167,6 @@ fn disagreement(db: &Database, s: &Select) -> Option<String> {
     None
 }
 
-/// Ops DXIL.td names otherwise than ops.toml (LLVM's name, ours): ops.toml keeps DXC's names
-/// (hctdb.py, DXIL.rst); DXIL.td names some ops after the HLSL function or LLVM intrinsic.
-const OP_NAMES: &[(&str, &str)] = &[
-    ("Abs", "FAbs"),
-    ("ACos", "Acos"),
-    ("ASin", "Asin"),
-    ("ATan", "Atan"),
-    ("HCos", "Hcos"),
-    ("HSin", "Hsin"),
-    ("HTan", "Htan"),
-    ("Exp2", "Exp"),
-    ("Frac", "Frc"),
-    ("Log2", "Log"),
-    ("RSqrt", "Rsqrt"),
-    ("Round", "Round_ne"),
-    ("Floor", "Round_ni"),
-    ("Ceil", "Round_pi"),
-    ("Trunc", "Round_z"),
-    ("Rbits", "Bfrev"),
-    ("SMax", "IMax"),
-    ("SMin", "IMin"),
-    ("WaveActiveAnyTrue", "WaveAnyTrue"),
-    ("WaveActiveAllTrue", "WaveAllTrue"),
-];
-
 /// Intrinsics of the database that DXIL.td does not select, with the reason.
 const BEYOND_DXIL_TD: &[(&str, &str)] = &[
     ("llvm.ctpop", CPP),
@@ -219,48 +227,46 @@ const RENAMED: &[(&str, &str)] = &[
 fn the_map_agrees_with_dxil_td() {
     let db = common::load_db();
     let facts = facts();
-    assert_eq!(facts.select.len(), facts.source.selects, "facts header");
-    let ops: BTreeSet<u32> = facts.select.iter().map(|s| s.opcode).collect();
+    let selects = facts.selects();
+    assert_eq!(facts.op.len(), facts.source.ops, "facts header");
+    assert_eq!(selects.len(), facts.source.selects, "facts header");
+    let ops: BTreeSet<u32> = selects.iter().map(|s| s.opcode).collect();
     assert_eq!(ops.len(), facts.source.ops_with_selects, "facts header");
 
     let mut disagreements = Vec::new();
-    for s in &facts.select {
+    for s in &selects {
         if let Some(why) = disagreement(&db, s) {
             disagreements.push(format!("{} ({}): {why}", s.op, s.opcode));
         }
     }
-    let agree = facts.select.len() - disagreements.len();
+    let agree = selects.len() - disagreements.len();
     println!(
         "{agree}/{} IntrinSelect entries agree (DXIL.td of {} @ {})",
-        facts.select.len(),
+        selects.len(),
         facts.source.repository,
         &facts.source.commit[..8]
     );
 
-    // ops named differently
-    let mut names = BTreeMap::new();
-    for s in &facts.select {
-        if let Some(op) = db.op_by_opcode(s.opcode)
-            && op.name != s.op
-        {
-            names.insert(s.op.clone(), op.name.clone());
+    // ops named differently: ops.toml keeps DXC's names and gives LLVM's as `dxil_td`
+    let mut misnamed = Vec::new();
+    let mut renamed = BTreeSet::new();
+    for o in &facts.op {
+        let Some(op) = db.op_by_opcode(o.opcode) else {
+            continue;
+        };
+        if op.dxil_td.as_deref().unwrap_or(&op.name) != o.name {
+            misnamed.push(format!("{} ({}): ours {:?}", o.name, o.opcode, op.dxil_td));
+        } else if op.name != o.name {
+            renamed.insert(format!("{} = {}", o.name, op.name));
         }
     }
-    let listed: BTreeMap<String, String> = OP_NAMES
-        .iter()
-        .map(|(a, b)| ((*a).to_owned(), (*b).to_owned()))
-        .collect();
-    println!("\nops LLVM names differently ({}):", names.len());
-    for (llvm, ours) in &names {
-        println!("  {llvm} = {ours}: ops.toml keeps DXC's name");
+    println!("\nops LLVM names differently ({}):", renamed.len());
+    for r in &renamed {
+        println!("  {r}: ops.toml keeps DXC's name, `dxil_td` gives LLVM's");
     }
 
     // intrinsics beyond DXIL.td
-    let selected: BTreeSet<String> = facts
-        .select
-        .iter()
-        .map(|s| llvm_name(&s.intrinsic))
-        .collect();
+    let selected: BTreeSet<String> = selects.iter().map(|s| llvm_name(&s.intrinsic)).collect();
     let beyond: Vec<&Intrinsic> = db
         .intrinsics
         .iter()
@@ -310,7 +316,10 @@ fn the_map_agrees_with_dxil_td() {
         disagreements.len(),
         disagreements.join("\n")
     );
-    assert_eq!(names, listed, "ops named differently: update OP_NAMES");
+    assert!(
+        misnamed.is_empty(),
+        "ops whose `dxil_td` (or name) is not LLVM's name: {misnamed:?}"
+    );
     assert!(
         unexplained.is_empty(),
         "differences without a reason (add them to BEYOND_DXIL_TD or RENAMED): {unexplained:?}"
@@ -341,177 +350,7 @@ fn counts() {
         db.intrinsics.iter().map(|i| i.aliases.len()).sum::<usize>(),
         ops.len()
     );
-    for s in facts().select {
+    for s in facts().selects() {
         assert!(ops.contains(&s.opcode), "{} ({})", s.op, s.opcode);
     }
-}
-
-// ------------------------------------------------------------------------------------------
-// Reading a real DXIL.td (DXIL_TD=path).
-
-/// The `IntrinSelect` entries of a DXIL.td text, sorted.
-fn read_dxil_td(text: &str) -> Result<Vec<Select>, String> {
-    let text: String = text
-        .lines()
-        .map(|l| l.split("//").next().unwrap_or(""))
-        .collect::<Vec<_>>()
-        .join("\n");
-    let mut vars = BTreeMap::new();
-    for part in text.split("defvar").skip(1) {
-        let Some((decl, _)) = part.split_once(';') else {
-            continue;
-        };
-        if let Some((name, value)) = decl.split_once('=')
-            && let Ok(v) = value.trim().parse::<i64>()
-        {
-            vars.insert(name.trim().to_owned(), v);
-        }
-    }
-    let mut out = Vec::new();
-    let mut rest = text.as_str();
-    while let Some(at) = rest.find("def ") {
-        rest = &rest[at + 4..];
-        let Some((header, body_start)) = rest.split_once('{') else {
-            break;
-        };
-        let Some((name, op)) = header.split_once(':') else {
-            continue;
-        };
-        let Some(args) = op.trim().strip_prefix("DXILOp<") else {
-            continue;
-        };
-        let opcode: u32 = args
-            .split(',')
-            .next()
-            .and_then(|n| n.trim().parse().ok())
-            .ok_or_else(|| format!("opcode of {}", name.trim()))?;
-        // the body: up to the matching closing brace
-        let mut depth = 1;
-        let mut end = body_start.len();
-        for (i, c) in body_start.char_indices() {
-            match c {
-                '{' => depth += 1,
-                '}' => {
-                    depth -= 1;
-                    if depth == 0 {
-                        end = i;
-                        break;
-                    }
-                }
-                _ => {}
-            }
-        }
-        let body = &body_start[..end];
-        for sel in body.split("IntrinSelect<").skip(1) {
-            let record: String = sel
-                .chars()
-                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
-                .collect();
-            let after = sel[record.len()..].trim_start();
-            let args = if let Some(list) = after.strip_prefix(',') {
-                let list = list
-                    .trim_start()
-                    .strip_prefix('[')
-                    .ok_or("selection list")?;
-                let list = &list[..list.find(']').ok_or("selection list end")?];
-                let mut args = Vec::new();
-                let items = list.split('>').map(|s| s.trim().trim_matches(',').trim());
-                for item in items.filter(|s| !s.is_empty()) {
-                    let (kind, value) = item.split_once('<').ok_or("selection item")?;
-                    let value = value.trim();
-                    let n = value
-                        .parse::<i64>()
-                        .ok()
-                        .or_else(|| vars.get(value).copied())
-                        .ok_or_else(|| format!("value {value}"))?;
-                    args.push(match kind.trim() {
-                        "IntrinArgIndex" => Arg {
-                            arg: Some(n as u8),
-                            i8: None,
-                            i32: None,
-                        },
-                        "IntrinArgI8" => Arg {
-                            arg: None,
-                            i8: Some(n),
-                            i32: None,
-                        },
-                        "IntrinArgI32" => Arg {
-                            arg: None,
-                            i8: None,
-                            i32: Some(n),
-                        },
-                        other => return Err(format!("selection kind {other}")),
-                    });
-                }
-                Some(args)
-            } else {
-                None
-            };
-            out.push(Select {
-                op: name.trim().to_owned(),
-                opcode,
-                intrinsic: record,
-                args,
-            });
-        }
-        rest = &body_start[end..];
-    }
-    out.sort();
-    Ok(out)
-}
-
-#[test]
-fn the_facts_file_says_what_dxil_td_says() {
-    let Some(path) = std::env::var_os("DXIL_TD") else {
-        eprintln!("skipping: set DXIL_TD to the path of LLVM's DXIL.td to check the facts file");
-        return;
-    };
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.to_string_lossy()));
-    let read = read_dxil_td(&text).unwrap_or_else(|e| panic!("cannot read DXIL.td: {e}"));
-    let mut facts = facts().select;
-    facts.sort();
-    assert_eq!(
-        read, facts,
-        "tests/llvm/dxil-td-selects.toml is not what DXIL.td says"
-    );
-}
-
-/// The reader on a text written for the test, in the shape of DXIL.td.
-#[test]
-fn dxil_td_reader() {
-    let text = r#"
-defvar Mode_A = 10; // a named constant
-def Zero : DXILOp<0, zero> {
-  let intrinsics = [IntrinSelect<int_one>];
-}
-def Two : DXILOp<2, two> {
-  let Doc = "has { braces }";
-  let intrinsics = [
-    IntrinSelect<int_dx_two, [IntrinArgIndex<1>, IntrinArgI8<3>,]>,
-    IntrinSelect<int_dx_mode, [ IntrinArgI32<Mode_A> ]>,
-  ];
-}
-def NoSelect : DXILOp<3, three> { let arguments = []; }
-"#;
-    let read = read_dxil_td(text).unwrap_or_else(|e| panic!("{e}"));
-    let names: Vec<(&str, u32, &str)> = read
-        .iter()
-        .map(|s| (s.op.as_str(), s.opcode, s.intrinsic.as_str()))
-        .collect();
-    assert_eq!(
-        names,
-        [
-            ("Two", 2, "int_dx_mode"),
-            ("Two", 2, "int_dx_two"),
-            ("Zero", 0, "int_one"),
-        ]
-    );
-    assert_eq!(read[0].args.as_ref().map(|a| a[0].i32), Some(Some(10)));
-    assert_eq!(read[1].args.as_ref().map(Vec::len), Some(2));
-    assert_eq!(read[2].args, None);
-    assert_eq!(
-        llvm_name("int_dx_wave_reduce_sum"),
-        "llvm.dx.wave.reduce.sum"
-    );
 }

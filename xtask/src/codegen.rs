@@ -40,18 +40,6 @@ pub struct Stale {
 /// With `diffs`, each comes with its unified diff (which takes long when a file changed a lot:
 /// `gen` does not need it).
 pub fn stale(root: &Path, files: &[GeneratedFile], diffs: bool) -> anyhow::Result<Vec<Stale>> {
-    let mut out = differing(root, files, diffs);
-    for path in leftovers(root, files)? {
-        out.push(Stale {
-            diff: format!("{path} is in a generated folder but is no longer generated\n"),
-            path,
-        });
-    }
-    Ok(out)
-}
-
-/// The files of `files` whose text under `root` differs (or that do not exist yet).
-pub fn differing(root: &Path, files: &[GeneratedFile], diffs: bool) -> Vec<Stale> {
     let mut out = Vec::new();
     for f in files {
         let old = fs::read_to_string(root.join(&f.path)).unwrap_or_default();
@@ -71,7 +59,13 @@ pub fn differing(root: &Path, files: &[GeneratedFile], diffs: bool) -> Vec<Stale
             });
         }
     }
-    out
+    for path in leftovers(root, files)? {
+        out.push(Stale {
+            diff: format!("{path} is in a generated folder but is no longer generated\n"),
+            path,
+        });
+    }
+    Ok(out)
 }
 
 fn leftovers(root: &Path, files: &[GeneratedFile]) -> anyhow::Result<Vec<String>> {
@@ -122,22 +116,39 @@ struct Step {
     keep_backup: bool,
 }
 
-/// Writes every file of `stale` that `files` has and removes the others (leftovers), as one
-/// transaction: every new file is written to a temporary file beside its destination and every
-/// old one is backed up before anything is replaced; when a replacement fails, those already
-/// made are undone from the backups. Either every file is the new one or none is, and no
-/// temporary file or backup is left behind.
-pub fn write(root: &Path, files: &[GeneratedFile], stale: &[Stale]) -> anyhow::Result<()> {
+/// Writes every file that differs and removes leftovers, as one transaction: every new file
+/// is written to a temporary file beside its destination and every old one is backed up
+/// before anything is replaced; when a replacement fails, those already made are undone from
+/// the backups. Either every file is the new one or none is, and no temporary file or backup
+/// is left behind.
+fn write(root: &Path, files: &[GeneratedFile], stale: &[Stale]) -> anyhow::Result<()> {
     let changed: BTreeSet<&str> = stale.iter().map(|s| s.path.as_str()).collect();
-    let made: BTreeSet<&str> = files.iter().map(|f| f.path.as_str()).collect();
-    let removed: Vec<&str> = changed
+    transaction(root, files, &changed, leftovers(root, files)?)
+}
+
+/// Writes `files` into the folder `dir` (made if missing), each path relative to it, as one
+/// transaction like `gen`'s; only the files that differ are written. Returns their paths.
+pub fn write_into(dir: &Path, files: &[GeneratedFile]) -> anyhow::Result<Vec<String>> {
+    let changed: BTreeSet<&str> = files
         .iter()
-        .filter(|p| !made.contains(*p))
-        .copied()
+        .filter(|f| fs::read_to_string(dir.join(&f.path)).ok().as_deref() != Some(&f.contents))
+        .map(|f| f.path.as_str())
         .collect();
+    transaction(dir, files, &changed, Vec::new())?;
+    Ok(changed.into_iter().map(str::to_owned).collect())
+}
+
+/// Writes the `changed` files of `files` and removes the `leftovers` (paths relative to `root`)
+/// as one transaction: see [`write()`].
+fn transaction(
+    root: &Path,
+    files: &[GeneratedFile],
+    changed: &BTreeSet<&str>,
+    leftovers: Vec<String>,
+) -> anyhow::Result<()> {
     let mut steps: Vec<Step> = Vec::new();
     let result =
-        prepare(root, files, &changed, &removed, &mut steps).and_then(|()| commit(&mut steps));
+        prepare(root, files, changed, leftovers, &mut steps).and_then(|()| commit(&mut steps));
     if result.is_err() {
         rollback(&mut steps);
     }
@@ -155,7 +166,7 @@ fn prepare(
     root: &Path,
     files: &[GeneratedFile],
     changed: &BTreeSet<&str>,
-    removed: &[&str],
+    leftovers: Vec<String>,
     steps: &mut Vec<Step>,
 ) -> anyhow::Result<()> {
     for f in files.iter().filter(|f| changed.contains(f.path.as_str())) {
@@ -172,7 +183,7 @@ fn prepare(
         });
         fs::write(&tmp, &f.contents).with_context(|| format!("writing {}", tmp.display()))?;
     }
-    for path in removed {
+    for path in leftovers {
         steps.push(Step {
             dest: root.join(path),
             tmp: None,

@@ -1,38 +1,76 @@
-//! `cargo xtask emit TARGET`: another compiler's generated sources, written from the database.
+//! `cargo xtask emit TARGET --output OUT`: the database in another compiler's format, written
+//! into OUT in one transaction (every file new, or none), only the files that differ.
 //!
-//! `emit dxc --input DIR --output OUT` reads DXC's sources from `DIR` (a DXC source tree, or a
-//! folder laid out the same way), replaces their generated regions and writes the five files
-//! DXC's `hctgen.py` writes side by side into `OUT` (see `dxil_codegen::foreign::dxc`). Inputs
-//! are read as the loader reads the database (regular files of at most 64 MiB, UTF-8); the
-//! outputs are written as one transaction, as `gen` writes (all five are new or none is).
+//! `emit llvm` writes LLVM's DXIL.td (see `dxil_codegen::foreign::llvm`). `emit dxc --input DIR`
+//! reads DXC's sources from `DIR` (a DXC source tree, or a folder laid out the same way),
+//! replaces their generated regions and writes the five files DXC's `hctgen.py` writes side by
+//! side into OUT (see `dxil_codegen::foreign::dxc`); the sources are read as the loader reads
+//! the database (regular files of at most 64 MiB, UTF-8).
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::Subcommand;
-use dxil_codegen::foreign::dxc;
+use dxil_codegen::foreign::{dxc, llvm};
 
-/// What to emit.
+/// The formats `emit` writes.
 #[derive(Subcommand)]
 pub enum Target {
+    /// LLVM's DXIL.td: every op as a DXILOp record of LLVM's schema (OUT/DXIL.td), and
+    /// OUT/DXILIntrinsics.td, which declares the intrinsics the baseline LLVM lacks.
+    Llvm {
+        /// The folder to write into (made if missing).
+        #[arg(long)]
+        output: PathBuf,
+        /// Leave out DXILIntrinsics.td and its include: for LLVM's tree, which declares every
+        /// intrinsic itself.
+        #[arg(long)]
+        without_declarations: bool,
+    },
     /// DXC: the parts of DxilOperations.cpp, DxilConstants.h, DxilInstructions.h and DXIL.rst
-    /// that hctgen.py generates, and DxilValidation.inc.
+    /// that hctgen.py generates, and DxilValidation.inc, side by side in OUT.
     Dxc {
         /// A DXC source tree (lib/DXIL/DxilOperations.cpp, include/dxc/DXIL/..., docs/DXIL.rst).
         #[arg(long)]
         input: PathBuf,
-        /// The folder the five files are written to, side by side.
+        /// The folder to write into (made if missing).
         #[arg(long)]
         output: PathBuf,
     },
 }
 
-/// `cargo xtask emit`.
+/// Writes the files of `target`.
 pub fn run(target: Target) -> anyhow::Result<ExitCode> {
-    match target {
-        Target::Dxc { input, output } => run_dxc(&crate::root(), &input, &output),
+    let db = crate::load_db()?;
+    let (output, files, what) = match target {
+        Target::Llvm {
+            output,
+            without_declarations,
+        } => {
+            let options = llvm::Options {
+                without_declarations,
+            };
+            let files = llvm::files(&db, options).context("writing LLVM's DXIL.td")?;
+            (output, files, format!("{} ops", llvm::op_count(&db)))
+        }
+        Target::Dxc { input, output } => {
+            let files = dxc_files(&db, &input)?;
+            (output, files, format!("{} ops", db.ops.len()))
+        }
+    };
+    let changed = crate::codegen::write_into(&output, &files)
+        .with_context(|| format!("writing into {}", output.display()))?;
+    for f in &files {
+        let state = if changed.contains(&f.path) {
+            "written"
+        } else {
+            "unchanged"
+        };
+        println!("{} ({state})", output.join(&f.path).display());
     }
+    println!("{what}");
+    Ok(ExitCode::SUCCESS)
 }
 
 /// Reads a source of DXC's: a bounded regular file in UTF-8.
@@ -47,9 +85,11 @@ fn read_source(path: &Path) -> anyhow::Result<String> {
     })
 }
 
-/// The five files written from the database at `root` and the sources in `input`.
-pub fn dxc_files(root: &Path, input: &Path) -> anyhow::Result<Vec<dxil_codegen::GeneratedFile>> {
-    let db = crate::load_db_at(root)?;
+/// The five files of DXC written from `db` and the sources in `input`.
+fn dxc_files(
+    db: &dxil_db::Database,
+    input: &Path,
+) -> anyhow::Result<Vec<dxil_codegen::GeneratedFile>> {
     let mut texts = Vec::new();
     for f in dxc::FILES {
         if let Some(source) = f.source {
@@ -57,20 +97,5 @@ pub fn dxc_files(root: &Path, input: &Path) -> anyhow::Result<Vec<dxil_codegen::
         }
     }
     let sources: Vec<(&str, &str)> = texts.iter().map(|(n, t)| (*n, t.as_str())).collect();
-    Ok(dxc::emit(&db, &sources)?)
-}
-
-/// `cargo xtask emit dxc`.
-fn run_dxc(root: &Path, input: &Path, output: &Path) -> anyhow::Result<ExitCode> {
-    let files = dxc_files(root, input)?;
-    std::fs::create_dir_all(output).with_context(|| format!("creating {}", output.display()))?;
-    let changed = crate::codegen::differing(output, &files, false);
-    crate::codegen::write(output, &files, &changed)?;
-    println!(
-        "wrote {} files to {} ({} changed)",
-        files.len(),
-        output.display(),
-        changed.len()
-    );
-    Ok(ExitCode::SUCCESS)
+    Ok(dxc::emit(db, &sources)?)
 }

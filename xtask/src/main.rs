@@ -53,9 +53,10 @@ enum Command {
         /// Function names, e.g. `dx.op.rawBufferVectorLoad.v17f32`.
         names: Vec<String>,
     },
-    /// Write another compiler's generated sources from the database.
+    /// Write the database as another compiler's op table: `emit llvm --output OUT`, or DXC's
+    /// generated sources: `emit dxc --input DXC_TREE --output OUT`.
     Emit {
-        /// The compiler.
+        /// The format.
         #[command(subcommand)]
         target: emit::Target,
     },

@@ -1,6 +1,7 @@
 //! Raw records → checked model. Every check reports through the sink and carries on, so one run
 //! reports every mistake.
 
+mod baseline;
 mod classes;
 mod constraints;
 mod dxc;
@@ -48,6 +49,7 @@ pub(crate) struct RawDb {
         Vec<In<Named<std::collections::BTreeMap<crate::raw::S, crate::raw::S>>>>,
     pub llvm_instructions: Vec<In<Decoded<crate::raw::RawLlvmInstruction>>>,
     pub intrinsics: Vec<In<Decoded<crate::raw::RawIntrinsicRecord>>>,
+    pub llvm_baselines: Vec<In<Decoded<crate::raw::RawLlvmBaseline>>>,
     pub derived: Vec<In<Named<crate::raw::RawDerived>>>,
     pub constraint_keys: Vec<In<Named<crate::raw::RawConstraintKey>>>,
     pub constraint_kinds: Vec<In<Named<crate::raw::RawConstraintKind>>>,
@@ -105,6 +107,8 @@ impl RawDb {
         self.llvm_instructions
             .extend(tag(file, raw.llvm_instructions));
         self.intrinsics.extend(tag(file, raw.intrinsics));
+        self.llvm_baselines
+            .extend(tag(file, raw.llvm_baseline.into_iter().collect()));
         self.derived.extend(tag(file, raw.derived));
         self.constraint_keys.extend(tag(file, raw.constraint_keys));
         self.constraint_kinds
@@ -194,6 +198,22 @@ impl Ctx<'_> {
     /// A required string.
     pub fn string(&mut self, v: &Option<Spanned<String>>, key: &str) -> Option<String> {
         self.require(v, key).map(|s| s.get_ref().clone())
+    }
+
+    /// An optional name of a record of LLVM's DXIL.td (a `dxil_td` key), reporting one that
+    /// TableGen cannot read.
+    pub fn tablegen_name(&mut self, v: &Option<Spanned<String>>, key: &str) -> Option<String> {
+        let v = v.as_ref()?;
+        if crate::names::is_tablegen_name(v.get_ref()) {
+            return Some(v.get_ref().clone());
+        }
+        self.error(
+            v.span(),
+            key,
+            format!("`{}` cannot name a record of LLVM's DXIL.td", v.get_ref()),
+            "write an ASCII letter or `_` followed by ASCII letters, digits and `_`, not a TableGen keyword (`def`, `int`, ...)",
+        );
+        None
     }
 
     /// An optional string, empty when absent.
@@ -461,6 +481,7 @@ pub(crate) fn build(
     b.llvm_instructions(raw, &mut db);
     b.sink.incomplete.building(Section::Intrinsic);
     b.intrinsics(raw, &mut db);
+    b.llvm_baseline(raw, &mut db);
     b.sink.incomplete.building(Section::Dxc);
     b.dxc(raw, &mut db);
     b.identifiers(raw);

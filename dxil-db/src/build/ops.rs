@@ -509,6 +509,7 @@ fn op(
         }
         Some(s.clone())
     });
+    let dxil_td = ctx.tablegen_name(&r.dxil_td, "dxil_td");
     let sig = sig_choice(ctx, r, names, own_classes, db);
     let doc = ctx.string(&r.doc, "doc");
     let introduced = ctx
@@ -601,6 +602,7 @@ fn op(
         index,
         opcode: (u32::from(db.tables[table.index()].id) << 16) | index,
         name,
+        dxil_td,
         // set by `resolve_class`
         class: ClassId(0),
         signature: SignatureId(0),

@@ -47,6 +47,8 @@ impl Builder<'_> {
             .map(|rec| Type {
                 name: rec.item.name.get_ref().clone(),
                 dxc: None,
+                dxil_td: None,
+                dxil_td_overloads: None,
                 doc: String::new(),
                 kind: TypeKind::Vector(0),
             })
@@ -81,6 +83,11 @@ impl Builder<'_> {
             let names = self.names.types.take();
             let mut ctx = self.ctx(rec.file, &rec.item.record, label);
             let kind = type_kind(&mut ctx, r, &names, db);
+            db.types[i].dxil_td = ctx.tablegen_name(&r.dxil_td, "dxil_td");
+            if let Some(TypeKind::ByOverload { .. }) = kind {
+                db.types[i].dxil_td_overloads =
+                    ctx.tablegen_name(&r.dxil_td_overloads, "dxil_td_overloads");
+            }
             self.names.types = names;
             if let Some(kind) = kind {
                 db.types[i].kind = kind;
@@ -242,7 +249,7 @@ fn type_kind(
     }
     let kind = present[0].0;
     // modifiers that belong to one kind only
-    let modifiers: [Modifier<'_>; 4] = [
+    let modifiers: [Modifier<'_>; 5] = [
         ("fields", r.fields.as_ref().map(|v| v.span()), &["struct"]),
         (
             "udt_address_space",
@@ -258,6 +265,11 @@ fn type_kind(
             "dim",
             r.dim.as_ref().map(|v| v.span()),
             &["component", "vector", "by_overload"],
+        ),
+        (
+            "dxil_td_overloads",
+            r.dxil_td_overloads.as_ref().map(|v| v.span()),
+            &["by_overload"],
         ),
     ];
     for (key, span, kinds) in modifiers {

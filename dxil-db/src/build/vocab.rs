@@ -400,6 +400,15 @@ impl Builder<'_> {
                     "remove `llvm`, or make the attribute `kind = \"memory\"`",
                 );
             }
+            if let (Some(AttributeKind::Flag), Some(d)) = (kind, &r.dxil_td) {
+                ctx.error(
+                    d.span(),
+                    "dxil_td",
+                    "only memory attributes have a DXILAttribute record in LLVM's DXIL.td",
+                    "remove `dxil_td`: LLVM's schema has no record for a flag (`cargo xtask emit llvm` names it in a comment)",
+                );
+            }
+            let dxil_td = ctx.tablegen_name(&r.dxil_td, "dxil_td");
             let (Some(kind), Some(dxc)) = (kind, dxc) else {
                 continue;
             };
@@ -412,6 +421,7 @@ impl Builder<'_> {
                 kind,
                 dxc,
                 llvm: r.llvm.as_ref().map(|l| l.get_ref().clone()),
+                dxil_td,
                 doc: Ctx::opt_string(&r.doc),
             });
         }
@@ -512,12 +522,22 @@ impl Builder<'_> {
                     "remove `abbreviations`",
                 );
             }
+            if let (OverloadKind::Void, Some(d)) = (kind, &r.dxil_td) {
+                ctx.error(
+                    d.span(),
+                    "dxil_td",
+                    "the void overload has no record in LLVM's DXIL.td",
+                    "remove `dxil_td`: an op without overloads lists none there",
+                );
+            }
+            let dxil_td = ctx.tablegen_name(&r.dxil_td, "dxil_td");
             letters.insert(letter, name.get_ref().clone());
             db.overload_types.push(OverloadType {
                 name: name.get_ref().clone(),
                 letter,
                 kind,
                 llvm: r.llvm.as_ref().map(|l| l.get_ref().clone()),
+                dxil_td,
                 doc: Ctx::opt_string(&r.doc),
                 abbreviations: Vec::new(),
             });

@@ -1,9 +1,8 @@
 //! Constants: each distinct constant of a module once ([`Constants`]), with its type.
 
-use std::collections::HashMap;
-
 use super::inst::{BinOp, CastOp, Predicate};
 use super::{ConstId, TypeId, Value};
+use crate::hash::{IdTable, hash_of};
 
 /// A constant and its type.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -121,7 +120,8 @@ pub enum ConstExpr {
 #[derive(Clone, Debug, Default)]
 pub struct Constants {
     items: Vec<Constant>,
-    index: HashMap<Constant, ConstId>,
+    /// The constants by their hash.
+    index: IdTable,
 }
 
 impl PartialEq for Constants {
@@ -140,18 +140,25 @@ impl Constants {
 
     /// The id of a constant, added at the end if it is new.
     pub fn intern(&mut self, constant: Constant) -> ConstId {
-        if let Some(&id) = self.index.get(&constant) {
+        let hash = hash_of(&constant);
+        if let Some(id) = self.find_hashed(&constant, hash) {
             return id;
         }
         let id = ConstId(self.items.len() as u32);
-        self.index.insert(constant.clone(), id);
+        self.index.insert(hash, id.0);
         self.items.push(constant);
         id
     }
 
     /// The id of a constant, if it is in the pool.
     pub fn find(&self, constant: &Constant) -> Option<ConstId> {
-        self.index.get(constant).copied()
+        self.find_hashed(constant, hash_of(constant))
+    }
+
+    fn find_hashed(&self, constant: &Constant, hash: u64) -> Option<ConstId> {
+        self.index
+            .find(hash, |i| self.items.get(i as usize) == Some(constant))
+            .map(ConstId)
     }
 
     /// The constant of an id, or `None` for an id that is not in the pool.

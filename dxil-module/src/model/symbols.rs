@@ -1,7 +1,8 @@
 //! Names, interned: a module holds each distinct name once, and a [`Sym`] is 4 bytes.
 
-use std::collections::HashMap;
 use std::num::NonZeroU32;
+
+use crate::hash::{IdTable, hash_bytes, same_bytes};
 
 /// An interned name (of a value, a block, a struct type, a section, a metadata kind, ...):
 /// see [`Symbols`].
@@ -21,7 +22,8 @@ impl Sym {
 pub struct Symbols {
     bytes: Vec<u8>,
     spans: Vec<(u32, u32)>,
-    index: HashMap<Box<[u8]>, Sym>,
+    /// The positions of the names, by their hash.
+    index: IdTable,
 }
 
 impl PartialEq for Symbols {
@@ -53,24 +55,35 @@ impl Symbols {
 
     /// The symbol of `name`, added if new.
     pub fn intern(&mut self, name: &[u8]) -> Result<Sym, SymbolsFull> {
-        if let Some(&sym) = self.index.get(name) {
+        let hash = hash_bytes(name);
+        if let Some(sym) = self.find_hashed(name, hash) {
             return Ok(sym);
         }
         let start = u32::try_from(self.bytes.len()).map_err(|_| SymbolsFull)?;
         let end = start
             .checked_add(u32::try_from(name.len()).map_err(|_| SymbolsFull)?)
             .ok_or(SymbolsFull)?;
-        let number = u32::try_from(self.spans.len() + 1).map_err(|_| SymbolsFull)?;
-        let sym = Sym(NonZeroU32::new(number).ok_or(SymbolsFull)?);
+        let index = u32::try_from(self.spans.len())
+            .ok()
+            .filter(|&i| i < u32::MAX - 1)
+            .ok_or(SymbolsFull)?;
+        let sym = Sym(NonZeroU32::new(index + 1).ok_or(SymbolsFull)?);
         self.bytes.extend_from_slice(name);
         self.spans.push((start, end));
-        self.index.insert(name.into(), sym);
+        self.index.insert(hash, index);
         Ok(sym)
     }
 
     /// The symbol of `name`, if it was interned.
     pub fn find(&self, name: &[u8]) -> Option<Sym> {
-        self.index.get(name).copied()
+        self.find_hashed(name, hash_bytes(name))
+    }
+
+    fn find_hashed(&self, name: &[u8], hash: u64) -> Option<Sym> {
+        let index = self
+            .index
+            .find(hash, |i| same_bytes(self.get_index(i as usize), name))?;
+        NonZeroU32::new(index + 1).map(Sym)
     }
 
     /// The bytes of a symbol (empty for a symbol of another table).

@@ -1,8 +1,7 @@
 //! The type table: every type of a module once, referred to by [`TypeId`].
 
-use std::collections::HashMap;
-
 use super::Sym;
+use crate::hash::{IdTable, hash_of};
 
 /// A type of the module: an index into [`Types`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -120,7 +119,8 @@ impl Type {
 #[derive(Clone, Debug, Default)]
 pub struct Types {
     items: Vec<Type>,
-    structural: HashMap<Type, TypeId>,
+    /// The structural types by their hash (named structs are not in it).
+    structural: IdTable,
 }
 
 impl PartialEq for Types {
@@ -166,13 +166,20 @@ impl Types {
         if let Type::Named(named) = ty {
             return self.add_named(named);
         }
-        if let Some(&id) = self.structural.get(&ty) {
+        let hash = hash_of(&ty);
+        if let Some(id) = self.find_structural(&ty, hash) {
             return id;
         }
         let id = TypeId(self.items.len() as u32);
-        self.structural.insert(ty.clone(), id);
+        self.structural.insert(hash, id.0);
         self.items.push(ty);
         id
+    }
+
+    fn find_structural(&self, ty: &Type, hash: u64) -> Option<TypeId> {
+        self.structural
+            .find(hash, |i| self.items.get(i as usize) == Some(ty))
+            .map(TypeId)
     }
 
     /// Adds a named struct type (a new type, even if another has the same name and fields).
@@ -187,7 +194,10 @@ impl Types {
     pub fn push(&mut self, ty: Type) -> TypeId {
         let id = TypeId(self.items.len() as u32);
         if !matches!(ty, Type::Named(_)) {
-            self.structural.entry(ty.clone()).or_insert(id);
+            let hash = hash_of(&ty);
+            if self.find_structural(&ty, hash).is_none() {
+                self.structural.insert(hash, id.0);
+            }
         }
         self.items.push(ty);
         id

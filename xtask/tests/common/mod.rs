@@ -1,8 +1,11 @@
 //! Helpers of the tests that generate from an edited copy of the database and build the result:
 //! a copy of the runtime (`dxil-base`, `dxil-ops` without its macros, tests and benches) in a
-//! workspace of its own, with the generated files written into it.
+//! workspace of its own, with the generated files written into it; and reading a DXIL.td with
+//! TableGen ([`tblgen`]).
 
 #![allow(dead_code)]
+
+pub mod tblgen;
 
 use std::fs;
 use std::path::{Path, PathBuf};

@@ -1,18 +1,14 @@
 //! `cargo xtask emit dxc` against DXC's own generator: on the DXC sources of
 //! `../shared/anchors/dxc-hctgen`, the five files must be byte for byte those its `run-five.sh`
-//! (hctgen.py, with python3) writes; and an op added to a copy of the database, with an
-//! overload list changed, reaches all five files.
-//!
-//! Both need `../shared` (see `dxil-db/tests/common/shared.rs`) and skip without it unless
-//! `DXIL_REQUIRE_SHARED` is set; the first also needs python3, required the same way. A third
-//! test, on sources of its own, checks that bytes outside the regions stay and that mistakes
-//! are errors that leave the output as it was.
+//! (hctgen.py, with python3) writes. That needs `../shared` (see
+//! `dxil-db/tests/common/shared.rs`) and python3, and skips without them unless
+//! `DXIL_REQUIRE_SHARED` is set. A second test, on sources of its own, checks that bytes outside
+//! the regions stay and that mistakes are errors that leave the output as it was. The round
+//! trip of an edited database through both emitters is `emit_round_trip.rs`.
 
 #![allow(clippy::panic)] // a test fails by panicking
 
 mod common;
-#[path = "../../dxil-db/tests/common/shared.rs"]
-mod shared;
 
 use std::fs;
 use std::io::Write as _;
@@ -20,12 +16,6 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use dxil_codegen::foreign::dxc;
-
-/// The folder of DXC's generator and sources, when present.
-fn anchor() -> Option<PathBuf> {
-    let script = shared::shared_path("anchors/dxc-hctgen/run-five.sh")?;
-    script.parent().map(Path::to_path_buf)
-}
 
 /// Whether python3 runs; a missing python3 fails the test when the shared data is required.
 fn python3() -> bool {
@@ -75,9 +65,10 @@ fn first_difference(ours: &str, theirs: &str) -> String {
     String::new()
 }
 
+#[dxil_test_data::needs(shared = "anchors/dxc-hctgen/run-five.sh")]
 #[test]
 fn the_five_files_are_those_hctgen_writes() {
-    let Some(anchor) = anchor() else {
+    let Some(anchor) = common::dxc_anchor() else {
         return;
     };
     if !python3() {
@@ -112,163 +103,6 @@ fn the_five_files_are_those_hctgen_writes() {
         "{} of 5 files differ from hctgen.py's:\n{}",
         differ.len(),
         differ.join("\n")
-    );
-    let _ = fs::remove_dir_all(&work);
-}
-
-/// A new core op with a class of its own (`INDEX`: the next free index).
-const NEW_OP: &str = r#"
-[[ops.CoreOps]]
-index = INDEX
-name = "EmitDxcTriple"
-class = "EmitDxcTriple"
-category = "Unary float"
-doc = "returns three times the input value"
-introduced = "1.10"
-shader_model = "6.10"
-overloads = [{ since = "1.10", types = "hf" }]
-stages = [{ since = "1.10", stages = ["all"] }]
-attributes = [{ since = "1.10", attributes = ["readnone"] }]
-result = { type = "overload", doc = "three times the input" }
-params = [
-  { name = "value", type = "overload", doc = "input value" },
-  { name = "scale", type = "i8", immediate = true, doc = "an immediate" },
-]
-"#;
-
-/// The text of file `name` of the output.
-fn file<'f>(files: &'f [dxil_codegen::GeneratedFile], name: &str) -> &'f str {
-    files
-        .iter()
-        .find(|f| f.path == name)
-        .map(|f| f.contents.as_str())
-        .unwrap_or_else(|| panic!("{name} was not written"))
-}
-
-/// Asserts that `text` (file `name`) has a line containing every one of `parts`.
-fn has_line(name: &str, text: &str, parts: &[&str]) {
-    assert!(
-        text.lines().any(|l| parts.iter().all(|p| l.contains(p))),
-        "{name} has no line with {parts:?}"
-    );
-}
-
-#[test]
-fn a_new_op_and_a_changed_overload_list_reach_all_five_files() {
-    let Some(anchor) = anchor() else {
-        return;
-    };
-    let work = common::database_copy("emit-dxc-round-trip");
-    let core = work.join("db/ops/core.toml");
-    let text = fs::read_to_string(&core).expect("db/ops/core.toml");
-    let base = dxil_db::load(common::root().join("ops.toml")).expect("ops.toml loads");
-    let next = base.ops.iter().filter(|o| o.table.0 == 0).count();
-    // Cos gains double overloads from DXIL 1.10
-    let cos = r#"overloads = [{ since = "1.0", types = "hf" }, { since = "1.9", types = "hf<hf" }]
-stages = [{ since = "1.0", stages = ["all"] }]
-attributes = [{ since = "1.0", attributes = ["readnone"] }]
-llvm_intrinsics = [{ name = "llvm.cos" }]"#;
-    assert!(text.contains(cos), "Cos's record changed; update this test");
-    let edited = text.replacen(
-        cos,
-        &cos.replace(
-            r#"types = "hf<hf" }]"#,
-            r#"types = "hf<hf" }, { since = "1.10", types = "hfd<hfd" }]"#,
-        ),
-        1,
-    );
-    let record = NEW_OP.replace("INDEX", &next.to_string());
-    fs::write(&core, format!("{edited}{record}")).expect("edit the copy");
-    let db = dxil_db::load(work.join("ops.toml"))
-        .unwrap_or_else(|e| panic!("the edited copy loads: {e}"));
-
-    let mut texts = Vec::new();
-    for f in dxc::FILES {
-        if let Some(source) = f.source {
-            let t = fs::read_to_string(anchor.join(source)).expect("DXC's source");
-            texts.push((f.name, t));
-        }
-    }
-    let sources: Vec<(&str, &str)> = texts.iter().map(|(n, t)| (*n, t.as_str())).collect();
-    let files = dxc::emit(&db, &sources).unwrap_or_else(|e| panic!("emits: {e}"));
-    let n = next.to_string();
-
-    let ops = file(&files, "DxilOperations.cpp");
-    has_line(
-        "DxilOperations.cpp",
-        ops,
-        &[
-            "OC::EmitDxcTriple,",
-            "\"emitDxcTriple\",",
-            "Attribute::ReadNone",
-            "// Overloads: hf",
-        ],
-    );
-    has_line(
-        "DxilOperations.cpp",
-        ops,
-        &[
-            "case OpCode::EmitDxcTriple:",
-            "A(pETy);     A(pI32); A(pETy); A(pI8);  break;",
-        ],
-    );
-    has_line(
-        "DxilOperations.cpp",
-        ops,
-        &["OC::Cos,", "{{0x407}}", "{{0x7}}", "// Overloads: hfd<hfd"],
-    );
-    // GetMinShaderModelAndMask lists it with the ops of shader model 6.10
-    has_line("DxilOperations.cpp", ops, &[&format!("EmitDxcTriple={n}")]);
-
-    let constants = file(&files, "DxilConstants.h");
-    has_line(
-        "DxilConstants.h",
-        constants,
-        &[&format!(
-            "EmitDxcTriple = {n}, // returns three times the input value"
-        )],
-    );
-    has_line(
-        "DxilConstants.h",
-        constants,
-        &[&format!(
-            "NumOpCodes = {}, // exclusive last value",
-            next + 1
-        )],
-    );
-    has_line("DxilConstants.h", constants, &["  EmitDxcTriple,"]);
-
-    let helpers = file(&files, "DxilInstructions.h");
-    for parts in [
-        &["struct DxilInst_EmitDxcTriple {"][..],
-        &["/// This instruction returns three times the input value"],
-        &["hlsl::OP::OpCode::EmitDxcTriple"],
-        &["if (3 != llvm::dyn_cast<llvm::CallInst>(Instr)->getNumArgOperands())"],
-        &["arg_scale = 2,"],
-        &["int8_t get_scale_val() const"],
-    ] {
-        has_line("DxilInstructions.h", helpers, parts);
-    }
-
-    let rst = file(&files, "DXIL.rst");
-    has_line(
-        "DXIL.rst",
-        rst,
-        &[
-            &format!("{n} "),
-            "EmitDxcTriple ",
-            "returns three times the input value",
-        ],
-    );
-
-    let validation = file(&files, "DxilValidation.inc");
-    let group = validation
-        .split("// Instructions: ")
-        .find(|g| g.contains(&format!("EmitDxcTriple={n}")))
-        .expect("DxilValidation.inc tests the new op's profile");
-    assert!(
-        group.contains("return (major > 6 || (major == 6 && minor >= 10));"),
-        "{group}"
     );
     let _ = fs::remove_dir_all(&work);
 }

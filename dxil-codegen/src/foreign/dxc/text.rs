@@ -111,23 +111,31 @@ pub(super) fn category_key(category: &str, name: &str) -> String {
 /// file, group and record separators, NEL and the Unicode line and paragraph separators; no
 /// empty line after a final break.
 pub(super) fn py_lines(text: &str) -> Vec<&str> {
-    const BREAKS: &[char] = &[
-        '\n', '\r', '\u{b}', '\u{c}', '\u{1c}', '\u{1d}', '\u{1e}', '\u{85}', '\u{2028}',
-        '\u{2029}',
-    ];
+    let bytes = text.as_bytes();
     let mut out = Vec::new();
-    let mut rest = text;
-    while let Some(i) = rest.find(BREAKS) {
-        out.push(&rest[..i]);
-        let after = if rest[i..].starts_with("\r\n") {
-            i + 2
-        } else {
-            i + rest[i..].chars().next().map_or(1, char::len_utf8)
+    let (mut line, mut i) = (0, 0);
+    while i < bytes.len() {
+        // the length of the break at `i`: the ASCII breaks, NEL (C2 85), U+2028/9 (E2 80 A8/A9)
+        let len = match bytes[i] {
+            b'\r' if bytes.get(i + 1) == Some(&b'\n') => 2,
+            b'\n' | b'\r' | 0x0b | 0x0c | 0x1c..=0x1e => 1,
+            0xc2 if bytes.get(i + 1) == Some(&0x85) => 2,
+            0xe2 if bytes.get(i + 1) == Some(&0x80)
+                && matches!(bytes.get(i + 2), Some(0xa8 | 0xa9)) =>
+            {
+                3
+            }
+            _ => {
+                i += 1;
+                continue;
+            }
         };
-        rest = &rest[after..];
+        out.push(&text[line..i]);
+        i += len;
+        line = i;
     }
-    if !rest.is_empty() {
-        out.push(rest);
+    if line < text.len() {
+        out.push(&text[line..]);
     }
     out
 }
@@ -175,6 +183,13 @@ mod tests {
     #[test]
     fn lines_break_where_python_breaks_them() {
         assert_eq!(py_lines("a\r\nb\rc\u{2028}d\n\n"), ["a", "b", "c", "d", ""]);
+        let breaks = "a\u{b}b\u{c}c\u{1c}d\u{1d}e\u{1e}f\u{85}g\u{2029}h";
+        assert_eq!(py_lines(breaks), ["a", "b", "c", "d", "e", "f", "g", "h"]);
+        // characters that share a first byte with a break are no break
+        assert_eq!(
+            py_lines("\u{a9}\u{2027}\u{202a}é\r"),
+            ["\u{a9}\u{2027}\u{202a}é"]
+        );
         assert_eq!(py_lines(""), Vec::<&str>::new());
         assert!(category_key("Wave", "A") > category_key("Wave ops", "A"));
     }

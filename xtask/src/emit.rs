@@ -56,7 +56,7 @@ pub fn run(target: Target) -> anyhow::Result<ExitCode> {
         }
         Target::Dxc { input, output } => {
             let files = dxc_files(&db, &input)?;
-            (output, files, format!("{} ops", db.ops.len()))
+            (output, files, format!("{} opcodes", db.ops.len()))
         }
     };
     let changed = crate::codegen::write_into(&output, &files)

@@ -3,7 +3,7 @@
 //! LLVM IR text, a DXBC container, bitcode in its wrapper or raw bitcode, told by its content.
 //!
 //! Prints one line per diagnostic, `FILE:LINE: RULE-CODE: message`, then
-//! `N calls checked in M files, K diagnostics`. Exit status ([`EXIT_STATUS`]): 0 without
+//! `N calls checked in M files, K diagnostics`. Exit codes ([`EXIT_CODES`]): 0 without
 //! diagnostics, 1 with diagnostics, 2 when an input could not be checked: it cannot be read, it
 //! is not a regular file (a FIFO, a device: never opened), it is larger than 1 GiB, it is binary
 //! that does not decode, or it is not LLVM IR text (other binary data, text of which no line is

@@ -31,6 +31,9 @@ struct Buffers<'c> {
     /// The callees, function types and opcodes of the calls whose result and operand types
     /// were found to be their signature's (checked once for all the calls alike).
     signatures: std::collections::HashSet<(FuncId, TypeId, u32)>,
+    /// The overloads read from the names and types of the calls of a function of the op's
+    /// class, by callee, function type and opcode.
+    overloads: std::collections::HashMap<(FuncId, TypeId, u32), Overloads<'c>>,
 }
 
 /// The declaration of `dx.op` function `f`: its name, line and types as written.
@@ -302,9 +305,23 @@ fn call<'c>(
         At::Result => ret,
         At::Param(i) => params.get(usize::from(i)).copied(),
     };
-    let parsed = dxil_ops::name::parse_as_typed(name, info.class, true, &written);
+    // the overloads of a function of the op's class are read once per function type and opcode
+    let key = (c.callee, c.call.fn_ty, opcode);
+    let parsed = match buffers.overloads.get(&key) {
+        Some(&o) => Ok(o),
+        None if stem_matches => {
+            let p = dxil_ops::name::parse_as_typed(callee, info.class, true, &written);
+            if let Ok(p) = &p {
+                buffers.overloads.insert(key, p.overloads);
+            }
+            p.map(|p| p.overloads)
+        }
+        None => {
+            dxil_ops::name::parse_as_typed(name, info.class, true, &written).map(|p| p.overloads)
+        }
+    };
     let overloads = match parsed {
-        Ok(p) => p.overloads,
+        Ok(o) => o,
         Err(e) => {
             out.push(diagnostic(
                 line,
@@ -466,7 +483,6 @@ fn call<'c>(
 
     // The signature: result, operand count and types (the same for every call of a function
     // with the same opcode and function type).
-    let key = (c.callee, c.call.fn_ty, opcode);
     let found = if buffers.signatures.contains(&key) {
         Ok(None)
     } else {

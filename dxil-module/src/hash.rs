@@ -142,6 +142,13 @@ impl IdTable {
         self.len += 1;
     }
 
+    /// Room for `n` more ids without growing.
+    pub(crate) fn reserve(&mut self, n: usize) {
+        while (self.len + n) * 4 > self.slots.len() * 3 {
+            self.grow();
+        }
+    }
+
     fn place(&mut self, slot: Slot) {
         let mask = self.slots.len().wrapping_sub(1);
         let mut i = slot.hash as usize & mask;

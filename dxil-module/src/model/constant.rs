@@ -161,6 +161,12 @@ impl Constants {
             .map(ConstId)
     }
 
+    /// Room for `n` more constants.
+    pub fn reserve(&mut self, n: usize) {
+        self.items.reserve(n);
+        self.index.reserve(n);
+    }
+
     /// The constant of an id, or `None` for an id that is not in the pool.
     pub fn get(&self, id: ConstId) -> Option<&Constant> {
         self.items.get(id.index())

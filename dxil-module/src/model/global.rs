@@ -1,7 +1,9 @@
 //! Global variables and functions, with their bodies.
 
 use super::inst::Attachment;
-use super::{AttrListId, Call, Inst, InstId, InstKind, MdId, Operands, Sym, TypeId, Value};
+use super::{
+    AttrListId, BlockId, Call, Inst, InstId, InstKind, MdId, Operands, Sym, TypeId, Value,
+};
 
 /// The linkage of a global variable or function.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -241,6 +243,19 @@ impl Body {
         start.checked_add(len)?;
         self.operands.extend_from_slice(values);
         Some(Operands { start, len })
+    }
+
+    /// Calls `fv` on every value operand and `fb` on every block operand of every instruction
+    /// ([`InstKind::remap_operands`] and the lists of [`Body::operands`]), to change them.
+    pub fn remap_operands(
+        &mut self,
+        mut fv: impl FnMut(&mut Value),
+        mut fb: impl FnMut(&mut BlockId),
+    ) {
+        for inst in &mut self.insts {
+            inst.kind.remap_operands(&mut fv, &mut fb);
+        }
+        self.operands.iter_mut().for_each(fv);
     }
 
     /// Calls `f` on every value operand of an instruction of this body, in the order LLVM

@@ -74,6 +74,13 @@ impl Symbols {
         Ok(sym)
     }
 
+    /// Room for `names` more names of `bytes` bytes in all.
+    pub fn reserve(&mut self, names: usize, bytes: usize) {
+        self.bytes.reserve(bytes);
+        self.spans.reserve(names);
+        self.index.reserve(names);
+    }
+
     /// The symbol of `name`, if it was interned.
     pub fn find(&self, name: &[u8]) -> Option<Sym> {
         self.find_hashed(name, hash_bytes(name))

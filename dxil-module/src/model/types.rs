@@ -203,6 +203,12 @@ impl Types {
         id
     }
 
+    /// Room for `n` more types.
+    pub fn reserve(&mut self, n: usize) {
+        self.items.reserve(n);
+        self.structural.reserve(n);
+    }
+
     /// The named struct of an id, to set its body; `None` if the id is not a named struct.
     pub fn named_mut(&mut self, id: TypeId) -> Option<&mut NamedStruct> {
         match self.items.get_mut(id.index()) {

@@ -31,7 +31,7 @@ mod float;
 mod lexer;
 mod parse;
 mod print;
-mod special;
+pub(crate) mod special;
 
 pub use error::{ReadError, TextError};
 pub use print::{PrintOptions, print};

@@ -3,9 +3,7 @@
 
 use super::{PENDING, PResult, Parser};
 use crate::hash::Map;
-use crate::model::{
-    BlockId, Body, ConstKind, FuncId, InstId, InstKind, MdId, MdItem, Sym, TypeId, Value,
-};
+use crate::model::{BlockId, Body, ConstKind, FuncId, InstId, MdId, MdItem, Sym, TypeId, Value};
 use crate::text::error::TextError;
 use crate::text::lexer::{Kind, Token};
 
@@ -546,10 +544,7 @@ impl Parser<'_, '_> {
                     *b = r;
                 }
             };
-            for inst in &mut fs.body.insts {
-                remap(&mut inst.kind, fix_value, fix_block);
-            }
-            fs.body.operands.iter_mut().for_each(fix_value);
+            fs.body.remap_operands(fix_value, fix_block);
             for &md in &fs.local_md {
                 if let Some(MdItem::Value { value, .. }) =
                     self.st.m.metadata.items.get_mut(md.index())
@@ -593,98 +588,4 @@ fn exact<T>(v: &mut Vec<T>) -> Vec<T> {
     let mut out = Vec::with_capacity(v.len());
     out.append(v);
     out
-}
-
-/// Calls `fv` on every value operand and `fb` on every block operand an instruction holds
-/// itself: the operand lists of calls and `getelementptr`s are in [`Body::operands`], which
-/// the caller maps too.
-pub(crate) fn remap(
-    kind: &mut InstKind,
-    mut fv: impl FnMut(&mut Value),
-    mut fb: impl FnMut(&mut BlockId),
-) {
-    match kind {
-        InstKind::Ret(v) => v.iter_mut().for_each(fv),
-        InstKind::Br(b) => fb(b),
-        InstKind::CondBr {
-            cond,
-            then,
-            otherwise,
-        } => {
-            fv(cond);
-            fb(then);
-            fb(otherwise);
-        }
-        InstKind::Switch {
-            value,
-            default,
-            cases,
-        } => {
-            fv(value);
-            fb(default);
-            cases.iter_mut().for_each(|(_, b)| fb(b));
-        }
-        InstKind::Unreachable | InstKind::Fence { .. } => {}
-        InstKind::Binary { lhs, rhs, .. } | InstKind::Cmp { lhs, rhs, .. } => {
-            fv(lhs);
-            fv(rhs);
-        }
-        InstKind::Cast { value, .. } => fv(value),
-        // Their operand lists are in `Body::operands`.
-        InstKind::GetElementPtr { .. } => {}
-        InstKind::Load { ptr, .. } => fv(ptr),
-        InstKind::Store { ptr, value, .. } => {
-            fv(ptr);
-            fv(value);
-        }
-        InstKind::Alloca { count, .. } => fv(count),
-        InstKind::Phi { incoming } => incoming.iter_mut().for_each(|(v, b)| {
-            fv(v);
-            fb(b);
-        }),
-        InstKind::Call(call) => fv(&mut call.callee),
-        InstKind::Select {
-            cond,
-            then,
-            otherwise,
-        } => {
-            fv(cond);
-            fv(then);
-            fv(otherwise);
-        }
-        InstKind::ExtractValue { aggregate, .. } => fv(aggregate),
-        InstKind::InsertValue {
-            aggregate, value, ..
-        } => {
-            fv(aggregate);
-            fv(value);
-        }
-        InstKind::ExtractElement { vector, index } => {
-            fv(vector);
-            fv(index);
-        }
-        InstKind::InsertElement {
-            vector,
-            element,
-            index,
-        } => {
-            fv(vector);
-            fv(element);
-            fv(index);
-        }
-        InstKind::ShuffleVector { a, b, mask } => {
-            fv(a);
-            fv(b);
-            fv(mask);
-        }
-        InstKind::AtomicRmw { ptr, value, .. } => {
-            fv(ptr);
-            fv(value);
-        }
-        InstKind::CmpXchg { ptr, cmp, new, .. } => {
-            fv(ptr);
-            fv(cmp);
-            fv(new);
-        }
-    }
 }

@@ -1,0 +1,35 @@
+//! Fuzz target `bitcode`: arbitrary bytes as the input of `bitcode::decode` (raw LLVM 3.7
+//! bitcode, bitcode behind a wrapper header, or a DXBC container: the container parse,
+//! `find_bitcode` and the decoder together), and the bitcode `find_bitcode` finds in them
+//! decoded alone. Decoding must return a module or an error inside its input, never panic; a
+//! module it returns must print as LLVM IR text, and that text must read back without a panic.
+
+#![no_main]
+
+use dxil_module::bitcode;
+use dxil_module::container::find_bitcode;
+use dxil_module::text::{self, PrintOptions};
+use libfuzzer_sys::fuzz_target;
+
+/// Decodes `bytes` and checks the outcome.
+fn decode(bytes: &[u8]) {
+    match bitcode::decode(bytes) {
+        Ok(module) => {
+            let printed = text::print(&module, &PrintOptions::default());
+            let _ = text::parse_lenient(printed.as_bytes());
+        }
+        Err(e) => {
+            assert!(e.bit <= bytes.len() as u64 * 8, "{e}: past the input");
+            let _ = e.to_string();
+        }
+    }
+}
+
+fuzz_target!(|data: &[u8]| {
+    decode(data);
+    if let Ok(found) = find_bitcode(data) {
+        if found.bytes.len() != data.len() {
+            decode(found.bytes);
+        }
+    }
+});

@@ -20,4 +20,4 @@ pub const INCLUDES: &[(&str, &str)] = &[
 ];
 /// The fingerprint of these files (`dxil_db::fingerprint`), the same as
 /// `dxil_ops::DATABASE_FINGERPRINT`.
-pub const FINGERPRINT: u64 = 15829857775861815521u64;
+pub const FINGERPRINT: u64 = 17630824226151482367u64;

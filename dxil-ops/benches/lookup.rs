@@ -215,7 +215,7 @@ fn benches(c: &mut Criterion) {
                 clamp,
             ];
             let f32_ = Overloads::one(Overload::Scalar(ScalarType::F32));
-            Call::build(Op::Sample.info(), black_box(&target), f32_, operands).is_ok()
+            Call::build_op(Op::Sample, black_box(&target), f32_, operands).is_ok()
         })
     });
     g.bench_function("dxil-ops, typed handles", |b| {

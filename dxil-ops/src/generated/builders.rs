@@ -19,7 +19,7 @@ pub fn temp_reg_load<'a, V>(
     overload: Overload<'a>,
     index: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::TempRegLoad.info(),
         target,
         Overloads::one(overload),
@@ -36,7 +36,7 @@ pub fn temp_reg_store<'a, V>(
     index: V,
     value: V,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::TempRegStore.info(),
         target,
         Overloads::one(overload),
@@ -55,7 +55,7 @@ pub fn min_prec_x_reg_load<'a, V>(
     index: V,
     component: V,
 ) -> Result<Call<'a, V, 4>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::MinPrecXRegLoad.info(),
         target,
         Overloads::one(overload),
@@ -81,7 +81,7 @@ pub fn min_prec_x_reg_store<'a, V>(
     component: V,
     value: V,
 ) -> Result<Call<'a, V, 5>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::MinPrecXRegStore.info(),
         target,
         Overloads::one(overload),
@@ -108,7 +108,7 @@ pub fn load_input<'a, V>(
     col_index: V,
     gs_vertex_axis: V,
 ) -> Result<Call<'a, V, 5>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::LoadInput.info(),
         target,
         Overloads::one(overload),
@@ -135,7 +135,7 @@ pub fn store_output<'a, V>(
     col_index: V,
     value: V,
 ) -> Result<Call<'a, V, 5>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::StoreOutput.info(),
         target,
         Overloads::one(overload),
@@ -156,7 +156,7 @@ pub fn f_abs<'a, V>(
     overload: Overload<'a>,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::FAbs.info(),
         target,
         Overloads::one(overload),
@@ -171,7 +171,7 @@ pub fn saturate<'a, V>(
     overload: Overload<'a>,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::Saturate.info(),
         target,
         Overloads::one(overload),
@@ -186,8 +186,8 @@ pub fn is_na_n<'a, V>(
     overload: Overload<'a>,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
-        Op::IsNaN.info(),
+    Call::build_op(
+        Op::IsNaN,
         target,
         Overloads::one(overload),
         [Operand::opcode(0x8), Operand::Value(value)],
@@ -201,8 +201,8 @@ pub fn is_inf<'a, V>(
     overload: Overload<'a>,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
-        Op::IsInf.info(),
+    Call::build_op(
+        Op::IsInf,
         target,
         Overloads::one(overload),
         [Operand::opcode(0x9), Operand::Value(value)],
@@ -216,8 +216,8 @@ pub fn is_finite<'a, V>(
     overload: Overload<'a>,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
-        Op::IsFinite.info(),
+    Call::build_op(
+        Op::IsFinite,
         target,
         Overloads::one(overload),
         [Operand::opcode(0xa), Operand::Value(value)],
@@ -231,8 +231,8 @@ pub fn is_normal<'a, V>(
     overload: Overload<'a>,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
-        Op::IsNormal.info(),
+    Call::build_op(
+        Op::IsNormal,
         target,
         Overloads::one(overload),
         [Operand::opcode(0xb), Operand::Value(value)],
@@ -246,7 +246,7 @@ pub fn cos<'a, V>(
     overload: Overload<'a>,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::Cos.info(),
         target,
         Overloads::one(overload),
@@ -261,7 +261,7 @@ pub fn sin<'a, V>(
     overload: Overload<'a>,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::Sin.info(),
         target,
         Overloads::one(overload),
@@ -276,7 +276,7 @@ pub fn tan<'a, V>(
     overload: Overload<'a>,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::Tan.info(),
         target,
         Overloads::one(overload),
@@ -291,7 +291,7 @@ pub fn acos<'a, V>(
     overload: Overload<'a>,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::Acos.info(),
         target,
         Overloads::one(overload),
@@ -306,7 +306,7 @@ pub fn asin<'a, V>(
     overload: Overload<'a>,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::Asin.info(),
         target,
         Overloads::one(overload),
@@ -321,7 +321,7 @@ pub fn atan<'a, V>(
     overload: Overload<'a>,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::Atan.info(),
         target,
         Overloads::one(overload),
@@ -336,7 +336,7 @@ pub fn hcos<'a, V>(
     overload: Overload<'a>,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::Hcos.info(),
         target,
         Overloads::one(overload),
@@ -351,7 +351,7 @@ pub fn hsin<'a, V>(
     overload: Overload<'a>,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::Hsin.info(),
         target,
         Overloads::one(overload),
@@ -366,7 +366,7 @@ pub fn htan<'a, V>(
     overload: Overload<'a>,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::Htan.info(),
         target,
         Overloads::one(overload),
@@ -381,7 +381,7 @@ pub fn exp<'a, V>(
     overload: Overload<'a>,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::Exp.info(),
         target,
         Overloads::one(overload),
@@ -396,7 +396,7 @@ pub fn frc<'a, V>(
     overload: Overload<'a>,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::Frc.info(),
         target,
         Overloads::one(overload),
@@ -411,7 +411,7 @@ pub fn log<'a, V>(
     overload: Overload<'a>,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::Log.info(),
         target,
         Overloads::one(overload),
@@ -426,7 +426,7 @@ pub fn sqrt<'a, V>(
     overload: Overload<'a>,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::Sqrt.info(),
         target,
         Overloads::one(overload),
@@ -441,7 +441,7 @@ pub fn rsqrt<'a, V>(
     overload: Overload<'a>,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::Rsqrt.info(),
         target,
         Overloads::one(overload),
@@ -456,7 +456,7 @@ pub fn round_ne<'a, V>(
     overload: Overload<'a>,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RoundNe.info(),
         target,
         Overloads::one(overload),
@@ -471,7 +471,7 @@ pub fn round_ni<'a, V>(
     overload: Overload<'a>,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RoundNi.info(),
         target,
         Overloads::one(overload),
@@ -486,7 +486,7 @@ pub fn round_pi<'a, V>(
     overload: Overload<'a>,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RoundPi.info(),
         target,
         Overloads::one(overload),
@@ -501,7 +501,7 @@ pub fn round_z<'a, V>(
     overload: Overload<'a>,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RoundZ.info(),
         target,
         Overloads::one(overload),
@@ -516,7 +516,7 @@ pub fn bfrev<'a, V>(
     overload: Overload<'a>,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::Bfrev.info(),
         target,
         Overloads::one(overload),
@@ -531,7 +531,7 @@ pub fn countbits<'a, V>(
     overload: Overload<'a>,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::Countbits.info(),
         target,
         Overloads::one(overload),
@@ -546,7 +546,7 @@ pub fn firstbit_lo<'a, V>(
     overload: Overload<'a>,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::FirstbitLo.info(),
         target,
         Overloads::one(overload),
@@ -561,7 +561,7 @@ pub fn firstbit_hi<'a, V>(
     overload: Overload<'a>,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::FirstbitHi.info(),
         target,
         Overloads::one(overload),
@@ -576,7 +576,7 @@ pub fn firstbit_s_hi<'a, V>(
     overload: Overload<'a>,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::FirstbitSHi.info(),
         target,
         Overloads::one(overload),
@@ -593,7 +593,7 @@ pub fn f_max<'a, V>(
     a: V,
     b: V,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::FMax.info(),
         target,
         Overloads::one(overload),
@@ -610,7 +610,7 @@ pub fn f_min<'a, V>(
     a: V,
     b: V,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::FMin.info(),
         target,
         Overloads::one(overload),
@@ -627,7 +627,7 @@ pub fn i_max<'a, V>(
     a: V,
     b: V,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::IMax.info(),
         target,
         Overloads::one(overload),
@@ -644,7 +644,7 @@ pub fn i_min<'a, V>(
     a: V,
     b: V,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::IMin.info(),
         target,
         Overloads::one(overload),
@@ -661,7 +661,7 @@ pub fn u_max<'a, V>(
     a: V,
     b: V,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::UMax.info(),
         target,
         Overloads::one(overload),
@@ -678,7 +678,7 @@ pub fn u_min<'a, V>(
     a: V,
     b: V,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::UMin.info(),
         target,
         Overloads::one(overload),
@@ -695,7 +695,7 @@ pub fn i_mul<'a, V>(
     a: V,
     b: V,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::IMul.info(),
         target,
         Overloads::one(overload),
@@ -712,7 +712,7 @@ pub fn u_mul<'a, V>(
     a: V,
     b: V,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::UMul.info(),
         target,
         Overloads::one(overload),
@@ -729,7 +729,7 @@ pub fn u_div<'a, V>(
     a: V,
     b: V,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::UDiv.info(),
         target,
         Overloads::one(overload),
@@ -746,7 +746,7 @@ pub fn u_addc<'a, V>(
     a: V,
     b: V,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::UAddc.info(),
         target,
         Overloads::one(overload),
@@ -763,7 +763,7 @@ pub fn u_subb<'a, V>(
     a: V,
     b: V,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::USubb.info(),
         target,
         Overloads::one(overload),
@@ -782,7 +782,7 @@ pub fn f_mad<'a, V>(
     b: V,
     c: V,
 ) -> Result<Call<'a, V, 4>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::FMad.info(),
         target,
         Overloads::one(overload),
@@ -801,7 +801,7 @@ pub fn fma<'a, V>(
     b: V,
     c: V,
 ) -> Result<Call<'a, V, 4>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::Fma.info(),
         target,
         Overloads::one(overload),
@@ -820,7 +820,7 @@ pub fn i_mad<'a, V>(
     b: V,
     c: V,
 ) -> Result<Call<'a, V, 4>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::IMad.info(),
         target,
         Overloads::one(overload),
@@ -839,7 +839,7 @@ pub fn u_mad<'a, V>(
     b: V,
     c: V,
 ) -> Result<Call<'a, V, 4>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::UMad.info(),
         target,
         Overloads::one(overload),
@@ -858,7 +858,7 @@ pub fn msad<'a, V>(
     b: V,
     c: V,
 ) -> Result<Call<'a, V, 4>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::Msad.info(),
         target,
         Overloads::one(overload),
@@ -877,7 +877,7 @@ pub fn ibfe<'a, V>(
     b: V,
     c: V,
 ) -> Result<Call<'a, V, 4>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::Ibfe.info(),
         target,
         Overloads::one(overload),
@@ -896,7 +896,7 @@ pub fn ubfe<'a, V>(
     b: V,
     c: V,
 ) -> Result<Call<'a, V, 4>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::Ubfe.info(),
         target,
         Overloads::one(overload),
@@ -917,7 +917,7 @@ pub fn bfi<'a, V>(
     value: V,
     replaced_value: V,
 ) -> Result<Call<'a, V, 5>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::Bfi.info(),
         target,
         Overloads::one(overload),
@@ -944,7 +944,7 @@ pub fn dot2<'a, V>(
     bx: V,
     by: V,
 ) -> Result<Call<'a, V, 5>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::Dot2.info(),
         target,
         Overloads::one(overload),
@@ -975,7 +975,7 @@ pub fn dot3<'a, V>(
     by: V,
     bz: V,
 ) -> Result<Call<'a, V, 7>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::Dot3.info(),
         target,
         Overloads::one(overload),
@@ -1012,7 +1012,7 @@ pub fn dot4<'a, V>(
     bz: V,
     bw: V,
 ) -> Result<Call<'a, V, 9>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::Dot4.info(),
         target,
         Overloads::one(overload),
@@ -1041,8 +1041,8 @@ pub fn create_handle<'a, V>(
     index: V,
     non_uniform_index: bool,
 ) -> Result<Call<'a, V, 5>, BuildError<'a>> {
-    Call::build(
-        Op::CreateHandle.info(),
+    Call::build_op(
+        Op::CreateHandle,
         target,
         Overloads::NONE,
         [
@@ -1076,7 +1076,7 @@ pub fn c_buffer_load<'a, V, H0: crate::handle::HandleOperand<V, crate::handle::C
     byte_offset: V,
     alignment: u32,
 ) -> Result<Call<'a, V, 4>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::CBufferLoad.info(),
         target,
         Overloads::one(overload),
@@ -1111,7 +1111,7 @@ pub fn c_buffer_load_legacy<
     handle: H0,
     reg_index: V,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::CBufferLoadLegacy.info(),
         target,
         Overloads::one(overload),
@@ -1160,8 +1160,8 @@ pub fn sample<
     offset2: V,
     clamp: V,
 ) -> Result<Call<'a, V, 11>, BuildError<'a>> {
-    Call::build(
-        Op::Sample.info(),
+    Call::build_op(
+        Op::Sample,
         target,
         Overloads::one(overload),
         [
@@ -1221,8 +1221,8 @@ pub fn sample_bias<
     bias: V,
     clamp: V,
 ) -> Result<Call<'a, V, 12>, BuildError<'a>> {
-    Call::build(
-        Op::SampleBias.info(),
+    Call::build_op(
+        Op::SampleBias,
         target,
         Overloads::one(overload),
         [
@@ -1281,8 +1281,8 @@ pub fn sample_level<
     offset2: V,
     lod: V,
 ) -> Result<Call<'a, V, 11>, BuildError<'a>> {
-    Call::build(
-        Op::SampleLevel.info(),
+    Call::build_op(
+        Op::SampleLevel,
         target,
         Overloads::one(overload),
         [
@@ -1352,8 +1352,8 @@ pub fn sample_grad<
     ddy2: V,
     clamp: V,
 ) -> Result<Call<'a, V, 17>, BuildError<'a>> {
-    Call::build(
-        Op::SampleGrad.info(),
+    Call::build_op(
+        Op::SampleGrad,
         target,
         Overloads::one(overload),
         [
@@ -1419,8 +1419,8 @@ pub fn sample_cmp<
     compare_value: V,
     clamp: V,
 ) -> Result<Call<'a, V, 12>, BuildError<'a>> {
-    Call::build(
-        Op::SampleCmp.info(),
+    Call::build_op(
+        Op::SampleCmp,
         target,
         Overloads::one(overload),
         [
@@ -1479,8 +1479,8 @@ pub fn sample_cmp_level_zero<
     offset2: V,
     compare_value: V,
 ) -> Result<Call<'a, V, 11>, BuildError<'a>> {
-    Call::build(
-        Op::SampleCmpLevelZero.info(),
+    Call::build_op(
+        Op::SampleCmpLevelZero,
         target,
         Overloads::one(overload),
         [
@@ -1528,8 +1528,8 @@ pub fn texture_load<'a, V, H0: crate::handle::HandleOperand<V, crate::handle::Sr
     offset1: V,
     offset2: V,
 ) -> Result<Call<'a, V, 9>, BuildError<'a>> {
-    Call::build(
-        Op::TextureLoad.info(),
+    Call::build_op(
+        Op::TextureLoad,
         target,
         Overloads::one(overload),
         [
@@ -1575,8 +1575,8 @@ pub fn texture_store<'a, V, H0: crate::handle::HandleOperand<V, crate::handle::U
     value3: V,
     mask: V,
 ) -> Result<Call<'a, V, 10>, BuildError<'a>> {
-    Call::build(
-        Op::TextureStore.info(),
+    Call::build_op(
+        Op::TextureStore,
         target,
         Overloads::one(overload),
         [
@@ -1608,8 +1608,8 @@ pub fn buffer_load<'a, V, H0: crate::handle::HandleOperand<V, crate::handle::Srv
     index: V,
     wot: V,
 ) -> Result<Call<'a, V, 4>, BuildError<'a>> {
-    Call::build(
-        Op::BufferLoad.info(),
+    Call::build_op(
+        Op::BufferLoad,
         target,
         Overloads::one(overload),
         [
@@ -1648,8 +1648,8 @@ pub fn buffer_store<'a, V, H0: crate::handle::HandleOperand<V, crate::handle::Ua
     value3: V,
     mask: V,
 ) -> Result<Call<'a, V, 9>, BuildError<'a>> {
-    Call::build(
-        Op::BufferStore.info(),
+    Call::build_op(
+        Op::BufferStore,
         target,
         Overloads::one(overload),
         [
@@ -1676,7 +1676,7 @@ pub fn buffer_update_counter<
     V,
     H0: crate::handle::HandleOperand<V, crate::handle::Uav>,
 >(target: &Target, uav: H0, inc: V) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::BufferUpdateCounter.info(),
         target,
         Overloads::NONE,
@@ -1697,7 +1697,7 @@ pub fn check_access_fully_mapped<'a, V>(
     overload: Overload<'a>,
     status: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::CheckAccessFullyMapped.info(),
         target,
         Overloads::one(overload),
@@ -1713,8 +1713,8 @@ pub fn get_dimensions<
     V,
     H0: crate::handle::HandleOperand<V, crate::handle::AnyClass>,
 >(target: &Target, handle: H0, mip_level: V) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
-        Op::GetDimensions.info(),
+    Call::build_op(
+        Op::GetDimensions,
         target,
         Overloads::NONE,
         [
@@ -1760,7 +1760,7 @@ pub fn texture_gather<
     offset1: V,
     channel: V,
 ) -> Result<Call<'a, V, 10>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::TextureGather.info(),
         target,
         Overloads::one(overload),
@@ -1818,7 +1818,7 @@ pub fn texture_gather_cmp<
     channel: V,
     compare_value: V,
 ) -> Result<Call<'a, V, 11>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::TextureGatherCmp.info(),
         target,
         Overloads::one(overload),
@@ -1853,7 +1853,7 @@ pub fn texture2_dms_get_sample_position<
     V,
     H0: crate::handle::HandleOperand<V, crate::handle::AnyClass>,
 >(target: &Target, srv: H0, index: V) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::Texture2DmsGetSamplePosition.info(),
         target,
         Overloads::NONE,
@@ -1875,7 +1875,7 @@ pub fn render_target_get_sample_position<'a, V>(
     target: &Target,
     index: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RenderTargetGetSamplePosition.info(),
         target,
         Overloads::NONE,
@@ -1886,7 +1886,7 @@ pub fn render_target_get_sample_position<'a, V>(
 pub fn render_target_get_sample_count<'a, V>(
     target: &Target,
 ) -> Result<Call<'a, V, 1>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RenderTargetGetSampleCount.info(),
         target,
         Overloads::NONE,
@@ -1912,8 +1912,8 @@ pub fn atomic_bin_op<'a, V, H0: crate::handle::HandleOperand<V, crate::handle::U
     offset2: V,
     new_value: V,
 ) -> Result<Call<'a, V, 7>, BuildError<'a>> {
-    Call::build(
-        Op::AtomicBinOp.info(),
+    Call::build_op(
+        Op::AtomicBinOp,
         target,
         Overloads::one(overload),
         [
@@ -1955,8 +1955,8 @@ pub fn atomic_compare_exchange<
     compare_value: V,
     new_value: V,
 ) -> Result<Call<'a, V, 7>, BuildError<'a>> {
-    Call::build(
-        Op::AtomicCompareExchange.info(),
+    Call::build_op(
+        Op::AtomicCompareExchange,
         target,
         Overloads::one(overload),
         [
@@ -1981,8 +1981,8 @@ pub fn barrier<'a, V>(
     target: &Target,
     barrier_mode: crate::enums::BarrierMode,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
-        Op::Barrier.info(),
+    Call::build_op(
+        Op::Barrier,
         target,
         Overloads::NONE,
         [
@@ -2019,7 +2019,7 @@ pub fn calculate_lod<
     coord2: V,
     clamped: V,
 ) -> Result<Call<'a, V, 7>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::CalculateLod.info(),
         target,
         Overloads::one(overload),
@@ -2050,7 +2050,7 @@ pub fn discard<'a, V>(
     target: &Target,
     condition: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::Discard.info(),
         target,
         Overloads::NONE,
@@ -2065,7 +2065,7 @@ pub fn deriv_coarse_x<'a, V>(
     overload: Overload<'a>,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::DerivCoarseX.info(),
         target,
         Overloads::one(overload),
@@ -2080,7 +2080,7 @@ pub fn deriv_coarse_y<'a, V>(
     overload: Overload<'a>,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::DerivCoarseY.info(),
         target,
         Overloads::one(overload),
@@ -2095,7 +2095,7 @@ pub fn deriv_fine_x<'a, V>(
     overload: Overload<'a>,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::DerivFineX.info(),
         target,
         Overloads::one(overload),
@@ -2110,7 +2110,7 @@ pub fn deriv_fine_y<'a, V>(
     overload: Overload<'a>,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::DerivFineY.info(),
         target,
         Overloads::one(overload),
@@ -2133,7 +2133,7 @@ pub fn eval_snapped<'a, V>(
     offset_x: V,
     offset_y: V,
 ) -> Result<Call<'a, V, 6>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::EvalSnapped.info(),
         target,
         Overloads::one(overload),
@@ -2161,7 +2161,7 @@ pub fn eval_sample_index<'a, V>(
     input_col_index: V,
     sample_index: V,
 ) -> Result<Call<'a, V, 5>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::EvalSampleIndex.info(),
         target,
         Overloads::one(overload),
@@ -2186,7 +2186,7 @@ pub fn eval_centroid<'a, V>(
     input_row_index: V,
     input_col_index: V,
 ) -> Result<Call<'a, V, 4>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::EvalCentroid.info(),
         target,
         Overloads::one(overload),
@@ -2204,7 +2204,7 @@ pub fn sample_index<'a, V>(
     target: &Target,
     overload: Overload<'a>,
 ) -> Result<Call<'a, V, 1>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::SampleIndex.info(),
         target,
         Overloads::one(overload),
@@ -2217,7 +2217,7 @@ pub fn coverage<'a, V>(
     target: &Target,
     overload: Overload<'a>,
 ) -> Result<Call<'a, V, 1>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::Coverage.info(),
         target,
         Overloads::one(overload),
@@ -2230,7 +2230,7 @@ pub fn inner_coverage<'a, V>(
     target: &Target,
     overload: Overload<'a>,
 ) -> Result<Call<'a, V, 1>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::InnerCoverage.info(),
         target,
         Overloads::one(overload),
@@ -2245,7 +2245,7 @@ pub fn thread_id<'a, V>(
     overload: Overload<'a>,
     component: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::ThreadId.info(),
         target,
         Overloads::one(overload),
@@ -2260,7 +2260,7 @@ pub fn group_id<'a, V>(
     overload: Overload<'a>,
     component: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::GroupId.info(),
         target,
         Overloads::one(overload),
@@ -2275,7 +2275,7 @@ pub fn thread_id_in_group<'a, V>(
     overload: Overload<'a>,
     component: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::ThreadIdInGroup.info(),
         target,
         Overloads::one(overload),
@@ -2288,7 +2288,7 @@ pub fn flattened_thread_id_in_group<'a, V>(
     target: &Target,
     overload: Overload<'a>,
 ) -> Result<Call<'a, V, 1>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::FlattenedThreadIdInGroup.info(),
         target,
         Overloads::one(overload),
@@ -2301,8 +2301,8 @@ pub fn emit_stream<'a, V>(
     target: &Target,
     stream_id: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
-        Op::EmitStream.info(),
+    Call::build_op(
+        Op::EmitStream,
         target,
         Overloads::NONE,
         [Operand::opcode(0x61), Operand::Value(stream_id)],
@@ -2314,8 +2314,8 @@ pub fn cut_stream<'a, V>(
     target: &Target,
     stream_id: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
-        Op::CutStream.info(),
+    Call::build_op(
+        Op::CutStream,
         target,
         Overloads::NONE,
         [Operand::opcode(0x62), Operand::Value(stream_id)],
@@ -2327,8 +2327,8 @@ pub fn emit_then_cut_stream<'a, V>(
     target: &Target,
     stream_id: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
-        Op::EmitThenCutStream.info(),
+    Call::build_op(
+        Op::EmitThenCutStream,
         target,
         Overloads::NONE,
         [Operand::opcode(0x63), Operand::Value(stream_id)],
@@ -2340,7 +2340,7 @@ pub fn gs_instance_id<'a, V>(
     target: &Target,
     overload: Overload<'a>,
 ) -> Result<Call<'a, V, 1>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::GsInstanceId.info(),
         target,
         Overloads::one(overload),
@@ -2357,7 +2357,7 @@ pub fn make_double<'a, V>(
     lo: V,
     hi: V,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::MakeDouble.info(),
         target,
         Overloads::one(overload),
@@ -2372,7 +2372,7 @@ pub fn split_double<'a, V>(
     overload: Overload<'a>,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::SplitDouble.info(),
         target,
         Overloads::one(overload),
@@ -2393,7 +2393,7 @@ pub fn load_output_control_point<'a, V>(
     col: V,
     index: V,
 ) -> Result<Call<'a, V, 5>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::LoadOutputControlPoint.info(),
         target,
         Overloads::one(overload),
@@ -2418,7 +2418,7 @@ pub fn load_patch_constant<'a, V>(
     row: V,
     col: V,
 ) -> Result<Call<'a, V, 4>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::LoadPatchConstant.info(),
         target,
         Overloads::one(overload),
@@ -2438,7 +2438,7 @@ pub fn domain_location<'a, V>(
     overload: Overload<'a>,
     component: u8,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::DomainLocation.info(),
         target,
         Overloads::one(overload),
@@ -2465,7 +2465,7 @@ pub fn store_patch_constant<'a, V>(
     col: V,
     value: V,
 ) -> Result<Call<'a, V, 5>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::StorePatchConstant.info(),
         target,
         Overloads::one(overload),
@@ -2484,7 +2484,7 @@ pub fn output_control_point_id<'a, V>(
     target: &Target,
     overload: Overload<'a>,
 ) -> Result<Call<'a, V, 1>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::OutputControlPointId.info(),
         target,
         Overloads::one(overload),
@@ -2497,7 +2497,7 @@ pub fn primitive_id<'a, V>(
     target: &Target,
     overload: Overload<'a>,
 ) -> Result<Call<'a, V, 1>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::PrimitiveId.info(),
         target,
         Overloads::one(overload),
@@ -2508,7 +2508,7 @@ pub fn primitive_id<'a, V>(
 pub fn cycle_counter_legacy<'a, V>(
     target: &Target,
 ) -> Result<Call<'a, V, 1>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::CycleCounterLegacy.info(),
         target,
         Overloads::NONE,
@@ -2519,7 +2519,7 @@ pub fn cycle_counter_legacy<'a, V>(
 pub fn wave_is_first_lane<'a, V>(
     target: &Target,
 ) -> Result<Call<'a, V, 1>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::WaveIsFirstLane.info(),
         target,
         Overloads::NONE,
@@ -2530,7 +2530,7 @@ pub fn wave_is_first_lane<'a, V>(
 pub fn wave_get_lane_index<'a, V>(
     target: &Target,
 ) -> Result<Call<'a, V, 1>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::WaveGetLaneIndex.info(),
         target,
         Overloads::NONE,
@@ -2541,7 +2541,7 @@ pub fn wave_get_lane_index<'a, V>(
 pub fn wave_get_lane_count<'a, V>(
     target: &Target,
 ) -> Result<Call<'a, V, 1>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::WaveGetLaneCount.info(),
         target,
         Overloads::NONE,
@@ -2554,7 +2554,7 @@ pub fn wave_any_true<'a, V>(
     target: &Target,
     cond: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::WaveAnyTrue.info(),
         target,
         Overloads::NONE,
@@ -2567,7 +2567,7 @@ pub fn wave_all_true<'a, V>(
     target: &Target,
     cond: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::WaveAllTrue.info(),
         target,
         Overloads::NONE,
@@ -2582,7 +2582,7 @@ pub fn wave_active_all_equal<'a, V>(
     overload: Overload<'a>,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::WaveActiveAllEqual.info(),
         target,
         Overloads::one(overload),
@@ -2595,7 +2595,7 @@ pub fn wave_active_ballot<'a, V>(
     target: &Target,
     cond: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::WaveActiveBallot.info(),
         target,
         Overloads::NONE,
@@ -2612,7 +2612,7 @@ pub fn wave_read_lane_at<'a, V>(
     value: V,
     lane: V,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::WaveReadLaneAt.info(),
         target,
         Overloads::one(overload),
@@ -2627,7 +2627,7 @@ pub fn wave_read_lane_first<'a, V>(
     overload: Overload<'a>,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::WaveReadLaneFirst.info(),
         target,
         Overloads::one(overload),
@@ -2646,8 +2646,8 @@ pub fn wave_active_op<'a, V>(
     op: crate::enums::WaveOpKind,
     sop: crate::enums::SignedOpKind,
 ) -> Result<Call<'a, V, 4>, BuildError<'a>> {
-    Call::build(
-        Op::WaveActiveOp.info(),
+    Call::build_op(
+        Op::WaveActiveOp,
         target,
         Overloads::one(overload),
         [
@@ -2674,8 +2674,8 @@ pub fn wave_active_bit<'a, V>(
     value: V,
     op: crate::enums::WaveBitOpKind,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
-        Op::WaveActiveBit.info(),
+    Call::build_op(
+        Op::WaveActiveBit,
         target,
         Overloads::one(overload),
         [
@@ -2700,8 +2700,8 @@ pub fn wave_prefix_op<'a, V>(
     op: crate::enums::WaveOpKind,
     sop: crate::enums::SignedOpKind,
 ) -> Result<Call<'a, V, 4>, BuildError<'a>> {
-    Call::build(
-        Op::WavePrefixOp.info(),
+    Call::build_op(
+        Op::WavePrefixOp,
         target,
         Overloads::one(overload),
         [
@@ -2728,8 +2728,8 @@ pub fn quad_read_lane_at<'a, V>(
     value: V,
     quad_lane: V,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
-        Op::QuadReadLaneAt.info(),
+    Call::build_op(
+        Op::QuadReadLaneAt,
         target,
         Overloads::one(overload),
         [Operand::opcode(0x7a), Operand::Value(value), Operand::Value(quad_lane)],
@@ -2745,8 +2745,8 @@ pub fn quad_op<'a, V>(
     value: V,
     op: crate::enums::QuadOpKind,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
-        Op::QuadOp.info(),
+    Call::build_op(
+        Op::QuadOp,
         target,
         Overloads::one(overload),
         [
@@ -2765,7 +2765,7 @@ pub fn bitcast_i16to_f16<'a, V>(
     target: &Target,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::BitcastI16toF16.info(),
         target,
         Overloads::NONE,
@@ -2778,7 +2778,7 @@ pub fn bitcast_f16to_i16<'a, V>(
     target: &Target,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::BitcastF16toI16.info(),
         target,
         Overloads::NONE,
@@ -2791,7 +2791,7 @@ pub fn bitcast_i32to_f32<'a, V>(
     target: &Target,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::BitcastI32toF32.info(),
         target,
         Overloads::NONE,
@@ -2804,7 +2804,7 @@ pub fn bitcast_f32to_i32<'a, V>(
     target: &Target,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::BitcastF32toI32.info(),
         target,
         Overloads::NONE,
@@ -2817,7 +2817,7 @@ pub fn bitcast_i64to_f64<'a, V>(
     target: &Target,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::BitcastI64toF64.info(),
         target,
         Overloads::NONE,
@@ -2830,7 +2830,7 @@ pub fn bitcast_f64to_i64<'a, V>(
     target: &Target,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::BitcastF64toI64.info(),
         target,
         Overloads::NONE,
@@ -2843,7 +2843,7 @@ pub fn legacy_f32_to_f16<'a, V>(
     target: &Target,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::LegacyF32ToF16.info(),
         target,
         Overloads::NONE,
@@ -2856,7 +2856,7 @@ pub fn legacy_f16_to_f32<'a, V>(
     target: &Target,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::LegacyF16ToF32.info(),
         target,
         Overloads::NONE,
@@ -2869,7 +2869,7 @@ pub fn legacy_double_to_float<'a, V>(
     target: &Target,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::LegacyDoubleToFloat.info(),
         target,
         Overloads::NONE,
@@ -2882,7 +2882,7 @@ pub fn legacy_double_to_s_int32<'a, V>(
     target: &Target,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::LegacyDoubleToSInt32.info(),
         target,
         Overloads::NONE,
@@ -2895,7 +2895,7 @@ pub fn legacy_double_to_u_int32<'a, V>(
     target: &Target,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::LegacyDoubleToUInt32.info(),
         target,
         Overloads::NONE,
@@ -2908,7 +2908,7 @@ pub fn wave_all_bit_count<'a, V>(
     target: &Target,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::WaveAllBitCount.info(),
         target,
         Overloads::NONE,
@@ -2921,7 +2921,7 @@ pub fn wave_prefix_bit_count<'a, V>(
     target: &Target,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::WavePrefixBitCount.info(),
         target,
         Overloads::NONE,
@@ -2942,7 +2942,7 @@ pub fn attribute_at_vertex<'a, V>(
     input_col_index: V,
     vertex_id: V,
 ) -> Result<Call<'a, V, 5>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::AttributeAtVertex.info(),
         target,
         Overloads::one(overload),
@@ -2961,7 +2961,7 @@ pub fn view_id<'a, V>(
     target: &Target,
     overload: Overload<'a>,
 ) -> Result<Call<'a, V, 1>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::ViewId.info(),
         target,
         Overloads::one(overload),
@@ -2989,8 +2989,8 @@ pub fn raw_buffer_load<
     mask: u8,
     alignment: u32,
 ) -> Result<Call<'a, V, 6>, BuildError<'a>> {
-    Call::build(
-        Op::RawBufferLoad.info(),
+    Call::build_op(
+        Op::RawBufferLoad,
         target,
         Overloads::one(overload),
         [
@@ -3039,8 +3039,8 @@ pub fn raw_buffer_store<'a, V, H0: crate::handle::HandleOperand<V, crate::handle
     mask: u8,
     alignment: u32,
 ) -> Result<Call<'a, V, 10>, BuildError<'a>> {
-    Call::build(
-        Op::RawBufferStore.info(),
+    Call::build_op(
+        Op::RawBufferStore,
         target,
         Overloads::one(overload),
         [
@@ -3071,7 +3071,7 @@ pub fn instance_id<'a, V>(
     target: &Target,
     overload: Overload<'a>,
 ) -> Result<Call<'a, V, 1>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::InstanceId.info(),
         target,
         Overloads::one(overload),
@@ -3084,7 +3084,7 @@ pub fn instance_index<'a, V>(
     target: &Target,
     overload: Overload<'a>,
 ) -> Result<Call<'a, V, 1>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::InstanceIndex.info(),
         target,
         Overloads::one(overload),
@@ -3097,7 +3097,7 @@ pub fn hit_kind<'a, V>(
     target: &Target,
     overload: Overload<'a>,
 ) -> Result<Call<'a, V, 1>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::HitKind.info(),
         target,
         Overloads::one(overload),
@@ -3110,7 +3110,7 @@ pub fn ray_flags<'a, V>(
     target: &Target,
     overload: Overload<'a>,
 ) -> Result<Call<'a, V, 1>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayFlags.info(),
         target,
         Overloads::one(overload),
@@ -3125,7 +3125,7 @@ pub fn dispatch_rays_index<'a, V>(
     overload: Overload<'a>,
     col: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::DispatchRaysIndex.info(),
         target,
         Overloads::one(overload),
@@ -3140,7 +3140,7 @@ pub fn dispatch_rays_dimensions<'a, V>(
     overload: Overload<'a>,
     col: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::DispatchRaysDimensions.info(),
         target,
         Overloads::one(overload),
@@ -3155,7 +3155,7 @@ pub fn world_ray_origin<'a, V>(
     overload: Overload<'a>,
     col: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::WorldRayOrigin.info(),
         target,
         Overloads::one(overload),
@@ -3170,7 +3170,7 @@ pub fn world_ray_direction<'a, V>(
     overload: Overload<'a>,
     col: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::WorldRayDirection.info(),
         target,
         Overloads::one(overload),
@@ -3185,7 +3185,7 @@ pub fn object_ray_origin<'a, V>(
     overload: Overload<'a>,
     col: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::ObjectRayOrigin.info(),
         target,
         Overloads::one(overload),
@@ -3200,7 +3200,7 @@ pub fn object_ray_direction<'a, V>(
     overload: Overload<'a>,
     col: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::ObjectRayDirection.info(),
         target,
         Overloads::one(overload),
@@ -3217,7 +3217,7 @@ pub fn object_to_world<'a, V>(
     row: V,
     col: V,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::ObjectToWorld.info(),
         target,
         Overloads::one(overload),
@@ -3234,7 +3234,7 @@ pub fn world_to_object<'a, V>(
     row: V,
     col: V,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::WorldToObject.info(),
         target,
         Overloads::one(overload),
@@ -3247,7 +3247,7 @@ pub fn ray_t_min<'a, V>(
     target: &Target,
     overload: Overload<'a>,
 ) -> Result<Call<'a, V, 1>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayTMin.info(),
         target,
         Overloads::one(overload),
@@ -3260,7 +3260,7 @@ pub fn ray_t_current<'a, V>(
     target: &Target,
     overload: Overload<'a>,
 ) -> Result<Call<'a, V, 1>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayTCurrent.info(),
         target,
         Overloads::one(overload),
@@ -3269,13 +3269,18 @@ pub fn ray_t_current<'a, V>(
 }
 /// Builds a call of `IgnoreHit`: Used in an any hit shader to reject an intersection and terminate the shader
 pub fn ignore_hit<'a, V>(target: &Target) -> Result<Call<'a, V, 1>, BuildError<'a>> {
-    Call::build(Op::IgnoreHit.info(), target, Overloads::NONE, [Operand::opcode(0x9b)])
+    Call::build_unconstrained(
+        Op::IgnoreHit.info(),
+        target,
+        Overloads::NONE,
+        [Operand::opcode(0x9b)],
+    )
 }
 /// Builds a call of `AcceptHitAndEndSearch`: Used in an any hit shader to abort the ray query and the intersection shader (if any). The current hit is committed and execution passes to the closest hit shader with the closest hit recorded so far
 pub fn accept_hit_and_end_search<'a, V>(
     target: &Target,
 ) -> Result<Call<'a, V, 1>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::AcceptHitAndEndSearch.info(),
         target,
         Overloads::NONE,
@@ -3319,8 +3324,8 @@ pub fn trace_ray<'a, V, H0: crate::handle::HandleOperand<V, crate::handle::AnyCl
     t_max: V,
     payload: V,
 ) -> Result<Call<'a, V, 16>, BuildError<'a>> {
-    Call::build(
-        Op::TraceRay.info(),
+    Call::build_op(
+        Op::TraceRay,
         target,
         Overloads::one(overload),
         [
@@ -3360,7 +3365,7 @@ pub fn report_hit<'a, V>(
     hit_kind: V,
     attributes: V,
 ) -> Result<Call<'a, V, 4>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::ReportHit.info(),
         target,
         Overloads::one(overload),
@@ -3382,7 +3387,7 @@ pub fn call_shader<'a, V>(
     shader_index: V,
     parameter: V,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::CallShader.info(),
         target,
         Overloads::one(overload),
@@ -3397,7 +3402,7 @@ pub fn create_handle_for_lib<'a, V>(
     overload: Overload<'a>,
     resource: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::CreateHandleForLib.info(),
         target,
         Overloads::one(overload),
@@ -3410,7 +3415,7 @@ pub fn primitive_index<'a, V>(
     target: &Target,
     overload: Overload<'a>,
 ) -> Result<Call<'a, V, 1>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::PrimitiveIndex.info(),
         target,
         Overloads::one(overload),
@@ -3433,7 +3438,7 @@ pub fn dot2_add_half<'a, V>(
     bx: V,
     by: V,
 ) -> Result<Call<'a, V, 6>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::Dot2AddHalf.info(),
         target,
         Overloads::one(overload),
@@ -3459,7 +3464,7 @@ pub fn dot4_add_i8_packed<'a, V>(
     a: V,
     b: V,
 ) -> Result<Call<'a, V, 4>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::Dot4AddI8Packed.info(),
         target,
         Overloads::one(overload),
@@ -3483,7 +3488,7 @@ pub fn dot4_add_u8_packed<'a, V>(
     a: V,
     b: V,
 ) -> Result<Call<'a, V, 4>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::Dot4AddU8Packed.info(),
         target,
         Overloads::one(overload),
@@ -3503,7 +3508,7 @@ pub fn wave_match<'a, V>(
     overload: Overload<'a>,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::WaveMatch.info(),
         target,
         Overloads::one(overload),
@@ -3530,8 +3535,8 @@ pub fn wave_multi_prefix_op<'a, V>(
     op: crate::enums::WaveMultiPrefixOpKind,
     sop: crate::enums::SignedOpKind,
 ) -> Result<Call<'a, V, 8>, BuildError<'a>> {
-    Call::build(
-        Op::WaveMultiPrefixOp.info(),
+    Call::build_op(
+        Op::WaveMultiPrefixOp,
         target,
         Overloads::one(overload),
         [
@@ -3566,7 +3571,7 @@ pub fn wave_multi_prefix_bit_count<'a, V>(
     mask2: V,
     mask3: V,
 ) -> Result<Call<'a, V, 6>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::WaveMultiPrefixBitCount.info(),
         target,
         Overloads::NONE,
@@ -3588,7 +3593,7 @@ pub fn set_mesh_output_counts<'a, V>(
     num_vertices: V,
     num_primitives: V,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::SetMeshOutputCounts.info(),
         target,
         Overloads::NONE,
@@ -3611,7 +3616,7 @@ pub fn emit_indices<'a, V>(
     vertex_index1: V,
     vertex_index2: V,
 ) -> Result<Call<'a, V, 5>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::EmitIndices.info(),
         target,
         Overloads::NONE,
@@ -3630,7 +3635,7 @@ pub fn get_mesh_payload<'a, V>(
     target: &Target,
     overload: Overload<'a>,
 ) -> Result<Call<'a, V, 1>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::GetMeshPayload.info(),
         target,
         Overloads::one(overload),
@@ -3653,7 +3658,7 @@ pub fn store_vertex_output<'a, V>(
     value: V,
     vertex_index: V,
 ) -> Result<Call<'a, V, 6>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::StoreVertexOutput.info(),
         target,
         Overloads::one(overload),
@@ -3683,7 +3688,7 @@ pub fn store_primitive_output<'a, V>(
     value: V,
     primitive_index: V,
 ) -> Result<Call<'a, V, 6>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::StorePrimitiveOutput.info(),
         target,
         Overloads::one(overload),
@@ -3711,7 +3716,7 @@ pub fn dispatch_mesh<'a, V>(
     thread_group_count_z: V,
     payload: V,
 ) -> Result<Call<'a, V, 5>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::DispatchMesh.info(),
         target,
         Overloads::one(overload),
@@ -3753,7 +3758,7 @@ pub fn write_sampler_feedback<
     c3: V,
     clamp: V,
 ) -> Result<Call<'a, V, 9>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::WriteSamplerFeedback.info(),
         target,
         Overloads::NONE,
@@ -3816,7 +3821,7 @@ pub fn write_sampler_feedback_bias<
     bias: V,
     clamp: V,
 ) -> Result<Call<'a, V, 10>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::WriteSamplerFeedbackBias.info(),
         target,
         Overloads::NONE,
@@ -3878,7 +3883,7 @@ pub fn write_sampler_feedback_level<
     c3: V,
     lod: V,
 ) -> Result<Call<'a, V, 9>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::WriteSamplerFeedbackLevel.info(),
         target,
         Overloads::NONE,
@@ -3951,7 +3956,7 @@ pub fn write_sampler_feedback_grad<
     ddy2: V,
     clamp: V,
 ) -> Result<Call<'a, V, 15>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::WriteSamplerFeedbackGrad.info(),
         target,
         Overloads::NONE,
@@ -3995,8 +4000,8 @@ pub fn allocate_ray_query<'a, V>(
     target: &Target,
     const_ray_flags: crate::enums::RayFlag,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
-        Op::AllocateRayQuery.info(),
+    Call::build_op(
+        Op::AllocateRayQuery,
         target,
         Overloads::NONE,
         [
@@ -4041,8 +4046,8 @@ pub fn ray_query_trace_ray_inline<
     direction_z: V,
     t_max: V,
 ) -> Result<Call<'a, V, 13>, BuildError<'a>> {
-    Call::build(
-        Op::RayQueryTraceRayInline.info(),
+    Call::build_op(
+        Op::RayQueryTraceRayInline,
         target,
         Overloads::NONE,
         [
@@ -4075,7 +4080,7 @@ pub fn ray_query_proceed<'a, V>(
     overload: Overload<'a>,
     ray_query_handle: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayQueryProceed.info(),
         target,
         Overloads::one(overload),
@@ -4088,7 +4093,7 @@ pub fn ray_query_abort<'a, V>(
     target: &Target,
     ray_query_handle: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayQueryAbort.info(),
         target,
         Overloads::NONE,
@@ -4101,7 +4106,7 @@ pub fn ray_query_commit_non_opaque_triangle_hit<'a, V>(
     target: &Target,
     ray_query_handle: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayQueryCommitNonOpaqueTriangleHit.info(),
         target,
         Overloads::NONE,
@@ -4116,7 +4121,7 @@ pub fn ray_query_commit_procedural_primitive_hit<'a, V>(
     ray_query_handle: V,
     t: V,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayQueryCommitProceduralPrimitiveHit.info(),
         target,
         Overloads::NONE,
@@ -4131,7 +4136,7 @@ pub fn ray_query_committed_status<'a, V>(
     overload: Overload<'a>,
     ray_query_handle: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayQueryCommittedStatus.info(),
         target,
         Overloads::one(overload),
@@ -4146,7 +4151,7 @@ pub fn ray_query_candidate_type<'a, V>(
     overload: Overload<'a>,
     ray_query_handle: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayQueryCandidateType.info(),
         target,
         Overloads::one(overload),
@@ -4165,7 +4170,7 @@ pub fn ray_query_candidate_object_to_world3x4<'a, V>(
     row: V,
     col: V,
 ) -> Result<Call<'a, V, 4>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayQueryCandidateObjectToWorld3x4.info(),
         target,
         Overloads::one(overload),
@@ -4189,7 +4194,7 @@ pub fn ray_query_candidate_world_to_object3x4<'a, V>(
     row: V,
     col: V,
 ) -> Result<Call<'a, V, 4>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayQueryCandidateWorldToObject3x4.info(),
         target,
         Overloads::one(overload),
@@ -4213,7 +4218,7 @@ pub fn ray_query_committed_object_to_world3x4<'a, V>(
     row: V,
     col: V,
 ) -> Result<Call<'a, V, 4>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayQueryCommittedObjectToWorld3x4.info(),
         target,
         Overloads::one(overload),
@@ -4237,7 +4242,7 @@ pub fn ray_query_committed_world_to_object3x4<'a, V>(
     row: V,
     col: V,
 ) -> Result<Call<'a, V, 4>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayQueryCommittedWorldToObject3x4.info(),
         target,
         Overloads::one(overload),
@@ -4257,7 +4262,7 @@ pub fn ray_query_candidate_procedural_primitive_non_opaque<'a, V>(
     overload: Overload<'a>,
     ray_query_handle: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayQueryCandidateProceduralPrimitiveNonOpaque.info(),
         target,
         Overloads::one(overload),
@@ -4272,7 +4277,7 @@ pub fn ray_query_candidate_triangle_front_face<'a, V>(
     overload: Overload<'a>,
     ray_query_handle: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayQueryCandidateTriangleFrontFace.info(),
         target,
         Overloads::one(overload),
@@ -4287,7 +4292,7 @@ pub fn ray_query_committed_triangle_front_face<'a, V>(
     overload: Overload<'a>,
     ray_query_handle: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayQueryCommittedTriangleFrontFace.info(),
         target,
         Overloads::one(overload),
@@ -4304,7 +4309,7 @@ pub fn ray_query_candidate_triangle_barycentrics<'a, V>(
     ray_query_handle: V,
     component: u8,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayQueryCandidateTriangleBarycentrics.info(),
         target,
         Overloads::one(overload),
@@ -4328,7 +4333,7 @@ pub fn ray_query_committed_triangle_barycentrics<'a, V>(
     ray_query_handle: V,
     component: u8,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayQueryCommittedTriangleBarycentrics.info(),
         target,
         Overloads::one(overload),
@@ -4350,7 +4355,7 @@ pub fn ray_query_ray_flags<'a, V>(
     overload: Overload<'a>,
     ray_query_handle: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayQueryRayFlags.info(),
         target,
         Overloads::one(overload),
@@ -4367,7 +4372,7 @@ pub fn ray_query_world_ray_origin<'a, V>(
     ray_query_handle: V,
     component: u8,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayQueryWorldRayOrigin.info(),
         target,
         Overloads::one(overload),
@@ -4391,7 +4396,7 @@ pub fn ray_query_world_ray_direction<'a, V>(
     ray_query_handle: V,
     component: u8,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayQueryWorldRayDirection.info(),
         target,
         Overloads::one(overload),
@@ -4413,7 +4418,7 @@ pub fn ray_query_ray_t_min<'a, V>(
     overload: Overload<'a>,
     ray_query_handle: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayQueryRayTMin.info(),
         target,
         Overloads::one(overload),
@@ -4428,7 +4433,7 @@ pub fn ray_query_candidate_triangle_ray_t<'a, V>(
     overload: Overload<'a>,
     ray_query_handle: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayQueryCandidateTriangleRayT.info(),
         target,
         Overloads::one(overload),
@@ -4443,7 +4448,7 @@ pub fn ray_query_committed_ray_t<'a, V>(
     overload: Overload<'a>,
     ray_query_handle: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayQueryCommittedRayT.info(),
         target,
         Overloads::one(overload),
@@ -4458,7 +4463,7 @@ pub fn ray_query_candidate_instance_index<'a, V>(
     overload: Overload<'a>,
     ray_query_handle: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayQueryCandidateInstanceIndex.info(),
         target,
         Overloads::one(overload),
@@ -4473,7 +4478,7 @@ pub fn ray_query_candidate_instance_id<'a, V>(
     overload: Overload<'a>,
     ray_query_handle: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayQueryCandidateInstanceId.info(),
         target,
         Overloads::one(overload),
@@ -4488,7 +4493,7 @@ pub fn ray_query_candidate_geometry_index<'a, V>(
     overload: Overload<'a>,
     ray_query_handle: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayQueryCandidateGeometryIndex.info(),
         target,
         Overloads::one(overload),
@@ -4503,7 +4508,7 @@ pub fn ray_query_candidate_primitive_index<'a, V>(
     overload: Overload<'a>,
     ray_query_handle: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayQueryCandidatePrimitiveIndex.info(),
         target,
         Overloads::one(overload),
@@ -4520,7 +4525,7 @@ pub fn ray_query_candidate_object_ray_origin<'a, V>(
     ray_query_handle: V,
     component: u8,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayQueryCandidateObjectRayOrigin.info(),
         target,
         Overloads::one(overload),
@@ -4544,7 +4549,7 @@ pub fn ray_query_candidate_object_ray_direction<'a, V>(
     ray_query_handle: V,
     component: u8,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayQueryCandidateObjectRayDirection.info(),
         target,
         Overloads::one(overload),
@@ -4566,7 +4571,7 @@ pub fn ray_query_committed_instance_index<'a, V>(
     overload: Overload<'a>,
     ray_query_handle: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayQueryCommittedInstanceIndex.info(),
         target,
         Overloads::one(overload),
@@ -4581,7 +4586,7 @@ pub fn ray_query_committed_instance_id<'a, V>(
     overload: Overload<'a>,
     ray_query_handle: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayQueryCommittedInstanceId.info(),
         target,
         Overloads::one(overload),
@@ -4596,7 +4601,7 @@ pub fn ray_query_committed_geometry_index<'a, V>(
     overload: Overload<'a>,
     ray_query_handle: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayQueryCommittedGeometryIndex.info(),
         target,
         Overloads::one(overload),
@@ -4611,7 +4616,7 @@ pub fn ray_query_committed_primitive_index<'a, V>(
     overload: Overload<'a>,
     ray_query_handle: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayQueryCommittedPrimitiveIndex.info(),
         target,
         Overloads::one(overload),
@@ -4628,7 +4633,7 @@ pub fn ray_query_committed_object_ray_origin<'a, V>(
     ray_query_handle: V,
     component: u8,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayQueryCommittedObjectRayOrigin.info(),
         target,
         Overloads::one(overload),
@@ -4652,7 +4657,7 @@ pub fn ray_query_committed_object_ray_direction<'a, V>(
     ray_query_handle: V,
     component: u8,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayQueryCommittedObjectRayDirection.info(),
         target,
         Overloads::one(overload),
@@ -4672,7 +4677,7 @@ pub fn geometry_index<'a, V>(
     target: &Target,
     overload: Overload<'a>,
 ) -> Result<Call<'a, V, 1>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::GeometryIndex.info(),
         target,
         Overloads::one(overload),
@@ -4687,7 +4692,7 @@ pub fn ray_query_candidate_instance_contribution_to_hit_group_index<'a, V>(
     overload: Overload<'a>,
     ray_query_handle: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayQueryCandidateInstanceContributionToHitGroupIndex.info(),
         target,
         Overloads::one(overload),
@@ -4702,7 +4707,7 @@ pub fn ray_query_committed_instance_contribution_to_hit_group_index<'a, V>(
     overload: Overload<'a>,
     ray_query_handle: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayQueryCommittedInstanceContributionToHitGroupIndex.info(),
         target,
         Overloads::one(overload),
@@ -4722,8 +4727,8 @@ pub fn annotate_handle<
     res: H0,
     props: [u32; 2usize],
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
-        Op::AnnotateHandle.info(),
+    Call::build_op(
+        Op::AnnotateHandle,
         target,
         Overloads::NONE,
         [
@@ -4752,8 +4757,8 @@ pub fn create_handle_from_binding<'a, V>(
     index: V,
     non_uniform_index: bool,
 ) -> Result<Call<'a, V, 4>, BuildError<'a>> {
-    Call::build(
-        Op::CreateHandleFromBinding.info(),
+    Call::build_op(
+        Op::CreateHandleFromBinding,
         target,
         Overloads::NONE,
         [
@@ -4786,7 +4791,7 @@ pub fn create_handle_from_heap<'a, V>(
     sampler_heap: bool,
     non_uniform_index: bool,
 ) -> Result<Call<'a, V, 4>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::CreateHandleFromHeap.info(),
         target,
         Overloads::NONE,
@@ -4814,8 +4819,8 @@ pub fn unpack4x8<'a, V>(
     unpack_mode: V,
     pk: V,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
-        Op::Unpack4x8.info(),
+    Call::build_op(
+        Op::Unpack4x8,
         target,
         Overloads::one(overload),
         [Operand::opcode(0xdb), Operand::Value(unpack_mode), Operand::Value(pk)],
@@ -4837,8 +4842,8 @@ pub fn pack4x8<'a, V>(
     z: V,
     w: V,
 ) -> Result<Call<'a, V, 6>, BuildError<'a>> {
-    Call::build(
-        Op::Pack4x8.info(),
+    Call::build_op(
+        Op::Pack4x8,
         target,
         Overloads::one(overload),
         [
@@ -4857,7 +4862,7 @@ pub fn is_helper_lane<'a, V>(
     target: &Target,
     overload: Overload<'a>,
 ) -> Result<Call<'a, V, 1>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::IsHelperLane.info(),
         target,
         Overloads::one(overload),
@@ -4874,8 +4879,8 @@ pub fn quad_vote<'a, V>(
     cond: V,
     op: crate::enums::QuadVoteOpKind,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
-        Op::QuadVote.info(),
+    Call::build_op(
+        Op::QuadVote,
         target,
         Overloads::one(overload),
         [
@@ -4917,7 +4922,7 @@ pub fn texture_gather_raw<
     offset0: V,
     offset1: V,
 ) -> Result<Call<'a, V, 9>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::TextureGatherRaw.info(),
         target,
         Overloads::one(overload),
@@ -4979,8 +4984,8 @@ pub fn sample_cmp_level<
     compare_value: V,
     lod: V,
 ) -> Result<Call<'a, V, 12>, BuildError<'a>> {
-    Call::build(
-        Op::SampleCmpLevel.info(),
+    Call::build_op(
+        Op::SampleCmpLevel,
         target,
         Overloads::one(overload),
         [
@@ -5037,8 +5042,8 @@ pub fn texture_store_sample<
     mask: u8,
     sample_idx: V,
 ) -> Result<Call<'a, V, 11>, BuildError<'a>> {
-    Call::build(
-        Op::TextureStoreSample.info(),
+    Call::build_op(
+        Op::TextureStoreSample,
         target,
         Overloads::one(overload),
         [
@@ -5071,7 +5076,7 @@ pub fn allocate_node_output_records<'a, V>(
     num_records: V,
     per_thread: bool,
 ) -> Result<Call<'a, V, 4>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::AllocateNodeOutputRecords.info(),
         target,
         Overloads::NONE,
@@ -5096,7 +5101,7 @@ pub fn get_node_record_ptr<'a, V>(
     recordhandle: V,
     array_index: V,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::GetNodeRecordPtr.info(),
         target,
         Overloads::one(overload),
@@ -5117,7 +5122,7 @@ pub fn increment_output_count<'a, V>(
     count: V,
     per_thread: bool,
 ) -> Result<Call<'a, V, 4>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::IncrementOutputCount.info(),
         target,
         Overloads::NONE,
@@ -5138,7 +5143,7 @@ pub fn output_complete<'a, V>(
     target: &Target,
     output: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::OutputComplete.info(),
         target,
         Overloads::NONE,
@@ -5151,7 +5156,7 @@ pub fn get_input_record_count<'a, V>(
     target: &Target,
     input: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::GetInputRecordCount.info(),
         target,
         Overloads::NONE,
@@ -5164,7 +5169,7 @@ pub fn finished_cross_group_sharing<'a, V>(
     target: &Target,
     input: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::FinishedCrossGroupSharing.info(),
         target,
         Overloads::NONE,
@@ -5179,8 +5184,8 @@ pub fn barrier_by_memory_type<'a, V>(
     memory_type_flags: crate::enums::MemoryTypeFlag,
     semantic_flags: crate::enums::BarrierSemanticFlag,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
-        Op::BarrierByMemoryType.info(),
+    Call::build_op(
+        Op::BarrierByMemoryType,
         target,
         Overloads::NONE,
         [
@@ -5209,8 +5214,8 @@ pub fn barrier_by_memory_handle<
     object: H0,
     semantic_flags: crate::enums::BarrierSemanticFlag,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
-        Op::BarrierByMemoryHandle.info(),
+    Call::build_op(
+        Op::BarrierByMemoryHandle,
         target,
         Overloads::NONE,
         [
@@ -5236,8 +5241,8 @@ pub fn barrier_by_node_record_handle<'a, V>(
     object: V,
     semantic_flags: crate::enums::BarrierSemanticFlag,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
-        Op::BarrierByNodeRecordHandle.info(),
+    Call::build_op(
+        Op::BarrierByNodeRecordHandle,
         target,
         Overloads::NONE,
         [
@@ -5256,7 +5261,7 @@ pub fn create_node_output_handle<'a, V>(
     target: &Target,
     metadata_idx: u32,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::CreateNodeOutputHandle.info(),
         target,
         Overloads::NONE,
@@ -5277,7 +5282,7 @@ pub fn index_node_handle<'a, V>(
     node_output_handle: V,
     array_index: V,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::IndexNodeHandle.info(),
         target,
         Overloads::NONE,
@@ -5296,7 +5301,7 @@ pub fn annotate_node_handle<'a, V>(
     node: V,
     props: [u32; 2usize],
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::AnnotateNodeHandle.info(),
         target,
         Overloads::NONE,
@@ -5317,7 +5322,7 @@ pub fn create_node_input_record_handle<'a, V>(
     target: &Target,
     metadata_idx: u32,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::CreateNodeInputRecordHandle.info(),
         target,
         Overloads::NONE,
@@ -5338,7 +5343,7 @@ pub fn annotate_node_record_handle<'a, V>(
     noderecord: V,
     props: [u32; 2usize],
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::AnnotateNodeRecordHandle.info(),
         target,
         Overloads::NONE,
@@ -5359,7 +5364,7 @@ pub fn node_output_is_valid<'a, V>(
     target: &Target,
     output: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::NodeOutputIsValid.info(),
         target,
         Overloads::NONE,
@@ -5370,7 +5375,7 @@ pub fn node_output_is_valid<'a, V>(
 pub fn get_remaining_recursion_levels<'a, V>(
     target: &Target,
 ) -> Result<Call<'a, V, 1>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::GetRemainingRecursionLevels.info(),
         target,
         Overloads::NONE,
@@ -5424,8 +5429,8 @@ pub fn sample_cmp_grad<
     ddy2: V,
     clamp: V,
 ) -> Result<Call<'a, V, 18>, BuildError<'a>> {
-    Call::build(
-        Op::SampleCmpGrad.info(),
+    Call::build_op(
+        Op::SampleCmpGrad,
         target,
         Overloads::one(overload),
         [
@@ -5494,8 +5499,8 @@ pub fn sample_cmp_bias<
     bias: V,
     clamp: V,
 ) -> Result<Call<'a, V, 13>, BuildError<'a>> {
-    Call::build(
-        Op::SampleCmpBias.info(),
+    Call::build_op(
+        Op::SampleCmpBias,
         target,
         Overloads::one(overload),
         [
@@ -5528,7 +5533,7 @@ pub fn start_vertex_location<'a, V>(
     target: &Target,
     overload: Overload<'a>,
 ) -> Result<Call<'a, V, 1>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::StartVertexLocation.info(),
         target,
         Overloads::one(overload),
@@ -5541,7 +5546,7 @@ pub fn start_instance_location<'a, V>(
     target: &Target,
     overload: Overload<'a>,
 ) -> Result<Call<'a, V, 1>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::StartInstanceLocation.info(),
         target,
         Overloads::one(overload),
@@ -5556,8 +5561,8 @@ pub fn allocate_ray_query2<'a, V>(
     const_ray_flags: crate::enums::RayFlag,
     const_ray_query_flags: crate::enums::RayQueryFlag,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
-        Op::AllocateRayQuery2.info(),
+    Call::build_op(
+        Op::AllocateRayQuery2,
         target,
         Overloads::NONE,
         [
@@ -5614,8 +5619,8 @@ pub fn hit_object_trace_ray<
     t_max: V,
     payload: V,
 ) -> Result<Call<'a, V, 16>, BuildError<'a>> {
-    Call::build(
-        Op::HitObjectTraceRay.info(),
+    Call::build_op(
+        Op::HitObjectTraceRay,
         target,
         Overloads::one(overload),
         [
@@ -5649,7 +5654,7 @@ pub fn hit_object_from_ray_query<'a, V>(
     target: &Target,
     ray_query_handle: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::HitObjectFromRayQuery.info(),
         target,
         Overloads::NONE,
@@ -5668,7 +5673,7 @@ pub fn hit_object_from_ray_query_with_attrs<'a, V>(
     hit_kind: V,
     committed_attribs: V,
 ) -> Result<Call<'a, V, 4>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::HitObjectFromRayQueryWithAttrs.info(),
         target,
         Overloads::one(overload),
@@ -5704,8 +5709,8 @@ pub fn hit_object_make_miss<'a, V>(
     direction_z: V,
     t_max: V,
 ) -> Result<Call<'a, V, 11>, BuildError<'a>> {
-    Call::build(
-        Op::HitObjectMakeMiss.info(),
+    Call::build_op(
+        Op::HitObjectMakeMiss,
         target,
         Overloads::NONE,
         [
@@ -5727,7 +5732,7 @@ pub fn hit_object_make_miss<'a, V>(
 pub fn hit_object_make_nop<'a, V>(
     target: &Target,
 ) -> Result<Call<'a, V, 1>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::HitObjectMakeNop.info(),
         target,
         Overloads::NONE,
@@ -5744,7 +5749,7 @@ pub fn hit_object_invoke<'a, V>(
     hit_object: V,
     payload: V,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::HitObjectInvoke.info(),
         target,
         Overloads::one(overload),
@@ -5761,7 +5766,7 @@ pub fn maybe_reorder_thread<'a, V>(
     coherence_hint: V,
     num_coherence_hint_bits_from_lsb: V,
 ) -> Result<Call<'a, V, 4>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::MaybeReorderThread.info(),
         target,
         Overloads::NONE,
@@ -5781,7 +5786,7 @@ pub fn hit_object_is_miss<'a, V>(
     overload: Overload<'a>,
     hit_object: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::HitObjectIsMiss.info(),
         target,
         Overloads::one(overload),
@@ -5796,7 +5801,7 @@ pub fn hit_object_is_hit<'a, V>(
     overload: Overload<'a>,
     hit_object: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::HitObjectIsHit.info(),
         target,
         Overloads::one(overload),
@@ -5811,7 +5816,7 @@ pub fn hit_object_is_nop<'a, V>(
     overload: Overload<'a>,
     hit_object: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::HitObjectIsNop.info(),
         target,
         Overloads::one(overload),
@@ -5826,7 +5831,7 @@ pub fn hit_object_ray_flags<'a, V>(
     overload: Overload<'a>,
     hit_object: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::HitObjectRayFlags.info(),
         target,
         Overloads::one(overload),
@@ -5841,7 +5846,7 @@ pub fn hit_object_ray_t_min<'a, V>(
     overload: Overload<'a>,
     hit_object: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::HitObjectRayTMin.info(),
         target,
         Overloads::one(overload),
@@ -5856,7 +5861,7 @@ pub fn hit_object_ray_t_current<'a, V>(
     overload: Overload<'a>,
     hit_object: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::HitObjectRayTCurrent.info(),
         target,
         Overloads::one(overload),
@@ -5873,8 +5878,8 @@ pub fn hit_object_world_ray_origin<'a, V>(
     hit_object: V,
     component: u32,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
-        Op::HitObjectWorldRayOrigin.info(),
+    Call::build_op(
+        Op::HitObjectWorldRayOrigin,
         target,
         Overloads::one(overload),
         [
@@ -5897,8 +5902,8 @@ pub fn hit_object_world_ray_direction<'a, V>(
     hit_object: V,
     component: u32,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
-        Op::HitObjectWorldRayDirection.info(),
+    Call::build_op(
+        Op::HitObjectWorldRayDirection,
         target,
         Overloads::one(overload),
         [
@@ -5921,8 +5926,8 @@ pub fn hit_object_object_ray_origin<'a, V>(
     hit_object: V,
     component: u32,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
-        Op::HitObjectObjectRayOrigin.info(),
+    Call::build_op(
+        Op::HitObjectObjectRayOrigin,
         target,
         Overloads::one(overload),
         [
@@ -5945,8 +5950,8 @@ pub fn hit_object_object_ray_direction<'a, V>(
     hit_object: V,
     component: u32,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
-        Op::HitObjectObjectRayDirection.info(),
+    Call::build_op(
+        Op::HitObjectObjectRayDirection,
         target,
         Overloads::one(overload),
         [
@@ -5971,8 +5976,8 @@ pub fn hit_object_object_to_world3x4<'a, V>(
     row: u32,
     col: u32,
 ) -> Result<Call<'a, V, 4>, BuildError<'a>> {
-    Call::build(
-        Op::HitObjectObjectToWorld3x4.info(),
+    Call::build_op(
+        Op::HitObjectObjectToWorld3x4,
         target,
         Overloads::one(overload),
         [
@@ -6001,8 +6006,8 @@ pub fn hit_object_world_to_object3x4<'a, V>(
     row: u32,
     col: u32,
 ) -> Result<Call<'a, V, 4>, BuildError<'a>> {
-    Call::build(
-        Op::HitObjectWorldToObject3x4.info(),
+    Call::build_op(
+        Op::HitObjectWorldToObject3x4,
         target,
         Overloads::one(overload),
         [
@@ -6027,7 +6032,7 @@ pub fn hit_object_geometry_index<'a, V>(
     overload: Overload<'a>,
     hit_object: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::HitObjectGeometryIndex.info(),
         target,
         Overloads::one(overload),
@@ -6042,7 +6047,7 @@ pub fn hit_object_instance_index<'a, V>(
     overload: Overload<'a>,
     hit_object: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::HitObjectInstanceIndex.info(),
         target,
         Overloads::one(overload),
@@ -6057,7 +6062,7 @@ pub fn hit_object_instance_id<'a, V>(
     overload: Overload<'a>,
     hit_object: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::HitObjectInstanceId.info(),
         target,
         Overloads::one(overload),
@@ -6072,7 +6077,7 @@ pub fn hit_object_primitive_index<'a, V>(
     overload: Overload<'a>,
     hit_object: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::HitObjectPrimitiveIndex.info(),
         target,
         Overloads::one(overload),
@@ -6087,7 +6092,7 @@ pub fn hit_object_hit_kind<'a, V>(
     overload: Overload<'a>,
     hit_object: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::HitObjectHitKind.info(),
         target,
         Overloads::one(overload),
@@ -6102,7 +6107,7 @@ pub fn hit_object_shader_table_index<'a, V>(
     overload: Overload<'a>,
     hit_object: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::HitObjectShaderTableIndex.info(),
         target,
         Overloads::one(overload),
@@ -6117,7 +6122,7 @@ pub fn hit_object_set_shader_table_index<'a, V>(
     hit_object: V,
     shader_table_index: V,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::HitObjectSetShaderTableIndex.info(),
         target,
         Overloads::NONE,
@@ -6136,8 +6141,8 @@ pub fn hit_object_load_local_root_table_constant<'a, V>(
     hit_object: V,
     offset: V,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
-        Op::HitObjectLoadLocalRootTableConstant.info(),
+    Call::build_op(
+        Op::HitObjectLoadLocalRootTableConstant,
         target,
         Overloads::NONE,
         [Operand::opcode(0x120), Operand::Value(hit_object), Operand::Value(offset)],
@@ -6153,7 +6158,7 @@ pub fn hit_object_attributes<'a, V>(
     hit_object: V,
     attributes: V,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::HitObjectAttributes.info(),
         target,
         Overloads::one(overload),
@@ -6179,8 +6184,8 @@ pub fn raw_buffer_vector_load<
     element_offset: V,
     alignment: u32,
 ) -> Result<Call<'a, V, 5>, BuildError<'a>> {
-    Call::build(
-        Op::RawBufferVectorLoad.info(),
+    Call::build_op(
+        Op::RawBufferVectorLoad,
         target,
         Overloads::one(overload),
         [
@@ -6221,8 +6226,8 @@ pub fn raw_buffer_vector_store<
     value0: V,
     alignment: u32,
 ) -> Result<Call<'a, V, 6>, BuildError<'a>> {
-    Call::build(
-        Op::RawBufferVectorStore.info(),
+    Call::build_op(
+        Op::RawBufferVectorStore,
         target,
         Overloads::one(overload),
         [
@@ -6248,7 +6253,7 @@ pub fn vector_reduce_and<'a, V>(
     overload: Overload<'a>,
     a: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::VectorReduceAnd.info(),
         target,
         Overloads::one(overload),
@@ -6263,7 +6268,7 @@ pub fn vector_reduce_or<'a, V>(
     overload: Overload<'a>,
     a: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::VectorReduceOr.info(),
         target,
         Overloads::one(overload),
@@ -6280,7 +6285,7 @@ pub fn f_dot<'a, V>(
     a: V,
     b: V,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::FDot.info(),
         target,
         Overloads::one(overload),
@@ -6291,7 +6296,7 @@ pub fn f_dot<'a, V>(
 pub fn experimental_nop<'a, V>(
     target: &Target,
 ) -> Result<Call<'a, V, 1>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::ExperimentalNop.info(),
         target,
         Overloads::NONE,
@@ -6302,7 +6307,7 @@ pub fn experimental_nop<'a, V>(
 pub fn get_group_wave_index<'a, V>(
     target: &Target,
 ) -> Result<Call<'a, V, 1>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::GetGroupWaveIndex.info(),
         target,
         Overloads::NONE,
@@ -6313,7 +6318,7 @@ pub fn get_group_wave_index<'a, V>(
 pub fn get_group_wave_count<'a, V>(
     target: &Target,
 ) -> Result<Call<'a, V, 1>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::GetGroupWaveCount.info(),
         target,
         Overloads::NONE,
@@ -6322,7 +6327,7 @@ pub fn get_group_wave_count<'a, V>(
 }
 /// Builds a call of `ClusterID`: returns the user-defined ClusterID of the intersected CLAS
 pub fn cluster_id<'a, V>(target: &Target) -> Result<Call<'a, V, 1>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::ClusterId.info(),
         target,
         Overloads::NONE,
@@ -6337,7 +6342,7 @@ pub fn ray_query_candidate_cluster_id<'a, V>(
     overload: Overload<'a>,
     ray_query_handle: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayQueryCandidateClusterId.info(),
         target,
         Overloads::one(overload),
@@ -6352,7 +6357,7 @@ pub fn ray_query_committed_cluster_id<'a, V>(
     overload: Overload<'a>,
     ray_query_handle: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayQueryCommittedClusterId.info(),
         target,
         Overloads::one(overload),
@@ -6367,7 +6372,7 @@ pub fn hit_object_cluster_id<'a, V>(
     overload: Overload<'a>,
     hit_object: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::HitObjectClusterId.info(),
         target,
         Overloads::one(overload),
@@ -6380,7 +6385,7 @@ pub fn triangle_object_position<'a, V>(
     target: &Target,
     overload: Overload<'a>,
 ) -> Result<Call<'a, V, 1>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::TriangleObjectPosition.info(),
         target,
         Overloads::one(overload),
@@ -6395,7 +6400,7 @@ pub fn ray_query_candidate_triangle_object_position<'a, V>(
     overload: Overload<'a>,
     ray_query_handle: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayQueryCandidateTriangleObjectPosition.info(),
         target,
         Overloads::one(overload),
@@ -6410,7 +6415,7 @@ pub fn ray_query_committed_triangle_object_position<'a, V>(
     overload: Overload<'a>,
     ray_query_handle: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayQueryCommittedTriangleObjectPosition.info(),
         target,
         Overloads::one(overload),
@@ -6425,7 +6430,7 @@ pub fn hit_object_triangle_object_position<'a, V>(
     overload: Overload<'a>,
     hit_object: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::HitObjectTriangleObjectPosition.info(),
         target,
         Overloads::one(overload),
@@ -6444,8 +6449,8 @@ pub fn lin_alg_matrix_multiply_accumulate<'a, V>(
     matrix_b: V,
     matrix_c: V,
 ) -> Result<Call<'a, V, 4>, BuildError<'a>> {
-    Call::build(
-        Op::LinAlgMatrixMultiplyAccumulate.info(),
+    Call::build_op(
+        Op::LinAlgMatrixMultiplyAccumulate,
         target,
         Overloads::new(&overloads),
         [
@@ -6464,8 +6469,8 @@ pub fn lin_alg_fill_matrix<'a, V>(
     overloads: [Overload<'a>; 2],
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
-        Op::LinAlgFillMatrix.info(),
+    Call::build_op(
+        Op::LinAlgFillMatrix,
         target,
         Overloads::new(&overloads),
         [Operand::opcode(0x8000000c), Operand::Value(value)],
@@ -6481,8 +6486,8 @@ pub fn lin_alg_copy_convert_matrix<'a, V>(
     src_matrix: V,
     transpose: V,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
-        Op::LinAlgCopyConvertMatrix.info(),
+    Call::build_op(
+        Op::LinAlgCopyConvertMatrix,
         target,
         Overloads::new(&overloads),
         [
@@ -6513,8 +6518,8 @@ pub fn lin_alg_matrix_load_from_descriptor<
     layout: V,
     align: V,
 ) -> Result<Call<'a, V, 6>, BuildError<'a>> {
-    Call::build(
-        Op::LinAlgMatrixLoadFromDescriptor.info(),
+    Call::build_op(
+        Op::LinAlgMatrixLoadFromDescriptor,
         target,
         Overloads::one(overload),
         [
@@ -6546,8 +6551,8 @@ pub fn lin_alg_matrix_load_from_memory<'a, V>(
     stride: V,
     layout: V,
 ) -> Result<Call<'a, V, 5>, BuildError<'a>> {
-    Call::build(
-        Op::LinAlgMatrixLoadFromMemory.info(),
+    Call::build_op(
+        Op::LinAlgMatrixLoadFromMemory,
         target,
         Overloads::new(&overloads),
         [
@@ -6567,8 +6572,8 @@ pub fn lin_alg_matrix_length<'a, V>(
     overload: Overload<'a>,
     matrix: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
-        Op::LinAlgMatrixLength.info(),
+    Call::build_op(
+        Op::LinAlgMatrixLength,
         target,
         Overloads::one(overload),
         [Operand::opcode(0x80000010), Operand::Value(matrix)],
@@ -6584,8 +6589,8 @@ pub fn lin_alg_matrix_get_coordinate<'a, V>(
     matrix: V,
     thread_local_index: V,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
-        Op::LinAlgMatrixGetCoordinate.info(),
+    Call::build_op(
+        Op::LinAlgMatrixGetCoordinate,
         target,
         Overloads::one(overload),
         [
@@ -6605,8 +6610,8 @@ pub fn lin_alg_matrix_get_element<'a, V>(
     matrix: V,
     thread_local_index: V,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
-        Op::LinAlgMatrixGetElement.info(),
+    Call::build_op(
+        Op::LinAlgMatrixGetElement,
         target,
         Overloads::new(&overloads),
         [
@@ -6628,8 +6633,8 @@ pub fn lin_alg_matrix_set_element<'a, V>(
     thread_local_index: V,
     value: V,
 ) -> Result<Call<'a, V, 4>, BuildError<'a>> {
-    Call::build(
-        Op::LinAlgMatrixSetElement.info(),
+    Call::build_op(
+        Op::LinAlgMatrixSetElement,
         target,
         Overloads::new(&overloads),
         [
@@ -6663,8 +6668,8 @@ pub fn lin_alg_matrix_store_to_descriptor<
     layout: V,
     align: V,
 ) -> Result<Call<'a, V, 7>, BuildError<'a>> {
-    Call::build(
-        Op::LinAlgMatrixStoreToDescriptor.info(),
+    Call::build_op(
+        Op::LinAlgMatrixStoreToDescriptor,
         target,
         Overloads::one(overload),
         [
@@ -6699,8 +6704,8 @@ pub fn lin_alg_matrix_store_to_memory<'a, V>(
     stride: V,
     layout: V,
 ) -> Result<Call<'a, V, 6>, BuildError<'a>> {
-    Call::build(
-        Op::LinAlgMatrixStoreToMemory.info(),
+    Call::build_op(
+        Op::LinAlgMatrixStoreToMemory,
         target,
         Overloads::new(&overloads),
         [
@@ -6717,7 +6722,7 @@ pub fn lin_alg_matrix_store_to_memory<'a, V>(
 pub fn lin_alg_matrix_query_accumulator_layout<'a, V>(
     target: &Target,
 ) -> Result<Call<'a, V, 1>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::LinAlgMatrixQueryAccumulatorLayout.info(),
         target,
         Overloads::NONE,
@@ -6734,8 +6739,8 @@ pub fn lin_alg_matrix_multiply<'a, V>(
     matrix_a: V,
     matrix_b: V,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
-        Op::LinAlgMatrixMultiply.info(),
+    Call::build_op(
+        Op::LinAlgMatrixMultiply,
         target,
         Overloads::new(&overloads),
         [Operand::opcode(0x80000017), Operand::Value(matrix_a), Operand::Value(matrix_b)],
@@ -6751,8 +6756,8 @@ pub fn lin_alg_matrix_accumulate<'a, V>(
     matrix_lhs: V,
     matrix_rhs: V,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
-        Op::LinAlgMatrixAccumulate.info(),
+    Call::build_op(
+        Op::LinAlgMatrixAccumulate,
         target,
         Overloads::new(&overloads),
         [
@@ -6776,8 +6781,8 @@ pub fn lin_alg_mat_vec_mul<'a, V>(
     input_vector: V,
     interpretation: V,
 ) -> Result<Call<'a, V, 5>, BuildError<'a>> {
-    Call::build(
-        Op::LinAlgMatVecMul.info(),
+    Call::build_op(
+        Op::LinAlgMatVecMul,
         target,
         Overloads::new(&overloads),
         [
@@ -6805,8 +6810,8 @@ pub fn lin_alg_mat_vec_mul_add<'a, V>(
     input_interpretation: V,
     bias_vector: V,
 ) -> Result<Call<'a, V, 6>, BuildError<'a>> {
-    Call::build(
-        Op::LinAlgMatVecMulAdd.info(),
+    Call::build_op(
+        Op::LinAlgMatVecMulAdd,
         target,
         Overloads::new(&overloads),
         [
@@ -6842,8 +6847,8 @@ pub fn lin_alg_matrix_accumulate_to_descriptor<
     layout: V,
     align: V,
 ) -> Result<Call<'a, V, 7>, BuildError<'a>> {
-    Call::build(
-        Op::LinAlgMatrixAccumulateToDescriptor.info(),
+    Call::build_op(
+        Op::LinAlgMatrixAccumulateToDescriptor,
         target,
         Overloads::one(overload),
         [
@@ -6880,8 +6885,8 @@ pub fn lin_alg_matrix_accumulate_to_memory<'a, V>(
     stride: V,
     layout: V,
 ) -> Result<Call<'a, V, 7>, BuildError<'a>> {
-    Call::build(
-        Op::LinAlgMatrixAccumulateToMemory.info(),
+    Call::build_op(
+        Op::LinAlgMatrixAccumulateToMemory,
         target,
         Overloads::new(&overloads),
         [
@@ -6905,8 +6910,8 @@ pub fn lin_alg_matrix_outer_product<'a, V>(
     vector_a: V,
     vector_b: V,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
-        Op::LinAlgMatrixOuterProduct.info(),
+    Call::build_op(
+        Op::LinAlgMatrixOuterProduct,
         target,
         Overloads::new(&overloads),
         [Operand::opcode(0x8000001d), Operand::Value(vector_a), Operand::Value(vector_b)],
@@ -6924,7 +6929,7 @@ pub fn lin_alg_convert<'a, V>(
     input_interpretation: V,
     output_interpretation: V,
 ) -> Result<Call<'a, V, 4>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::LinAlgConvert.info(),
         target,
         Overloads::new(&overloads),
@@ -6955,8 +6960,8 @@ pub fn lin_alg_vector_accumulate_to_descriptor<
     align: V,
     vector: V,
 ) -> Result<Call<'a, V, 5>, BuildError<'a>> {
-    Call::build(
-        Op::LinAlgVectorAccumulateToDescriptor.info(),
+    Call::build_op(
+        Op::LinAlgVectorAccumulateToDescriptor,
         target,
         Overloads::one(overload),
         [
@@ -6975,7 +6980,7 @@ pub fn lin_alg_vector_accumulate_to_descriptor<
 }
 /// Builds a call of `DebugBreak`: triggers a breakpoint if debugging is enabled
 pub fn debug_break<'a, V>(target: &Target) -> Result<Call<'a, V, 1>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::DebugBreak.info(),
         target,
         Overloads::NONE,
@@ -6986,7 +6991,7 @@ pub fn debug_break<'a, V>(target: &Target) -> Result<Call<'a, V, 1>, BuildError<
 pub fn is_debugging_enabled<'a, V>(
     target: &Target,
 ) -> Result<Call<'a, V, 1>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::IsDebuggingEnabled.info(),
         target,
         Overloads::NONE,

@@ -504,9 +504,12 @@ impl Module {
             binding,
             properties,
         };
-        let ty = format!("{} = type opaque", record.symbol_type());
-        if !self.types.contains(&ty) {
-            self.types.push(ty);
+        // the index holds struct names without their `%`
+        let ty = record.symbol_type();
+        let name = ty.trim_start_matches('%');
+        if !self.type_index.contains_key(name) {
+            self.type_index.insert(name.to_string(), self.types.len());
+            self.types.push((format!("{ty} = type opaque"), true));
         }
         let list = &mut self.shader.resources[slot];
         let id = list.len() as u32;

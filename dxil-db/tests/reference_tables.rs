@@ -54,6 +54,11 @@ const DELIBERATE: &[(&str, &str, &str)] = &[
     ),
     (
         "enums",
+        "ShaderFlags",
+        "added: the shader flags of an entry point's properties (tag 0 of !dx.entryPoints; the bits of DXC's hlsl::ShaderFlags), which DXC keeps as a C++ bit-field class, not as an enumeration of its database; the module writer writes them",
+    ),
+    (
+        "enums",
         "OpCodeClass.LlvmInst",
         "DXC's class of the LLVM instructions; no DXIL op has it, so the database has no such class",
     ),

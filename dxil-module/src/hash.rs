@@ -1,11 +1,16 @@
 //! Hashing for the crate's tables: a fast hasher for maps whose keys are small ids and short
-//! names (no defence against chosen collisions is needed: an input can make a map slow, not
-//! wrong, and only as slow as its own size allows), and [`IdTable`], the index of the model's
-//! interned tables (names, types, constants), which finds an item kept in a list by its
-//! position without holding a second copy of it.
+//! names, and [`IdTable`], the index of the model's interned tables (names, types, constants),
+//! which finds an item kept in a list by its position without holding a second copy of it.
+//!
+//! The items of the interned tables come from the input (names, types, constants of a file), so
+//! their hashes start from a key chosen at random once per process ([`hash_of`],
+//! [`hash_bytes`]): an input cannot be made to collide in them and turn the decoding or reading
+//! of a file quadratic. The table is never iterated, so the key changes no output. The maps of
+//! [`Map`] start from zero (their order is the same in every run).
 
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hash, Hasher};
+use std::hash::{BuildHasher, BuildHasherDefault, Hash, Hasher};
+use std::sync::OnceLock;
 
 /// A multiply-rotate hasher over words.
 #[derive(Default, Clone, Copy)]
@@ -13,7 +18,18 @@ pub(crate) struct WordHasher(u64);
 
 const K: u64 = 0x51_7c_c1_b7_27_22_0a_95;
 
+/// The key of the interned tables' hashes: random, chosen once per process.
+fn key() -> u64 {
+    static KEY: OnceLock<u64> = OnceLock::new();
+    *KEY.get_or_init(|| std::collections::hash_map::RandomState::new().hash_one(K))
+}
+
 impl WordHasher {
+    /// A hasher that starts from the process's random key.
+    fn keyed() -> Self {
+        WordHasher(key())
+    }
+
     fn add(&mut self, word: u64) {
         self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(K);
     }
@@ -21,7 +37,9 @@ impl WordHasher {
 
 impl Hasher for WordHasher {
     fn finish(&self) -> u64 {
-        self.0
+        // Every bit of the state reaches the upper and the lower half.
+        let x = (self.0 ^ (self.0 >> 32)).wrapping_mul(K);
+        x ^ (x >> 29)
     }
 
     fn write(&mut self, bytes: &[u8]) {
@@ -59,9 +77,9 @@ impl Hasher for WordHasher {
 /// A hash map with [`WordHasher`].
 pub(crate) type Map<K, V> = HashMap<K, V, BuildHasherDefault<WordHasher>>;
 
-/// The [`WordHasher`] hash of a value.
+/// The keyed [`WordHasher`] hash of a value.
 pub(crate) fn hash_of<T: Hash + ?Sized>(value: &T) -> u64 {
-    let mut h = WordHasher::default();
+    let mut h = WordHasher::keyed();
     value.hash(&mut h);
     h.finish()
 }
@@ -82,9 +100,9 @@ pub(crate) fn same_bytes(a: &[u8], b: &[u8]) -> bool {
     x.remainder().iter().zip(y.remainder()).all(|(p, q)| p == q)
 }
 
-/// The [`WordHasher`] hash of bytes (without a length prefix).
+/// The keyed [`WordHasher`] hash of bytes (without a length prefix).
 pub(crate) fn hash_bytes(bytes: &[u8]) -> u64 {
-    let mut h = WordHasher::default();
+    let mut h = WordHasher::keyed();
     h.write(bytes);
     h.finish()
 }

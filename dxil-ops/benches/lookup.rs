@@ -7,7 +7,10 @@ use std::collections::HashMap;
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use dxil_ops::{DxilVersion, OPS, Op, Overload, ScalarType, ShaderKind, Target};
+use dxil_ops::handle::{Handle, HandleOperand, Sampler, Srv};
+use dxil_ops::{
+    Call, DxilVersion, OPS, Op, Operand, Overload, Overloads, ScalarType, ShaderKind, Target,
+};
 
 /// What a naive database would hold per op: owned strings and versioned lists.
 struct NaiveOp {
@@ -94,6 +97,92 @@ fn naive_build(
     Some((name, operands))
 }
 
+/// The operands of Sample after the handles: coordinates, offsets, clamp.
+const SAMPLE_REST: [&str; 8] = ["%u", "%v", "undef", "undef", "0", "0", "undef", "undef"];
+
+/// A typed builder call of Sample with the handles `tex` and `smp`.
+fn sample<T, S>(target: &Target, tex: T, smp: S) -> bool
+where
+    T: HandleOperand<&'static str, Srv>,
+    S: HandleOperand<&'static str, Sampler>,
+{
+    let [u, v, c2, c3, o0, o1, o2, clamp] = SAMPLE_REST;
+    let f32_ = Overload::Scalar(ScalarType::F32);
+    let call = dxil_ops::build::sample(
+        black_box(target),
+        f32_,
+        tex,
+        smp,
+        u,
+        v,
+        c2,
+        c3,
+        o0,
+        o1,
+        o2,
+        clamp,
+    );
+    call.is_ok()
+}
+
+/// The Sample builder as it was generated before its handle parameters were typed: every
+/// operand a `V`, the same body.
+#[allow(clippy::too_many_arguments)]
+fn sample_builder_before<'a, V>(
+    target: &Target,
+    overload: Overload<'a>,
+    srv: V,
+    sampler: V,
+    coord0: V,
+    coord1: V,
+    coord2: V,
+    coord3: V,
+    offset0: V,
+    offset1: V,
+    offset2: V,
+    clamp: V,
+) -> Result<Call<'a, V, 11>, dxil_ops::BuildError<'a>> {
+    Call::build_op(
+        Op::Sample,
+        target,
+        Overloads::one(overload),
+        [
+            Operand::opcode(0x3c),
+            Operand::Value(srv),
+            Operand::Value(sampler),
+            Operand::Value(coord0),
+            Operand::Value(coord1),
+            Operand::Value(coord2),
+            Operand::Value(coord3),
+            Operand::Value(offset0),
+            Operand::Value(offset1),
+            Operand::Value(offset2),
+            Operand::Value(clamp),
+        ],
+    )
+}
+
+/// [`sample`] through [`sample_builder_before`].
+fn sample_before(target: &Target, tex: &'static str, smp: &'static str) -> bool {
+    let [u, v, c2, c3, o0, o1, o2, clamp] = SAMPLE_REST;
+    let f32_ = Overload::Scalar(ScalarType::F32);
+    let call = sample_builder_before(
+        black_box(target),
+        f32_,
+        tex,
+        smp,
+        u,
+        v,
+        c2,
+        c3,
+        o0,
+        o1,
+        o2,
+        clamp,
+    );
+    call.is_ok()
+}
+
 fn benches(c: &mut Criterion) {
     let (naive, naive_names, naive_stems) = naive_db();
     let v = DxilVersion::new(1, 6);
@@ -155,6 +244,23 @@ fn benches(c: &mut Criterion) {
                 black_box(v),
                 black_box("%x"),
             )
+        })
+    });
+    g.finish();
+
+    // a call with two handle operands, given as plain values and as typed handles, and the
+    // builder as it was before handle parameters were typed
+    let mut g = c.benchmark_group("one builder call (Sample, f32, handles)");
+    g.bench_function("dxil-ops, plain values", |b| {
+        b.iter(|| sample(&target, black_box("%tex"), black_box("%smp")))
+    });
+    g.bench_function("builder as before typed handles", |b| {
+        b.iter(|| sample_before(&target, black_box("%tex"), black_box("%smp")))
+    });
+    g.bench_function("dxil-ops, typed handles", |b| {
+        b.iter(|| {
+            let tex = Handle::<_, Srv>::new(black_box("%tex"));
+            sample(&target, tex, Handle::<_, Sampler>::new(black_box("%smp")))
         })
     });
     g.finish();

@@ -46,6 +46,20 @@ impl<T: fmt::Display> fmt::Display for LlvmName<'_, T> {
     }
 }
 
+/// A metadata string, `!"text"`, with the escapes of [`LlvmName`]'s quoted names.
+#[cfg(feature = "alloc")]
+pub(crate) struct MdString<'x>(pub &'x str);
+
+#[cfg(feature = "alloc")]
+impl fmt::Display for MdString<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use fmt::Write as _;
+        f.write_str("!\"")?;
+        Escaped(f).write_str(self.0)?;
+        f.write_char('"')
+    }
+}
+
 /// A writer that escapes what a quoted LLVM name cannot hold as written.
 struct Escaped<'f, W: fmt::Write>(&'f mut W);
 

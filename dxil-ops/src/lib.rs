@@ -52,6 +52,7 @@ pub mod constraint;
 mod dynamic;
 mod fmt_util;
 mod generated;
+pub mod handle;
 pub mod info;
 pub mod intrinsic;
 pub mod ir;

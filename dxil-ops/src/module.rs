@@ -3,6 +3,16 @@
 //! (with its attributes as attribute groups); [`metadata`] writes the version metadata. Needs
 //! the feature `alloc`.
 //!
+//! A module also describes its shader with typed fields: the entry point ([`EntryPoint`]:
+//! stage, thread-group size, [`ShaderFlags`](crate::enums::ShaderFlags)), the elements of its
+//! signatures ([`Element`]: semantic, system value, component type, interpolation, rows and
+//! columns, packing place) and its resources ([`Module::declare_resource`]: properties and
+//! binding, typed by class). [`Module::write_handle`] writes the calls that make a handle of
+//! a resource and gives a [`Handle`](crate::handle::Handle) of its class, which the builders
+//! refuse where another class is needed, and [`Module::metadata`] writes `!dx.version`,
+//! `!dx.shaderModel`, `!dx.resources` and `!dx.entryPoints` with DXIL's records.
+//! `examples/emit_pixel.rs` writes a whole pixel shader that way.
+//!
 //! ```
 //! use dxil_ops::module::Module;
 //! use dxil_ops::{DxilVersion, Overload, ScalarType, ShaderKind, Target};
@@ -32,6 +42,12 @@ use crate::call::{Call, DynCall, Target, Value};
 use crate::ir::{self, IrError};
 use crate::sig::Signature;
 
+mod metadata;
+mod shader;
+
+pub use metadata::Metadata;
+pub use shader::{Element, ElementId, EntryPoint, ModuleError, Resource};
+
 /// A declared function: its name and its declaration without attributes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Function {
@@ -47,7 +63,8 @@ struct Function {
 /// order, the struct definitions, the declarations (in the order of first use) and their
 /// attribute groups: the text that goes around the caller's functions. Named void calls and
 /// calls whose operands are not their op's are refused ([`IrError`]).
-/// [`metadata`] prints `!dx.version` and `!dx.shaderModel` for a target.
+/// [`metadata`] prints `!dx.version` and `!dx.shaderModel` for a target; the module's own
+/// [`Module::metadata`] adds what it knows of its shader.
 #[derive(Clone, Debug, Default)]
 pub struct Module {
     /// The struct definitions, in the order of first use, each with whether it is opaque.
@@ -60,6 +77,7 @@ pub struct Module {
     /// a scan of them all.
     by_name: BTreeMap<String, usize>,
     groups: Vec<String>,
+    shader: shader::Shader,
 }
 
 impl Module {
@@ -206,7 +224,7 @@ pub fn metadata(target: &Target, first: u32) -> Result<impl fmt::Display, IrErro
     if first == u32::MAX {
         return Err(IrError::MetadataIndex(first));
     }
-    Ok(Metadata {
+    Ok(VersionMetadata {
         target: *target,
         first,
     })
@@ -238,23 +256,32 @@ impl fmt::Display for Declarations<'_> {
     }
 }
 
-struct Metadata {
+struct VersionMetadata {
     target: Target,
     first: u32,
 }
 
-impl fmt::Display for Metadata {
+/// The DXIL version of `target`, the kind of its shader model (`lib` for a library or without
+/// a stage) and the shader model that pairs with the version.
+fn version_fields(
+    target: &Target,
+) -> (dxil_base::DxilVersion, &'static str, dxil_base::ShaderModel) {
+    let v = target.dxil;
+    let kind = match (target.library, target.stage) {
+        (false, Some(stage)) => stage.profile_prefix(),
+        _ => "lib",
+    };
+    let sm = crate::shader_model_of(v).unwrap_or(dxil_base::ShaderModel::new(6, 0));
+    (v, kind, sm)
+}
+
+impl fmt::Display for VersionMetadata {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (a, b) = (self.first, self.first.saturating_add(1));
-        let v = self.target.dxil;
+        let (v, kind, sm) = version_fields(&self.target);
         writeln!(f, "!dx.version = !{{!{a}}}")?;
         writeln!(f, "!dx.shaderModel = !{{!{b}}}")?;
         writeln!(f, "!{a} = !{{i32 {}, i32 {}}}", v.major, v.minor)?;
-        let kind = match (self.target.library, self.target.stage) {
-            (false, Some(stage)) => stage.profile_prefix(),
-            _ => "lib",
-        };
-        let sm = crate::shader_model_of(v).unwrap_or(dxil_base::ShaderModel::new(6, 0));
         writeln!(
             f,
             "!{b} = !{{!\"{kind}\", i32 {}, i32 {}}}",

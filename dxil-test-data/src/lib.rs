@@ -16,6 +16,10 @@
 //! #[dxil_test_data::needs(llvm_as)]
 //! #[test]
 //! fn the_declarations_assemble() { /* ... */ }
+//!
+//! #[dxil_test_data::needs(tool = "llvm-dis-14")]
+//! #[test]
+//! fn the_disassembly_is_llvms() { /* ... */ }
 //! ```
 //!
 //! The attribute goes above `#[test]`, which reads the `#[ignore]` it adds.
@@ -37,6 +41,8 @@ enum Need {
     Shared(String),
     /// The LLVM assembler.
     LlvmAs,
+    /// Another program (`llvm-dis-14`, `llvm-tblgen-14`, `python3`), found on `PATH`.
+    Tool(String),
 }
 
 /// Whether an environment variable is set to anything but empty or `0`.
@@ -60,7 +66,7 @@ fn shared_dir() -> PathBuf {
     }
 }
 
-/// Reads `shared = "PATH"` or `llvm_as`.
+/// Reads `shared = "PATH"`, `tool = "NAME"` or `llvm_as`.
 fn parse(attr: TokenStream) -> Result<Need, String> {
     let tokens: Vec<TokenTree> = attr.into_iter().collect();
     match tokens.as_slice() {
@@ -69,14 +75,18 @@ fn parse(attr: TokenStream) -> Result<Need, String> {
             TokenTree::Ident(i),
             TokenTree::Punct(p),
             TokenTree::Literal(l),
-        ] if i.to_string() == "shared" && p.as_char() == '=' => {
+        ] if p.as_char() == '=' && matches!(i.to_string().as_str(), "shared" | "tool") => {
             let text = l.to_string();
             match text.strip_prefix('"').and_then(|t| t.strip_suffix('"')) {
-                Some(path) => Ok(Need::Shared(path.to_owned())),
+                Some(v) if i.to_string() == "shared" => Ok(Need::Shared(v.to_owned())),
+                Some(v) => Ok(Need::Tool(v.to_owned())),
                 None => Err(format!("expected a string, found {text}")),
             }
         }
-        _ => Err("write `needs(shared = \"PATH\")` or `needs(llvm_as)`".to_owned()),
+        _ => Err(
+            "write `needs(shared = \"PATH\")`, `needs(tool = \"NAME\")` or `needs(llvm_as)`"
+                .to_owned(),
+        ),
     }
 }
 
@@ -129,15 +139,23 @@ fn shared_missing(dir: &Path, path: &str, required: bool) -> Option<String> {
     })
 }
 
-/// Why a test that needs the assembler `tool` cannot run: `None` when it `runs` or is
-/// `required`.
-fn tool_missing(tool: &str, runs: bool, required: bool) -> Option<String> {
+/// Why a test that needs the program `tool` cannot run: `None` when it `runs` or is
+/// `required`; `how` says how to get it.
+fn tool_missing(tool: &str, how: &str, runs: bool, required: bool) -> Option<String> {
     (!runs && !required).then(|| {
         format!(
-            "needs {tool}, which did not run when this test was compiled: install llvm-14 or \
-             set LLVM_AS, then build again (DXIL_REQUIRE_LLVM_AS=1 makes it required)"
+            "needs {tool}, which did not run when this test was compiled: {how}, then build \
+             again (DXIL_REQUIRE_LLVM_AS=1 makes it required)"
         )
     })
+}
+
+/// Whether `tool --version` runs and succeeds.
+fn runs(tool: &str) -> bool {
+    std::process::Command::new(tool)
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success())
 }
 
 /// Why the test cannot run, if it cannot; and the items that track what the decision
@@ -155,19 +173,27 @@ fn decide(need: &Need) -> (Option<String>, String) {
         }
         Need::LlvmAs => {
             let tool = std::env::var("LLVM_AS").unwrap_or_else(|_| "llvm-as-14".to_owned());
-            let runs = std::process::Command::new(&tool)
-                .arg("--version")
-                .output()
-                .is_ok_and(|o| o.status.success());
             let track = tracked(&["LLVM_AS", "DXIL_REQUIRE_LLVM_AS"], None);
-            let reason = tool_missing(&tool, runs, required("DXIL_REQUIRE_LLVM_AS"));
+            let how = "install llvm-14 or set LLVM_AS";
+            let reason = tool_missing(&tool, how, runs(&tool), required("DXIL_REQUIRE_LLVM_AS"));
+            (reason, track)
+        }
+        Need::Tool(tool) => {
+            let track = tracked(&["PATH", "DXIL_REQUIRE_LLVM_AS"], None);
+            let how = if tool.starts_with("llvm-") {
+                "install llvm-14"
+            } else {
+                "install it"
+            };
+            let reason = tool_missing(tool, how, runs(tool), required("DXIL_REQUIRE_LLVM_AS"));
             (reason, track)
         }
     }
 }
 
 /// Marks a test `#[ignore = "needs ..."]` when what it needs is missing: `shared = "PATH"` (a
-/// path inside `../shared`) or `llvm_as` (the LLVM assembler). See the crate's documentation.
+/// path inside `../shared`), `llvm_as` (the LLVM assembler) or `tool = "NAME"` (a program on
+/// `PATH`, such as `llvm-dis-14`; required, as the assembler, under `DXIL_REQUIRE_LLVM_AS=1`). See the crate's documentation.
 #[proc_macro_attribute]
 pub fn needs(attr: TokenStream, item: TokenStream) -> TokenStream {
     let need = match parse(attr) {
@@ -202,13 +228,13 @@ mod tests {
             "{why}"
         );
         assert_eq!(shared_missing(here, "corpus/none", true), None);
-        let why = tool_missing("llvm-as-14", false, false).unwrap_or_default();
+        let why = tool_missing("llvm-as-14", "install llvm-14", false, false).unwrap_or_default();
         assert!(
             why.starts_with("needs llvm-as-14, which did not run"),
             "{why}"
         );
-        assert_eq!(tool_missing("llvm-as-14", true, false), None);
-        assert_eq!(tool_missing("llvm-as-14", false, true), None);
+        assert_eq!(tool_missing("llvm-as-14", "", true, false), None);
+        assert_eq!(tool_missing("llvm-as-14", "", false, true), None);
         let items = tracked(&["DXIL_SHARED"], Some(Path::new("/x/README.md")));
         assert!(items.contains("option_env!(\"DXIL_SHARED\")"), "{items}");
         assert!(

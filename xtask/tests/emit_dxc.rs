@@ -66,6 +66,7 @@ fn first_difference(ours: &str, theirs: &str) -> String {
 }
 
 #[dxil_test_data::needs(shared = "anchors/dxc-hctgen/run-five.sh")]
+#[dxil_test_data::needs(tool = "python3")]
 #[test]
 fn the_five_files_are_those_hctgen_writes() {
     let Some(anchor) = common::dxc_anchor() else {

@@ -1,7 +1,8 @@
 //! Builders: one constructor per op with named operands, checking what the database knows and
 //! returning a call description.
 
-use dxil_db::{Op, Param, TypeKind};
+use dxil_db::constraint::{ConstraintKind, Gate, OperandRef};
+use dxil_db::{Op, OpId, Param, TypeKind};
 use proc_macro2::{Ident, TokenStream};
 use quote::quote;
 
@@ -46,7 +47,63 @@ impl Emitter<'_> {
         }
     }
 
-    fn builder(&self, op: &Op) -> Result<TokenStream, Error> {
+    /// The marker of `dxil_ops::handle` that says which resource classes the handle parameter
+    /// at `position` of `op` takes, or `None` when the parameter is no resource handle: the
+    /// classes of its `resource_class` constraints and of its `resource_kind` constraints
+    /// that name classes, whatever their gates on the resource (a handle of another class
+    /// violates them), and `Sampler` for its `sampler_mode` constraints (whatever their gates:
+    /// only a sampler has a mode). Class constraints gated on the version, the shader model or
+    /// the stage are left out, so that a handle the database allows somewhere is never
+    /// refused.
+    fn handle_marker(&self, id: OpId, position: usize, p: &Param) -> Option<&'static str> {
+        let is_handle = matches!(&self.db.ty(p.ty).kind,
+            TypeKind::Struct { name, .. } if name == "dx.types.Handle");
+        if !is_handle || p.immediate {
+            return None;
+        }
+        let ungated = |g: &Gate| {
+            g.since.is_none()
+                && g.until.is_none()
+                && g.min_shader_model.is_none()
+                && g.below_shader_model.is_none()
+                && g.stages.is_none()
+                && g.not_stages.is_none()
+        };
+        let here = OperandRef::Param(position as u8);
+        let mut allowed: Option<Vec<&str>> = None;
+        for (c, u) in self.db.constraints_of(id) {
+            let sampler = matches!(c.kind, ConstraintKind::SamplerMode { .. });
+            if !u.operands.contains(&here) || !(sampler || ungated(&c.gate)) {
+                continue;
+            }
+            let classes: Vec<&str> = match &c.kind {
+                ConstraintKind::ResourceClass { classes } => {
+                    classes.iter().map(|e| e.name.as_str()).collect()
+                }
+                ConstraintKind::ResourceKind {
+                    classes, scopes, ..
+                } if !classes.is_empty() && scopes.is_empty() => {
+                    classes.iter().map(|e| e.name.as_str()).collect()
+                }
+                ConstraintKind::SamplerMode { .. } => vec!["Sampler"],
+                _ => continue,
+            };
+            allowed = Some(match allowed {
+                None => classes,
+                Some(a) => a.into_iter().filter(|c| classes.contains(c)).collect(),
+            });
+        }
+        Some(match allowed.as_deref() {
+            Some(["SRV"]) => "Srv",
+            Some(["UAV"]) => "Uav",
+            Some(["CBuffer"]) => "CBuffer",
+            Some(["Sampler"]) => "Sampler",
+            Some(["SRV", "UAV"] | ["UAV", "SRV"]) => "SrvOrUav",
+            _ => "AnyClass",
+        })
+    }
+
+    fn builder(&self, id: OpId, op: &Op) -> Result<TokenStream, Error> {
         let rt = &self.rt;
         let sig = self.db.signature_of(op);
         let f = &self.op_fns[&op.name];
@@ -79,10 +136,31 @@ impl Emitter<'_> {
                 quote!(Overloads::new(&overloads))
             }
         };
-        for p in &sig.params {
+        let mut generics = Vec::new();
+        for (position, p) in sig.params.iter().enumerate() {
             let ident = names::ident("parameter", &p.name, &names::builder_param(&p.name))?;
             let pdoc = op.param_docs.get(&p.name).unwrap_or(&p.doc);
             arg_docs.push(format!("- {}: {}", code(&ident.to_string()), md(pdoc)));
+            if let Some(name) = self.handle_marker(id, position, p) {
+                let krate = if self.extension.is_some() {
+                    "dxil_ops"
+                } else {
+                    "crate"
+                };
+                arg_docs.push(format!(
+                    "  (a plain value, or a [`Handle`]({krate}::handle::Handle) of a class \
+                     [`{name}`]({krate}::handle::{name}) accepts)"
+                ));
+                let marker = quote::format_ident!("{name}");
+                let marker = quote!(#rt::handle::#marker);
+                let h = quote::format_ident!("H{}", generics.len());
+                generics.push(quote!(#h: #rt::handle::HandleOperand<V, #marker>));
+                args.push(quote!(#ident: #h));
+                operands.push(quote!(Operand::Value(
+                    #rt::handle::HandleOperand::<V, #marker>::into_operand(#ident)
+                )));
+                continue;
+            }
             match self.param_kind(p) {
                 ParamKind::Value => {
                     args.push(quote!(#ident: V));
@@ -159,7 +237,7 @@ impl Emitter<'_> {
         };
         Ok(quote! {
             #docs
-            pub fn #f<'a, V>(target: &Target, #(#args),*) -> Result<Call<'a, V, #n>, BuildError<'a>> {
+            pub fn #f<'a, V, #(#generics),*>(target: &Target, #(#args),*) -> Result<Call<'a, V, #n>, BuildError<'a>> {
                 #body
             }
         })
@@ -200,9 +278,9 @@ impl Emitter<'_> {
 
     pub(super) fn builders(&self) -> Result<TokenStream, Error> {
         let fns = self
-            .own_ops()
-            .filter(|o| !o.reserved)
-            .map(|o| self.builder(o))
+            .own_ops_with_ids()
+            .filter(|(_, o)| !o.reserved)
+            .map(|(id, o)| self.builder(id, o))
             .collect::<Result<Vec<_>, Error>>()?;
         let imports = self.imports(&["ops", "types"]);
         let runtime = self.runtime_imports(

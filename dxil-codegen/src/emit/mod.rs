@@ -240,13 +240,18 @@ impl<'d> Emitter<'d> {
 
     /// The ops generated here, by opcode.
     fn own_ops(&self) -> impl Iterator<Item = &'d dxil_db::Op> + '_ {
+        self.own_ops_with_ids().map(|(_, o)| o)
+    }
+
+    /// [`Emitter::own_ops`] with their ids.
+    fn own_ops_with_ids(&self) -> impl Iterator<Item = (OpId, &'d dxil_db::Op)> + '_ {
         let ext = self.extension;
         self.db
             .ops
             .iter()
             .enumerate()
-            .filter(move |(i, _)| ext.is_none_or(|e| e.declares_op(OpId(*i as u32))))
-            .map(|(_, o)| o)
+            .map(|(i, o)| (OpId(i as u32), o))
+            .filter(move |(id, _)| ext.is_none_or(|e| e.declares_op(*id)))
     }
 
     /// The op tables generated here.

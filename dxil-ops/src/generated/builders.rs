@@ -1066,12 +1066,13 @@ pub fn create_handle<'a, V>(
 /// Builds a call of `CBufferLoad`: loads a value from a constant buffer resource
 /// - `overload`: the overload
 /// - `handle`: cbuffer handle
+///   (a plain value, or a [`Handle`](crate::handle::Handle) of a class [`CBuffer`](crate::handle::CBuffer) accepts)
 /// - `byte_offset`: linear byte offset of value
 /// - `alignment`: load access alignment
-pub fn c_buffer_load<'a, V>(
+pub fn c_buffer_load<'a, V, H0: crate::handle::HandleOperand<V, crate::handle::CBuffer>>(
     target: &Target,
     overload: Overload<'a>,
-    handle: V,
+    handle: H0,
     byte_offset: V,
     alignment: u32,
 ) -> Result<Call<'a, V, 4>, BuildError<'a>> {
@@ -1081,7 +1082,12 @@ pub fn c_buffer_load<'a, V>(
         Overloads::one(overload),
         [
             Operand::opcode(0x3a),
-            Operand::Value(handle),
+            Operand::Value(
+                crate::handle::HandleOperand::<
+                    V,
+                    crate::handle::CBuffer,
+                >::into_operand(handle),
+            ),
             Operand::Value(byte_offset),
             Operand::Int {
                 ty: "i32",
@@ -1093,24 +1099,40 @@ pub fn c_buffer_load<'a, V>(
 /// Builds a call of `CBufferLoadLegacy`: loads a value from a constant buffer resource
 /// - `overload`: the overload
 /// - `handle`: cbuffer handle
+///   (a plain value, or a [`Handle`](crate::handle::Handle) of a class [`CBuffer`](crate::handle::CBuffer) accepts)
 /// - `reg_index`: 0-based index into cbuffer instance
-pub fn c_buffer_load_legacy<'a, V>(
+pub fn c_buffer_load_legacy<
+    'a,
+    V,
+    H0: crate::handle::HandleOperand<V, crate::handle::CBuffer>,
+>(
     target: &Target,
     overload: Overload<'a>,
-    handle: V,
+    handle: H0,
     reg_index: V,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
     Call::build_unconstrained(
         Op::CBufferLoadLegacy.info(),
         target,
         Overloads::one(overload),
-        [Operand::opcode(0x3b), Operand::Value(handle), Operand::Value(reg_index)],
+        [
+            Operand::opcode(0x3b),
+            Operand::Value(
+                crate::handle::HandleOperand::<
+                    V,
+                    crate::handle::CBuffer,
+                >::into_operand(handle),
+            ),
+            Operand::Value(reg_index),
+        ],
     )
 }
 /// Builds a call of `Sample`: samples a texture
 /// - `overload`: the overload
 /// - `srv`: handle of SRV to sample
+///   (a plain value, or a [`Handle`](crate::handle::Handle) of a class [`Srv`](crate::handle::Srv) accepts)
 /// - `sampler`: handle of sampler to use
+///   (a plain value, or a [`Handle`](crate::handle::Handle) of a class [`Sampler`](crate::handle::Sampler) accepts)
 /// - `coord0`: coordinate
 /// - `coord1`: coordinate, undef for Texture1D
 /// - `coord2`: coordinate, undef for Texture1D, Texture1DArray or Texture2D
@@ -1119,11 +1141,16 @@ pub fn c_buffer_load_legacy<'a, V>(
 /// - `offset1`: optional offset, applicable to Texture2D, Texture2DArray, and as part of offset2
 /// - `offset2`: optional offset, applicable to Texture3D
 /// - `clamp`: clamp value
-pub fn sample<'a, V>(
+pub fn sample<
+    'a,
+    V,
+    H0: crate::handle::HandleOperand<V, crate::handle::Srv>,
+    H1: crate::handle::HandleOperand<V, crate::handle::Sampler>,
+>(
     target: &Target,
     overload: Overload<'a>,
-    srv: V,
-    sampler: V,
+    srv: H0,
+    sampler: H1,
     coord0: V,
     coord1: V,
     coord2: V,
@@ -1139,8 +1166,15 @@ pub fn sample<'a, V>(
         Overloads::one(overload),
         [
             Operand::opcode(0x3c),
-            Operand::Value(srv),
-            Operand::Value(sampler),
+            Operand::Value(
+                crate::handle::HandleOperand::<V, crate::handle::Srv>::into_operand(srv),
+            ),
+            Operand::Value(
+                crate::handle::HandleOperand::<
+                    V,
+                    crate::handle::Sampler,
+                >::into_operand(sampler),
+            ),
             Operand::Value(coord0),
             Operand::Value(coord1),
             Operand::Value(coord2),
@@ -1155,7 +1189,9 @@ pub fn sample<'a, V>(
 /// Builds a call of `SampleBias`: samples a texture after applying the input bias to the mipmap level
 /// - `overload`: the overload
 /// - `srv`: handle of SRV to sample
+///   (a plain value, or a [`Handle`](crate::handle::Handle) of a class [`Srv`](crate::handle::Srv) accepts)
 /// - `sampler`: handle of sampler to use
+///   (a plain value, or a [`Handle`](crate::handle::Handle) of a class [`Sampler`](crate::handle::Sampler) accepts)
 /// - `coord0`: coordinate
 /// - `coord1`: coordinate, undef for Texture1D
 /// - `coord2`: coordinate, undef for Texture1D, Texture1DArray or Texture2D
@@ -1165,11 +1201,16 @@ pub fn sample<'a, V>(
 /// - `offset2`: optional offset, applicable to Texture3D
 /// - `bias`: bias value
 /// - `clamp`: clamp value
-pub fn sample_bias<'a, V>(
+pub fn sample_bias<
+    'a,
+    V,
+    H0: crate::handle::HandleOperand<V, crate::handle::Srv>,
+    H1: crate::handle::HandleOperand<V, crate::handle::Sampler>,
+>(
     target: &Target,
     overload: Overload<'a>,
-    srv: V,
-    sampler: V,
+    srv: H0,
+    sampler: H1,
     coord0: V,
     coord1: V,
     coord2: V,
@@ -1186,8 +1227,15 @@ pub fn sample_bias<'a, V>(
         Overloads::one(overload),
         [
             Operand::opcode(0x3d),
-            Operand::Value(srv),
-            Operand::Value(sampler),
+            Operand::Value(
+                crate::handle::HandleOperand::<V, crate::handle::Srv>::into_operand(srv),
+            ),
+            Operand::Value(
+                crate::handle::HandleOperand::<
+                    V,
+                    crate::handle::Sampler,
+                >::into_operand(sampler),
+            ),
             Operand::Value(coord0),
             Operand::Value(coord1),
             Operand::Value(coord2),
@@ -1203,7 +1251,9 @@ pub fn sample_bias<'a, V>(
 /// Builds a call of `SampleLevel`: samples a texture using a mipmap-level offset
 /// - `overload`: the overload
 /// - `srv`: handle of SRV to sample
+///   (a plain value, or a [`Handle`](crate::handle::Handle) of a class [`Srv`](crate::handle::Srv) accepts)
 /// - `sampler`: handle of sampler to use
+///   (a plain value, or a [`Handle`](crate::handle::Handle) of a class [`Sampler`](crate::handle::Sampler) accepts)
 /// - `coord0`: coordinate
 /// - `coord1`: coordinate, undef for Texture1D
 /// - `coord2`: coordinate, undef for Texture1D, Texture1DArray or Texture2D
@@ -1212,11 +1262,16 @@ pub fn sample_bias<'a, V>(
 /// - `offset1`: optional offset, applicable to Texture2D, Texture2DArray, and as part of offset2
 /// - `offset2`: optional offset, applicable to Texture3D
 /// - `lod`: level of detail, biggest map if less than or equal to zero; fraction used to interpolate across levels
-pub fn sample_level<'a, V>(
+pub fn sample_level<
+    'a,
+    V,
+    H0: crate::handle::HandleOperand<V, crate::handle::Srv>,
+    H1: crate::handle::HandleOperand<V, crate::handle::Sampler>,
+>(
     target: &Target,
     overload: Overload<'a>,
-    srv: V,
-    sampler: V,
+    srv: H0,
+    sampler: H1,
     coord0: V,
     coord1: V,
     coord2: V,
@@ -1232,8 +1287,15 @@ pub fn sample_level<'a, V>(
         Overloads::one(overload),
         [
             Operand::opcode(0x3e),
-            Operand::Value(srv),
-            Operand::Value(sampler),
+            Operand::Value(
+                crate::handle::HandleOperand::<V, crate::handle::Srv>::into_operand(srv),
+            ),
+            Operand::Value(
+                crate::handle::HandleOperand::<
+                    V,
+                    crate::handle::Sampler,
+                >::into_operand(sampler),
+            ),
             Operand::Value(coord0),
             Operand::Value(coord1),
             Operand::Value(coord2),
@@ -1248,7 +1310,9 @@ pub fn sample_level<'a, V>(
 /// Builds a call of `SampleGrad`: samples a texture using a gradient to influence the way the sample location is calculated
 /// - `overload`: the overload
 /// - `srv`: handle of SRV to sample
+///   (a plain value, or a [`Handle`](crate::handle::Handle) of a class [`Srv`](crate::handle::Srv) accepts)
 /// - `sampler`: handle of sampler to use
+///   (a plain value, or a [`Handle`](crate::handle::Handle) of a class [`Sampler`](crate::handle::Sampler) accepts)
 /// - `coord0`: coordinate
 /// - `coord1`: coordinate, undef for Texture1D
 /// - `coord2`: coordinate, undef for Texture1D, Texture1DArray or Texture2D
@@ -1263,11 +1327,16 @@ pub fn sample_level<'a, V>(
 /// - `ddy1`: rate of change of the texture coordinate in the y direction
 /// - `ddy2`: rate of change of the texture coordinate in the y direction
 /// - `clamp`: clamp value
-pub fn sample_grad<'a, V>(
+pub fn sample_grad<
+    'a,
+    V,
+    H0: crate::handle::HandleOperand<V, crate::handle::Srv>,
+    H1: crate::handle::HandleOperand<V, crate::handle::Sampler>,
+>(
     target: &Target,
     overload: Overload<'a>,
-    srv: V,
-    sampler: V,
+    srv: H0,
+    sampler: H1,
     coord0: V,
     coord1: V,
     coord2: V,
@@ -1289,8 +1358,15 @@ pub fn sample_grad<'a, V>(
         Overloads::one(overload),
         [
             Operand::opcode(0x3f),
-            Operand::Value(srv),
-            Operand::Value(sampler),
+            Operand::Value(
+                crate::handle::HandleOperand::<V, crate::handle::Srv>::into_operand(srv),
+            ),
+            Operand::Value(
+                crate::handle::HandleOperand::<
+                    V,
+                    crate::handle::Sampler,
+                >::into_operand(sampler),
+            ),
             Operand::Value(coord0),
             Operand::Value(coord1),
             Operand::Value(coord2),
@@ -1311,7 +1387,9 @@ pub fn sample_grad<'a, V>(
 /// Builds a call of `SampleCmp`: samples a texture and compares a single component against the specified comparison value
 /// - `overload`: the overload
 /// - `srv`: handle of SRV to sample
+///   (a plain value, or a [`Handle`](crate::handle::Handle) of a class [`Srv`](crate::handle::Srv) accepts)
 /// - `sampler`: handle of sampler to use
+///   (a plain value, or a [`Handle`](crate::handle::Handle) of a class [`Sampler`](crate::handle::Sampler) accepts)
 /// - `coord0`: coordinate
 /// - `coord1`: coordinate, undef for Texture1D
 /// - `coord2`: coordinate, undef for Texture1D, Texture1DArray or Texture2D
@@ -1321,11 +1399,16 @@ pub fn sample_grad<'a, V>(
 /// - `offset2`: optional offset, applicable to Texture3D
 /// - `compare_value`: the value to compare with
 /// - `clamp`: clamp value
-pub fn sample_cmp<'a, V>(
+pub fn sample_cmp<
+    'a,
+    V,
+    H0: crate::handle::HandleOperand<V, crate::handle::Srv>,
+    H1: crate::handle::HandleOperand<V, crate::handle::Sampler>,
+>(
     target: &Target,
     overload: Overload<'a>,
-    srv: V,
-    sampler: V,
+    srv: H0,
+    sampler: H1,
     coord0: V,
     coord1: V,
     coord2: V,
@@ -1342,8 +1425,15 @@ pub fn sample_cmp<'a, V>(
         Overloads::one(overload),
         [
             Operand::opcode(0x40),
-            Operand::Value(srv),
-            Operand::Value(sampler),
+            Operand::Value(
+                crate::handle::HandleOperand::<V, crate::handle::Srv>::into_operand(srv),
+            ),
+            Operand::Value(
+                crate::handle::HandleOperand::<
+                    V,
+                    crate::handle::Sampler,
+                >::into_operand(sampler),
+            ),
             Operand::Value(coord0),
             Operand::Value(coord1),
             Operand::Value(coord2),
@@ -1359,7 +1449,9 @@ pub fn sample_cmp<'a, V>(
 /// Builds a call of `SampleCmpLevelZero`: samples a texture and compares a single component against the specified comparison value
 /// - `overload`: the overload
 /// - `srv`: handle of SRV to sample
+///   (a plain value, or a [`Handle`](crate::handle::Handle) of a class [`Srv`](crate::handle::Srv) accepts)
 /// - `sampler`: handle of sampler to use
+///   (a plain value, or a [`Handle`](crate::handle::Handle) of a class [`Sampler`](crate::handle::Sampler) accepts)
 /// - `coord0`: coordinate
 /// - `coord1`: coordinate, undef for Texture1D
 /// - `coord2`: coordinate, undef for Texture1D, Texture1DArray or Texture2D
@@ -1368,11 +1460,16 @@ pub fn sample_cmp<'a, V>(
 /// - `offset1`: optional offset, applicable to Texture2D, Texture2DArray, and as part of offset2
 /// - `offset2`: optional offset, applicable to Texture3D
 /// - `compare_value`: the value to compare with
-pub fn sample_cmp_level_zero<'a, V>(
+pub fn sample_cmp_level_zero<
+    'a,
+    V,
+    H0: crate::handle::HandleOperand<V, crate::handle::Srv>,
+    H1: crate::handle::HandleOperand<V, crate::handle::Sampler>,
+>(
     target: &Target,
     overload: Overload<'a>,
-    srv: V,
-    sampler: V,
+    srv: H0,
+    sampler: H1,
     coord0: V,
     coord1: V,
     coord2: V,
@@ -1388,8 +1485,15 @@ pub fn sample_cmp_level_zero<'a, V>(
         Overloads::one(overload),
         [
             Operand::opcode(0x41),
-            Operand::Value(srv),
-            Operand::Value(sampler),
+            Operand::Value(
+                crate::handle::HandleOperand::<V, crate::handle::Srv>::into_operand(srv),
+            ),
+            Operand::Value(
+                crate::handle::HandleOperand::<
+                    V,
+                    crate::handle::Sampler,
+                >::into_operand(sampler),
+            ),
             Operand::Value(coord0),
             Operand::Value(coord1),
             Operand::Value(coord2),
@@ -1404,6 +1508,7 @@ pub fn sample_cmp_level_zero<'a, V>(
 /// Builds a call of `TextureLoad`: reads texel data without any filtering or sampling
 /// - `overload`: the overload
 /// - `srv`: handle of SRV or UAV to sample
+///   (a plain value, or a [`Handle`](crate::handle::Handle) of a class [`SrvOrUav`](crate::handle::SrvOrUav) accepts)
 /// - `mip_level_or_sample_count`: sample count for Texture2DMS, mip level otherwise
 /// - `coord0`: coordinate
 /// - `coord1`: coordinate
@@ -1411,10 +1516,10 @@ pub fn sample_cmp_level_zero<'a, V>(
 /// - `offset0`: optional offset
 /// - `offset1`: optional offset
 /// - `offset2`: optional offset
-pub fn texture_load<'a, V>(
+pub fn texture_load<'a, V, H0: crate::handle::HandleOperand<V, crate::handle::SrvOrUav>>(
     target: &Target,
     overload: Overload<'a>,
-    srv: V,
+    srv: H0,
     mip_level_or_sample_count: V,
     coord0: V,
     coord1: V,
@@ -1429,7 +1534,12 @@ pub fn texture_load<'a, V>(
         Overloads::one(overload),
         [
             Operand::opcode(0x42),
-            Operand::Value(srv),
+            Operand::Value(
+                crate::handle::HandleOperand::<
+                    V,
+                    crate::handle::SrvOrUav,
+                >::into_operand(srv),
+            ),
             Operand::Value(mip_level_or_sample_count),
             Operand::Value(coord0),
             Operand::Value(coord1),
@@ -1443,6 +1553,7 @@ pub fn texture_load<'a, V>(
 /// Builds a call of `TextureStore`: reads texel data without any filtering or sampling
 /// - `overload`: the overload
 /// - `srv`: handle of UAV to store to
+///   (a plain value, or a [`Handle`](crate::handle::Handle) of a class [`Uav`](crate::handle::Uav) accepts)
 /// - `coord0`: coordinate
 /// - `coord1`: coordinate
 /// - `coord2`: coordinate
@@ -1451,10 +1562,10 @@ pub fn texture_load<'a, V>(
 /// - `value2`: value
 /// - `value3`: value
 /// - `mask`: written value mask
-pub fn texture_store<'a, V>(
+pub fn texture_store<'a, V, H0: crate::handle::HandleOperand<V, crate::handle::Uav>>(
     target: &Target,
     overload: Overload<'a>,
-    srv: V,
+    srv: H0,
     coord0: V,
     coord1: V,
     coord2: V,
@@ -1470,7 +1581,9 @@ pub fn texture_store<'a, V>(
         Overloads::one(overload),
         [
             Operand::opcode(0x43),
-            Operand::Value(srv),
+            Operand::Value(
+                crate::handle::HandleOperand::<V, crate::handle::Uav>::into_operand(srv),
+            ),
             Operand::Value(coord0),
             Operand::Value(coord1),
             Operand::Value(coord2),
@@ -1485,12 +1598,13 @@ pub fn texture_store<'a, V>(
 /// Builds a call of `BufferLoad`: reads from a TypedBuffer
 /// - `overload`: the overload
 /// - `srv`: handle of TypedBuffer SRV to sample
+///   (a plain value, or a [`Handle`](crate::handle::Handle) of a class [`SrvOrUav`](crate::handle::SrvOrUav) accepts)
 /// - `index`: element index
 /// - `wot`: coordinate
-pub fn buffer_load<'a, V>(
+pub fn buffer_load<'a, V, H0: crate::handle::HandleOperand<V, crate::handle::SrvOrUav>>(
     target: &Target,
     overload: Overload<'a>,
-    srv: V,
+    srv: H0,
     index: V,
     wot: V,
 ) -> Result<Call<'a, V, 4>, BuildError<'a>> {
@@ -1500,7 +1614,12 @@ pub fn buffer_load<'a, V>(
         Overloads::one(overload),
         [
             Operand::opcode(0x44),
-            Operand::Value(srv),
+            Operand::Value(
+                crate::handle::HandleOperand::<
+                    V,
+                    crate::handle::SrvOrUav,
+                >::into_operand(srv),
+            ),
             Operand::Value(index),
             Operand::Value(wot),
         ],
@@ -1509,6 +1628,7 @@ pub fn buffer_load<'a, V>(
 /// Builds a call of `BufferStore`: writes to a RWTypedBuffer
 /// - `overload`: the overload
 /// - `uav`: handle of UAV to store to
+///   (a plain value, or a [`Handle`](crate::handle::Handle) of a class [`Uav`](crate::handle::Uav) accepts)
 /// - `coord0`: coordinate in elements
 /// - `coord1`: coordinate (unused?)
 /// - `value0`: value
@@ -1516,10 +1636,10 @@ pub fn buffer_load<'a, V>(
 /// - `value2`: value
 /// - `value3`: value
 /// - `mask`: written value mask
-pub fn buffer_store<'a, V>(
+pub fn buffer_store<'a, V, H0: crate::handle::HandleOperand<V, crate::handle::Uav>>(
     target: &Target,
     overload: Overload<'a>,
-    uav: V,
+    uav: H0,
     coord0: V,
     coord1: V,
     value0: V,
@@ -1534,7 +1654,9 @@ pub fn buffer_store<'a, V>(
         Overloads::one(overload),
         [
             Operand::opcode(0x45),
-            Operand::Value(uav),
+            Operand::Value(
+                crate::handle::HandleOperand::<V, crate::handle::Uav>::into_operand(uav),
+            ),
             Operand::Value(coord0),
             Operand::Value(coord1),
             Operand::Value(value0),
@@ -1547,17 +1669,24 @@ pub fn buffer_store<'a, V>(
 }
 /// Builds a call of `BufferUpdateCounter`: atomically increments/decrements the hidden 32-bit counter stored with a Count or Append UAV
 /// - `uav`: handle to a structured buffer UAV with the count or append flag
+///   (a plain value, or a [`Handle`](crate::handle::Handle) of a class [`Uav`](crate::handle::Uav) accepts)
 /// - `inc`: 1 to increase, 0 to decrease
-pub fn buffer_update_counter<'a, V>(
-    target: &Target,
-    uav: V,
-    inc: V,
-) -> Result<Call<'a, V, 3>, BuildError<'a>> {
+pub fn buffer_update_counter<
+    'a,
+    V,
+    H0: crate::handle::HandleOperand<V, crate::handle::Uav>,
+>(target: &Target, uav: H0, inc: V) -> Result<Call<'a, V, 3>, BuildError<'a>> {
     Call::build_unconstrained(
         Op::BufferUpdateCounter.info(),
         target,
         Overloads::NONE,
-        [Operand::opcode(0x46), Operand::Value(uav), Operand::Value(inc)],
+        [
+            Operand::opcode(0x46),
+            Operand::Value(
+                crate::handle::HandleOperand::<V, crate::handle::Uav>::into_operand(uav),
+            ),
+            Operand::Value(inc),
+        ],
     )
 }
 /// Builds a call of `CheckAccessFullyMapped`: determines whether all values from a Sample, Gather, or Load operation accessed mapped tiles in a tiled resource
@@ -1577,23 +1706,35 @@ pub fn check_access_fully_mapped<'a, V>(
 }
 /// Builds a call of `GetDimensions`: gets texture size information
 /// - `handle`: resource handle to query
+///   (a plain value, or a [`Handle`](crate::handle::Handle) of a class [`AnyClass`](crate::handle::AnyClass) accepts)
 /// - `mip_level`: mip level to query
-pub fn get_dimensions<'a, V>(
-    target: &Target,
-    handle: V,
-    mip_level: V,
-) -> Result<Call<'a, V, 3>, BuildError<'a>> {
+pub fn get_dimensions<
+    'a,
+    V,
+    H0: crate::handle::HandleOperand<V, crate::handle::AnyClass>,
+>(target: &Target, handle: H0, mip_level: V) -> Result<Call<'a, V, 3>, BuildError<'a>> {
     Call::build_op(
         Op::GetDimensions,
         target,
         Overloads::NONE,
-        [Operand::opcode(0x48), Operand::Value(handle), Operand::Value(mip_level)],
+        [
+            Operand::opcode(0x48),
+            Operand::Value(
+                crate::handle::HandleOperand::<
+                    V,
+                    crate::handle::AnyClass,
+                >::into_operand(handle),
+            ),
+            Operand::Value(mip_level),
+        ],
     )
 }
 /// Builds a call of `TextureGather`: gathers the four texels that would be used in a bi-linear filtering operation
 /// - `overload`: the overload
 /// - `srv`: handle of SRV to sample
+///   (a plain value, or a [`Handle`](crate::handle::Handle) of a class [`Srv`](crate::handle::Srv) accepts)
 /// - `sampler`: handle of sampler to use
+///   (a plain value, or a [`Handle`](crate::handle::Handle) of a class [`Sampler`](crate::handle::Sampler) accepts)
 /// - `coord0`: coordinate
 /// - `coord1`: coordinate, undef for Texture1D
 /// - `coord2`: coordinate, undef for Texture1D, Texture1DArray or Texture2D
@@ -1601,11 +1742,16 @@ pub fn get_dimensions<'a, V>(
 /// - `offset0`: optional offset, applicable to Texture1D, Texture1DArray, and as part of offset1
 /// - `offset1`: optional offset, applicable to Texture2D, Texture2DArray, and as part of offset2
 /// - `channel`: channel to sample
-pub fn texture_gather<'a, V>(
+pub fn texture_gather<
+    'a,
+    V,
+    H0: crate::handle::HandleOperand<V, crate::handle::Srv>,
+    H1: crate::handle::HandleOperand<V, crate::handle::Sampler>,
+>(
     target: &Target,
     overload: Overload<'a>,
-    srv: V,
-    sampler: V,
+    srv: H0,
+    sampler: H1,
     coord0: V,
     coord1: V,
     coord2: V,
@@ -1620,8 +1766,15 @@ pub fn texture_gather<'a, V>(
         Overloads::one(overload),
         [
             Operand::opcode(0x49),
-            Operand::Value(srv),
-            Operand::Value(sampler),
+            Operand::Value(
+                crate::handle::HandleOperand::<V, crate::handle::Srv>::into_operand(srv),
+            ),
+            Operand::Value(
+                crate::handle::HandleOperand::<
+                    V,
+                    crate::handle::Sampler,
+                >::into_operand(sampler),
+            ),
             Operand::Value(coord0),
             Operand::Value(coord1),
             Operand::Value(coord2),
@@ -1635,7 +1788,9 @@ pub fn texture_gather<'a, V>(
 /// Builds a call of `TextureGatherCmp`: same as TextureGather, except this instrution performs comparison on texels, similar to SampleCmp
 /// - `overload`: the overload
 /// - `srv`: handle of SRV to sample
+///   (a plain value, or a [`Handle`](crate::handle::Handle) of a class [`Srv`](crate::handle::Srv) accepts)
 /// - `sampler`: handle of sampler to use
+///   (a plain value, or a [`Handle`](crate::handle::Handle) of a class [`Sampler`](crate::handle::Sampler) accepts)
 /// - `coord0`: coordinate
 /// - `coord1`: coordinate, undef for Texture1D
 /// - `coord2`: coordinate, undef for Texture1D, Texture1DArray or Texture2D
@@ -1644,11 +1799,16 @@ pub fn texture_gather<'a, V>(
 /// - `offset1`: optional offset, applicable to Texture2D, Texture2DArray, and as part of offset2
 /// - `channel`: channel to sample
 /// - `compare_value`: value to compare with
-pub fn texture_gather_cmp<'a, V>(
+pub fn texture_gather_cmp<
+    'a,
+    V,
+    H0: crate::handle::HandleOperand<V, crate::handle::Srv>,
+    H1: crate::handle::HandleOperand<V, crate::handle::Sampler>,
+>(
     target: &Target,
     overload: Overload<'a>,
-    srv: V,
-    sampler: V,
+    srv: H0,
+    sampler: H1,
     coord0: V,
     coord1: V,
     coord2: V,
@@ -1664,8 +1824,15 @@ pub fn texture_gather_cmp<'a, V>(
         Overloads::one(overload),
         [
             Operand::opcode(0x4a),
-            Operand::Value(srv),
-            Operand::Value(sampler),
+            Operand::Value(
+                crate::handle::HandleOperand::<V, crate::handle::Srv>::into_operand(srv),
+            ),
+            Operand::Value(
+                crate::handle::HandleOperand::<
+                    V,
+                    crate::handle::Sampler,
+                >::into_operand(sampler),
+            ),
             Operand::Value(coord0),
             Operand::Value(coord1),
             Operand::Value(coord2),
@@ -1679,17 +1846,27 @@ pub fn texture_gather_cmp<'a, V>(
 }
 /// Builds a call of `Texture2DMSGetSamplePosition`: gets the position of the specified sample
 /// - `srv`: handle of SRV to sample
+///   (a plain value, or a [`Handle`](crate::handle::Handle) of a class [`AnyClass`](crate::handle::AnyClass) accepts)
 /// - `index`: zero-based sample index
-pub fn texture2_dms_get_sample_position<'a, V>(
-    target: &Target,
-    srv: V,
-    index: V,
-) -> Result<Call<'a, V, 3>, BuildError<'a>> {
+pub fn texture2_dms_get_sample_position<
+    'a,
+    V,
+    H0: crate::handle::HandleOperand<V, crate::handle::AnyClass>,
+>(target: &Target, srv: H0, index: V) -> Result<Call<'a, V, 3>, BuildError<'a>> {
     Call::build_unconstrained(
         Op::Texture2DmsGetSamplePosition.info(),
         target,
         Overloads::NONE,
-        [Operand::opcode(0x4b), Operand::Value(srv), Operand::Value(index)],
+        [
+            Operand::opcode(0x4b),
+            Operand::Value(
+                crate::handle::HandleOperand::<
+                    V,
+                    crate::handle::AnyClass,
+                >::into_operand(srv),
+            ),
+            Operand::Value(index),
+        ],
     )
 }
 /// Builds a call of `RenderTargetGetSamplePosition`: gets the position of the specified sample
@@ -1719,15 +1896,16 @@ pub fn render_target_get_sample_count<'a, V>(
 /// Builds a call of `AtomicBinOp`: performs an atomic operation on two operands
 /// - `overload`: the overload
 /// - `handle`: typed int or uint UAV handle
+///   (a plain value, or a [`Handle`](crate::handle::Handle) of a class [`Uav`](crate::handle::Uav) accepts)
 /// - `atomic_op`: atomic operation as per DXIL::AtomicBinOpCode
 /// - `offset0`: offset in elements
 /// - `offset1`: offset
 /// - `offset2`: offset
 /// - `new_value`: new value
-pub fn atomic_bin_op<'a, V>(
+pub fn atomic_bin_op<'a, V, H0: crate::handle::HandleOperand<V, crate::handle::Uav>>(
     target: &Target,
     overload: Overload<'a>,
-    handle: V,
+    handle: H0,
     atomic_op: V,
     offset0: V,
     offset1: V,
@@ -1740,7 +1918,12 @@ pub fn atomic_bin_op<'a, V>(
         Overloads::one(overload),
         [
             Operand::opcode(0x4e),
-            Operand::Value(handle),
+            Operand::Value(
+                crate::handle::HandleOperand::<
+                    V,
+                    crate::handle::Uav,
+                >::into_operand(handle),
+            ),
             Operand::Value(atomic_op),
             Operand::Value(offset0),
             Operand::Value(offset1),
@@ -1752,15 +1935,20 @@ pub fn atomic_bin_op<'a, V>(
 /// Builds a call of `AtomicCompareExchange`: atomic compare and exchange to memory
 /// - `overload`: the overload
 /// - `handle`: typed int or uint UAV handle
+///   (a plain value, or a [`Handle`](crate::handle::Handle) of a class [`Uav`](crate::handle::Uav) accepts)
 /// - `offset0`: offset in elements
 /// - `offset1`: offset
 /// - `offset2`: offset
 /// - `compare_value`: value to compare for exchange
 /// - `new_value`: new value
-pub fn atomic_compare_exchange<'a, V>(
+pub fn atomic_compare_exchange<
+    'a,
+    V,
+    H0: crate::handle::HandleOperand<V, crate::handle::Uav>,
+>(
     target: &Target,
     overload: Overload<'a>,
-    handle: V,
+    handle: H0,
     offset0: V,
     offset1: V,
     offset2: V,
@@ -1773,7 +1961,12 @@ pub fn atomic_compare_exchange<'a, V>(
         Overloads::one(overload),
         [
             Operand::opcode(0x4f),
-            Operand::Value(handle),
+            Operand::Value(
+                crate::handle::HandleOperand::<
+                    V,
+                    crate::handle::Uav,
+                >::into_operand(handle),
+            ),
             Operand::Value(offset0),
             Operand::Value(offset1),
             Operand::Value(offset2),
@@ -1804,16 +1997,23 @@ pub fn barrier<'a, V>(
 /// Builds a call of `CalculateLOD`: calculates the level of detail
 /// - `overload`: the overload
 /// - `handle`: resource handle
+///   (a plain value, or a [`Handle`](crate::handle::Handle) of a class [`Srv`](crate::handle::Srv) accepts)
 /// - `sampler`: sampler handle
+///   (a plain value, or a [`Handle`](crate::handle::Handle) of a class [`Sampler`](crate::handle::Sampler) accepts)
 /// - `coord0`: coordinate
 /// - `coord1`: coordinate
 /// - `coord2`: coordinate
 /// - `clamped`: 1 if clampled LOD should be calculated, 0 for unclamped
-pub fn calculate_lod<'a, V>(
+pub fn calculate_lod<
+    'a,
+    V,
+    H0: crate::handle::HandleOperand<V, crate::handle::Srv>,
+    H1: crate::handle::HandleOperand<V, crate::handle::Sampler>,
+>(
     target: &Target,
     overload: Overload<'a>,
-    handle: V,
-    sampler: V,
+    handle: H0,
+    sampler: H1,
     coord0: V,
     coord1: V,
     coord2: V,
@@ -1825,8 +2025,18 @@ pub fn calculate_lod<'a, V>(
         Overloads::one(overload),
         [
             Operand::opcode(0x51),
-            Operand::Value(handle),
-            Operand::Value(sampler),
+            Operand::Value(
+                crate::handle::HandleOperand::<
+                    V,
+                    crate::handle::Srv,
+                >::into_operand(handle),
+            ),
+            Operand::Value(
+                crate::handle::HandleOperand::<
+                    V,
+                    crate::handle::Sampler,
+                >::into_operand(sampler),
+            ),
             Operand::Value(coord0),
             Operand::Value(coord1),
             Operand::Value(coord2),
@@ -2761,14 +2971,19 @@ pub fn view_id<'a, V>(
 /// Builds a call of `RawBufferLoad`: reads from a raw buffer and structured buffer
 /// - `overload`: the overload
 /// - `srv`: handle of TypedBuffer SRV to sample
+///   (a plain value, or a [`Handle`](crate::handle::Handle) of a class [`SrvOrUav`](crate::handle::SrvOrUav) accepts)
 /// - `index`: element index for StructuredBuffer, or byte offset for ByteAddressBuffer
 /// - `element_offset`: offset into element for StructuredBuffer, or undef for ByteAddressBuffer
 /// - `mask`: loading value mask
 /// - `alignment`: relative load access alignment
-pub fn raw_buffer_load<'a, V>(
+pub fn raw_buffer_load<
+    'a,
+    V,
+    H0: crate::handle::HandleOperand<V, crate::handle::SrvOrUav>,
+>(
     target: &Target,
     overload: Overload<'a>,
-    srv: V,
+    srv: H0,
     index: V,
     element_offset: V,
     mask: u8,
@@ -2780,7 +2995,12 @@ pub fn raw_buffer_load<'a, V>(
         Overloads::one(overload),
         [
             Operand::opcode(0x8b),
-            Operand::Value(srv),
+            Operand::Value(
+                crate::handle::HandleOperand::<
+                    V,
+                    crate::handle::SrvOrUav,
+                >::into_operand(srv),
+            ),
             Operand::Value(index),
             Operand::Value(element_offset),
             Operand::Int {
@@ -2797,6 +3017,7 @@ pub fn raw_buffer_load<'a, V>(
 /// Builds a call of `RawBufferStore`: writes to a RWByteAddressBuffer or RWStructuredBuffer
 /// - `overload`: the overload
 /// - `uav`: handle of UAV to store to
+///   (a plain value, or a [`Handle`](crate::handle::Handle) of a class [`Uav`](crate::handle::Uav) accepts)
 /// - `index`: element index for StructuredBuffer, or byte offset for ByteAddressBuffer
 /// - `element_offset`: offset into element for StructuredBuffer, or undef for ByteAddressBuffer
 /// - `value0`: value
@@ -2805,10 +3026,10 @@ pub fn raw_buffer_load<'a, V>(
 /// - `value3`: value
 /// - `mask`: mask of contiguous components stored starting at first component (valid: 1, 3, 7, 15)
 /// - `alignment`: relative store access alignment
-pub fn raw_buffer_store<'a, V>(
+pub fn raw_buffer_store<'a, V, H0: crate::handle::HandleOperand<V, crate::handle::Uav>>(
     target: &Target,
     overload: Overload<'a>,
-    uav: V,
+    uav: H0,
     index: V,
     element_offset: V,
     value0: V,
@@ -2824,7 +3045,9 @@ pub fn raw_buffer_store<'a, V>(
         Overloads::one(overload),
         [
             Operand::opcode(0x8c),
-            Operand::Value(uav),
+            Operand::Value(
+                crate::handle::HandleOperand::<V, crate::handle::Uav>::into_operand(uav),
+            ),
             Operand::Value(index),
             Operand::Value(element_offset),
             Operand::Value(value0),
@@ -3067,6 +3290,7 @@ pub fn accept_hit_and_end_search<'a, V>(
 /// Builds a call of `TraceRay`: initiates raytrace
 /// - `overload`: the overload
 /// - `acceleration_structure`: Top-level acceleration structure to use
+///   (a plain value, or a [`Handle`](crate::handle::Handle) of a class [`AnyClass`](crate::handle::AnyClass) accepts)
 /// - `ray_flags`: Valid combination of Ray\_flags
 /// - `instance_inclusion_mask`: Bottom 8 bits of InstanceInclusionMask are used to include/rejectgeometry instances based on the InstanceMask in each instance: if(\!((InstanceInclusionMask \& InstanceMask) \& 0xff)) { ignore intersection }
 /// - `ray_contribution_to_hit_group_index`: Offset to add into Addressing calculations within shader tables for hit group indexing.  Only the bottom 4 bits of this value are used
@@ -3081,10 +3305,10 @@ pub fn accept_hit_and_end_search<'a, V>(
 /// - `direction_z`: Direction z of the ray
 /// - `t_max`: Tmax of the ray
 /// - `payload`: User-defined intersection attribute structure
-pub fn trace_ray<'a, V>(
+pub fn trace_ray<'a, V, H0: crate::handle::HandleOperand<V, crate::handle::AnyClass>>(
     target: &Target,
     overload: Overload<'a>,
-    acceleration_structure: V,
+    acceleration_structure: H0,
     ray_flags: V,
     instance_inclusion_mask: V,
     ray_contribution_to_hit_group_index: V,
@@ -3106,7 +3330,12 @@ pub fn trace_ray<'a, V>(
         Overloads::one(overload),
         [
             Operand::opcode(0x9d),
-            Operand::Value(acceleration_structure),
+            Operand::Value(
+                crate::handle::HandleOperand::<
+                    V,
+                    crate::handle::AnyClass,
+                >::into_operand(acceleration_structure),
+            ),
             Operand::Value(ray_flags),
             Operand::Value(instance_inclusion_mask),
             Operand::Value(ray_contribution_to_hit_group_index),
@@ -3502,18 +3731,27 @@ pub fn dispatch_mesh<'a, V>(
 }
 /// Builds a call of `WriteSamplerFeedback`: updates a feedback texture for a sampling operation
 /// - `feedback_tex`: handle of feedback texture UAV
+///   (a plain value, or a [`Handle`](crate::handle::Handle) of a class [`AnyClass`](crate::handle::AnyClass) accepts)
 /// - `sampled_tex`: handled of sampled texture SRV
+///   (a plain value, or a [`Handle`](crate::handle::Handle) of a class [`AnyClass`](crate::handle::AnyClass) accepts)
 /// - `sampler`: handle of sampler
+///   (a plain value, or a [`Handle`](crate::handle::Handle) of a class [`AnyClass`](crate::handle::AnyClass) accepts)
 /// - `c0`: coordinate c0
 /// - `c1`: coordinate c1
 /// - `c2`: coordinate c2
 /// - `c3`: coordinate c3
 /// - `clamp`: clamp
-pub fn write_sampler_feedback<'a, V>(
+pub fn write_sampler_feedback<
+    'a,
+    V,
+    H0: crate::handle::HandleOperand<V, crate::handle::AnyClass>,
+    H1: crate::handle::HandleOperand<V, crate::handle::AnyClass>,
+    H2: crate::handle::HandleOperand<V, crate::handle::AnyClass>,
+>(
     target: &Target,
-    feedback_tex: V,
-    sampled_tex: V,
-    sampler: V,
+    feedback_tex: H0,
+    sampled_tex: H1,
+    sampler: H2,
     c0: V,
     c1: V,
     c2: V,
@@ -3526,9 +3764,24 @@ pub fn write_sampler_feedback<'a, V>(
         Overloads::NONE,
         [
             Operand::opcode(0xae),
-            Operand::Value(feedback_tex),
-            Operand::Value(sampled_tex),
-            Operand::Value(sampler),
+            Operand::Value(
+                crate::handle::HandleOperand::<
+                    V,
+                    crate::handle::AnyClass,
+                >::into_operand(feedback_tex),
+            ),
+            Operand::Value(
+                crate::handle::HandleOperand::<
+                    V,
+                    crate::handle::AnyClass,
+                >::into_operand(sampled_tex),
+            ),
+            Operand::Value(
+                crate::handle::HandleOperand::<
+                    V,
+                    crate::handle::AnyClass,
+                >::into_operand(sampler),
+            ),
             Operand::Value(c0),
             Operand::Value(c1),
             Operand::Value(c2),
@@ -3539,19 +3792,28 @@ pub fn write_sampler_feedback<'a, V>(
 }
 /// Builds a call of `WriteSamplerFeedbackBias`: updates a feedback texture for a sampling operation with a bias on the mipmap level
 /// - `feedback_tex`: handle of feedback texture UAV
+///   (a plain value, or a [`Handle`](crate::handle::Handle) of a class [`AnyClass`](crate::handle::AnyClass) accepts)
 /// - `sampled_tex`: handled of sampled texture SRV
+///   (a plain value, or a [`Handle`](crate::handle::Handle) of a class [`AnyClass`](crate::handle::AnyClass) accepts)
 /// - `sampler`: handle of sampler
+///   (a plain value, or a [`Handle`](crate::handle::Handle) of a class [`AnyClass`](crate::handle::AnyClass) accepts)
 /// - `c0`: coordinate c0
 /// - `c1`: coordinate c1
 /// - `c2`: coordinate c2
 /// - `c3`: coordinate c3
 /// - `bias`: bias in \[-16.f,15.99f\]
 /// - `clamp`: clamp
-pub fn write_sampler_feedback_bias<'a, V>(
+pub fn write_sampler_feedback_bias<
+    'a,
+    V,
+    H0: crate::handle::HandleOperand<V, crate::handle::AnyClass>,
+    H1: crate::handle::HandleOperand<V, crate::handle::AnyClass>,
+    H2: crate::handle::HandleOperand<V, crate::handle::AnyClass>,
+>(
     target: &Target,
-    feedback_tex: V,
-    sampled_tex: V,
-    sampler: V,
+    feedback_tex: H0,
+    sampled_tex: H1,
+    sampler: H2,
     c0: V,
     c1: V,
     c2: V,
@@ -3565,9 +3827,24 @@ pub fn write_sampler_feedback_bias<'a, V>(
         Overloads::NONE,
         [
             Operand::opcode(0xaf),
-            Operand::Value(feedback_tex),
-            Operand::Value(sampled_tex),
-            Operand::Value(sampler),
+            Operand::Value(
+                crate::handle::HandleOperand::<
+                    V,
+                    crate::handle::AnyClass,
+                >::into_operand(feedback_tex),
+            ),
+            Operand::Value(
+                crate::handle::HandleOperand::<
+                    V,
+                    crate::handle::AnyClass,
+                >::into_operand(sampled_tex),
+            ),
+            Operand::Value(
+                crate::handle::HandleOperand::<
+                    V,
+                    crate::handle::AnyClass,
+                >::into_operand(sampler),
+            ),
             Operand::Value(c0),
             Operand::Value(c1),
             Operand::Value(c2),
@@ -3579,18 +3856,27 @@ pub fn write_sampler_feedback_bias<'a, V>(
 }
 /// Builds a call of `WriteSamplerFeedbackLevel`: updates a feedback texture for a sampling operation with a mipmap-level offset
 /// - `feedback_tex`: handle of feedback texture UAV
+///   (a plain value, or a [`Handle`](crate::handle::Handle) of a class [`AnyClass`](crate::handle::AnyClass) accepts)
 /// - `sampled_tex`: handled of sampled texture SRV
+///   (a plain value, or a [`Handle`](crate::handle::Handle) of a class [`AnyClass`](crate::handle::AnyClass) accepts)
 /// - `sampler`: handle of sampler
+///   (a plain value, or a [`Handle`](crate::handle::Handle) of a class [`AnyClass`](crate::handle::AnyClass) accepts)
 /// - `c0`: coordinate c0
 /// - `c1`: coordinate c1
 /// - `c2`: coordinate c2
 /// - `c3`: coordinate c3
 /// - `lod`: LOD
-pub fn write_sampler_feedback_level<'a, V>(
+pub fn write_sampler_feedback_level<
+    'a,
+    V,
+    H0: crate::handle::HandleOperand<V, crate::handle::AnyClass>,
+    H1: crate::handle::HandleOperand<V, crate::handle::AnyClass>,
+    H2: crate::handle::HandleOperand<V, crate::handle::AnyClass>,
+>(
     target: &Target,
-    feedback_tex: V,
-    sampled_tex: V,
-    sampler: V,
+    feedback_tex: H0,
+    sampled_tex: H1,
+    sampler: H2,
     c0: V,
     c1: V,
     c2: V,
@@ -3603,9 +3889,24 @@ pub fn write_sampler_feedback_level<'a, V>(
         Overloads::NONE,
         [
             Operand::opcode(0xb0),
-            Operand::Value(feedback_tex),
-            Operand::Value(sampled_tex),
-            Operand::Value(sampler),
+            Operand::Value(
+                crate::handle::HandleOperand::<
+                    V,
+                    crate::handle::AnyClass,
+                >::into_operand(feedback_tex),
+            ),
+            Operand::Value(
+                crate::handle::HandleOperand::<
+                    V,
+                    crate::handle::AnyClass,
+                >::into_operand(sampled_tex),
+            ),
+            Operand::Value(
+                crate::handle::HandleOperand::<
+                    V,
+                    crate::handle::AnyClass,
+                >::into_operand(sampler),
+            ),
             Operand::Value(c0),
             Operand::Value(c1),
             Operand::Value(c2),
@@ -3616,8 +3917,11 @@ pub fn write_sampler_feedback_level<'a, V>(
 }
 /// Builds a call of `WriteSamplerFeedbackGrad`: updates a feedback texture for a sampling operation with explicit gradients
 /// - `feedback_tex`: handle of feedback texture UAV
+///   (a plain value, or a [`Handle`](crate::handle::Handle) of a class [`AnyClass`](crate::handle::AnyClass) accepts)
 /// - `sampled_tex`: handled of sampled texture SRV
+///   (a plain value, or a [`Handle`](crate::handle::Handle) of a class [`AnyClass`](crate::handle::AnyClass) accepts)
 /// - `sampler`: handle of sampler
+///   (a plain value, or a [`Handle`](crate::handle::Handle) of a class [`AnyClass`](crate::handle::AnyClass) accepts)
 /// - `c0`: coordinate c0
 /// - `c1`: coordinate c1
 /// - `c2`: coordinate c2
@@ -3629,11 +3933,17 @@ pub fn write_sampler_feedback_level<'a, V>(
 /// - `ddy1`: rate of change of coordinate c1 in the y direction
 /// - `ddy2`: rate of change of coordinate c2 in the y direction
 /// - `clamp`: clamp
-pub fn write_sampler_feedback_grad<'a, V>(
+pub fn write_sampler_feedback_grad<
+    'a,
+    V,
+    H0: crate::handle::HandleOperand<V, crate::handle::AnyClass>,
+    H1: crate::handle::HandleOperand<V, crate::handle::AnyClass>,
+    H2: crate::handle::HandleOperand<V, crate::handle::AnyClass>,
+>(
     target: &Target,
-    feedback_tex: V,
-    sampled_tex: V,
-    sampler: V,
+    feedback_tex: H0,
+    sampled_tex: H1,
+    sampler: H2,
     c0: V,
     c1: V,
     c2: V,
@@ -3652,9 +3962,24 @@ pub fn write_sampler_feedback_grad<'a, V>(
         Overloads::NONE,
         [
             Operand::opcode(0xb1),
-            Operand::Value(feedback_tex),
-            Operand::Value(sampled_tex),
-            Operand::Value(sampler),
+            Operand::Value(
+                crate::handle::HandleOperand::<
+                    V,
+                    crate::handle::AnyClass,
+                >::into_operand(feedback_tex),
+            ),
+            Operand::Value(
+                crate::handle::HandleOperand::<
+                    V,
+                    crate::handle::AnyClass,
+                >::into_operand(sampled_tex),
+            ),
+            Operand::Value(
+                crate::handle::HandleOperand::<
+                    V,
+                    crate::handle::AnyClass,
+                >::into_operand(sampler),
+            ),
             Operand::Value(c0),
             Operand::Value(c1),
             Operand::Value(c2),
@@ -3691,6 +4016,7 @@ pub fn allocate_ray_query<'a, V>(
 /// Builds a call of `RayQuery_TraceRayInline`: initializes RayQuery for raytrace
 /// - `ray_query_handle`: RayQuery handle
 /// - `acceleration_structure`: Top-level acceleration structure to use
+///   (a plain value, or a [`Handle`](crate::handle::Handle) of a class [`AnyClass`](crate::handle::AnyClass) accepts)
 /// - `ray_flags`: Valid combination of RAY\_FLAGS, combined with constRayFlags provided to AllocateRayQuery
 /// - `instance_inclusion_mask`: Bottom 8 bits of InstanceInclusionMask are used to include/rejectgeometry instances based on the InstanceMask in each instance: if(\!((InstanceInclusionMask \& InstanceMask) \& 0xff)) { ignore intersection }
 /// - `origin_x`: Origin x of the ray
@@ -3701,10 +4027,14 @@ pub fn allocate_ray_query<'a, V>(
 /// - `direction_y`: Direction y of the ray
 /// - `direction_z`: Direction z of the ray
 /// - `t_max`: Tmax of the ray
-pub fn ray_query_trace_ray_inline<'a, V>(
+pub fn ray_query_trace_ray_inline<
+    'a,
+    V,
+    H0: crate::handle::HandleOperand<V, crate::handle::AnyClass>,
+>(
     target: &Target,
     ray_query_handle: V,
-    acceleration_structure: V,
+    acceleration_structure: H0,
     ray_flags: V,
     instance_inclusion_mask: V,
     origin_x: V,
@@ -3723,7 +4053,12 @@ pub fn ray_query_trace_ray_inline<'a, V>(
         [
             Operand::opcode(0xb3),
             Operand::Value(ray_query_handle),
-            Operand::Value(acceleration_structure),
+            Operand::Value(
+                crate::handle::HandleOperand::<
+                    V,
+                    crate::handle::AnyClass,
+                >::into_operand(acceleration_structure),
+            ),
             Operand::Value(ray_flags),
             Operand::Value(instance_inclusion_mask),
             Operand::Value(origin_x),
@@ -4381,10 +4716,15 @@ pub fn ray_query_committed_instance_contribution_to_hit_group_index<'a, V>(
 }
 /// Builds a call of `AnnotateHandle`: annotate handle with resource properties
 /// - `res`: input handle
+///   (a plain value, or a [`Handle`](crate::handle::Handle) of a class [`AnyClass`](crate::handle::AnyClass) accepts)
 /// - `props`: details like component type, structure stride...
-pub fn annotate_handle<'a, V>(
+pub fn annotate_handle<
+    'a,
+    V,
+    H0: crate::handle::HandleOperand<V, crate::handle::AnyClass>,
+>(
     target: &Target,
-    res: V,
+    res: H0,
     props: [u32; 2usize],
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
     Call::build_op(
@@ -4393,7 +4733,12 @@ pub fn annotate_handle<'a, V>(
         Overloads::NONE,
         [
             Operand::opcode(0xd8),
-            Operand::Value(res),
+            Operand::Value(
+                crate::handle::HandleOperand::<
+                    V,
+                    crate::handle::AnyClass,
+                >::into_operand(res),
+            ),
             Operand::Struct {
                 ty: &TY_RES_PROPS,
                 fields: [props[0usize] as i64, props[1usize] as i64, 0, 0],
@@ -4551,18 +4896,25 @@ pub fn quad_vote<'a, V>(
 /// Builds a call of `TextureGatherRaw`: Gather raw elements from 4 texels with no type conversions (SRV type is constrained)
 /// - `overload`: the overload
 /// - `srv`: handle of type-matched SRV to gather from
+///   (a plain value, or a [`Handle`](crate::handle::Handle) of a class [`AnyClass`](crate::handle::AnyClass) accepts)
 /// - `sampler`: handle of sampler to use
+///   (a plain value, or a [`Handle`](crate::handle::Handle) of a class [`AnyClass`](crate::handle::AnyClass) accepts)
 /// - `coord0`: coordinate
 /// - `coord1`: coordinate, undef for Texture1D
 /// - `coord2`: coordinate, undef for Texture1D, Texture1DArray or Texture2D
 /// - `coord3`: coordinate, defined only for TextureCubeArray
 /// - `offset0`: optional offset, applicable to Texture1D, Texture1DArray, and as part of offset1
 /// - `offset1`: optional offset, applicable to Texture2D, Texture2DArray
-pub fn texture_gather_raw<'a, V>(
+pub fn texture_gather_raw<
+    'a,
+    V,
+    H0: crate::handle::HandleOperand<V, crate::handle::AnyClass>,
+    H1: crate::handle::HandleOperand<V, crate::handle::AnyClass>,
+>(
     target: &Target,
     overload: Overload<'a>,
-    srv: V,
-    sampler: V,
+    srv: H0,
+    sampler: H1,
     coord0: V,
     coord1: V,
     coord2: V,
@@ -4576,8 +4928,18 @@ pub fn texture_gather_raw<'a, V>(
         Overloads::one(overload),
         [
             Operand::opcode(0xdf),
-            Operand::Value(srv),
-            Operand::Value(sampler),
+            Operand::Value(
+                crate::handle::HandleOperand::<
+                    V,
+                    crate::handle::AnyClass,
+                >::into_operand(srv),
+            ),
+            Operand::Value(
+                crate::handle::HandleOperand::<
+                    V,
+                    crate::handle::AnyClass,
+                >::into_operand(sampler),
+            ),
             Operand::Value(coord0),
             Operand::Value(coord1),
             Operand::Value(coord2),
@@ -4590,7 +4952,9 @@ pub fn texture_gather_raw<'a, V>(
 /// Builds a call of `SampleCmpLevel`: samples a texture and compares a single component against the specified comparison value
 /// - `overload`: the overload
 /// - `srv`: handle of SRV to sample
+///   (a plain value, or a [`Handle`](crate::handle::Handle) of a class [`Srv`](crate::handle::Srv) accepts)
 /// - `sampler`: handle of sampler to use
+///   (a plain value, or a [`Handle`](crate::handle::Handle) of a class [`Sampler`](crate::handle::Sampler) accepts)
 /// - `coord0`: coordinate
 /// - `coord1`: coordinate, undef for Texture1D
 /// - `coord2`: coordinate, undef for Texture1D, Texture1DArray or Texture2D
@@ -4600,11 +4964,16 @@ pub fn texture_gather_raw<'a, V>(
 /// - `offset2`: optional offset, applicable to Texture3D
 /// - `compare_value`: the value to compare with
 /// - `lod`: level of detail, biggest map if less than or equal to zero; fraction used to interpolate across levels
-pub fn sample_cmp_level<'a, V>(
+pub fn sample_cmp_level<
+    'a,
+    V,
+    H0: crate::handle::HandleOperand<V, crate::handle::Srv>,
+    H1: crate::handle::HandleOperand<V, crate::handle::Sampler>,
+>(
     target: &Target,
     overload: Overload<'a>,
-    srv: V,
-    sampler: V,
+    srv: H0,
+    sampler: H1,
     coord0: V,
     coord1: V,
     coord2: V,
@@ -4621,8 +4990,15 @@ pub fn sample_cmp_level<'a, V>(
         Overloads::one(overload),
         [
             Operand::opcode(0xe0),
-            Operand::Value(srv),
-            Operand::Value(sampler),
+            Operand::Value(
+                crate::handle::HandleOperand::<V, crate::handle::Srv>::into_operand(srv),
+            ),
+            Operand::Value(
+                crate::handle::HandleOperand::<
+                    V,
+                    crate::handle::Sampler,
+                >::into_operand(sampler),
+            ),
             Operand::Value(coord0),
             Operand::Value(coord1),
             Operand::Value(coord2),
@@ -4638,6 +5014,7 @@ pub fn sample_cmp_level<'a, V>(
 /// Builds a call of `TextureStoreSample`: stores texel data at specified sample index
 /// - `overload`: the overload
 /// - `srv`: handle of Texture2DMS\[Array\] UAV to store to
+///   (a plain value, or a [`Handle`](crate::handle::Handle) of a class [`Uav`](crate::handle::Uav) accepts)
 /// - `coord0`: coordinate
 /// - `coord1`: coordinate
 /// - `coord2`: coordinate
@@ -4647,10 +5024,14 @@ pub fn sample_cmp_level<'a, V>(
 /// - `value3`: value
 /// - `mask`: written value mask
 /// - `sample_idx`: sample index
-pub fn texture_store_sample<'a, V>(
+pub fn texture_store_sample<
+    'a,
+    V,
+    H0: crate::handle::HandleOperand<V, crate::handle::Uav>,
+>(
     target: &Target,
     overload: Overload<'a>,
-    srv: V,
+    srv: H0,
     coord0: V,
     coord1: V,
     coord2: V,
@@ -4667,7 +5048,9 @@ pub fn texture_store_sample<'a, V>(
         Overloads::one(overload),
         [
             Operand::opcode(0xe1),
-            Operand::Value(srv),
+            Operand::Value(
+                crate::handle::HandleOperand::<V, crate::handle::Uav>::into_operand(srv),
+            ),
             Operand::Value(coord0),
             Operand::Value(coord1),
             Operand::Value(coord2),
@@ -4820,10 +5203,15 @@ pub fn barrier_by_memory_type<'a, V>(
 }
 /// Builds a call of `BarrierByMemoryHandle`: Request a barrier for just the memory used by the specified object
 /// - `object`: handle of object
+///   (a plain value, or a [`Handle`](crate::handle::Handle) of a class [`AnyClass`](crate::handle::AnyClass) accepts)
 /// - `semantic_flags`: semantic flags
-pub fn barrier_by_memory_handle<'a, V>(
+pub fn barrier_by_memory_handle<
+    'a,
+    V,
+    H0: crate::handle::HandleOperand<V, crate::handle::AnyClass>,
+>(
     target: &Target,
-    object: V,
+    object: H0,
     semantic_flags: crate::enums::BarrierSemanticFlag,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
     Call::build_op(
@@ -4832,7 +5220,12 @@ pub fn barrier_by_memory_handle<'a, V>(
         Overloads::NONE,
         [
             Operand::opcode(0xf5),
-            Operand::Value(object),
+            Operand::Value(
+                crate::handle::HandleOperand::<
+                    V,
+                    crate::handle::AnyClass,
+                >::into_operand(object),
+            ),
             Operand::Int {
                 ty: "i32",
                 value: semantic_flags.bits() as i64,
@@ -4992,7 +5385,9 @@ pub fn get_remaining_recursion_levels<'a, V>(
 /// Builds a call of `SampleCmpGrad`: samples a texture using a gradient and compares a single component against the specified comparison value
 /// - `overload`: the overload
 /// - `srv`: handle of SRV to sample
+///   (a plain value, or a [`Handle`](crate::handle::Handle) of a class [`Srv`](crate::handle::Srv) accepts)
 /// - `sampler`: handle of sampler to use
+///   (a plain value, or a [`Handle`](crate::handle::Handle) of a class [`Sampler`](crate::handle::Sampler) accepts)
 /// - `coord0`: coordinate
 /// - `coord1`: coordinate, undef for Texture1D
 /// - `coord2`: coordinate, undef for Texture1D, Texture1DArray or Texture2D
@@ -5008,11 +5403,16 @@ pub fn get_remaining_recursion_levels<'a, V>(
 /// - `ddy1`: rate of change of coordinate c1 in the y direction
 /// - `ddy2`: rate of change of coordinate c2 in the y direction
 /// - `clamp`: clamp value
-pub fn sample_cmp_grad<'a, V>(
+pub fn sample_cmp_grad<
+    'a,
+    V,
+    H0: crate::handle::HandleOperand<V, crate::handle::Srv>,
+    H1: crate::handle::HandleOperand<V, crate::handle::Sampler>,
+>(
     target: &Target,
     overload: Overload<'a>,
-    srv: V,
-    sampler: V,
+    srv: H0,
+    sampler: H1,
     coord0: V,
     coord1: V,
     coord2: V,
@@ -5035,8 +5435,15 @@ pub fn sample_cmp_grad<'a, V>(
         Overloads::one(overload),
         [
             Operand::opcode(0xfe),
-            Operand::Value(srv),
-            Operand::Value(sampler),
+            Operand::Value(
+                crate::handle::HandleOperand::<V, crate::handle::Srv>::into_operand(srv),
+            ),
+            Operand::Value(
+                crate::handle::HandleOperand::<
+                    V,
+                    crate::handle::Sampler,
+                >::into_operand(sampler),
+            ),
             Operand::Value(coord0),
             Operand::Value(coord1),
             Operand::Value(coord2),
@@ -5058,7 +5465,9 @@ pub fn sample_cmp_grad<'a, V>(
 /// Builds a call of `SampleCmpBias`: samples a texture after applying the input bias to the mipmap level and compares a single component against the specified comparison value
 /// - `overload`: the overload
 /// - `srv`: handle of SRV to sample
+///   (a plain value, or a [`Handle`](crate::handle::Handle) of a class [`Srv`](crate::handle::Srv) accepts)
 /// - `sampler`: handle of sampler to use
+///   (a plain value, or a [`Handle`](crate::handle::Handle) of a class [`Sampler`](crate::handle::Sampler) accepts)
 /// - `coord0`: coordinate
 /// - `coord1`: coordinate, undef for Texture1D
 /// - `coord2`: coordinate, undef for Texture1D, Texture1DArray or Texture2D
@@ -5069,11 +5478,16 @@ pub fn sample_cmp_grad<'a, V>(
 /// - `compare_value`: the value to compare with
 /// - `bias`: bias value
 /// - `clamp`: clamp value
-pub fn sample_cmp_bias<'a, V>(
+pub fn sample_cmp_bias<
+    'a,
+    V,
+    H0: crate::handle::HandleOperand<V, crate::handle::Srv>,
+    H1: crate::handle::HandleOperand<V, crate::handle::Sampler>,
+>(
     target: &Target,
     overload: Overload<'a>,
-    srv: V,
-    sampler: V,
+    srv: H0,
+    sampler: H1,
     coord0: V,
     coord1: V,
     coord2: V,
@@ -5091,8 +5505,15 @@ pub fn sample_cmp_bias<'a, V>(
         Overloads::one(overload),
         [
             Operand::opcode(0xff),
-            Operand::Value(srv),
-            Operand::Value(sampler),
+            Operand::Value(
+                crate::handle::HandleOperand::<V, crate::handle::Srv>::into_operand(srv),
+            ),
+            Operand::Value(
+                crate::handle::HandleOperand::<
+                    V,
+                    crate::handle::Sampler,
+                >::into_operand(sampler),
+            ),
             Operand::Value(coord0),
             Operand::Value(coord1),
             Operand::Value(coord2),
@@ -5160,6 +5581,7 @@ pub fn allocate_ray_query2<'a, V>(
 /// Builds a call of `HitObject_TraceRay`: Analogous to TraceRay but without invoking CH/MS and returns the intermediate state as a HitObject
 /// - `overload`: the overload
 /// - `acceleration_structure`: Top-level acceleration structure to use
+///   (a plain value, or a [`Handle`](crate::handle::Handle) of a class [`AnyClass`](crate::handle::AnyClass) accepts)
 /// - `ray_flags`: Valid combination of Ray\_flags
 /// - `instance_inclusion_mask`: Bottom 8 bits of InstanceInclusionMask are used to include/reject geometry instances based on the InstanceMask in each instance: if(\!((InstanceInclusionMask \& InstanceMask) \& 0xff)) { ignore intersection }
 /// - `ray_contribution_to_hit_group_index`: Offset to add into Addressing calculations within shader tables for hit group indexing.  Only the bottom 4 bits of this value are used
@@ -5174,10 +5596,14 @@ pub fn allocate_ray_query2<'a, V>(
 /// - `direction_z`: Direction z of the ray
 /// - `t_max`: Tmax of the ray
 /// - `payload`: User-defined payload structure
-pub fn hit_object_trace_ray<'a, V>(
+pub fn hit_object_trace_ray<
+    'a,
+    V,
+    H0: crate::handle::HandleOperand<V, crate::handle::AnyClass>,
+>(
     target: &Target,
     overload: Overload<'a>,
-    acceleration_structure: V,
+    acceleration_structure: H0,
     ray_flags: V,
     instance_inclusion_mask: V,
     ray_contribution_to_hit_group_index: V,
@@ -5199,7 +5625,12 @@ pub fn hit_object_trace_ray<'a, V>(
         Overloads::one(overload),
         [
             Operand::opcode(0x106),
-            Operand::Value(acceleration_structure),
+            Operand::Value(
+                crate::handle::HandleOperand::<
+                    V,
+                    crate::handle::AnyClass,
+                >::into_operand(acceleration_structure),
+            ),
             Operand::Value(ray_flags),
             Operand::Value(instance_inclusion_mask),
             Operand::Value(ray_contribution_to_hit_group_index),
@@ -5737,13 +6168,18 @@ pub fn hit_object_attributes<'a, V>(
 /// Builds a call of `RawBufferVectorLoad`: reads from a raw buffer and structured buffer
 /// - `overload`: the overload
 /// - `buf`: handle of Raw Buffer to load from
+///   (a plain value, or a [`Handle`](crate::handle::Handle) of a class [`SrvOrUav`](crate::handle::SrvOrUav) accepts)
 /// - `index`: element index for StructuredBuffer, or byte offset for ByteAddressBuffer
 /// - `element_offset`: offset into element for StructuredBuffer, or undef for ByteAddressBuffer
 /// - `alignment`: relative load access alignment
-pub fn raw_buffer_vector_load<'a, V>(
+pub fn raw_buffer_vector_load<
+    'a,
+    V,
+    H0: crate::handle::HandleOperand<V, crate::handle::SrvOrUav>,
+>(
     target: &Target,
     overload: Overload<'a>,
-    buf: V,
+    buf: H0,
     index: V,
     element_offset: V,
     alignment: u32,
@@ -5754,7 +6190,12 @@ pub fn raw_buffer_vector_load<'a, V>(
         Overloads::one(overload),
         [
             Operand::opcode(0x12f),
-            Operand::Value(buf),
+            Operand::Value(
+                crate::handle::HandleOperand::<
+                    V,
+                    crate::handle::SrvOrUav,
+                >::into_operand(buf),
+            ),
             Operand::Value(index),
             Operand::Value(element_offset),
             Operand::Int {
@@ -5767,14 +6208,19 @@ pub fn raw_buffer_vector_load<'a, V>(
 /// Builds a call of `RawBufferVectorStore`: writes to a RWByteAddressBuffer or RWStructuredBuffer
 /// - `overload`: the overload
 /// - `uav`: handle of UAV to store to
+///   (a plain value, or a [`Handle`](crate::handle::Handle) of a class [`Uav`](crate::handle::Uav) accepts)
 /// - `index`: element index for StructuredBuffer, or byte offset for ByteAddressBuffer
 /// - `element_offset`: offset into element for StructuredBuffer, or undef for ByteAddressBuffer
 /// - `value0`: value
 /// - `alignment`: relative store access alignment
-pub fn raw_buffer_vector_store<'a, V>(
+pub fn raw_buffer_vector_store<
+    'a,
+    V,
+    H0: crate::handle::HandleOperand<V, crate::handle::Uav>,
+>(
     target: &Target,
     overload: Overload<'a>,
-    uav: V,
+    uav: H0,
     index: V,
     element_offset: V,
     value0: V,
@@ -5786,7 +6232,9 @@ pub fn raw_buffer_vector_store<'a, V>(
         Overloads::one(overload),
         [
             Operand::opcode(0x130),
-            Operand::Value(uav),
+            Operand::Value(
+                crate::handle::HandleOperand::<V, crate::handle::Uav>::into_operand(uav),
+            ),
             Operand::Value(index),
             Operand::Value(element_offset),
             Operand::Value(value0),
@@ -6052,14 +6500,19 @@ pub fn lin_alg_copy_convert_matrix<'a, V>(
 /// Builds a call of `LinAlgMatrixLoadFromDescriptor`: fills a matrix with data from a \[RW\]ByteAddressBuffer
 /// - `overload`: the overload
 /// - `handle`: byte address buffer to fill matrix with
+///   (a plain value, or a [`Handle`](crate::handle::Handle) of a class [`AnyClass`](crate::handle::AnyClass) accepts)
 /// - `offset`: starting offset in the buffer
 /// - `stride`: number of bytes between the start of each row or column
 /// - `layout`: memory layout of matrix elements
 /// - `align`: alignment of matrix elements
-pub fn lin_alg_matrix_load_from_descriptor<'a, V>(
+pub fn lin_alg_matrix_load_from_descriptor<
+    'a,
+    V,
+    H0: crate::handle::HandleOperand<V, crate::handle::AnyClass>,
+>(
     target: &Target,
     overload: Overload<'a>,
-    handle: V,
+    handle: H0,
     offset: V,
     stride: V,
     layout: V,
@@ -6071,7 +6524,12 @@ pub fn lin_alg_matrix_load_from_descriptor<'a, V>(
         Overloads::one(overload),
         [
             Operand::opcode(0x8000000e),
-            Operand::Value(handle),
+            Operand::Value(
+                crate::handle::HandleOperand::<
+                    V,
+                    crate::handle::AnyClass,
+                >::into_operand(handle),
+            ),
             Operand::Value(offset),
             Operand::Value(stride),
             Operand::Value(layout),
@@ -6191,15 +6649,20 @@ pub fn lin_alg_matrix_set_element<'a, V>(
 /// - `overload`: the overload
 /// - `matrix`: matrix to be stored
 /// - `handle`: byte address buffer to store into
+///   (a plain value, or a [`Handle`](crate::handle::Handle) of a class [`Uav`](crate::handle::Uav) accepts)
 /// - `offset`: starting offset in the buffer
 /// - `stride`: number of bytes between the start of each row or column
 /// - `layout`: memory layout of matrix elements
 /// - `align`: alignment of matrix elements
-pub fn lin_alg_matrix_store_to_descriptor<'a, V>(
+pub fn lin_alg_matrix_store_to_descriptor<
+    'a,
+    V,
+    H0: crate::handle::HandleOperand<V, crate::handle::Uav>,
+>(
     target: &Target,
     overload: Overload<'a>,
     matrix: V,
-    handle: V,
+    handle: H0,
     offset: V,
     stride: V,
     layout: V,
@@ -6212,7 +6675,12 @@ pub fn lin_alg_matrix_store_to_descriptor<'a, V>(
         [
             Operand::opcode(0x80000014),
             Operand::Value(matrix),
-            Operand::Value(handle),
+            Operand::Value(
+                crate::handle::HandleOperand::<
+                    V,
+                    crate::handle::Uav,
+                >::into_operand(handle),
+            ),
             Operand::Value(offset),
             Operand::Value(stride),
             Operand::Value(layout),
@@ -6360,15 +6828,20 @@ pub fn lin_alg_mat_vec_mul_add<'a, V>(
 /// - `overload`: the overload
 /// - `matrix`: Accumulator matrix
 /// - `handle`: byte address buffer to accumulated into
+///   (a plain value, or a [`Handle`](crate::handle::Handle) of a class [`Uav`](crate::handle::Uav) accepts)
 /// - `offset`: starting offset in the buffer
 /// - `stride`: number of bytes between the start of each row or column
 /// - `layout`: memory layout of matrix elements
 /// - `align`: alignment of matrix elements
-pub fn lin_alg_matrix_accumulate_to_descriptor<'a, V>(
+pub fn lin_alg_matrix_accumulate_to_descriptor<
+    'a,
+    V,
+    H0: crate::handle::HandleOperand<V, crate::handle::Uav>,
+>(
     target: &Target,
     overload: Overload<'a>,
     matrix: V,
-    handle: V,
+    handle: H0,
     offset: V,
     stride: V,
     layout: V,
@@ -6381,7 +6854,12 @@ pub fn lin_alg_matrix_accumulate_to_descriptor<'a, V>(
         [
             Operand::opcode(0x8000001b),
             Operand::Value(matrix),
-            Operand::Value(handle),
+            Operand::Value(
+                crate::handle::HandleOperand::<
+                    V,
+                    crate::handle::Uav,
+                >::into_operand(handle),
+            ),
             Operand::Value(offset),
             Operand::Value(stride),
             Operand::Value(layout),
@@ -6466,13 +6944,18 @@ pub fn lin_alg_convert<'a, V>(
 /// Builds a call of `LinAlgVectorAccumulateToDescriptor`: Accumulates given vector to the buffer at the given offset
 /// - `overload`: the overload
 /// - `handle`: buffer to accumulate into
+///   (a plain value, or a [`Handle`](crate::handle::Handle) of a class [`Uav`](crate::handle::Uav) accepts)
 /// - `offset`: starting offset in the buffer
 /// - `align`: alignment of starting offset
 /// - `vector`: vector to accumulate
-pub fn lin_alg_vector_accumulate_to_descriptor<'a, V>(
+pub fn lin_alg_vector_accumulate_to_descriptor<
+    'a,
+    V,
+    H0: crate::handle::HandleOperand<V, crate::handle::Uav>,
+>(
     target: &Target,
     overload: Overload<'a>,
-    handle: V,
+    handle: H0,
     offset: V,
     align: V,
     vector: V,
@@ -6483,7 +6966,12 @@ pub fn lin_alg_vector_accumulate_to_descriptor<'a, V>(
         Overloads::one(overload),
         [
             Operand::opcode(0x8000001f),
-            Operand::Value(handle),
+            Operand::Value(
+                crate::handle::HandleOperand::<
+                    V,
+                    crate::handle::Uav,
+                >::into_operand(handle),
+            ),
             Operand::Value(offset),
             Operand::Value(align),
             Operand::Value(vector),

@@ -2974,6 +2974,256 @@ impl ShaderFeatureInfo {
     }
 }
 crate::rows::flag_enum!(ShaderFeatureInfo, u64, "ShaderFeatureInfo");
+/// The DXIL flag enumeration `ShaderFlags`: values combine with `|`. Properties of an entry point's code: the 64-bit value of the shader-flags entry (tag 0) of its properties in \`\!dx.entryPoints\` (DXC's \`hlsl::ShaderFlags\`, bit by bit). Not the same bits as ShaderFeatureInfo, the container's feature flags that DXC derives from them. Names DXC starts with a digit put the number last.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ShaderFlags(u64);
+impl ShaderFlags {
+    /// `DisableOptimizations` = 0x1.
+    #[allow(non_upper_case_globals)]
+    pub const DisableOptimizations: ShaderFlags = ShaderFlags(0x1);
+    /// `DisableMathRefactoring` = 0x2.
+    #[allow(non_upper_case_globals)]
+    pub const DisableMathRefactoring: ShaderFlags = ShaderFlags(0x2);
+    /// `EnableDoublePrecision` = 0x4. The code uses doubles.
+    #[allow(non_upper_case_globals)]
+    pub const EnableDoublePrecision: ShaderFlags = ShaderFlags(0x4);
+    /// `ForceEarlyDepthStencil` = 0x8.
+    #[allow(non_upper_case_globals)]
+    pub const ForceEarlyDepthStencil: ShaderFlags = ShaderFlags(0x8);
+    /// `EnableRawAndStructuredBuffers` = 0x10.
+    #[allow(non_upper_case_globals)]
+    pub const EnableRawAndStructuredBuffers: ShaderFlags = ShaderFlags(0x10);
+    /// `LowPrecisionPresent` = 0x20. The code uses minimum precision (half, i16).
+    #[allow(non_upper_case_globals)]
+    pub const LowPrecisionPresent: ShaderFlags = ShaderFlags(0x20);
+    /// `EnableDoubleExtensions` = 0x40.
+    #[allow(non_upper_case_globals)]
+    pub const EnableDoubleExtensions: ShaderFlags = ShaderFlags(0x40);
+    /// `EnableMSAD` = 0x80.
+    #[allow(non_upper_case_globals)]
+    pub const EnableMSAD: ShaderFlags = ShaderFlags(0x80);
+    /// `AllResourcesBound` = 0x100.
+    #[allow(non_upper_case_globals)]
+    pub const AllResourcesBound: ShaderFlags = ShaderFlags(0x100);
+    /// `ViewportAndRTArrayIndex` = 0x200. Viewport and render-target array index from any stage feeding the rasterizer.
+    #[allow(non_upper_case_globals)]
+    pub const ViewportAndRTArrayIndex: ShaderFlags = ShaderFlags(0x200);
+    /// `InnerCoverage` = 0x400.
+    #[allow(non_upper_case_globals)]
+    pub const InnerCoverage: ShaderFlags = ShaderFlags(0x400);
+    /// `StencilRef` = 0x800.
+    #[allow(non_upper_case_globals)]
+    pub const StencilRef: ShaderFlags = ShaderFlags(0x800);
+    /// `TiledResources` = 0x1000.
+    #[allow(non_upper_case_globals)]
+    pub const TiledResources: ShaderFlags = ShaderFlags(0x1000);
+    /// `UAVLoadAdditionalFormats` = 0x2000.
+    #[allow(non_upper_case_globals)]
+    pub const UAVLoadAdditionalFormats: ShaderFlags = ShaderFlags(0x2000);
+    /// `Level9ComparisonFiltering` = 0x4000.
+    #[allow(non_upper_case_globals)]
+    pub const Level9ComparisonFiltering: ShaderFlags = ShaderFlags(0x4000);
+    /// `UAVs64` = 0x8000. More than 8 UAVs (up to 64); DXC's \`m\_b64UAVs\`.
+    #[allow(non_upper_case_globals)]
+    pub const UAVs64: ShaderFlags = ShaderFlags(0x8000);
+    /// `UAVsAtEveryStage` = 0x10000.
+    #[allow(non_upper_case_globals)]
+    pub const UAVsAtEveryStage: ShaderFlags = ShaderFlags(0x10000);
+    /// `CSRawAndStructuredViaShader4X` = 0x20000.
+    #[allow(non_upper_case_globals)]
+    pub const CSRawAndStructuredViaShader4X: ShaderFlags = ShaderFlags(0x20000);
+    /// `ROVs` = 0x40000.
+    #[allow(non_upper_case_globals)]
+    pub const ROVs: ShaderFlags = ShaderFlags(0x40000);
+    /// `WaveOps` = 0x80000.
+    #[allow(non_upper_case_globals)]
+    pub const WaveOps: ShaderFlags = ShaderFlags(0x80000);
+    /// `Int64Ops` = 0x100000.
+    #[allow(non_upper_case_globals)]
+    pub const Int64Ops: ShaderFlags = ShaderFlags(0x100000);
+    /// `ViewID` = 0x200000. Since DXIL 1.1.
+    #[allow(non_upper_case_globals)]
+    pub const ViewID: ShaderFlags = ShaderFlags(0x200000);
+    /// `Barycentrics` = 0x400000. Since DXIL 1.1.
+    #[allow(non_upper_case_globals)]
+    pub const Barycentrics: ShaderFlags = ShaderFlags(0x400000);
+    /// `UseNativeLowPrecision` = 0x800000. Since DXIL 1.2.
+    #[allow(non_upper_case_globals)]
+    pub const UseNativeLowPrecision: ShaderFlags = ShaderFlags(0x800000);
+    /// `ShadingRate` = 0x1000000. Since DXIL 1.4.
+    #[allow(non_upper_case_globals)]
+    pub const ShadingRate: ShaderFlags = ShaderFlags(0x1000000);
+    /// `RaytracingTier1_1` = 0x2000000. Since DXIL 1.5.
+    #[allow(non_upper_case_globals)]
+    pub const RaytracingTier1_1: ShaderFlags = ShaderFlags(0x2000000);
+    /// `SamplerFeedback` = 0x4000000. Since DXIL 1.5.
+    #[allow(non_upper_case_globals)]
+    pub const SamplerFeedback: ShaderFlags = ShaderFlags(0x4000000);
+    /// `AtomicInt64OnTypedResource` = 0x8000000. Since DXIL 1.6.
+    #[allow(non_upper_case_globals)]
+    pub const AtomicInt64OnTypedResource: ShaderFlags = ShaderFlags(0x8000000);
+    /// `AtomicInt64OnGroupShared` = 0x10000000. Since DXIL 1.6.
+    #[allow(non_upper_case_globals)]
+    pub const AtomicInt64OnGroupShared: ShaderFlags = ShaderFlags(0x10000000);
+    /// `DerivativesInMeshAndAmpShaders` = 0x20000000. Since DXIL 1.6.
+    #[allow(non_upper_case_globals)]
+    pub const DerivativesInMeshAndAmpShaders: ShaderFlags = ShaderFlags(0x20000000);
+    /// `ResourceDescriptorHeapIndexing` = 0x40000000. Since DXIL 1.6.
+    #[allow(non_upper_case_globals)]
+    pub const ResourceDescriptorHeapIndexing: ShaderFlags = ShaderFlags(0x40000000);
+    /// `SamplerDescriptorHeapIndexing` = 0x80000000. Since DXIL 1.6.
+    #[allow(non_upper_case_globals)]
+    pub const SamplerDescriptorHeapIndexing: ShaderFlags = ShaderFlags(0x80000000);
+    /// `AtomicInt64OnHeapResource` = 0x100000000. Since DXIL 1.6.
+    #[allow(non_upper_case_globals)]
+    pub const AtomicInt64OnHeapResource: ShaderFlags = ShaderFlags(0x100000000);
+    /// `ResMayNotAlias` = 0x200000000. Since DXIL 1.7. No UAV aliases another.
+    #[allow(non_upper_case_globals)]
+    pub const ResMayNotAlias: ShaderFlags = ShaderFlags(0x200000000);
+    /// `AdvancedTextureOps` = 0x400000000. Since DXIL 1.7.
+    #[allow(non_upper_case_globals)]
+    pub const AdvancedTextureOps: ShaderFlags = ShaderFlags(0x400000000);
+    /// `WriteableMSAATextures` = 0x800000000. Since DXIL 1.7.
+    #[allow(non_upper_case_globals)]
+    pub const WriteableMSAATextures: ShaderFlags = ShaderFlags(0x800000000);
+    /// `WaveMMA` = 0x1000000000. Since DXIL 1.8.
+    #[allow(non_upper_case_globals)]
+    pub const WaveMMA: ShaderFlags = ShaderFlags(0x1000000000);
+    /// `SampleCmpGradientOrBias` = 0x2000000000. Since DXIL 1.8.
+    #[allow(non_upper_case_globals)]
+    pub const SampleCmpGradientOrBias: ShaderFlags = ShaderFlags(0x2000000000);
+    /// `ExtendedCommandInfo` = 0x4000000000. Since DXIL 1.8.
+    #[allow(non_upper_case_globals)]
+    pub const ExtendedCommandInfo: ShaderFlags = ShaderFlags(0x4000000000);
+    /// Every bit some value of this enumeration names (masks included).
+    pub const KNOWN: u64 = 0x7fffffffff;
+    /// The flags and multi-bit values with their names, in the order the display
+    /// tries them: lowest bit first, wider values before narrower ones.
+    pub const FLAGS: &'static [(&'static str, u64)] = &[
+        ("DisableOptimizations", 0x1),
+        ("DisableMathRefactoring", 0x2),
+        ("EnableDoublePrecision", 0x4),
+        ("ForceEarlyDepthStencil", 0x8),
+        ("EnableRawAndStructuredBuffers", 0x10),
+        ("LowPrecisionPresent", 0x20),
+        ("EnableDoubleExtensions", 0x40),
+        ("EnableMSAD", 0x80),
+        ("AllResourcesBound", 0x100),
+        ("ViewportAndRTArrayIndex", 0x200),
+        ("InnerCoverage", 0x400),
+        ("StencilRef", 0x800),
+        ("TiledResources", 0x1000),
+        ("UAVLoadAdditionalFormats", 0x2000),
+        ("Level9ComparisonFiltering", 0x4000),
+        ("UAVs64", 0x8000),
+        ("UAVsAtEveryStage", 0x10000),
+        ("CSRawAndStructuredViaShader4X", 0x20000),
+        ("ROVs", 0x40000),
+        ("WaveOps", 0x80000),
+        ("Int64Ops", 0x100000),
+        ("ViewID", 0x200000),
+        ("Barycentrics", 0x400000),
+        ("UseNativeLowPrecision", 0x800000),
+        ("ShadingRate", 0x1000000),
+        ("RaytracingTier1_1", 0x2000000),
+        ("SamplerFeedback", 0x4000000),
+        ("AtomicInt64OnTypedResource", 0x8000000),
+        ("AtomicInt64OnGroupShared", 0x10000000),
+        ("DerivativesInMeshAndAmpShaders", 0x20000000),
+        ("ResourceDescriptorHeapIndexing", 0x40000000),
+        ("SamplerDescriptorHeapIndexing", 0x80000000),
+        ("AtomicInt64OnHeapResource", 0x100000000),
+        ("ResMayNotAlias", 0x200000000),
+        ("AdvancedTextureOps", 0x400000000),
+        ("WriteableMSAATextures", 0x800000000),
+        ("WaveMMA", 0x1000000000),
+        ("SampleCmpGradientOrBias", 0x2000000000),
+        ("ExtendedCommandInfo", 0x4000000000),
+    ];
+    /// Every name with its value, masks and aliases included, in declaration order.
+    pub const NAMES: [(&'static str, ShaderFlags); 39] = [
+        ("DisableOptimizations", ShaderFlags::DisableOptimizations),
+        ("DisableMathRefactoring", ShaderFlags::DisableMathRefactoring),
+        ("EnableDoublePrecision", ShaderFlags::EnableDoublePrecision),
+        ("ForceEarlyDepthStencil", ShaderFlags::ForceEarlyDepthStencil),
+        ("EnableRawAndStructuredBuffers", ShaderFlags::EnableRawAndStructuredBuffers),
+        ("LowPrecisionPresent", ShaderFlags::LowPrecisionPresent),
+        ("EnableDoubleExtensions", ShaderFlags::EnableDoubleExtensions),
+        ("EnableMSAD", ShaderFlags::EnableMSAD),
+        ("AllResourcesBound", ShaderFlags::AllResourcesBound),
+        ("ViewportAndRTArrayIndex", ShaderFlags::ViewportAndRTArrayIndex),
+        ("InnerCoverage", ShaderFlags::InnerCoverage),
+        ("StencilRef", ShaderFlags::StencilRef),
+        ("TiledResources", ShaderFlags::TiledResources),
+        ("UAVLoadAdditionalFormats", ShaderFlags::UAVLoadAdditionalFormats),
+        ("Level9ComparisonFiltering", ShaderFlags::Level9ComparisonFiltering),
+        ("UAVs64", ShaderFlags::UAVs64),
+        ("UAVsAtEveryStage", ShaderFlags::UAVsAtEveryStage),
+        ("CSRawAndStructuredViaShader4X", ShaderFlags::CSRawAndStructuredViaShader4X),
+        ("ROVs", ShaderFlags::ROVs),
+        ("WaveOps", ShaderFlags::WaveOps),
+        ("Int64Ops", ShaderFlags::Int64Ops),
+        ("ViewID", ShaderFlags::ViewID),
+        ("Barycentrics", ShaderFlags::Barycentrics),
+        ("UseNativeLowPrecision", ShaderFlags::UseNativeLowPrecision),
+        ("ShadingRate", ShaderFlags::ShadingRate),
+        ("RaytracingTier1_1", ShaderFlags::RaytracingTier1_1),
+        ("SamplerFeedback", ShaderFlags::SamplerFeedback),
+        ("AtomicInt64OnTypedResource", ShaderFlags::AtomicInt64OnTypedResource),
+        ("AtomicInt64OnGroupShared", ShaderFlags::AtomicInt64OnGroupShared),
+        ("DerivativesInMeshAndAmpShaders", ShaderFlags::DerivativesInMeshAndAmpShaders),
+        ("ResourceDescriptorHeapIndexing", ShaderFlags::ResourceDescriptorHeapIndexing),
+        ("SamplerDescriptorHeapIndexing", ShaderFlags::SamplerDescriptorHeapIndexing),
+        ("AtomicInt64OnHeapResource", ShaderFlags::AtomicInt64OnHeapResource),
+        ("ResMayNotAlias", ShaderFlags::ResMayNotAlias),
+        ("AdvancedTextureOps", ShaderFlags::AdvancedTextureOps),
+        ("WriteableMSAATextures", ShaderFlags::WriteableMSAATextures),
+        ("WaveMMA", ShaderFlags::WaveMMA),
+        ("SampleCmpGradientOrBias", ShaderFlags::SampleCmpGradientOrBias),
+        ("ExtendedCommandInfo", ShaderFlags::ExtendedCommandInfo),
+    ];
+    /// Whether every flag set exists at DXIL `version`.
+    #[allow(unused_variables)]
+    pub const fn is_valid_at(self, version: crate::DxilVersion) -> bool {
+        (((self.0 as i64) & 2097152i64) == 0
+            || !version.is_before(crate::DxilVersion::new(1, 1)))
+            && (((self.0 as i64) & 4194304i64) == 0
+                || !version.is_before(crate::DxilVersion::new(1, 1)))
+            && (((self.0 as i64) & 8388608i64) == 0
+                || !version.is_before(crate::DxilVersion::new(1, 2)))
+            && (((self.0 as i64) & 16777216i64) == 0
+                || !version.is_before(crate::DxilVersion::new(1, 4)))
+            && (((self.0 as i64) & 33554432i64) == 0
+                || !version.is_before(crate::DxilVersion::new(1, 5)))
+            && (((self.0 as i64) & 67108864i64) == 0
+                || !version.is_before(crate::DxilVersion::new(1, 5)))
+            && (((self.0 as i64) & 134217728i64) == 0
+                || !version.is_before(crate::DxilVersion::new(1, 6)))
+            && (((self.0 as i64) & 268435456i64) == 0
+                || !version.is_before(crate::DxilVersion::new(1, 6)))
+            && (((self.0 as i64) & 536870912i64) == 0
+                || !version.is_before(crate::DxilVersion::new(1, 6)))
+            && (((self.0 as i64) & 1073741824i64) == 0
+                || !version.is_before(crate::DxilVersion::new(1, 6)))
+            && (((self.0 as i64) & 2147483648i64) == 0
+                || !version.is_before(crate::DxilVersion::new(1, 6)))
+            && (((self.0 as i64) & 4294967296i64) == 0
+                || !version.is_before(crate::DxilVersion::new(1, 6)))
+            && (((self.0 as i64) & 8589934592i64) == 0
+                || !version.is_before(crate::DxilVersion::new(1, 7)))
+            && (((self.0 as i64) & 17179869184i64) == 0
+                || !version.is_before(crate::DxilVersion::new(1, 7)))
+            && (((self.0 as i64) & 34359738368i64) == 0
+                || !version.is_before(crate::DxilVersion::new(1, 7)))
+            && (((self.0 as i64) & 68719476736i64) == 0
+                || !version.is_before(crate::DxilVersion::new(1, 8)))
+            && (((self.0 as i64) & 137438953472i64) == 0
+                || !version.is_before(crate::DxilVersion::new(1, 8)))
+            && (((self.0 as i64) & 274877906944i64) == 0
+                || !version.is_before(crate::DxilVersion::new(1, 8)))
+    }
+}
+crate::rows::flag_enum!(ShaderFlags, u64, "ShaderFlags");
 /// The DXIL enumeration `ShaderKind` is the stage type [`ShaderKind`](crate::ShaderKind): its values are the stages. `Invalid` (16) is no stage: `ShaderKind::from_value` gives `None` for it. Kind of shader (entry point).
 pub use crate::ShaderKind;
 impl ShaderKind {

@@ -2327,6 +2327,7 @@ pub(crate) fn enum_value_valid(
         }
         "SemanticKind" => Some(enums::SemanticKind::accepts(value, version)),
         "ShaderFeatureInfo" => Some(enums::ShaderFeatureInfo::accepts(value, version)),
+        "ShaderFlags" => Some(enums::ShaderFlags::accepts(value, version)),
         "ShaderKind" => Some(enums::ShaderKind::accepts(value, version)),
         "SigPointKind" => Some(enums::SigPointKind::accepts(value, version)),
         "SignatureDataWidth" => Some(enums::SignatureDataWidth::accepts(value, version)),

@@ -55,6 +55,23 @@ enum Command {
     /// as `llvm-dis` lays it out, the module named after FILE.
     #[command(after_help = DIS_EXIT_CODES)]
     Dis(dis::Args),
+    /// Check the dx.op declarations and calls of DXIL modules against the op database.
+    ///
+    /// Each FILE is LLVM IR text, a DXBC container, bitcode in its wrapper or raw bitcode, told
+    /// by its content, not its name; each DIR stands for its .ll, .dxil, .dxbc, .cso and .bc
+    /// files, walked within --max-files and --max-depth. Prints one line per diagnostic
+    /// (`FILE:LINE: RULE-CODE: message`; line 0 in a binary module, which has no lines), then
+    /// `N calls checked in M files, K diagnostics`. On a terminal, stderr shows the progress of
+    /// walks and checks; piped, only errors.
+    #[command(after_help = dxil_cli::lint::EXIT_CODES)]
+    Lint(dxil_cli::lint::Args),
+    /// Print LLVM IR declarations of dx.op functions.
+    ///
+    /// Without names: a module declaring every function of every op for every scalar overload
+    /// and for vector overloads of widths 2, 3 and 4 (with --dxil, only what that version
+    /// allows). With names: the declaration of each, or an error saying why it is not one.
+    #[command(after_help = dxil_cli::decls::EXIT_CODES)]
+    Decls(dxil_cli::decls::Args),
 }
 
 fn main() -> ExitCode {
@@ -62,6 +79,8 @@ fn main() -> ExitCode {
     let status = match &cli.command {
         Command::Container(args) => container::run(args),
         Command::Dis(args) => dis::run(args),
+        Command::Lint(args) => return dxil_cli::lint::run(args),
+        Command::Decls(args) => return dxil_cli::decls::run(args),
     };
     ExitCode::from(status.code())
 }

@@ -1,5 +1,5 @@
-//! What the lint reads: the text of a module (binary inputs are refused), regular files up to
-//! a size limit, and the `.ll` files of a directory tree.
+//! What the lint reads: a module as text or binary (told by its content), regular files up to
+//! a size limit, and the module files of a directory tree.
 
 use std::borrow::Cow;
 use std::collections::HashSet;
@@ -10,19 +10,52 @@ use std::path::{Path, PathBuf};
 /// The largest file [`read_file`] reads: 1 GiB.
 pub const MAX_FILE_SIZE: u64 = 1 << 30;
 
-/// How much of the start of an input must be UTF-8 (see [`text_of`]).
+/// How much of the start of an input must be UTF-8 (see [`input_of`]).
 const UTF8_PREFIX: usize = 1024;
 
-/// Why an input is not LLVM IR text.
+/// The kinds of binary input, told by their first bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum NotText {
+pub enum BinaryKind {
     /// LLVM bitcode: it starts with `BC` `0xC0DE`.
     Bitcode,
     /// LLVM bitcode in a wrapper: it starts with the magic number `0x0B17C0DE` (little-endian).
     BitcodeWrapper,
     /// A DXBC container (a compiled shader, as DXC writes it): it starts with `DXBC`.
     Dxbc,
-    /// A NUL byte, at this offset.
+}
+
+impl BinaryKind {
+    /// The kind of binary `bytes` start as, if any.
+    pub fn of(bytes: &[u8]) -> Option<BinaryKind> {
+        if bytes.starts_with(&dxil_module::bitstream::BITCODE_MAGIC) {
+            Some(BinaryKind::Bitcode)
+        } else if bytes.starts_with(&dxil_module::bitcode::WRAPPER_MAGIC) {
+            Some(BinaryKind::BitcodeWrapper)
+        } else if bytes.starts_with(b"DXBC") {
+            Some(BinaryKind::Dxbc)
+        } else {
+            None
+        }
+    }
+}
+
+impl fmt::Display for BinaryKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            BinaryKind::Bitcode => "LLVM bitcode (magic `BC 0xC0DE`)",
+            BinaryKind::BitcodeWrapper => "LLVM bitcode in a wrapper (magic 0x0B17C0DE)",
+            BinaryKind::Dxbc => "a DXBC container (magic `DXBC`), a compiled shader",
+        })
+    }
+}
+
+/// Why an input cannot be read as a module.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum InputError {
+    /// A binary input (told by its magic number) that does not decode: what it is and the
+    /// decoder's error (with its byte and bit offset).
+    Binary(BinaryKind, String),
+    /// A NUL byte, at this offset, in an input that is not binary by its magic number.
     Nul(usize),
     /// Bytes that are not UTF-8 within the first KiB, at this offset.
     NotUtf8(usize),
@@ -31,64 +64,64 @@ pub enum NotText {
     NotIr(usize),
 }
 
-impl fmt::Display for NotText {
+impl fmt::Display for InputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            NotText::Bitcode => f.write_str("LLVM bitcode (magic `BC 0xC0DE`)")?,
-            NotText::BitcodeWrapper => {
-                f.write_str("LLVM bitcode in a wrapper (magic 0x0B17C0DE)")?
+            InputError::Binary(kind, e) => return write!(f, "{kind} that does not decode: {e}"),
+            InputError::Nul(at) => write!(f, "binary data (a NUL byte at offset {at})")?,
+            InputError::NotUtf8(at) => {
+                write!(f, "not UTF-8 text (an invalid byte at offset {at})")?
             }
-            NotText::Dxbc => f.write_str("a DXBC container (magic `DXBC`), a compiled shader")?,
-            NotText::Nul(at) => write!(f, "binary data (a NUL byte at offset {at})")?,
-            NotText::NotUtf8(at) => write!(f, "not UTF-8 text (an invalid byte at offset {at})")?,
-            NotText::NotIr(line) => {
+            InputError::NotIr(line) => {
                 return write!(
                     f,
                     "not LLVM IR: no line is a definition, declaration, global, type, metadata, \
                      attribute group, target or comment (line {line} is the first that is not \
-                     blank); the lint reads the LLVM IR text of a DXIL module (`dxc -Fc`, \
-                     `llvm-dis`)"
+                     blank); the lint reads DXIL: LLVM IR text (`dxc -Fc`, `llvm-dis`), a DXBC \
+                     container or LLVM bitcode"
                 );
             }
         }
         f.write_str(
-            "; the lint reads LLVM IR text: disassemble it first \
-             (`dxc -dumpbin FILE` for a DXBC container, `llvm-dis FILE` for bitcode)",
+            "; the lint reads DXIL as LLVM IR text, a DXBC container or LLVM bitcode \
+             (raw or in its wrapper), told by their first bytes",
         )
     }
 }
 
-impl std::error::Error for NotText {}
+impl std::error::Error for InputError {}
 
-/// The text of an input, or why it is not LLVM IR text. An input is refused when it starts
-/// with the magic number of LLVM bitcode (raw or wrapped) or of a DXBC container, when it has
-/// a NUL byte anywhere, when its first KiB is not UTF-8 (a character cut at the end of that
-/// KiB is fine), or when it is text of which no line is LLVM IR ([`is_llvm_ir`]). Invalid
-/// UTF-8 after the first KiB (a comment in another encoding) is replaced with U+FFFD, which no
-/// check looks at.
-pub fn text_of(bytes: &[u8]) -> Result<Cow<'_, str>, NotText> {
-    if bytes.starts_with(b"BC\xC0\xDE") {
-        return Err(NotText::Bitcode);
-    }
-    if bytes.starts_with(&0x0B17_C0DE_u32.to_le_bytes()) {
-        return Err(NotText::BitcodeWrapper);
-    }
-    if bytes.starts_with(b"DXBC") {
-        return Err(NotText::Dxbc);
+/// An input told by its content: text, or binary of a kind.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Input<'a> {
+    /// LLVM IR text.
+    Text(Cow<'a, str>),
+    /// A binary module of a kind (not decoded yet).
+    Binary(BinaryKind),
+}
+
+/// What an input is, by its content: binary when it starts with the magic number of LLVM
+/// bitcode (raw or wrapped) or of a DXBC container; otherwise text, refused when it has a NUL
+/// byte anywhere, when its first KiB is not UTF-8 (a character cut at the end of that KiB is
+/// fine), or when no line of it is LLVM IR ([`is_llvm_ir`]). Invalid UTF-8 after the first KiB
+/// (a comment in another encoding) is replaced with U+FFFD, which no check looks at.
+pub fn input_of(bytes: &[u8]) -> Result<Input<'_>, InputError> {
+    if let Some(kind) = BinaryKind::of(bytes) {
+        return Ok(Input::Binary(kind));
     }
     if let Some(at) = memchr::memchr(0, bytes) {
-        return Err(NotText::Nul(at));
+        return Err(InputError::Nul(at));
     }
     let prefix = bytes.get(..UTF8_PREFIX).unwrap_or(bytes);
     if let Err(e) = std::str::from_utf8(prefix)
         && e.error_len().is_some()
     {
-        return Err(NotText::NotUtf8(e.valid_up_to()));
+        return Err(InputError::NotUtf8(e.valid_up_to()));
     }
     let text = String::from_utf8_lossy(bytes);
     match is_llvm_ir(&text) {
-        Ok(()) => Ok(text),
-        Err(line) => Err(NotText::NotIr(line)),
+        Ok(()) => Ok(Input::Text(text)),
+        Err(line) => Err(InputError::NotIr(line)),
     }
 }
 
@@ -114,7 +147,7 @@ const IR_WORDS: &[&str] = &[
 /// blank. The search stops at the first such line, which in a module is the first or second.
 pub fn is_llvm_ir(text: &str) -> Result<(), usize> {
     let mut first = None;
-    for (i, line) in crate::text::lines(text).enumerate() {
+    for (i, line) in lines(text).enumerate() {
         let line = line.trim_start_matches('\u{feff}').trim_start();
         let Some(&b) = line.as_bytes().first() else {
             continue;
@@ -142,7 +175,7 @@ pub enum FileError {
     /// It is larger than [`MAX_FILE_SIZE`]: its size.
     TooLarge(u64),
     /// It is not LLVM IR text.
-    NotText(NotText),
+    Input(InputError),
 }
 
 impl fmt::Display for FileError {
@@ -157,7 +190,7 @@ impl fmt::Display for FileError {
                 f,
                 "the file has {size} bytes; the lint reads files of at most 1 GiB ({MAX_FILE_SIZE} bytes)"
             ),
-            FileError::NotText(e) => write!(f, "{e}"),
+            FileError::Input(e) => write!(f, "{e}"),
         }
     }
 }
@@ -166,7 +199,7 @@ impl std::error::Error for FileError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             FileError::Io(e) => Some(e),
-            FileError::NotText(e) => Some(e),
+            FileError::Input(e) => Some(e),
             _ => None,
         }
     }
@@ -202,6 +235,21 @@ fn kind_of(t: std::fs::FileType) -> Option<&'static str> {
 /// Reads a regular file (following symbolic links) of at most [`MAX_FILE_SIZE`] bytes. Any
 /// other kind of file is refused before it is opened.
 pub fn read_file(path: &Path) -> Result<Vec<u8>, FileError> {
+    let file = open_file(path)?;
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE_SIZE + 1)
+        .read_to_end(&mut bytes)
+        .map_err(FileError::Io)?;
+    let len = bytes.len() as u64;
+    if len > MAX_FILE_SIZE {
+        return Err(FileError::TooLarge(len));
+    }
+    Ok(bytes)
+}
+
+/// Opens a regular file (following symbolic links) of at most [`MAX_FILE_SIZE`] bytes, as
+/// [`read_file`] does, without reading it.
+pub(crate) fn open_file(path: &Path) -> Result<std::fs::File, FileError> {
     let meta = std::fs::metadata(path).map_err(FileError::Io)?;
     if let Some(what) = kind_of(meta.file_type()) {
         return Err(FileError::NotRegular(what));
@@ -215,15 +263,94 @@ pub fn read_file(path: &Path) -> Result<Vec<u8>, FileError> {
     if let Some(what) = kind_of(meta.file_type()) {
         return Err(FileError::NotRegular(what));
     }
-    let mut bytes = Vec::new();
-    file.take(MAX_FILE_SIZE + 1)
-        .read_to_end(&mut bytes)
-        .map_err(FileError::Io)?;
-    let len = bytes.len() as u64;
-    if len > MAX_FILE_SIZE {
-        return Err(FileError::TooLarge(len));
+    Ok(file)
+}
+
+/// A reader that passes text on to the streaming reader and notes, as the bytes go by, what
+/// [`input_of`] would refuse or change: the first NUL byte and whether a CR stands alone.
+pub(crate) struct Scan<R> {
+    inner: R,
+    buf: Box<[u8]>,
+    pos: usize,
+    len: usize,
+    /// The bytes read so far.
+    pub(crate) offset: u64,
+    /// The offset of the first NUL byte.
+    pub(crate) nul: Option<u64>,
+    /// A CR not followed by LF was seen.
+    pub(crate) lone_cr: bool,
+    /// The last byte read was a CR.
+    last_cr: bool,
+}
+
+impl<R: Read> Scan<R> {
+    /// A scan of `inner`, read 64 KiB at a time.
+    pub(crate) fn new(inner: R) -> Self {
+        Scan {
+            inner,
+            buf: vec![0; 1 << 16].into_boxed_slice(),
+            pos: 0,
+            len: 0,
+            offset: 0,
+            nul: None,
+            lone_cr: false,
+            last_cr: false,
+        }
     }
-    Ok(bytes)
+
+    /// Notes what `chunk`, the next bytes, holds.
+    fn note(&mut self, chunk: &[u8]) {
+        if self.nul.is_none()
+            && let Some(i) = memchr::memchr(0, chunk)
+        {
+            self.nul = Some(self.offset + i as u64);
+        }
+        match chunk.first() {
+            Some(&b) if self.last_cr && b != b'\n' => self.lone_cr = true,
+            None if self.last_cr => self.lone_cr = true,
+            _ => {}
+        }
+        for i in memchr::memchr_iter(b'\r', chunk) {
+            if chunk.get(i + 1).is_some_and(|&b| b != b'\n') {
+                self.lone_cr = true;
+            }
+        }
+        self.last_cr = chunk.last() == Some(&b'\r');
+        self.offset += chunk.len() as u64;
+    }
+}
+
+impl<R: Read> Read for Scan<R> {
+    fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+        let n = {
+            let chunk = std::io::BufRead::fill_buf(self)?;
+            let n = chunk.len().min(out.len());
+            out.get_mut(..n)
+                .unwrap_or_default()
+                .copy_from_slice(chunk.get(..n).unwrap_or_default());
+            n
+        };
+        std::io::BufRead::consume(self, n);
+        Ok(n)
+    }
+}
+
+impl<R: Read> std::io::BufRead for Scan<R> {
+    fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
+        if self.pos >= self.len {
+            let n = self.inner.read(&mut self.buf)?;
+            let chunk = std::mem::take(&mut self.buf);
+            self.note(chunk.get(..n).unwrap_or_default());
+            self.buf = chunk;
+            self.pos = 0;
+            self.len = n;
+        }
+        Ok(self.buf.get(self.pos..self.len).unwrap_or_default())
+    }
+
+    fn consume(&mut self, n: usize) {
+        self.pos = (self.pos + n).min(self.len);
+    }
 }
 
 /// How far [`ll_files_within`] walks: the most entries it reads (files and folders, `.ll` or
@@ -319,6 +446,31 @@ pub fn ll_files_within(
     limits: WalkLimits,
     progress: &mut dyn FnMut(WalkProgress<'_>),
 ) -> Result<Vec<PathBuf>, WalkError> {
+    files_within(dir, &["ll"], limits, progress)
+}
+
+/// The names a module file of a directory ends in: `.ll` (text), `.dxil`, `.dxbc`, `.cso`
+/// (DXBC containers, as DXC and the runtimes name them) and `.bc` (bitcode). A file named on
+/// its own is read whatever its name; what it is comes from its content.
+pub const MODULE_EXTENSIONS: &[&str] = &["ll", "dxil", "dxbc", "cso", "bc"];
+
+/// The module files under `dir` (names ending in one of [`MODULE_EXTENSIONS`]), walked as
+/// [`ll_files_within`] walks: what `dxil lint DIR` checks.
+pub fn module_files_within(
+    dir: &Path,
+    limits: WalkLimits,
+    progress: &mut dyn FnMut(WalkProgress<'_>),
+) -> Result<Vec<PathBuf>, WalkError> {
+    files_within(dir, MODULE_EXTENSIONS, limits, progress)
+}
+
+/// The files under `dir` whose names end in one of `extensions`.
+fn files_within(
+    dir: &Path,
+    extensions: &[&str],
+    limits: WalkLimits,
+    progress: &mut dyn FnMut(WalkProgress<'_>),
+) -> Result<Vec<PathBuf>, WalkError> {
     let mut out = Vec::new();
     let mut seen = HashSet::new();
     let mut todo = vec![(dir.to_path_buf(), 0usize)];
@@ -349,11 +501,49 @@ pub fn ll_files_within(
             };
             if is_dir {
                 todo.push((p, depth + 1));
-            } else if p.extension().is_some_and(|x| x == "ll") {
+            } else if p
+                .extension()
+                .is_some_and(|x| extensions.iter().any(|e| x == *e))
+            {
                 out.push(p);
             }
         }
     }
     out.sort();
     Ok(out)
+}
+
+/// The lines of a text: a line ends at LF, CRLF or a CR alone, and the break is not part of
+/// it. A text ending with a break has an empty last line (as `str::split` gives).
+pub(crate) fn lines(text: &str) -> Lines<'_> {
+    Lines { rest: Some(text) }
+}
+
+/// Iterator of [`lines`].
+pub(crate) struct Lines<'a> {
+    rest: Option<&'a str>,
+}
+
+impl<'a> Iterator for Lines<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        let s = self.rest?;
+        let b = s.as_bytes();
+        match memchr::memchr2(b'\n', b'\r', b) {
+            Some(i) => {
+                let len = if b.get(i) == Some(&b'\r') && b.get(i + 1) == Some(&b'\n') {
+                    2
+                } else {
+                    1
+                };
+                self.rest = Some(s.get(i + len..).unwrap_or(""));
+                Some(s.get(..i).unwrap_or(""))
+            }
+            None => {
+                self.rest = None;
+                Some(s)
+            }
+        }
+    }
 }

@@ -24,49 +24,33 @@
 //!
 //! # Reading
 //!
-//! The reader ([`Module::parse`]) is line-oriented and tolerant: it never fails and never
-//! panics, it skips what it does not understand, and it keeps line numbers. A line ends at LF,
-//! CRLF or a CR alone (line numbers count each of them as one break). In one pass over the
-//! lines it keeps
-//!
-//! - metadata lines: named metadata (`!dx.version = !{!1}`) and numbered nodes
-//!   (`!1 = !{i32 1, i32 8}`), resolved only after the whole text is read, since references
-//!   usually point forward; tuples written in place (`!{!{!"ps", i32 6, i32 0}}`) are read
-//!   too;
-//! - function definitions (`define ... @name(...)`), to know the function around each call;
-//!   a line starting with `}` ends it;
-//! - `declare` lines of `dx.op` functions;
-//! - the lines of `call`, `tail call` and `notail call` instructions whose callee is a
-//!   `dx.op` function, written `@dx.op.<stem>[.<overload>]` or quoted
-//!   (`@"dx.op.createHandleForLib.class.RWBuffer<float>"`). An operand list that is not closed
-//!   on its line takes the following lines, up to 64.
-//!
-//! Comment lines and the comments after code (`; CHECK: call ...`) are never read as code: a
-//! `;` outside a quoted string starts a comment. Operands are split at the commas outside
-//! brackets and quotes (so struct constants `%dx.types.ResBind { i32 0, i32 0, i32 0, i8 1 }`
-//! and vector constants stay whole), then into a type and a value. Attachments
-//! (`, !dbg !12`) and attribute groups (`#1`) after the operand list are ignored. A `dx.op`
-//! function used other than by a call (in a constant, a store) is out of scope and ignored.
-//!
-//! Scanning a line costs a `memchr` search for `;` and one for `dx.op.` unless the first byte
-//! already tells the kind of line (comment, metadata, end of function); operands are split only
-//! for the calls found. Reading takes time linear in the length of the text, however long its
-//! lines: each byte of a call is read a bounded number of times (the lines a call goes on over
-//! included), and function names are read in linear time by `dxil-ops`.
+//! The lint checks a [`dxil_module::model::Module`], the one module model of `dxil-module`,
+//! whatever it was read from. Text is read by the lenient reader of `dxil_module::text`
+//! ([`dxil_module::text::parse_lenient`]): it never fails and never panics, keeps the line of
+//! every function, instruction and named metadata, and leaves out what it cannot read, saying
+//! so: a `dx.op` call or declaration it could not read is reported (`INSTR.CALLOLOAD`: its
+//! operand or parameter list is not closed, or could not be read, with the reader's problem),
+//! and the following lines are read on their own (a string left open does not take the calls
+//! after it). An operand naming a local value never defined is unknown to the checks, not the
+//! `undef` the model holds for it. The calls are seen through [`dxil_module::dxop`]: each
+//! operand with its type as LLVM writes it and its constant value as LLVM writes it.
 //!
 //! # Inputs
 //!
-//! [`lint`] takes text. [`lint_input`] takes bytes and refuses what is not LLVM IR text with a
-//! [`NotText`] that says what it is and how to disassemble it: LLVM bitcode (raw, magic
-//! `BC 0xC0DE`, or in a wrapper, magic `0x0B17C0DE`), a DXBC container (magic `DXBC`), input
-//! with a NUL byte, input whose first KiB is not UTF-8 (later invalid UTF-8 is replaced with
-//! U+FFFD), or text of which no line is LLVM IR ([`is_llvm_ir`]: a file holding `garbage`; a
-//! blank input is an empty module). [`lint_file`] reads a file first ([`read_file`]): only regular files of at most
-//! [`MAX_FILE_SIZE`] (1 GiB) are read; a FIFO, a device, a socket or a directory is refused
-//! before it is opened ([`FileError`]). [`ll_files`] lists the `.ll` files of a directory tree,
-//! reading each directory once even through symbolic links that loop, within limits of entries
-//! read and depth ([`WalkLimits`], [`ll_files_within`]). [`lint_bytes`] is the
-//! lenient variant of [`lint_input`] that reads any bytes.
+//! [`lint`] takes text. [`lint_input`] takes bytes and tells what they are by their content,
+//! not a file name ([`input_of`]): a DXBC container (magic `DXBC`), LLVM bitcode in its wrapper
+//! (magic `0x0B17C0DE`) or raw (`BC 0xC0DE`) is decoded by [`dxil_module::bitcode::decode`] and
+//! checked ([`check`]; a decoded module has no lines, so its diagnostics say line 0); anything
+//! else is read as text. Refused with an [`InputError`]: binary that does not decode (with the
+//! decoder's byte and bit offset), input with a NUL byte, input whose first KiB is not UTF-8
+//! (later invalid UTF-8 is replaced with U+FFFD), or text of which no line is LLVM IR
+//! ([`is_llvm_ir`]: a file holding `garbage`; a blank input is an empty module). [`lint_file`]
+//! reads a file first ([`read_file`]): only regular files of at most [`MAX_FILE_SIZE`] (1 GiB)
+//! are read; a FIFO, a device, a socket or a directory is refused before it is opened
+//! ([`FileError`]). [`module_files_within`] lists the module files of a directory tree (names
+//! in [`MODULE_EXTENSIONS`]; [`ll_files`] the `.ll` ones), reading each directory once even
+//! through symbolic links that loop, within limits of entries read and depth ([`WalkLimits`]).
+//! [`lint_bytes`] is the lenient variant of [`lint_input`] that reads any bytes.
 //!
 //! # The module
 //!
@@ -160,24 +144,25 @@
 //! [`dxil_ops::enums`].
 
 mod check;
+mod entries;
 mod enums;
+mod facts;
 mod input;
-pub mod md;
-pub mod module;
 mod resources;
-mod text;
+mod signature;
 
 use std::fmt;
 use std::path::Path;
 
 use dxil_ops::rules::ValidationRule;
 
+use dxil_module::model::Module;
+use dxil_module::text::Lenient;
 pub use input::{
-    FileError, MAX_FILE_SIZE, NotText, WalkError, WalkLimits, WalkProgress, is_llvm_ir, ll_files,
-    ll_files_within, read_file, text_of,
+    BinaryKind, FileError, Input, InputError, MAX_FILE_SIZE, MODULE_EXTENSIONS, WalkError,
+    WalkLimits, WalkProgress, input_of, is_llvm_ir, ll_files, ll_files_within, module_files_within,
+    read_file,
 };
-pub use module::Module;
-pub use text::{SplitTop, ValueKind, split_top};
 
 /// A finding: a line, the validation rule, and the message.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -234,38 +219,140 @@ pub struct Report {
     pub declarations: usize,
 }
 
-/// Checks a module read with [`Module::parse`].
-pub fn check(module: &Module<'_>) -> Report {
-    check::module(module)
+/// A diagnostic: the rule's message with `args`, without its final period, then `: detail`.
+pub(crate) fn diagnostic(
+    line: usize,
+    rule: ValidationRule,
+    args: &[&dyn fmt::Display],
+    detail: impl fmt::Display,
+) -> Diagnostic {
+    let head = match rule.format(args) {
+        Ok(m) => m.to_string(),
+        Err(_) => rule.message().to_owned(),
+    };
+    let head = head.trim_end().trim_end_matches('.');
+    Diagnostic {
+        line,
+        rule,
+        message: format!("{head}: {detail}"),
+        constraint: None,
+    }
+}
+
+/// Checks a module (decoded from bitcode, or built): its lines are those its functions and
+/// instructions carry (0 when they were not read from text).
+pub fn check(module: &Module) -> Report {
+    check::module(module, None)
+}
+
+/// Checks a module read from text by the lenient reader, with what it could not read.
+pub fn check_lenient(lenient: &Lenient) -> Report {
+    check::module(&lenient.module, Some(lenient))
 }
 
 /// Reads and checks a module of LLVM IR text.
 pub fn lint(text: &str) -> Report {
-    check(&Module::parse(text))
+    check_lenient(&dxil_module::text::parse_lenient(&lf_breaks(
+        text.as_bytes(),
+    )))
 }
 
-/// Reads and checks a module given as bytes, whatever they are: invalid UTF-8 is replaced
-/// first. [`lint_input`] refuses binary inputs instead.
+/// The text with each CR that is not followed by LF made an LF (the reader breaks lines at LF
+/// only; a CR alone is a line break here, as a CRLF is one): the same length, so lines and
+/// offsets stay those of the input. Borrowed when there is no CR alone.
+pub(crate) fn lf_breaks(text: &[u8]) -> std::borrow::Cow<'_, [u8]> {
+    let lone = |i: usize| text.get(i + 1) != Some(&b'\n');
+    let Some(first) = memchr::memchr_iter(b'\r', text).find(|&i| lone(i)) else {
+        return std::borrow::Cow::Borrowed(text);
+    };
+    let mut out = text.to_vec();
+    for i in memchr::memchr_iter(b'\r', text).skip_while(|&i| i < first) {
+        if lone(i)
+            && let Some(b) = out.get_mut(i)
+        {
+            *b = b'\n';
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+/// Reads and checks a module given as bytes, whatever they are: a binary module that does not
+/// decode, or text with invalid UTF-8 (replaced first), is checked as text. [`lint_input`]
+/// refuses what is neither instead.
 pub fn lint_bytes(bytes: &[u8]) -> Report {
-    lint(&String::from_utf8_lossy(bytes))
+    match lint_input(bytes) {
+        Ok(r) => r,
+        Err(_) => lint(&String::from_utf8_lossy(bytes)),
+    }
 }
 
-/// Reads and checks a module given as bytes, or says why they are not LLVM IR text (bitcode,
-/// a DXBC container, other binary data: see [`text_of`]).
+/// Reads and checks a module given as bytes, told by its content ([`input_of`]): LLVM IR text
+/// (read by the lenient reader), or a DXBC container, bitcode in its wrapper or raw bitcode
+/// (decoded by [`dxil_module::bitcode::decode`]). Refused: binary that does not decode, and
+/// what is not LLVM IR text ([`InputError`]).
 ///
 /// ```
 /// let e = dxil_lint::lint_input(b"DXBC\x01\x02").unwrap_err();
-/// assert_eq!(e, dxil_lint::NotText::Dxbc);
-/// assert!(e.to_string().contains("disassemble it first"));
+/// assert!(matches!(e, dxil_lint::InputError::Binary(dxil_lint::BinaryKind::Dxbc, _)));
+/// assert!(e.to_string().contains("does not decode"));
 /// assert_eq!(dxil_lint::lint_input(b"; nothing\r\n").map(|r| r.calls), Ok(0));
 /// ```
-pub fn lint_input(bytes: &[u8]) -> Result<Report, NotText> {
-    text_of(bytes).map(|text| lint(&text))
+pub fn lint_input(bytes: &[u8]) -> Result<Report, InputError> {
+    match input_of(bytes)? {
+        Input::Text(text) => Ok(lint(&text)),
+        Input::Binary(kind) => match dxil_module::bitcode::decode(bytes) {
+            Ok(m) => Ok(check(&m)),
+            Err(e) => Err(InputError::Binary(kind, e.to_string())),
+        },
+    }
 }
 
-/// Reads and checks a file: a regular file of at most [`MAX_FILE_SIZE`] bytes holding LLVM IR
-/// text (see [`read_file`] and [`text_of`]). This is what `cargo xtask lint` does per file.
+/// Reads and checks a file: a regular file of at most [`MAX_FILE_SIZE`] bytes holding a module
+/// as text or binary (see [`read_file`] and [`lint_input`]). This is what `dxil lint` and
+/// `cargo xtask lint` do per file.
+///
+/// A large text file (more than [`STREAM_FROM`] bytes) is read a piece at a time by the
+/// streaming lenient reader ([`dxil_module::text::read_lenient`]), so that the file is never
+/// held whole beside its module: what [`input_of`] refuses in the rest of it (a NUL byte) is
+/// refused after the reading, and a file with a CR standing alone is read again whole.
 pub fn lint_file(path: &Path) -> Result<Report, FileError> {
-    let bytes = read_file(path)?;
-    lint_input(&bytes).map_err(FileError::NotText)
+    use std::io::Read;
+    let file = input::open_file(path)?;
+    let size = file.metadata().map_err(FileError::Io)?.len();
+    let mut head = Vec::with_capacity(HEAD);
+    let mut rest = file.take(MAX_FILE_SIZE + 1);
+    (&mut rest)
+        .take(HEAD as u64)
+        .read_to_end(&mut head)
+        .map_err(FileError::Io)?;
+    let whole = |mut bytes: Vec<u8>, rest: &mut dyn Read| {
+        rest.read_to_end(&mut bytes).map_err(FileError::Io)?;
+        if bytes.len() as u64 > MAX_FILE_SIZE {
+            return Err(FileError::TooLarge(bytes.len() as u64));
+        }
+        lint_input(&bytes).map_err(FileError::Input)
+    };
+    let small = size <= STREAM_FROM;
+    // binary, small, or refused by its first bytes: read whole
+    if small || !matches!(input_of(&head), Ok(Input::Text(_))) {
+        return whole(head, &mut rest);
+    }
+    let mut scan = input::Scan::new(std::io::Cursor::new(head).chain(rest));
+    let lenient = dxil_module::text::read_lenient(&mut scan).map_err(FileError::Io)?;
+    if scan.offset > MAX_FILE_SIZE {
+        return Err(FileError::TooLarge(scan.offset));
+    }
+    if let Some(at) = scan.nul {
+        return Err(FileError::Input(InputError::Nul(at as usize)));
+    }
+    if scan.lone_cr {
+        return lint_input(&read_file(path)?).map_err(FileError::Input);
+    }
+    Ok(check_lenient(&lenient))
 }
+
+/// The size from which [`lint_file`] streams a text file: 4 MiB.
+pub const STREAM_FROM: u64 = 4 << 20;
+
+/// The first bytes [`lint_file`] reads to tell what a file is.
+const HEAD: usize = 64 << 10;

@@ -20,6 +20,8 @@
 pub mod bitcode;
 pub mod bitstream;
 pub mod container;
+pub mod dxil;
+pub mod dxop;
 mod hash;
 pub mod model;
 pub mod text;

@@ -3,8 +3,8 @@
 //! (random bytes, truncations, nesting 100,000 deep) that must give errors, never a panic or a
 //! stack overflow.
 
-use dxil_module::model::{ConstKind, InstKind, Type, Value};
-use dxil_module::text::{self, PrintOptions};
+use dxil_module::model::{Body, ConstKind, FuncId, InstKind, Module, Type, Value};
+use dxil_module::text::{self, PrintOptions, Skipped, SkippedKind, Undefined};
 
 const MODULE: &str = r#"target datalayout = "e-m:e-p:32:32-i1:32-i8:32-i16:32-i32:32-i64:64-f16:32-f32:32-f64:64-n8:16:32:64"
 target triple = "dxil-ms-dx"
@@ -37,15 +37,21 @@ attributes #1 = { nounwind readnone }
 !1 = !{}
 "#;
 
-#[test]
-fn a_module_reads_and_prints_back() {
-    let m = text::parse(MODULE.as_bytes()).expect("valid");
-    assert_eq!(text::print(&m, &PrintOptions::default()), MODULE);
+/// The function `main` and its body.
+fn main_body(m: &Module) -> (FuncId, &Body) {
     let main = m.function_named("main").expect("main");
     let body = m
         .function(main)
         .and_then(|f| f.body.as_ref())
         .expect("body");
+    (main, body)
+}
+
+#[test]
+fn a_module_reads_and_prints_back() {
+    let m = text::parse(MODULE.as_bytes()).expect("valid");
+    assert_eq!(text::print(&m, &PrintOptions::default()), MODULE);
+    let (_, body) = main_body(&m);
     let lines: Vec<u32> = body.iter().map(|(_, i)| i.line).collect();
     assert_eq!(lines, [8, 9, 10, 13, 14]);
 }
@@ -125,11 +131,7 @@ fn lenient_reading_recovers_and_keeps_what_the_lint_needs() {
         r.problems
     );
     let m = &r.module;
-    let main = m.function_named("main").expect("main");
-    let body = m
-        .function(main)
-        .and_then(|f| f.body.as_ref())
-        .expect("body");
+    let (_, body) = main_body(m);
     let calls: Vec<_> = m.calls(body).collect();
     // The broken line is dropped; the next two calls are kept with their lines.
     assert_eq!(calls.len(), 2);
@@ -151,6 +153,134 @@ fn lenient_reading_recovers_and_keeps_what_the_lint_needs() {
         body.iter().last().map(|(_, i)| &i.kind),
         Some(InstKind::Ret(None))
     ));
+}
+
+/// What the lenient reader says about what it left out or made up: the calls and declarations
+/// skipped (with their names and whether they were left open), the operands naming locals
+/// never defined, integers that do not fit their type kept as written, struct constants of
+/// another type kept with their fields.
+#[test]
+fn lenient_reading_lists_what_it_skipped_and_made_up() {
+    let src = "define void @main(i32 %i) {\n\
+               \x20 %a = call float @dx.op.unary.f32(i32 13, float 1.0\n\
+               \x20 %b = call float @dx.op.unary.f32(i32 13, float 1.0 2.0)\n\
+               \x20 %c = call i32 @f(i32 %i, i32 %nothing, i32 undef)\n\
+               \x20 %d = call float @dx.op.unary.f32(i32 4294967296, float 1.0)\n\
+               \x20 %e = call i32 @g(%s { i32 1, i8 2 })\n\
+               \x20 ret void\n\
+               }\n\
+               declare float @dx.op.binary.f32(i32, float\n\
+               declare float @dx.op.unary.f32(i32, float)\n";
+    let r = text::parse_lenient(src.as_bytes());
+    let skipped: Vec<(u32, SkippedKind, &[u8], bool)> = r
+        .skipped
+        .iter()
+        .map(|s| (s.line, s.kind, &*s.name, s.open))
+        .collect();
+    assert_eq!(
+        skipped,
+        [
+            (2, SkippedKind::Call, &b"dx.op.unary.f32"[..], true),
+            (3, SkippedKind::Call, &b"dx.op.unary.f32"[..], false),
+            (9, SkippedKind::Declaration, &b"dx.op.binary.f32"[..], true),
+        ],
+        "{:?}",
+        r.problems
+    );
+    for Skipped { problem, line, .. } in &r.skipped {
+        assert!(r.problems[*problem].line >= *line, "{:?}", r.problems);
+    }
+    let m = &r.module;
+    let (main, body) = main_body(m);
+    assert_eq!(m.function(main).map(|f| f.line), Some(1));
+    let calls: Vec<_> = m.calls(body).collect();
+    assert_eq!(calls.len(), 3);
+    // `%nothing` is operand 1 of the call on line 4; the written `undef` is not listed
+    assert_eq!(
+        r.undefined,
+        [Undefined {
+            function: main,
+            inst: calls[0].0,
+            operand: 1,
+            name: "%nothing".into(),
+        }]
+    );
+    // the opcode as written, with a problem saying it does not fit
+    let opcode = body.args(calls[1].2)[0].as_const().expect("a constant");
+    assert_eq!(
+        m.constant(opcode).map(|c| &c.kind),
+        Some(&ConstKind::Int(4294967296))
+    );
+    assert!(
+        r.problems
+            .iter()
+            .any(|p| p.line == 5 && p.message.contains("does not fit in i32")),
+        "{:?}",
+        r.problems
+    );
+    // the struct constant of a type never defined keeps its fields
+    let s = body.args(calls[2].2)[0].as_const().expect("a constant");
+    assert!(
+        matches!(m.constant(s).map(|c| &c.kind), Some(ConstKind::Aggregate(f)) if f.len() == 2)
+    );
+    // the strict reader truncates the opcode as LLVM does
+    let strict = text::parse(b"@a = global i32 4294967296\n").expect("valid");
+    let c = strict.globals[0]
+        .init
+        .and_then(Value::as_const)
+        .expect("constant");
+    assert_eq!(strict.const_int(c), Some(0));
+}
+
+/// Issue 21, item 13: a string left open in an operand list takes every line up to the next
+/// quote; the lenient reader resumes at the next instruction after the call's line, so the
+/// calls after it are read.
+#[test]
+fn a_string_left_open_is_skipped_up_to_the_next_instruction() {
+    let src = "define void @main(float %x) {\n\
+               \x20 %a = call float @dx.op.unary.f32(i32 13, float %x, metadata !\"open)\n\
+               \x20 %b = call float @dx.op.unary.f32(i32 9999, float %x)\n\
+               \x20 %c = call float @dx.op.unary.f32(i32 13, double 1.0)\n\
+               \x20 ret void\n\
+               }\n\
+               declare float @dx.op.unary.f32(i32, float)\n\
+               !0 = !{!\"a string\"}\n";
+    let r = text::parse_lenient(src.as_bytes());
+    let m = &r.module;
+    let (_, body) = main_body(m);
+    let lines: Vec<u32> = m.calls(body).map(|(_, i, _, _)| i.line).collect();
+    assert_eq!(lines, [3, 4], "{:?}", r.problems);
+    assert_eq!(r.skipped.len(), 1, "{:?}", r.skipped);
+    assert_eq!((r.skipped[0].line, r.skipped[0].open), (2, true));
+}
+
+/// The printer says on which line it put each function, instruction and named metadata, and
+/// `number_lines` gives them these lines.
+#[test]
+fn the_printer_records_lines() {
+    let mut m = text::parse(MODULE.as_bytes()).expect("valid");
+    let (printed, lines) = text::print_with_lines(&m, &PrintOptions::default());
+    assert_eq!(printed, MODULE);
+    let text: Vec<&str> = printed.lines().collect();
+    let line = |n: u32| text[n as usize - 1];
+    assert!(line(lines.functions[0]).starts_with("define void @main"));
+    assert!(line(lines.functions[1]).starts_with("declare %dx.types.Handle"));
+    assert!(line(lines.named[0]).starts_with("!dx.version"));
+    let inst_lines = &lines.insts[0];
+    assert_eq!(inst_lines, &[8, 9, 10, 13, 14]);
+    for l in inst_lines {
+        assert!(line(*l).starts_with("  "), "{}", line(*l));
+    }
+    // a module read from text already has these lines; number_lines sets them again
+    for f in &mut m.functions {
+        f.line = 0;
+        for inst in f.body.iter_mut().flat_map(|b| b.insts.iter_mut()) {
+            inst.line = 0;
+        }
+    }
+    text::number_lines(&mut m);
+    let read = text::parse(MODULE.as_bytes()).expect("valid");
+    assert_eq!(m, read);
 }
 
 #[test]
@@ -270,4 +400,17 @@ fn streaming_cuts_pieces_between_entities() {
     let e = text::read(broken.as_bytes()).expect_err("a late function uses %i, not %k");
     let whole_e = text::parse(broken.as_bytes()).expect_err("same");
     assert_eq!(e.to_string(), whole_e.to_string());
+}
+
+#[test]
+fn undefined_locals_name_their_function_after_reordering() {
+    // `@f` is called before it is declared, so the reader numbers it before `@g` and puts it
+    // back in the order of the text at the end: the undefined `%nope` is still `@g`'s
+    let src = "define void @main() {\n  call void @f()\n  ret void\n}\n\
+               define void @g() {\n  call void @h(i32 %nope)\n  ret void\n}\n\
+               declare void @f()\ndeclare void @h(i32)\n";
+    let r = text::parse_lenient(src.as_bytes());
+    let g = r.module.function_named("g").expect("g");
+    let functions: Vec<FuncId> = r.undefined.iter().map(|u| u.function).collect();
+    assert_eq!(functions, [g]);
 }

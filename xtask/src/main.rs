@@ -1,14 +1,12 @@
 //! Workspace tasks. Run `cargo xtask --help`.
 
 mod codegen;
-#[cfg(feature = "runtime")]
+#[cfg(all(test, feature = "runtime"))]
 mod decls;
 mod emit;
 #[cfg(all(test, feature = "runtime"))]
 mod examples;
 mod export;
-#[cfg(feature = "runtime")]
-mod lint;
 #[cfg(all(test, feature = "runtime"))]
 mod llvm_as;
 #[cfg(feature = "runtime")]
@@ -66,11 +64,11 @@ enum Command {
         #[arg(value_enum)]
         format: export::Format,
     },
-    /// Check the dx.op declarations and calls of DXIL modules (LLVM IR text; a directory
-    /// stands for its .ll files). Exit status 0: no diagnostics, 1: diagnostics, 2: an input
-    /// could not be checked.
+    /// Check the dx.op declarations and calls of DXIL modules (LLVM IR text or binary, told
+    /// by their content; a directory stands for its module files): `dxil lint`. Exit status
+    /// 0: no diagnostics, 1: diagnostics, 2: an input could not be checked.
     #[cfg(feature = "runtime")]
-    #[command(after_help = lint::EXIT_STATUS)]
+    #[command(after_help = dxil_cli::lint::EXIT_CODES)]
     Lint {
         /// Files or directories.
         files: Vec<PathBuf>,
@@ -150,7 +148,11 @@ fn main() -> ExitCode {
             dxil,
             min_precision,
             names,
-        } => decls::run(dxil, min_precision, names),
+        } => Ok(dxil_cli::decls::run(&dxil_cli::decls::Args {
+            dxil,
+            min_precision,
+            names,
+        })),
         Command::Emit { target } => emit::run(target),
         Command::Export { format } => export::run(format),
         #[cfg(feature = "runtime")]
@@ -158,13 +160,11 @@ fn main() -> ExitCode {
             files,
             max_files,
             max_depth,
-        } => lint::run(
+        } => Ok(dxil_cli::lint::run(&dxil_cli::lint::Args {
             files,
-            dxil_lint::WalkLimits {
-                max_entries: max_files,
-                max_depth,
-            },
-        ),
+            max_files,
+            max_depth,
+        })),
         #[cfg(feature = "runtime")]
         Command::Parity {
             dir,

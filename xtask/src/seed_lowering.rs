@@ -21,7 +21,6 @@ use crate::llvm_as::assemble;
 #[path = "../../dxil-db/tests/common/shared.rs"]
 mod shared;
 
-use dxil_lint::split_top;
 use dxil_ops::call::{Operand, Target, build_dynamic};
 use dxil_ops::info::{OpInfo, ParamInfo};
 use dxil_ops::intrinsic::resource::{Facts, ResourceType};
@@ -534,4 +533,29 @@ fn seed_examples_lower_at_dxil_1_5_and_1_6() {
     );
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
     assert!(lowered > 0);
+}
+
+/// Splits `s` at the commas outside brackets and quotes, each piece trimmed (a blank `s` gives
+/// none).
+fn split_top(s: &str) -> impl Iterator<Item = &str> {
+    let mut pieces = Vec::new();
+    let (mut depth, mut quoted, mut start) = (0i64, false, 0);
+    for (i, b) in s.bytes().enumerate() {
+        match b {
+            b'"' => quoted = !quoted,
+            _ if quoted => {}
+            b'(' | b'[' | b'{' | b'<' => depth += 1,
+            b')' | b']' | b'}' | b'>' => depth -= 1,
+            b',' if depth <= 0 => {
+                pieces.push(s.get(start..i).unwrap_or("").trim());
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    let last = s.get(start..).unwrap_or("").trim();
+    if !(pieces.is_empty() && last.is_empty()) {
+        pieces.push(last);
+    }
+    pieces.into_iter()
 }

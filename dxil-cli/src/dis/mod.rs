@@ -22,6 +22,9 @@ pub struct Args {
     /// Write the text to OUT instead of standard output.
     #[arg(short, long, value_name = "OUT")]
     output: Option<PathBuf>,
+    /// Print the dx.op calls only, each as its op with named operands (`dxil_ops::read`).
+    #[arg(long)]
+    ops: bool,
 }
 
 /// Prints the module of the input; exit code 2 when it cannot be read, decoded or written.
@@ -34,7 +37,11 @@ pub fn run(args: &Args) -> Status {
             return Status::Unreadable;
         }
     };
-    let out = text(module, &name);
+    let out = if args.ops {
+        dxil_cli::ops::listing(&module)
+    } else {
+        text(module, &name)
+    };
     match write(args.output.as_deref(), out.as_bytes()) {
         Ok(()) => Status::Clean,
         Err(e) => {

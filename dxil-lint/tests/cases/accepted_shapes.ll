@@ -1,4 +1,5 @@
 ; A valid library exercising the spellings the reader must take: every call is accepted.
+; (A function without an entry label numbers its block %0, so its first value is %1.)
 ; Comment lines are never code, even when they quote bad calls:
 ; CHECK: call float @dx.op.unary.f32(i32 9999, double %x)
   ; CHECK-NEXT: %r = call float @dx.op.unary.f32(i32 13)
@@ -23,7 +24,7 @@ entry:
   %4 = call float @dx.op.binary.f32(i32 35, float 1.500000e+02, float -2.5e-1)
   %5 = call i1 @dx.op.vectorReduce.v4i1(i32 310, <4 x i1> <i1 true, i1 false, i1 true, i1 true>)
   %6 = call i1 @dx.op.vectorReduce.v4i1(i32 309, <4 x i1> zeroinitializer)
-  %7 = call %dx.types.CBufRet.f16.8 @dx.op.cbufferLoadLegacy.f16(i32 59, %dx.types.Handle %2,
+  %7 = call %dx.types.CBufRet.f16.8 @dx.op.cbufferLoadLegacy.f16(i32 59, %dx.types.Handle %1,
         i32 0)
   %8 = call %struct.Rec addrspace(3)* @dx.op.getNodeRecordPtr.struct.Rec(i32 239, %dx.types.NodeRecordHandle %n, i32 0)
   %9 = call float @dx.op.unary.f32(i32 13, float %x) ; a comment with a ; and "quotes"
@@ -31,7 +32,7 @@ entry:
 }
 
 define void @"\01?g@@YAXXZ"(%dx.types.Handle %h) {
-  %0 = call %dx.types.CBufRet.f16 @dx.op.cbufferLoadLegacy.f16(i32 59, %dx.types.Handle %h, i32 0)
+  %1 = call %dx.types.CBufRet.f16 @dx.op.cbufferLoadLegacy.f16(i32 59, %dx.types.Handle %h, i32 0)
   ret void
 }
 

@@ -97,7 +97,11 @@ impl Decoder {
                         self.md_ref(&ops, id, Want::Node, len, &mut later)?;
                         operands.push(MdId(id as u32));
                     }
-                    self.m.metadata.named.push(NamedMd { name, operands });
+                    self.m.metadata.named.push(NamedMd {
+                        name,
+                        operands,
+                        line: 0,
+                    });
                     continue;
                 }
                 8 | 9 => {

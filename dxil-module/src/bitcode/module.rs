@@ -362,6 +362,7 @@ impl Decoder {
             personality: None,
             props,
             body: None,
+            line: 0,
         });
         for (v, of) in [
             (prologue, InitOf::Prologue(id)),

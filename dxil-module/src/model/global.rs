@@ -155,6 +155,11 @@ pub struct Function {
     pub props: GlobalProps,
     /// The body; `None` for a declaration.
     pub body: Option<Body>,
+    /// Where it came from in the input: the line of its `declare` or `define` in the LLVM IR
+    /// text it was read from, or in the text the printer makes of it
+    /// ([`number_lines`](crate::text::number_lines)); 0 when it has none (a module made by
+    /// hand or decoded from bitcode, a declaration the lenient reader made from a call).
+    pub line: u32,
 }
 
 /// The body of a defined function.

@@ -58,6 +58,10 @@ pub struct NamedMd {
     pub name: Sym,
     /// The nodes it lists.
     pub operands: Vec<MdId>,
+    /// Where it came from in the input: its line in the LLVM IR text it was read from, or in
+    /// the text the printer makes of it ([`number_lines`](crate::text::number_lines)); 0 when
+    /// it has none.
+    pub line: u32,
 }
 
 /// A kind of metadata attachment: its number in the module and its name.

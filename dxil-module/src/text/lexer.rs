@@ -273,7 +273,13 @@ impl<'a> Lexer<'a> {
     /// The column (1-based) of a byte offset on the line of token `t`.
     pub(crate) fn column(&self, offset: u32) -> u32 {
         let offset = (offset as usize).min(self.src.len());
-        let line_start = memchr::memrchr(b'\n', &self.src[..offset]).map_or(0, |i| i + 1);
+        // on the current line, its start is known: no search back over a long line for each
+        // column asked for (forward references on one line of metadata)
+        let line_start = if (self.line_start..=self.pos).contains(&offset) {
+            self.line_start
+        } else {
+            memchr::memrchr(b'\n', &self.src[..offset]).map_or(0, |i| i + 1)
+        };
         (offset - line_start) as u32 + 1
     }
 

@@ -7,11 +7,18 @@
 //! - [`parse`]: strict; the first error, with its line and column, is the result.
 //! - [`parse_lenient`]: for the lint; it reads what it can, recovers at the next instruction
 //!   (or the next top-level entity) after an error, and returns the module with the list of
-//!   problems. A call to an undeclared function keeps its callee as a declaration made from
-//!   the call; an undefined local becomes `undef` of the type it was used with; a call whose
-//!   operand types differ from its callee's keeps its own function type
-//!   ([`Call::fn_ty`](crate::model::Call::fn_ty)), so a checker sees both. Every instruction
-//!   keeps its line ([`Inst::line`](crate::model::Inst::line)).
+//!   problems. An instruction that fails is left out, and the reader resumes at the next line
+//!   after the instruction's first line that starts an instruction, whatever the failed
+//!   reading took (an operand list never closed, a string without its closing quote); the
+//!   calls and declarations left out are listed ([`Lenient::skipped`]). A call to an
+//!   undeclared function keeps its callee as a declaration made from the call; an undefined
+//!   local becomes `undef` of the type it was used with, and is listed
+//!   ([`Lenient::undefined`]); a call whose operand types differ from its callee's keeps its
+//!   own function type ([`Call::fn_ty`](crate::model::Call::fn_ty)), so a checker sees both;
+//!   a struct constant of another struct type keeps its fields; an integer literal that does
+//!   not fit its type (`i32 4294967296`) is kept as written (LLVM truncates it, as [`parse`]
+//!   does) when it is a 64-bit number. Every instruction keeps its line
+//!   ([`Inst::line`](crate::model::Inst::line)), every function and named metadata too.
 //! - [`read`] and [`read_lenient`]: the same over a [`BufRead`](std::io::BufRead), a piece at a
 //!   time, so that the input need not be in memory all at once.
 //!
@@ -34,17 +41,69 @@ mod print;
 pub(crate) mod special;
 
 pub use error::{ReadError, TextError};
-pub use print::{PrintOptions, print};
+pub use print::{
+    Lines, PrintOptions, number_lines, print, print_with_lines, type_string, value_string,
+};
 
 use crate::model::{Module, TypeId};
 
-/// What the lenient reader gives: the module as far as it could be read, and the problems.
+/// What the lenient reader gives: the module as far as it could be read, the problems, and
+/// what a checker needs to know about the places it recovered from.
 #[derive(Clone, Debug)]
 pub struct Lenient {
     /// The module.
     pub module: Module,
     /// The problems, in the order they were found (mostly the order of the text).
     pub problems: Vec<TextError>,
+    /// The calls and declarations left out of the module because they could not be read.
+    pub skipped: Vec<Skipped>,
+    /// The operands that name a local value the function never defines: the module holds
+    /// `undef` there, which a checker should not take for an `undef` written in the text.
+    pub undefined: Vec<Undefined>,
+}
+
+/// A call or a function declaration the lenient reader left out of the module: the problem
+/// that stopped it is `problems[problem]`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Skipped {
+    /// The line it starts on.
+    pub line: u32,
+    /// A call or a declaration.
+    pub kind: SkippedKind,
+    /// The name of the function it calls or declares (unescaped, without `@`).
+    pub name: Box<[u8]>,
+    /// Whether it was left open: its text goes on past its first line and fails there (an
+    /// operand list without its `)`, a string without its closing quote), or at the end of
+    /// the input. The reader resumes at the next line after its first that starts an
+    /// instruction (or a top-level entity).
+    pub open: bool,
+    /// The problem that stopped it: an index into [`Lenient::problems`].
+    pub problem: usize,
+}
+
+/// What the lenient reader skipped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SkippedKind {
+    /// A call instruction (of a named function).
+    Call,
+    /// A function declaration (`declare`).
+    Declaration,
+}
+
+/// An operand of an instruction that names a local value never defined: its function, its
+/// instruction, and its position among the instruction's value operands in the order of
+/// [`Body::for_each_operand`](crate::model::Body::for_each_operand) (for a call, the
+/// arguments first: position `i` is argument `i`).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Undefined {
+    /// The function.
+    pub function: crate::model::FuncId,
+    /// The instruction.
+    pub inst: crate::model::InstId,
+    /// The operand's position.
+    pub operand: u32,
+    /// The name as written (`%x`, `%3`).
+    pub name: Box<str>,
 }
 
 /// Reads a module strictly: the first error is the result.
@@ -64,6 +123,8 @@ pub fn parse_lenient(text: &[u8]) -> Lenient {
     Lenient {
         module: st.m,
         problems: st.problems,
+        skipped: st.skipped,
+        undefined: st.undefined,
     }
 }
 
@@ -149,6 +210,8 @@ pub fn read_lenient(input: impl std::io::BufRead) -> Result<Lenient, std::io::Er
     Ok(Lenient {
         module: st.m,
         problems: st.problems,
+        skipped: st.skipped,
+        undefined: st.undefined,
     })
 }
 

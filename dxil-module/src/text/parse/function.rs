@@ -429,10 +429,14 @@ impl Parser<'_, '_> {
                     if self.fs()?.block.is_none() {
                         self.start_block(None)?;
                     }
+                    self.subject = None;
+                    let start = self.lx.clone();
                     if let Err(mut e) = self.instruction() {
                         if !self.st.lenient {
                             return Err(e);
                         }
+                        // left open: the instruction goes on past its line and fails there
+                        let open = e.line > t.line() || self.tok.kind() == Kind::Eof;
                         // An instruction left open (an operand list without its ')') is
                         // reported on its own line, where it ends, not on the next one.
                         if self.tok.first()
@@ -442,7 +446,17 @@ impl Parser<'_, '_> {
                             e.line = self.prev.0;
                             e.column = self.lx.column(self.prev.1) + 1;
                         }
-                        self.st.problems.push(e);
+                        let subject = self.subject.take().map(|s| {
+                            let name = self.name(&s).into_owned().into_boxed_slice();
+                            (crate::text::SkippedKind::Call, name)
+                        });
+                        self.st.skipped(e, subject, t.line(), open);
+                        // Recover at the next line that starts an instruction after this one's
+                        // first line, whatever the failed reading took (a string left open
+                        // takes every line up to the next quote).
+                        self.lx = start;
+                        self.lx.skip_line();
+                        self.bump();
                         self.recover_in_body(t.line());
                     }
                 }
@@ -526,6 +540,30 @@ impl Parser<'_, '_> {
                     values.push(v);
                     blocks.push(BlockId(0));
                 }
+            }
+        }
+        let undefined = |v: Value| match v {
+            Value::Inst(InstId(i)) if i & PENDING != 0 => fs
+                .forward
+                .get((i & !PENDING) as usize)
+                .filter(|f| f.resolved.is_none()),
+            _ => None,
+        };
+        if self.st.lenient && fs.forward.iter().any(|f| f.resolved.is_none()) {
+            // which operands name a local never defined (they become `undef`)
+            for (i, inst) in fs.body.insts.iter().enumerate() {
+                let mut k = 0u32;
+                fs.body.for_each_operand(&inst.kind, |v| {
+                    if let Some(f) = undefined(v) {
+                        self.st.undefined.push(crate::text::Undefined {
+                            function: fs.func,
+                            inst: InstId(i as u32),
+                            operand: k,
+                            name: f.what.as_str().into(),
+                        });
+                    }
+                    k += 1;
+                });
             }
         }
         if !fs.forward.is_empty() {

@@ -653,6 +653,9 @@ impl<'a> Parser<'_, 'a> {
         attrs.ret = self.param_attrs()?;
         let written = self.parse_type(0)?;
         let callee_tok = self.tok;
+        if callee_tok.kind() == Kind::Global {
+            self.subject = Some(callee_tok);
+        }
         let explicit_fn = matches!(self.st.m.types.get(written), Some(Type::Function { .. }));
         if !matches!(
             callee_tok.kind(),

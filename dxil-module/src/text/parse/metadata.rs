@@ -227,6 +227,7 @@ impl Parser<'_, '_> {
         self.st.m.metadata.named.push(NamedMd {
             name: sym,
             operands,
+            line: name.line(),
         });
         Ok(())
     }

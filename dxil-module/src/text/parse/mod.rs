@@ -102,6 +102,10 @@ pub(crate) struct State {
     pub m: Module,
     pub lenient: bool,
     pub problems: Vec<TextError>,
+    /// Lenient: the operands that name a local never defined.
+    pub undefined: Vec<crate::text::Undefined>,
+    /// Lenient: the calls and declarations that could not be read.
+    pub skipped: Vec<crate::text::Skipped>,
     pub named_types: Map<Sym, NamedTy>,
     pub numbered_types: Map<u32, NamedTy>,
     pub globals: Map<Sym, GlobalEntry>,
@@ -159,6 +163,8 @@ impl State {
             m,
             lenient,
             problems: Vec::new(),
+            undefined: Vec::new(),
+            skipped: Vec::new(),
             named_types: Map::default(),
             numbered_types: Map::default(),
             globals: Map::default(),
@@ -191,6 +197,27 @@ impl State {
         }
     }
 
+    /// Records what the lenient reader skipped because of problem `e` (pushed here): the call
+    /// or declaration of `subject` that started on line `line`, left open or not.
+    pub(crate) fn skipped(
+        &mut self,
+        e: TextError,
+        subject: Option<(crate::text::SkippedKind, Box<[u8]>)>,
+        line: u32,
+        open: bool,
+    ) {
+        if let Some((kind, name)) = subject {
+            self.skipped.push(crate::text::Skipped {
+                line,
+                kind,
+                name,
+                open,
+                problem: self.problems.len(),
+            });
+        }
+        self.problems.push(e);
+    }
+
     /// Records a problem (lenient) or returns it as the error (strict).
     pub(crate) fn problem(&mut self, e: TextError) -> PResult<()> {
         if self.lenient {
@@ -213,6 +240,9 @@ pub(crate) struct Parser<'s, 'a> {
     pub prev: (u32, u32),
     /// The state of the last function read, whose tables the next one reuses.
     pub spare: Option<function::FnState>,
+    /// The name of the function the instruction being read calls, or the declaration being
+    /// read declares, once it is known (for what the lenient reader skips).
+    pub subject: Option<Token>,
 }
 
 /// What a token looks like in a message.
@@ -246,6 +276,7 @@ impl<'s, 'a> Parser<'s, 'a> {
             fs: None,
             prev: (base_line, 0),
             spare: None,
+            subject: None,
         }
     }
 

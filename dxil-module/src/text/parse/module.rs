@@ -20,11 +20,17 @@ impl Parser<'_, '_> {
             if t.kind() == Kind::Eof {
                 return Ok(());
             }
+            self.subject = None;
             if let Err(e) = self.entity() {
                 if !self.st.lenient {
                     return Err(e);
                 }
-                self.st.problems.push(e);
+                let open = e.line > t.line() || self.tok.kind() == Kind::Eof;
+                let subject = self.subject.take().map(|s| {
+                    let name = self.name(&s).into_owned().into_boxed_slice();
+                    (crate::text::SkippedKind::Declaration, name)
+                });
+                self.st.skipped(e, subject, t.line(), open);
                 self.fs = None;
                 self.recover_top(t.line());
             }
@@ -271,6 +277,7 @@ impl Parser<'_, '_> {
                 personality: None,
                 props: GlobalProps::default(),
                 body: None,
+                line: 0,
             });
             self.st.func_seq.push(u32::MAX);
             Ok(GlobalRef::Func(id))
@@ -571,6 +578,8 @@ impl Parser<'_, '_> {
 
     /// `declare ...` or `define ... { body }` after the keyword.
     fn function(&mut self, define: bool) -> PResult<()> {
+        // the line of `declare` or `define`, the token before
+        let line = self.prev.0;
         if !define && self.tok.kind() == Kind::MdName {
             return Err(self.err_at(
                 &self.tok,
@@ -587,6 +596,9 @@ impl Parser<'_, '_> {
         let name_tok = self.tok;
         if !matches!(name_tok.kind(), Kind::Global | Kind::GlobalId) {
             return self.expected("a function name ('@name')");
+        }
+        if !define && name_tok.kind() == Kind::Global {
+            self.subject = Some(name_tok);
         }
         self.bump();
         self.expect(Kind::LParen, "'(' of the parameters")?;
@@ -707,6 +719,7 @@ impl Parser<'_, '_> {
                     personality,
                     props: GlobalProps::default(),
                     body: None,
+                    line,
                 });
                 let seq = self.st.seq - 1;
                 self.st.func_seq.push(seq);
@@ -727,6 +740,7 @@ impl Parser<'_, '_> {
                 personality,
                 props,
                 body: None,
+                line,
             };
         }
         if !spec.is_empty() {
@@ -1025,6 +1039,14 @@ fn reorder(st: &mut State) {
         }
         _ => {}
     };
+    // the operands naming undefined locals keep naming their function
+    if let Some(perm) = &funcs {
+        for u in &mut st.undefined {
+            if let Some(&new) = perm.get(u.function.index()) {
+                u.function.0 = new;
+            }
+        }
+    }
     let m = &mut st.m;
     if let Some(perm) = &funcs {
         permute(&mut m.functions, perm);

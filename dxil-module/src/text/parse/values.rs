@@ -114,7 +114,9 @@ impl Parser<'_, '_> {
                 if self.eat(Kind::LBrace) {
                     let elems = self.const_list(Kind::RBrace, "'}'", depth)?;
                     self.expect(Kind::Greater, "'>' after a packed struct constant")?;
-                    self.check_struct(ty, &elems, true, &t)?;
+                    if let Err(e) = self.check_struct(ty, &elems, true, &t) {
+                        self.st.problem(e)?;
+                    }
                     return Ok(self.aggregate(ty, elems));
                 }
                 let elems = self.const_list(Kind::Greater, "'>'", depth)?;
@@ -136,7 +138,11 @@ impl Parser<'_, '_> {
             Kind::LBrace => {
                 self.bump();
                 let elems = self.const_list(Kind::RBrace, "'}'", depth)?;
-                self.check_struct(ty, &elems, false, &t)?;
+                // lenient: a struct constant of another type (or of a struct never defined)
+                // is kept as written, with its own fields
+                if let Err(e) = self.check_struct(ty, &elems, false, &t) {
+                    self.st.problem(e)?;
+                }
                 Ok(self.aggregate(ty, elems))
             }
             Kind::Word => self.word_constant(ty, depth),
@@ -211,6 +217,21 @@ impl Parser<'_, '_> {
             } else {
                 decimal_u64(text) as i64
             };
+            if self.st.lenient && t.kind() == Kind::Int && !decimal_fits(text, width) {
+                // LLVM truncates; the lenient reader keeps what is written (when it is a 64-bit
+                // number) for a checker to see, and says so
+                let e = self.err_at(
+                    t,
+                    format!(
+                        "integer constant {} does not fit in i{width}",
+                        String::from_utf8_lossy(text)
+                    ),
+                );
+                self.st.problems.push(e);
+                if let Some(written) = decimal_i64(text) {
+                    return Ok(self.constant(ty, ConstKind::Int(written)));
+                }
+            }
             return Ok(self.int_of(ty, width, v));
         }
         let words = width.div_ceil(64) as usize;
@@ -678,6 +699,25 @@ impl Parser<'_, '_> {
 
 /// The value of a decimal literal (maybe negative) modulo `2^(64 * words)`, in words, least
 /// significant first.
+/// A decimal literal as a signed 64-bit number, if it is one.
+fn decimal_i64(text: &[u8]) -> Option<i64> {
+    std::str::from_utf8(text).ok()?.parse().ok()
+}
+
+/// Whether a decimal literal is an integer of `width` bits, signed or unsigned: from
+/// `-2^(width-1)` to `2^width - 1`.
+fn decimal_fits(text: &[u8], width: u32) -> bool {
+    let Some(v) = std::str::from_utf8(text)
+        .ok()
+        .filter(|t| t.len() <= 40)
+        .and_then(|t| t.parse::<i128>().ok())
+    else {
+        return false;
+    };
+    let width = width.min(64);
+    v >= -(1i128 << (width - 1)) && v < (1i128 << width)
+}
+
 fn decimal_words(text: &[u8], words: usize) -> Vec<u64> {
     let (neg, digits) = match text.split_first() {
         Some((b'-', rest)) => (true, rest),

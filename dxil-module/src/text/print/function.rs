@@ -102,7 +102,7 @@ impl Printer<'_> {
     }
 
     /// The numbering of a function's arguments, blocks and results.
-    fn locals(&self, id: FuncId, body: &Body, params: usize) -> Locals {
+    pub(crate) fn locals(&self, id: FuncId, body: &Body, params: usize) -> Locals {
         let mut l = Locals {
             func: Some(id),
             args: vec![None; params],
@@ -169,6 +169,7 @@ impl Printer<'_> {
                 ..Locals::default()
             },
         };
+        self.record_function(id);
         if f.body.is_some() {
             self.out.push_str("define ");
         } else {
@@ -341,6 +342,7 @@ impl Printer<'_> {
                     continue;
                 };
                 self.out.push_str("  ");
+                self.record_inst(locals.func, i);
                 self.instruction(i, inst, locals);
                 let loc = lookup(&mut locs, &body.debug_locs, i).map(|(_, l)| *l);
                 let mut list: Vec<(u32, u32, Node)> = Vec::new();

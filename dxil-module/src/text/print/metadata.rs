@@ -334,7 +334,8 @@ impl Printer<'_> {
         if !m.metadata.named.is_empty() {
             self.out.push('\n');
         }
-        for named in &m.metadata.named {
+        for (n, named) in m.metadata.named.iter().enumerate() {
+            self.record_named(n);
             self.out.push('!');
             md_name(&mut self.out, m.symbols.bytes(named.name));
             self.out.push_str(" = !{");

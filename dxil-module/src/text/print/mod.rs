@@ -43,24 +43,131 @@ pub(crate) struct Printer<'m> {
     pub function_numbers: Map<crate::model::FuncId, u32>,
     pub attrs: attrs::AttrSlots,
     pub md: metadata::MdSlots,
+    /// The lines of what is printed, when they are asked for.
+    pub lines: Option<Lines>,
+}
+
+/// The lines the printer puts things on (1-based): each function's `declare` or `define`, each
+/// instruction, each named metadata.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Lines {
+    /// Per function (by [`FuncId`](crate::model::FuncId)), the line of its `declare` or
+    /// `define`.
+    pub functions: Vec<u32>,
+    /// Per function, per instruction of its body (by [`InstId`](crate::model::InstId)), the
+    /// line of the instruction; 0 for an instruction no block lists (not printed).
+    pub insts: Vec<Vec<u32>>,
+    /// Per named metadata, in order, its line.
+    pub named: Vec<u32>,
+    /// The newlines counted so far, and up to which byte of the output.
+    counted: (u32, usize),
+}
+
+impl Lines {
+    /// Sets [`Function::line`](crate::model::Function::line),
+    /// [`Inst::line`](crate::model::Inst::line) and
+    /// [`NamedMd::line`](crate::model::NamedMd::line) of `module` (the module these lines were
+    /// printed from) to these lines.
+    pub fn apply(&self, module: &mut Module) {
+        for (i, f) in module.functions.iter_mut().enumerate() {
+            f.line = self.functions.get(i).copied().unwrap_or(0);
+            if let Some(body) = f.body.as_mut() {
+                let lines = self.insts.get(i).map_or(&[][..], Vec::as_slice);
+                for (k, inst) in body.insts.iter_mut().enumerate() {
+                    inst.line = lines.get(k).copied().unwrap_or(0);
+                }
+            }
+        }
+        for (i, n) in module.metadata.named.iter_mut().enumerate() {
+            n.line = self.named.get(i).copied().unwrap_or(0);
+        }
+    }
 }
 
 /// The module as LLVM IR text.
 pub fn print(module: &Module, options: &PrintOptions) -> String {
+    print_module(module, options, false).0
+}
+
+/// The module as LLVM IR text, with the line of each function, instruction and named metadata
+/// in it.
+///
+/// ```
+/// use dxil_module::text;
+///
+/// let src = "define void @main() {\n  ret void\n}\n";
+/// let module = text::parse(src.as_bytes()).expect("valid");
+/// let (printed, lines) = text::print_with_lines(&module, &text::PrintOptions::default());
+/// assert_eq!(printed.lines().nth(1), Some("define void @main() {"));
+/// assert_eq!((lines.functions[0], lines.insts[0][0]), (2, 3));
+/// ```
+pub fn print_with_lines(module: &Module, options: &PrintOptions) -> (String, Lines) {
+    let (text, lines) = print_module(module, options, true);
+    (text, lines.unwrap_or_default())
+}
+
+/// Gives every function, instruction and named metadata of `module` the line it has in the
+/// text [`print()`] makes of it (with default options): what a reader of that text sees, for a
+/// module that was not read from text (decoded from bitcode), so that messages about it can
+/// name lines.
+pub fn number_lines(module: &mut Module) {
+    let (_, lines) = print_with_lines(module, &PrintOptions::default());
+    lines.apply(module);
+}
+
+fn print_module(module: &Module, options: &PrintOptions, lines: bool) -> (String, Option<Lines>) {
     let mut p = Printer::new(module);
     p.out.reserve(1 << 16);
+    if lines {
+        p.lines = Some(Lines {
+            functions: vec![0; module.functions.len()],
+            insts: module
+                .functions
+                .iter()
+                .map(|f| vec![0; f.body.as_ref().map_or(0, |b| b.insts.len())])
+                .collect(),
+            named: vec![0; module.metadata.named.len()],
+            counted: (0, 0),
+        });
+    }
     p.number_types();
     p.number_globals();
     p.attrs = attrs::AttrSlots::number(module);
     p.md = metadata::MdSlots::number(module);
     p.module(options);
+    (p.out, p.lines)
+}
+
+/// A type as LLVM IR text (`float`, `%dx.types.Handle`, `<4 x i32>`), as the printer writes
+/// it.
+pub fn type_string(module: &Module, ty: TypeId) -> String {
+    let mut p = Printer::new(module);
+    p.ty(ty);
     p.out
 }
 
-/// A type as LLVM IR text (for messages).
-pub(crate) fn type_string(module: &Module, ty: TypeId) -> String {
+/// A value as LLVM IR text, without its type (`%x`, `%3`, `13`, `undef`,
+/// `{ i32 0, i8 1 }`), as the printer writes it in the body of `function` (which numbers the
+/// unnamed values; it is numbered for this call, so use it for messages, not in a loop).
+pub fn value_string(
+    module: &Module,
+    function: Option<crate::model::FuncId>,
+    value: crate::model::Value,
+) -> String {
     let mut p = Printer::new(module);
-    p.ty(ty);
+    p.number_globals();
+    let locals = function
+        .and_then(|f| {
+            let func = module.function(f)?;
+            let body = func.body.as_ref()?;
+            let params = match module.types.get(func.ty)? {
+                crate::model::Type::Function { params, .. } => params.len(),
+                _ => 0,
+            };
+            Some(p.locals(f, body, params))
+        })
+        .unwrap_or_default();
+    p.value(value, &locals, 0);
     p.out
 }
 
@@ -75,6 +182,51 @@ impl<'m> Printer<'m> {
             function_numbers: Map::default(),
             attrs: attrs::AttrSlots::default(),
             md: metadata::MdSlots::default(),
+            lines: None,
+        }
+    }
+
+    /// The line the output goes on next, when lines are recorded.
+    fn line(&mut self) -> Option<u32> {
+        let lines = self.lines.as_mut()?;
+        let (n, upto) = lines.counted;
+        let new = self.out.as_bytes().get(upto..).unwrap_or(&[]);
+        let n = n.saturating_add(memchr::memchr_iter(b'\n', new).count() as u32);
+        lines.counted = (n, self.out.len());
+        Some(n + 1)
+    }
+
+    /// Records that function `f` starts on the next line.
+    pub(crate) fn record_function(&mut self, f: crate::model::FuncId) {
+        if let Some(line) = self.line()
+            && let Some(slot) = self
+                .lines
+                .as_mut()
+                .and_then(|l| l.functions.get_mut(f.index()))
+        {
+            *slot = line;
+        }
+    }
+
+    /// Records that instruction `i` of function `f` is printed on the current line.
+    pub(crate) fn record_inst(&mut self, f: Option<crate::model::FuncId>, i: crate::model::InstId) {
+        if let (Some(line), Some(f)) = (self.line(), f)
+            && let Some(slot) = self
+                .lines
+                .as_mut()
+                .and_then(|l| l.insts.get_mut(f.index()))
+                .and_then(|v| v.get_mut(i.index()))
+        {
+            *slot = line;
+        }
+    }
+
+    /// Records that named metadata `n` (by position) is printed on the current line.
+    pub(crate) fn record_named(&mut self, n: usize) {
+        if let Some(line) = self.line()
+            && let Some(slot) = self.lines.as_mut().and_then(|l| l.named.get_mut(n))
+        {
+            *slot = line;
         }
     }
 

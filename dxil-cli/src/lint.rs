@@ -1,13 +1,14 @@
-//! `cargo xtask lint FILE...`: checks the `dx.op` declarations and calls of DXIL modules (LLVM
-//! IR text) against the op database, with `dxil-lint`.
+//! `dxil lint FILE|DIR...` (and `cargo xtask lint`, which calls it): checks the `dx.op`
+//! declarations and calls of DXIL modules against the op database, with `dxil-lint`. A file is
+//! LLVM IR text, a DXBC container, bitcode in its wrapper or raw bitcode, told by its content.
 //!
 //! Prints one line per diagnostic, `FILE:LINE: RULE-CODE: message`, then
-//! `N calls checked in M files, K diagnostics`. Exit status ([`EXIT_STATUS`]): 0 without
+//! `N calls checked in M files, K diagnostics`. Exit codes ([`EXIT_CODES`]): 0 without
 //! diagnostics, 1 with diagnostics, 2 when an input could not be checked: it cannot be read, it
-//! is not a regular file (a FIFO, a device: never opened), it is larger than 1 GiB, or it is not
-//! LLVM IR text (bitcode, a DXBC container, other binary data, text of which no line is LLVM
-//! IR); each such input gets a line on stderr. A directory stands for the `.ll` files under it
-//! (see `dxil_lint::ll_files_within`), walked within limits of entries read and depth: a walk
+//! is not a regular file (a FIFO, a device: never opened), it is larger than 1 GiB, it is binary
+//! that does not decode, or it is not LLVM IR text (other binary data, text of which no line is
+//! LLVM IR); each such input gets a line on stderr. A directory stands for the module files
+//! under it (`.ll`, `.dxil`, `.dxbc`, `.cso`, `.bc`: see `dxil_lint::module_files_within`), walked within limits of entries read and depth: a walk
 //! that goes past them is an input that could not be checked. On a terminal, stderr shows the
 //! progress of walks and of the checks; elsewhere (a pipe, a file) it shows only errors.
 
@@ -18,13 +19,28 @@ use std::process::ExitCode;
 use dxil_lint::{WalkLimits, WalkProgress};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-/// The exit status of `cargo xtask lint`, for its help.
-pub const EXIT_STATUS: &str = "Exit status:
+/// The exit codes of `dxil lint`, for its help.
+pub const EXIT_CODES: &str = "Exit codes:
   0  no diagnostics
   1  diagnostics (findings) were printed
   2  an input could not be checked: it cannot be read, is not a regular file, is larger than
-     1 GiB, is not LLVM IR text (bitcode, a DXBC container, binary data, or text of which no
-     line is LLVM IR), or a folder walk went past --max-files or --max-depth";
+     1 GiB, is binary (a DXBC container, bitcode) that does not decode, is neither binary nor
+     LLVM IR text (other binary data, text of which no line is LLVM IR), or a folder walk went
+     past --max-files or --max-depth; or no input was given";
+
+/// The arguments of `dxil lint`.
+#[derive(Clone, Debug, clap::Args)]
+pub struct Args {
+    /// Files (text or binary, told by their content) or directories (their .ll, .dxil, .dxbc,
+    /// .cso and .bc files).
+    pub files: Vec<PathBuf>,
+    /// The most files and folders a directory walk reads.
+    #[arg(long, default_value_t = WalkLimits::default().max_entries)]
+    pub max_files: usize,
+    /// The deepest folder a directory walk enters (the named one is 0).
+    #[arg(long, default_value_t = WalkLimits::default().max_depth)]
+    pub max_depth: usize,
+}
 
 /// Where the progress is drawn: stderr when it is a terminal, nowhere otherwise.
 fn progress_target() -> ProgressDrawTarget {
@@ -35,7 +51,7 @@ fn progress_target() -> ProgressDrawTarget {
     }
 }
 
-/// Lists the inputs: files as given, the `.ll` files of folders. Returns them and the number
+/// Lists the inputs: files as given, the module files of folders. Returns them and the number
 /// of inputs that could not be listed (reported on stderr).
 fn inputs(paths: Vec<PathBuf>, limits: WalkLimits) -> (Vec<PathBuf>, usize) {
     let (mut todo, mut failed) = (Vec::new(), 0);
@@ -47,7 +63,7 @@ fn inputs(paths: Vec<PathBuf>, limits: WalkLimits) -> (Vec<PathBuf>, usize) {
         let spinner = ProgressBar::with_draw_target(None, progress_target());
         let mut show = |w: WalkProgress<'_>| {
             spinner.set_message(format!(
-                "{}: {} entries read, {} .ll files ({})",
+                "{}: {} entries read, {} module files ({})",
                 p.display(),
                 w.entries,
                 w.found,
@@ -55,7 +71,7 @@ fn inputs(paths: Vec<PathBuf>, limits: WalkLimits) -> (Vec<PathBuf>, usize) {
             ));
             spinner.tick();
         };
-        let walked = dxil_lint::ll_files_within(&p, limits, &mut show);
+        let walked = dxil_lint::module_files_within(&p, limits, &mut show);
         spinner.finish_and_clear();
         match walked {
             Ok(files) => todo.extend(files),
@@ -68,11 +84,29 @@ fn inputs(paths: Vec<PathBuf>, limits: WalkLimits) -> (Vec<PathBuf>, usize) {
     (todo, failed)
 }
 
-/// Runs the checks over `paths` (folders walked within `limits`) and prints the report.
-pub fn run(paths: Vec<PathBuf>, limits: WalkLimits) -> anyhow::Result<ExitCode> {
-    if paths.is_empty() {
-        anyhow::bail!("no files given: cargo xtask lint FILE...");
+/// Runs the checks over the inputs (folders walked within the limits) and prints the report;
+/// returns the exit code ([`EXIT_CODES`]).
+pub fn run(args: &Args) -> ExitCode {
+    if args.files.is_empty() {
+        eprintln!("error: no files given: dxil lint FILE|DIR...");
+        return ExitCode::from(2);
     }
+    match report(args) {
+        Ok(code) => ExitCode::from(code),
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Checks the inputs and prints the report; the exit code, or an error writing the output.
+fn report(args: &Args) -> std::io::Result<u8> {
+    let limits = WalkLimits {
+        max_entries: args.max_files,
+        max_depth: args.max_depth,
+    };
+    let paths = args.files.clone();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let (todo, mut unreadable) = inputs(paths, limits);
@@ -113,11 +147,11 @@ pub fn run(paths: Vec<PathBuf>, limits: WalkLimits) -> anyhow::Result<ExitCode> 
         "{calls} calls checked in {files} files, {diagnostics} diagnostics"
     )?;
     out.flush()?;
-    Ok(ExitCode::from(if unreadable > 0 {
+    Ok(if unreadable > 0 {
         2
     } else if diagnostics > 0 {
         1
     } else {
         0
-    }))
+    })
 }

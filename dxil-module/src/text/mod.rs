@@ -32,9 +32,10 @@ mod hash;
 mod lexer;
 mod parse;
 mod print;
-mod special;
+pub(crate) mod special;
 
 pub use error::{ReadError, TextError};
+pub(crate) use print::type_string;
 pub use print::{PrintOptions, print};
 
 use crate::model::{Module, TypeId};

@@ -5,8 +5,6 @@
 //!
 //! One test in this binary, so that the allocator's counts are its own.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::Instant;
 
@@ -14,34 +12,12 @@ use dxil_module::bitstream::Bitstream;
 
 #[path = "common/corpus.rs"]
 mod corpus;
+#[path = "common/counting.rs"]
+mod counting;
+#[path = "common/mutate.rs"]
+mod mutate;
 
-struct Counting;
-
-thread_local! {
-    static LIVE: Cell<usize> = const { Cell::new(0) };
-    static PEAK: Cell<usize> = const { Cell::new(0) };
-}
-
-// SAFETY: forwards to the system allocator and only counts bytes.
-#[allow(unsafe_code)]
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let _ = LIVE.try_with(|live| {
-            live.set(live.get() + layout.size());
-            let _ = PEAK.try_with(|peak| peak.set(peak.get().max(live.get())));
-        });
-        // SAFETY: same contract as the caller's.
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        let _ = LIVE.try_with(|live| live.set(live.get().saturating_sub(layout.size())));
-        // SAFETY: same contract as the caller's.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
+use mutate::Rng;
 
 /// The most bytes a parse may hold at once: the documented bound (8 bytes of values and of
 /// entries per input bit, doubled by vector growth) and a little for the reader's own state.
@@ -49,28 +25,13 @@ fn memory_bound(input: usize) -> usize {
     256 * input + (64 << 10)
 }
 
-/// xorshift64*: a small deterministic generator.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        let r = self.0.wrapping_mul(0x2545_F491_4F6C_DD1D);
-        if n == 0 { 0 } else { (r % n as u64) as usize }
-    }
-}
-
 /// Parses `bytes` under `catch_unwind` and checks the outcome; gives the peak memory and
 /// whether it was accepted.
 fn parse_checked(bytes: &[u8], what: &dyn Fn() -> String) -> (usize, bool) {
-    let base = LIVE.with(Cell::get);
-    PEAK.with(|p| p.set(base));
-    let result = catch_unwind(AssertUnwindSafe(|| Bitstream::parse(bytes)));
+    let (result, peak) =
+        counting::peak_of(|| catch_unwind(AssertUnwindSafe(|| Bitstream::parse(bytes))));
     assert!(result.is_ok(), "{}: the reader panicked", what());
     let result = result.expect("no panic");
-    let peak = PEAK.with(Cell::get) - base;
     assert!(
         peak <= memory_bound(bytes.len()),
         "{}: {peak} bytes for {} bytes of input",
@@ -118,11 +79,7 @@ fn truncated_and_mutated_bitstreams_give_errors_or_streams() {
     for s in &streams {
         let bitcode = &s.bitcode;
         let len = bitcode.len();
-        // truncations: every byte of the first 64 and of the last 64, and 64 points between
-        let cuts = (0..len.min(64))
-            .chain(len.saturating_sub(64)..len)
-            .chain((1..64).map(|i| i * len / 64));
-        for cut in cuts {
+        for cut in mutate::cuts(len) {
             let bytes = &bitcode[..cut];
             let r = parse_checked(bytes, &|| format!("{} cut at {cut}", s.name()));
             // only the magic alone is a (blockless) stream
@@ -131,24 +88,7 @@ fn truncated_and_mutated_bitstreams_give_errors_or_streams() {
         }
         // mutations
         for round in 0..48 {
-            let mut bytes = bitcode.clone();
-            match round % 4 {
-                0 | 1 => {
-                    for _ in 0..=round % 3 {
-                        let bit = rng.below(len * 8);
-                        bytes[bit / 8] ^= 1 << (bit % 8);
-                    }
-                }
-                2 => {
-                    let at = rng.below(len);
-                    bytes[at] = rng.below(256) as u8;
-                }
-                _ => {
-                    let at = rng.below(len / 4) * 4;
-                    let word = bytes[at..at + 4].to_vec();
-                    bytes.splice(at..at, word);
-                }
-            }
+            let bytes = mutate::mutate(bitcode, round, &mut rng);
             let r = parse_checked(&bytes, &|| format!("{} mutation {round}", s.name()));
             note(&bytes, r);
         }

@@ -1,9 +1,130 @@
-//! LLVM 3.7 bitcode, as DXIL uses it.
+//! LLVM 3.7 bitcode, as DXIL uses it: decoded into the module model, and written from it.
 //!
 //! [`write()`] writes a module of the [model](crate::model) as DXC's LLVM 3.7 writer lays it
 //! out (see its documentation), after checking everything LLVM 3.7's reader would otherwise
 //! misread or refuse; a model it cannot write is a [`WriteError`] naming the place.
+//!
+//! [`decode`] takes raw bitcode (`BC C0 DE`, or the bitcode wrapper header `DE C0 17 0B` in
+//! front of it, read by [`crate::container::find_bitcode`], which also finds the bitcode of a
+//! DXBC container), reads the bitstream with [`crate::bitstream`] and fills a [`Module`]: the
+//! same model the text reader ([`crate::text`]) makes, so that the printer, the lint and
+//! `dxil_ops::read` work on either.
+//!
+//! # What is decoded
+//!
+//! | block | records decoded | kept as |
+//! | --- | --- | --- |
+//! | `IDENTIFICATION` | `STRING` | [`Module::producer`] |
+//! | `MODULE` | `VERSION` (0: absolute operand ids, 1: relative), `TRIPLE`, `DATALAYOUT`, `ASM`, `SECTIONNAME`, `GCNAME`, `COMDAT`, `GLOBALVAR`, `FUNCTION` | the module's fields, [`Global`](crate::model::Global)s, [`Function`](crate::model::Function)s |
+//! | `PARAMATTR_GROUP`, `PARAMATTR` | `ENTRY` (enum, integer and string attributes) | [`AttrGroup`](crate::model::AttrGroup)s, [`AttrList`](crate::model::AttrList)s |
+//! | `TYPE_BLOCK_NEW` | every type code: `NUMENTRY`, `VOID` ... `X86_MMX`, `INTEGER`, `POINTER`, `FUNCTION` (and `FUNCTION_OLD`), `ARRAY`, `VECTOR`, `STRUCT_ANON`, `STRUCT_NAME`, `STRUCT_NAMED`, `OPAQUE` | [`Types`](crate::model::Types), ids as in the bitcode |
+//! | `CONSTANTS` (module and function) | `SETTYPE`, `NULL`, `UNDEF`, `INTEGER`, `WIDE_INTEGER`, `FLOAT` (all widths), `AGGREGATE`, `STRING`, `CSTRING`, `DATA`, `CE_BINOP`, `CE_CAST`, `CE_GEP`, `CE_INBOUNDS_GEP` (with and without the source type), `CE_SELECT`, `CE_EXTRACTELT`, `CE_INSERTELT`, `CE_SHUFFLEVEC`, `CE_SHUFVEC_EX`, `CE_CMP` | [`Constant`](crate::model::Constant)s in the form LLVM holds them (zero is `Null`, arrays of numbers are `Data`) |
+//! | `METADATA` (module and function), `METADATA_KIND` | `STRING`, `VALUE`, `NODE`, `DISTINCT_NODE`, `NAME` + `NAMED_NODE`, `KIND` | [`MdItem`](crate::model::MdItem)s, [`NamedMd`](crate::model::NamedMd), [`MdKind`](crate::model::MdKind)s |
+//! | `METADATA` | the debug-information records (`LOCATION`, `SUBRANGE` ... `IMPORTED_ENTITY`, `EXPRESSION`, `GENERIC_DEBUG`, `MODULE`, ...) | [`MdItem::Special`](crate::model::MdItem::Special): the record code and its operands as stored |
+//! | `METADATA_ATTACHMENT` | `ATTACHMENT` of instructions and functions | [`Body::attachments`](crate::model::Body::attachments), [`Body::fn_attachments`](crate::model::Body::fn_attachments) |
+//! | `VALUE_SYMTAB` (module and function) | `ENTRY`, `BBENTRY`, `FNENTRY` | names of globals, functions, arguments, results, blocks |
+//! | `FUNCTION` | `DECLAREBLOCKS`; `BINOP` (flags), `CAST`, `GEP` (and the old forms), `SELECT`, `VSELECT`, `EXTRACTELT`, `INSERTELT`, `SHUFFLEVEC`, `CMP`, `CMP2` (fast-math flags), `RET`, `BR`, `SWITCH`, `UNREACHABLE`, `PHI`, `ALLOCA`, `LOAD`, `STORE` (and `STORE_OLD`), `CMPXCHG` (and `CMPXCHG_OLD` with its weak flag), `ATOMICRMW`, `FENCE`, `CALL` (explicit type, calling convention, tail, fast-math flags), `EXTRACTVAL`, `INSERTVAL`, `DEBUG_LOC`, `DEBUG_LOC_AGAIN` | [`Body`](crate::model::Body): blocks, [`Inst`](crate::model::Inst)s, debug locations |
+//! | `USELIST`, `BLOCKINFO`, unknown blocks | - | skipped (BLOCKINFO is applied by the bitstream reader) |
+//!
+//! Operand ids are relative to the instruction's value number in modules of version 1 (what
+//! LLVM 3.7 and DXC write) and absolute in version 0; a `PHI`'s are signed. An operand at or
+//! above the next value number is a forward reference: the record gives its type, the
+//! operand holds a placeholder until the value is defined, and the function ends with an
+//! error if it never is. Constants may refer to later constants of their block; they are
+//! resolved in dependency order (a cycle is an error).
+//!
+//! # What is refused
+//!
+//! Instructions LLVM 3.7 has and DXIL forbids (`invoke`, `landingpad`, `resume`,
+//! `indirectbr`, `va_arg`) are [`ErrorKind::NotDxil`]; forms the model cannot hold or that
+//! only older writers used (atomic `load`/`store`, aliases, inline assembly, block addresses,
+//! `label` arguments, the case-range `switch`, `METADATA_OLD_NODE`, `cmpxchg` without its
+//! weak flag) are [`ErrorKind::Unsupported`]. Unknown records of the module block and of the
+//! metadata attachment and symbol tables are skipped, as LLVM skips them; unknown records of
+//! types, constants, metadata and function bodies are errors.
+//!
+//! # Untrusted input
+//!
+//! Decoding never panics; every failure is a [`DecodeError`] with the bit offset of the
+//! record (or block) and what was expected there. Every id is checked against what exists
+//! before it is used; nothing is allocated from a count the input states (a type table's
+//! `NUMENTRY`, a function's `DECLAREBLOCKS`) before the records that would fill it are known
+//! to be there; nothing recurses on the depth of the input (constants are resolved with an
+//! explicit stack, types refer forward only to named structs). Time and memory are linear in
+//! the input: the bitstream's own bounds apply, and the model holds what the records hold.
 
+mod attrs;
+mod codes;
+mod constants;
+mod error;
+mod function;
+mod insts;
+mod metadata;
+mod module;
+mod ops;
+mod symtab;
+mod types;
 mod write;
 
+pub use error::{DecodeError, ErrorKind};
 pub use write::{Place, WriteError, WriteErrorKind, write};
+
+use crate::bitstream::{BITCODE_MAGIC, Bitstream};
+use crate::model::Module;
+
+/// The magic number of the bitcode wrapper header (`0x0B17C0DE`, little-endian).
+pub const WRAPPER_MAGIC: [u8; 4] = [0xDE, 0xC0, 0x17, 0x0B];
+
+/// Decodes LLVM 3.7 bitcode (raw, or behind a bitcode wrapper header) into a module.
+///
+/// ```
+/// let err = dxil_module::bitcode::decode(b"not bitcode").unwrap_err();
+/// assert_eq!(err.bit, 0);
+/// ```
+pub fn decode(input: &[u8]) -> Result<Module, DecodeError> {
+    let (bitcode, offset) = unwrap(input)?;
+    let shift = |mut e: DecodeError| {
+        e.bit += offset * 8;
+        if let ErrorKind::Bitstream(b) = &mut e.kind {
+            b.bit += offset * 8;
+        }
+        e
+    };
+    let stream = Bitstream::parse(bitcode)
+        .map_err(|e| DecodeError::new(e.bit, "the bitstream", ErrorKind::Bitstream(e)))
+        .map_err(shift)?;
+    if stream.magic() != BITCODE_MAGIC {
+        return Err(shift(DecodeError::new(
+            0,
+            "the magic number BC C0 DE",
+            ErrorKind::NotBitcode(stream.magic()),
+        )));
+    }
+    module::decode_stream(&stream).map_err(shift)
+}
+
+/// The bitcode inside `input` and its byte offset: after a wrapper header if there is one
+/// (read by [`crate::container::find_bitcode`]).
+fn unwrap(input: &[u8]) -> Result<(&[u8], u64), DecodeError> {
+    let mut magic = [0; 4];
+    let n = input.len().min(4);
+    magic[..n].copy_from_slice(&input[..n]);
+    if magic == BITCODE_MAGIC {
+        return Ok((input, 0));
+    }
+    if magic != WRAPPER_MAGIC {
+        return Err(DecodeError::new(
+            0,
+            "the magic number BC C0 DE",
+            ErrorKind::NotBitcode(magic),
+        ));
+    }
+    match crate::container::find_bitcode(input) {
+        Ok(found) => Ok((found.bytes, found.offset as u64)),
+        Err(e) => Err(DecodeError::new(
+            e.offset as u64 * 8,
+            "the bitcode wrapper header (magic, version, offset, size, cputype)",
+            ErrorKind::Wrapper(e),
+        )),
+    }
+}

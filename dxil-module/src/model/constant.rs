@@ -1,7 +1,6 @@
 //! Constants: each distinct constant of a module once ([`Constants`]), with its type.
 
-use std::collections::HashMap;
-
+use super::index::HashIndex;
 use super::inst::{BinOp, CastOp, Predicate};
 use super::{ConstId, TypeId, Value};
 
@@ -121,7 +120,7 @@ pub enum ConstExpr {
 #[derive(Clone, Debug, Default)]
 pub struct Constants {
     items: Vec<Constant>,
-    index: HashMap<Constant, ConstId>,
+    index: HashIndex,
 }
 
 impl PartialEq for Constants {
@@ -140,18 +139,32 @@ impl Constants {
 
     /// The id of a constant, added at the end if it is new.
     pub fn intern(&mut self, constant: Constant) -> ConstId {
-        if let Some(&id) = self.index.get(&constant) {
+        let h = self.index.hash(&constant);
+        if let Some(id) = self.find_hashed(h, &constant) {
             return id;
         }
-        let id = ConstId(self.items.len() as u32);
-        self.index.insert(constant.clone(), id);
+        let id = self.items.len() as u32;
         self.items.push(constant);
-        id
+        self.index.add(h, id);
+        ConstId(id)
     }
 
     /// The id of a constant, if it is in the pool.
     pub fn find(&self, constant: &Constant) -> Option<ConstId> {
-        self.index.get(constant).copied()
+        self.find_hashed(self.index.hash(constant), constant)
+    }
+
+    fn find_hashed(&self, h: u64, constant: &Constant) -> Option<ConstId> {
+        let items = &self.items;
+        self.index
+            .find(h, |i| items.get(i as usize) == Some(constant))
+            .map(ConstId)
+    }
+
+    /// Room for `n` more constants.
+    pub fn reserve(&mut self, n: usize) {
+        self.items.reserve(n);
+        self.index.reserve(n);
     }
 
     /// The constant of an id, or `None` for an id that is not in the pool.

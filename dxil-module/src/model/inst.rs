@@ -670,4 +670,100 @@ impl InstKind {
             }
         }
     }
+
+    /// Calls `fv` on every value operand and `fb` on every block operand, to change them (a
+    /// reader replacing the placeholders of forward references). Switch cases are constants
+    /// and are not visited.
+    pub fn remap_operands(
+        &mut self,
+        mut fv: impl FnMut(&mut Value),
+        mut fb: impl FnMut(&mut BlockId),
+    ) {
+        match self {
+            InstKind::Ret(v) => v.iter_mut().for_each(fv),
+            InstKind::Br(b) => fb(b),
+            InstKind::CondBr {
+                cond,
+                then,
+                otherwise,
+            } => {
+                fv(cond);
+                fb(then);
+                fb(otherwise);
+            }
+            InstKind::Switch {
+                value,
+                default,
+                cases,
+            } => {
+                fv(value);
+                fb(default);
+                cases.iter_mut().for_each(|(_, b)| fb(b));
+            }
+            InstKind::Unreachable | InstKind::Fence { .. } => {}
+            InstKind::Binary { lhs, rhs, .. } | InstKind::Cmp { lhs, rhs, .. } => {
+                fv(lhs);
+                fv(rhs);
+            }
+            InstKind::Cast { value, .. } => fv(value),
+            InstKind::GetElementPtr { operands, .. } => operands.iter_mut().for_each(fv),
+            InstKind::Load { ptr, .. } => fv(ptr),
+            InstKind::Store { ptr, value, .. } => {
+                fv(ptr);
+                fv(value);
+            }
+            InstKind::Alloca { count, .. } => fv(count),
+            InstKind::Phi { incoming } => incoming.iter_mut().for_each(|(v, b)| {
+                fv(v);
+                fb(b);
+            }),
+            InstKind::Call(call) => {
+                fv(&mut call.callee);
+                call.args.iter_mut().for_each(fv);
+            }
+            InstKind::Select {
+                cond,
+                then,
+                otherwise,
+            } => {
+                fv(cond);
+                fv(then);
+                fv(otherwise);
+            }
+            InstKind::ExtractValue { aggregate, .. } => fv(aggregate),
+            InstKind::InsertValue {
+                aggregate, value, ..
+            } => {
+                fv(aggregate);
+                fv(value);
+            }
+            InstKind::ExtractElement { vector, index } => {
+                fv(vector);
+                fv(index);
+            }
+            InstKind::InsertElement {
+                vector,
+                element,
+                index,
+            } => {
+                fv(vector);
+                fv(element);
+                fv(index);
+            }
+            InstKind::ShuffleVector { a, b, mask } => {
+                fv(a);
+                fv(b);
+                fv(mask);
+            }
+            InstKind::AtomicRmw { ptr, value, .. } => {
+                fv(ptr);
+                fv(value);
+            }
+            InstKind::CmpXchg { ptr, cmp, new, .. } => {
+                fv(ptr);
+                fv(cmp);
+                fv(new);
+            }
+        }
+    }
 }

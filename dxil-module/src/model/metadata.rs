@@ -65,8 +65,9 @@ pub struct NamedMd {
 pub struct MdKind {
     /// The number attachments refer to it by.
     pub id: u32,
-    /// The name (`dbg`, `dx.precise`).
-    pub name: Box<[u8]>,
+    /// The name (`dbg`, `dx.precise`), interned in the module's
+    /// [`Symbols`](super::Symbols).
+    pub name: Sym,
 }
 
 impl Metadata {
@@ -116,10 +117,8 @@ impl Metadata {
     }
 
     /// The number of the attachment kind called `name`, if the module declares it.
-    pub fn kind(&self, name: &str) -> Option<u32> {
-        self.kinds
-            .iter()
-            .find(|k| &*k.name == name.as_bytes())
-            .map(|k| k.id)
+    pub fn kind(&self, symbols: &super::Symbols, name: &str) -> Option<u32> {
+        let sym = symbols.find(name.as_bytes())?;
+        self.kinds.iter().find(|k| k.name == sym).map(|k| k.id)
     }
 }

@@ -22,6 +22,7 @@
 mod attributes;
 mod constant;
 mod global;
+mod index;
 mod inst;
 mod metadata;
 mod symbols;
@@ -151,11 +152,75 @@ impl Module {
     }
 
     /// The constant integer `value` of type `ty` (an integer type), truncated to its width
-    /// and sign-extended as [`ConstKind::Int`] holds it; added if new.
+    /// and sign-extended as [`ConstKind::Int`] holds it, [`ConstKind::Null`] when it is 0 (as
+    /// LLVM holds a zero); added if new.
     pub fn int_const(&mut self, ty: TypeId, value: i64) -> ConstId {
         let width = self.types.int_width(ty).unwrap_or(64);
-        let kind = ConstKind::Int(sign_extend(value, width));
+        let kind = match sign_extend(value, width) {
+            0 => ConstKind::Null,
+            v => ConstKind::Int(v),
+        };
         self.constants.intern(Constant { ty, kind })
+    }
+
+    /// The struct, array or vector constant of type `ty` with these elements, in the form LLVM
+    /// gives it: [`ConstKind::Null`] when every element is zero, [`ConstKind::Undef`] when
+    /// every one is `undef`, [`ConstKind::Data`] for an array or vector of integers of 8, 16,
+    /// 32 or 64 bits or of `half`, `float` or `double` constants, else
+    /// [`ConstKind::Aggregate`]; added if new. Both readers make aggregates through it.
+    pub fn aggregate_const(&mut self, ty: TypeId, elements: Vec<Value>) -> ConstId {
+        let kind = self.aggregate_kind(ty, elements);
+        self.constants.intern(Constant { ty, kind })
+    }
+
+    fn aggregate_kind(&self, ty: TypeId, elements: Vec<Value>) -> ConstKind {
+        let kind_of = |v: &Value| {
+            v.as_const()
+                .and_then(|c| self.constants.get(c))
+                .map(|c| &c.kind)
+        };
+        if !elements.is_empty() {
+            if elements
+                .iter()
+                .all(|v| matches!(kind_of(v), Some(ConstKind::Null)))
+            {
+                return ConstKind::Null;
+            }
+            if elements
+                .iter()
+                .all(|v| matches!(kind_of(v), Some(ConstKind::Undef)))
+            {
+                return ConstKind::Undef;
+            }
+        }
+        let width = match self.types.get(ty) {
+            Some(Type::Array { elem, .. } | Type::Vector { elem, .. }) => {
+                match self.types.get(*elem) {
+                    Some(Type::Int(w)) => matches!(w, 8 | 16 | 32 | 64).then_some(*w),
+                    Some(Type::Half) => Some(16),
+                    Some(Type::Float) => Some(32),
+                    Some(Type::Double) => Some(64),
+                    _ => None,
+                }
+            }
+            _ => None,
+        };
+        if let Some(width) = width {
+            let mask = u64::MAX >> (64 - width);
+            let data: Option<Vec<u64>> = elements
+                .iter()
+                .map(|v| match kind_of(v) {
+                    Some(ConstKind::Null) => Some(0),
+                    Some(ConstKind::Int(i)) => Some(*i as u64 & mask),
+                    Some(ConstKind::Float(bits)) => Some(*bits),
+                    _ => None,
+                })
+                .collect();
+            if let Some(data) = data {
+                return ConstKind::Data(data);
+            }
+        }
+        ConstKind::Aggregate(elements)
     }
 
     /// `undef` of type `ty`, added if new.

@@ -1,7 +1,8 @@
 //! Names, interned: a module holds each distinct name once, and a [`Sym`] is 4 bytes.
 
-use std::collections::HashMap;
 use std::num::NonZeroU32;
+
+use super::index::HashIndex;
 
 /// An interned name (of a value, a block, a struct type, a section, a metadata kind, ...):
 /// see [`Symbols`].
@@ -21,7 +22,7 @@ impl Sym {
 pub struct Symbols {
     bytes: Vec<u8>,
     spans: Vec<(u32, u32)>,
-    index: HashMap<Box<[u8]>, Sym>,
+    index: HashIndex,
 }
 
 impl PartialEq for Symbols {
@@ -53,24 +54,37 @@ impl Symbols {
 
     /// The symbol of `name`, added if new.
     pub fn intern(&mut self, name: &[u8]) -> Result<Sym, SymbolsFull> {
-        if let Some(&sym) = self.index.get(name) {
+        let h = self.index.hash(name);
+        if let Some(sym) = self.find_hashed(h, name) {
             return Ok(sym);
         }
         let start = u32::try_from(self.bytes.len()).map_err(|_| SymbolsFull)?;
         let end = start
             .checked_add(u32::try_from(name.len()).map_err(|_| SymbolsFull)?)
             .ok_or(SymbolsFull)?;
-        let number = u32::try_from(self.spans.len() + 1).map_err(|_| SymbolsFull)?;
-        let sym = Sym(NonZeroU32::new(number).ok_or(SymbolsFull)?);
+        let i = u32::try_from(self.spans.len()).map_err(|_| SymbolsFull)?;
+        let sym = Sym(NonZeroU32::new(i.wrapping_add(1)).ok_or(SymbolsFull)?);
         self.bytes.extend_from_slice(name);
         self.spans.push((start, end));
-        self.index.insert(name.into(), sym);
+        self.index.add(h, i);
         Ok(sym)
+    }
+
+    /// Room for `names` more names of `bytes` bytes in all.
+    pub fn reserve(&mut self, names: usize, bytes: usize) {
+        self.bytes.reserve(bytes);
+        self.spans.reserve(names);
+        self.index.reserve(names);
     }
 
     /// The symbol of `name`, if it was interned.
     pub fn find(&self, name: &[u8]) -> Option<Sym> {
-        self.index.get(name).copied()
+        self.find_hashed(self.index.hash(name), name)
+    }
+
+    fn find_hashed(&self, h: u64, name: &[u8]) -> Option<Sym> {
+        let i = self.index.find(h, |i| self.get_index(i as usize) == name)?;
+        NonZeroU32::new(i.wrapping_add(1)).map(Sym)
     }
 
     /// The bytes of a symbol (empty for a symbol of another table).

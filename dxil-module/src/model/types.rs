@@ -1,8 +1,7 @@
 //! The type table: every type of a module once, referred to by [`TypeId`].
 
-use std::collections::HashMap;
-
 use super::Sym;
+use super::index::HashIndex;
 
 /// A type of the module: an index into [`Types`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -120,7 +119,8 @@ impl Type {
 #[derive(Clone, Debug, Default)]
 pub struct Types {
     items: Vec<Type>,
-    structural: HashMap<Type, TypeId>,
+    /// The structural types by hash (the first of equal ones).
+    index: HashIndex,
 }
 
 impl PartialEq for Types {
@@ -166,13 +166,15 @@ impl Types {
         if let Type::Named(named) = ty {
             return self.add_named(named);
         }
-        if let Some(&id) = self.structural.get(&ty) {
-            return id;
+        let h = self.index.hash(&ty);
+        let items = &self.items;
+        if let Some(id) = self.index.find(h, |i| items.get(i as usize) == Some(&ty)) {
+            return TypeId(id);
         }
-        let id = TypeId(self.items.len() as u32);
-        self.structural.insert(ty.clone(), id);
+        let id = self.items.len() as u32;
         self.items.push(ty);
-        id
+        self.index.add(h, id);
+        TypeId(id)
     }
 
     /// Adds a named struct type (a new type, even if another has the same name and fields).
@@ -185,12 +187,26 @@ impl Types {
     /// Adds a type at the end without interning: for a reader that keeps the type table of
     /// its input as it is (the bitcode's table may list a structural type twice).
     pub fn push(&mut self, ty: Type) -> TypeId {
-        let id = TypeId(self.items.len() as u32);
+        let id = self.items.len() as u32;
         if !matches!(ty, Type::Named(_)) {
-            self.structural.entry(ty.clone()).or_insert(id);
+            let h = self.index.hash(&ty);
+            let items = &self.items;
+            if self
+                .index
+                .find(h, |i| items.get(i as usize) == Some(&ty))
+                .is_none()
+            {
+                self.index.add(h, id);
+            }
         }
         self.items.push(ty);
-        id
+        TypeId(id)
+    }
+
+    /// Room for `n` more types.
+    pub fn reserve(&mut self, n: usize) {
+        self.items.reserve(n);
+        self.index.reserve(n);
     }
 
     /// The named struct of an id, to set its body; `None` if the id is not a named struct.

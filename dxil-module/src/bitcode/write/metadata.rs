@@ -388,7 +388,7 @@ pub(super) fn write_kinds(out: &mut Out, m: &Module) -> Result<(), WriteError> {
     for k in &m.metadata.kinds {
         v.clear();
         v.push(u64::from(k.id));
-        v.extend(k.name.iter().map(|&b| u64::from(b)));
+        v.extend(m.symbols.bytes(k.name).iter().map(|&b| u64::from(b)));
         out.record(md::KIND, &v);
     }
     out.exit();

@@ -2,9 +2,7 @@
 //! function ends), and recovery at the next instruction for the lenient reader.
 
 use super::{PENDING, PResult, Parser};
-use crate::model::{
-    BlockId, Body, ConstKind, FuncId, InstId, InstKind, MdId, MdItem, Sym, TypeId, Value,
-};
+use crate::model::{BlockId, Body, ConstKind, FuncId, InstId, MdId, MdItem, Sym, TypeId, Value};
 use crate::text::error::TextError;
 use crate::text::hash::Map;
 use crate::text::lexer::{Kind, Token};
@@ -526,7 +524,7 @@ impl Parser<'_, '_> {
                 }
             };
             for inst in &mut fs.body.insts {
-                remap(&mut inst.kind, fix_value, fix_block);
+                inst.kind.remap_operands(fix_value, fix_block);
             }
             for &md in &fs.local_md {
                 if let Some(MdItem::Value { value, .. }) =
@@ -548,99 +546,5 @@ impl Parser<'_, '_> {
         }
         self.spare = Some(fs);
         Ok(())
-    }
-}
-
-/// Calls `fv` on every value operand and `fb` on every block operand of an instruction.
-pub(crate) fn remap(
-    kind: &mut InstKind,
-    mut fv: impl FnMut(&mut Value),
-    mut fb: impl FnMut(&mut BlockId),
-) {
-    match kind {
-        InstKind::Ret(v) => v.iter_mut().for_each(fv),
-        InstKind::Br(b) => fb(b),
-        InstKind::CondBr {
-            cond,
-            then,
-            otherwise,
-        } => {
-            fv(cond);
-            fb(then);
-            fb(otherwise);
-        }
-        InstKind::Switch {
-            value,
-            default,
-            cases,
-        } => {
-            fv(value);
-            fb(default);
-            cases.iter_mut().for_each(|(_, b)| fb(b));
-        }
-        InstKind::Unreachable | InstKind::Fence { .. } => {}
-        InstKind::Binary { lhs, rhs, .. } | InstKind::Cmp { lhs, rhs, .. } => {
-            fv(lhs);
-            fv(rhs);
-        }
-        InstKind::Cast { value, .. } => fv(value),
-        InstKind::GetElementPtr { operands, .. } => operands.iter_mut().for_each(fv),
-        InstKind::Load { ptr, .. } => fv(ptr),
-        InstKind::Store { ptr, value, .. } => {
-            fv(ptr);
-            fv(value);
-        }
-        InstKind::Alloca { count, .. } => fv(count),
-        InstKind::Phi { incoming } => incoming.iter_mut().for_each(|(v, b)| {
-            fv(v);
-            fb(b);
-        }),
-        InstKind::Call(call) => {
-            fv(&mut call.callee);
-            call.args.iter_mut().for_each(fv);
-        }
-        InstKind::Select {
-            cond,
-            then,
-            otherwise,
-        } => {
-            fv(cond);
-            fv(then);
-            fv(otherwise);
-        }
-        InstKind::ExtractValue { aggregate, .. } => fv(aggregate),
-        InstKind::InsertValue {
-            aggregate, value, ..
-        } => {
-            fv(aggregate);
-            fv(value);
-        }
-        InstKind::ExtractElement { vector, index } => {
-            fv(vector);
-            fv(index);
-        }
-        InstKind::InsertElement {
-            vector,
-            element,
-            index,
-        } => {
-            fv(vector);
-            fv(element);
-            fv(index);
-        }
-        InstKind::ShuffleVector { a, b, mask } => {
-            fv(a);
-            fv(b);
-            fv(mask);
-        }
-        InstKind::AtomicRmw { ptr, value, .. } => {
-            fv(ptr);
-            fv(value);
-        }
-        InstKind::CmpXchg { ptr, cmp, new, .. } => {
-            fv(ptr);
-            fv(cmp);
-            fv(new);
-        }
     }
 }

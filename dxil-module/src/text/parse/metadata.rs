@@ -9,15 +9,17 @@ use crate::text::special::{self, Field};
 impl Parser<'_, '_> {
     /// The number of the attachment kind called `name`, added if new.
     pub(crate) fn md_kind(&mut self, name: &[u8]) -> u32 {
-        let kinds = &mut self.st.m.metadata.kinds;
-        if let Some(k) = kinds.iter().find(|k| &*k.name == name) {
+        let m = &mut self.st.m;
+        let found = m.symbols.find(name);
+        if let Some(k) = m.metadata.kinds.iter().find(|k| Some(k.name) == found) {
             return k.id;
         }
-        let id = kinds.len() as u32;
-        kinds.push(MdKind {
-            id,
-            name: name.into(),
-        });
+        let id = m.metadata.kinds.len() as u32;
+        // a name the symbols cannot hold (past 4 GiB of names) shares the empty one
+        let name = m.symbols.intern(name).or_else(|_| m.symbols.intern(b""));
+        if let Ok(name) = name {
+            m.metadata.kinds.push(MdKind { id, name });
+        }
         id
     }
 

@@ -925,7 +925,7 @@ fn resolve_debug_locs(st: &mut State) -> Result<(), TextError> {
         st.m.metadata
             .kinds
             .iter()
-            .find(|k| &*k.name == b"dbg")
+            .find(|k| st.m.symbols.bytes(k.name) == b"dbg")
             .map(|k| k.id);
     for (f, inst, node, line, column) in pending {
         let loc = match st.m.metadata.get(node) {
@@ -1000,7 +1000,7 @@ fn reorder(st: &mut State) {
     if funcs.is_none() && globals.is_none() {
         return;
     }
-    let map = |v: &mut Value| match v {
+    let mut map = |v: &mut Value| match v {
         Value::Function(f) => {
             if let Some(m) = &funcs {
                 f.0 = m[f.index()];
@@ -1034,7 +1034,7 @@ fn reorder(st: &mut State) {
         }
         if let Some(body) = f.body.as_mut() {
             for inst in &mut body.insts {
-                super::function::remap(&mut inst.kind, map, |_| {});
+                inst.kind.remap_operands(&mut map, |_| {});
             }
         }
     }

@@ -193,70 +193,10 @@ impl Parser<'_, '_> {
         }
     }
 
-    /// An aggregate constant as LLVM makes it: all zero is `zeroinitializer`, all `undef` is
-    /// `undef`, integers and floats of the element types LLVM packs are data.
+    /// An aggregate constant as LLVM makes it ([`crate::model::Module::aggregate_const`]).
     pub(crate) fn aggregate(&mut self, ty: TypeId, elems: Vec<(TypeId, Value)>) -> ConstId {
-        let consts: Vec<Option<&Constant>> = elems
-            .iter()
-            .map(|(_, v)| v.as_const().and_then(|c| self.st.m.constants.get(c)))
-            .collect();
-        if !elems.is_empty() {
-            if consts.iter().all(|c| {
-                matches!(
-                    c,
-                    Some(Constant {
-                        kind: ConstKind::Null,
-                        ..
-                    })
-                )
-            }) {
-                return self.constant(ty, ConstKind::Null);
-            }
-            if consts.iter().all(|c| {
-                matches!(
-                    c,
-                    Some(Constant {
-                        kind: ConstKind::Undef,
-                        ..
-                    })
-                )
-            }) {
-                return self.constant(ty, ConstKind::Undef);
-            }
-        }
-        let sequential = match self.st.m.types.get(ty) {
-            Some(Type::Array { elem, .. } | Type::Vector { elem, .. }) => {
-                match self.st.m.types.get(*elem) {
-                    Some(Type::Int(w)) => matches!(w, 8 | 16 | 32 | 64).then_some(*w),
-                    Some(Type::Half) => Some(16),
-                    Some(Type::Float) => Some(32),
-                    Some(Type::Double) => Some(64),
-                    _ => None,
-                }
-            }
-            _ => None,
-        };
-        if let Some(width) = sequential {
-            let mask = if width == 64 {
-                u64::MAX
-            } else {
-                (1u64 << width) - 1
-            };
-            let data: Option<Vec<u64>> = consts
-                .iter()
-                .map(|c| match c.map(|c| &c.kind) {
-                    Some(ConstKind::Null) => Some(0),
-                    Some(ConstKind::Int(v)) => Some(*v as u64 & mask),
-                    Some(ConstKind::Float(bits)) => Some(*bits),
-                    _ => None,
-                })
-                .collect();
-            if let Some(data) = data {
-                return self.constant(ty, ConstKind::Data(data));
-            }
-        }
         let values = elems.into_iter().map(|(_, v)| v).collect();
-        self.constant(ty, ConstKind::Aggregate(values))
+        self.st.m.aggregate_const(ty, values)
     }
 
     /// An integer literal of type `ty`, truncated to its width.

@@ -261,7 +261,7 @@ impl Printer<'_> {
     fn attachment(&mut self, kind: u32, node: Node) {
         self.out.push('!');
         match self.m.metadata.kinds.iter().find(|k| k.id == kind) {
-            Some(k) => md_name(&mut self.out, &k.name),
+            Some(k) => md_name(&mut self.out, self.m.symbols.bytes(k.name)),
             None => self.out.push_str(&format!("<unknown kind #{kind}>")),
         }
         self.out.push(' ');
@@ -350,7 +350,7 @@ impl Printer<'_> {
                         .metadata
                         .kinds
                         .iter()
-                        .find(|k| &*k.name == b"dbg")
+                        .find(|k| self.m.symbols.bytes(k.name) == b"dbg")
                         .map_or(0, |k| k.id);
                     list.push((0, dbg, Node::Loc(l)));
                 }

@@ -172,7 +172,7 @@ impl MdSlots {
             }
         }
         for (i, k) in m.metadata.kinds.iter().enumerate() {
-            let fixed = std::str::from_utf8(&k.name)
+            let fixed = std::str::from_utf8(m.symbols.bytes(k.name))
                 .ok()
                 .and_then(|n| FIXED_KINDS.iter().position(|f| *f == n));
             let rank = match fixed {

@@ -1,0 +1,291 @@
+//! `METADATA_BLOCK` of the module and `METADATA_KIND_BLOCK`: strings, values, nodes, named
+//! metadata, attachment kinds, and the debug-information records, kept as
+//! [`MdItem::Special`] with their operands as stored.
+//!
+//! Module metadata ids are the model's [`MdId`]s as they are (each record that defines an id
+//! adds one item), so the operands of a special record need no translation. A node may
+//! refer to a later item; such references are checked when the block ends.
+
+use super::codes::{self, At};
+use super::module::Decoder;
+use super::ops::{Ops, string};
+use super::{DecodeError, ErrorKind};
+use crate::bitstream::Block;
+use crate::model::{MdId, MdItem, MdKind, NamedMd, Sym, Type, TypeId, Value};
+use crate::text::special::{self, Field};
+
+/// What an item referred to must be.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Want {
+    /// Anything.
+    Any,
+    /// A string.
+    String,
+    /// A node (a tuple or a specialized node).
+    Node,
+}
+
+impl Decoder {
+    /// Reads a module-level metadata block.
+    pub(crate) fn metadata(&mut self, block: Block<'_>) -> Result<(), DecodeError> {
+        let mut later: Vec<(u64, Want, At)> = Vec::new();
+        let mut name: Option<(Sym, At)> = None;
+        let (mut kinds, mut others) = (0, 0);
+        for rec in block.records() {
+            match rec.code() {
+                6 => kinds += 1,
+                _ => others += 1,
+            }
+        }
+        self.m.metadata.items.reserve(others);
+        self.m.metadata.kinds.reserve(kinds);
+        for rec in block.records() {
+            let mut ops = Ops::new(codes::METADATA, &rec);
+            let code = ops.code();
+            if let Some((_, at)) = &name
+                && code != 10
+            {
+                return Err(at.err(ErrorKind::BadValue {
+                    field: "the record after METADATA_NAME (must be METADATA_NAMED_NODE)",
+                    value: code,
+                }));
+            }
+            let item = match code {
+                1 => MdItem::String(string(&ops, ops.all())?.into_boxed_slice()),
+                2 => {
+                    let ty = self.md_value_type(&mut ops)?;
+                    let id = ops.next()?;
+                    let value = self.md_value(&ops, id, ty)?;
+                    MdItem::Value { ty, value }
+                }
+                3 | 5 => {
+                    let len = self.m.metadata.items.len() as u64;
+                    let mut operands = Vec::with_capacity(ops.all().len());
+                    for &v in ops.all() {
+                        operands.push(match v {
+                            0 => None,
+                            v => {
+                                let id = v - 1;
+                                self.md_ref(&ops, id, Want::Any, len, &mut later)?;
+                                Some(MdId(id as u32))
+                            }
+                        });
+                    }
+                    MdItem::Node {
+                        distinct: code == 5,
+                        operands,
+                    }
+                }
+                4 => {
+                    name = Some((self.name_or_empty(&ops, ops.all())?, ops.at()));
+                    continue;
+                }
+                6 => {
+                    self.md_kind(ops)?;
+                    continue;
+                }
+                10 => {
+                    let Some((name, _)) = name.take() else {
+                        return Err(ops.err(ErrorKind::BadValue {
+                            field: "METADATA_NAMED_NODE without a METADATA_NAME before it",
+                            value: code,
+                        }));
+                    };
+                    let len = self.m.metadata.items.len() as u64;
+                    let mut operands = Vec::with_capacity(ops.all().len());
+                    for &id in ops.all() {
+                        self.md_ref(&ops, id, Want::Node, len, &mut later)?;
+                        operands.push(MdId(id as u32));
+                    }
+                    self.m.metadata.named.push(NamedMd { name, operands });
+                    continue;
+                }
+                8 | 9 => {
+                    return Err(ops.err(ErrorKind::Unsupported(
+                        "METADATA_OLD_NODE (the metadata of LLVM before 3.6)",
+                    )));
+                }
+                7 | 12..=32 => self.special(&mut ops, &mut later)?,
+                code => return Err(ops.err(ErrorKind::UnknownRecord(code))),
+            };
+            if self.m.metadata.items.len() >= u32::MAX as usize {
+                return Err(ops.err(ErrorKind::Full("metadata items")));
+            }
+            self.m.metadata.items.push(item);
+        }
+        if let Some((_, at)) = name {
+            return Err(at.err(ErrorKind::BadValue {
+                field: "METADATA_NAME at the end of its block (a METADATA_NAMED_NODE must follow)",
+                value: 4,
+            }));
+        }
+        let len = self.m.metadata.items.len() as u64;
+        for (id, want, at) in later {
+            self.md_check(at, id, want, len)?;
+        }
+        Ok(())
+    }
+
+    /// Reads a `METADATA_KIND_BLOCK` (LLVM 3.9 and later put the kinds there).
+    pub(crate) fn metadata_kinds(&mut self, block: Block<'_>) -> Result<(), DecodeError> {
+        for rec in block.records() {
+            let ops = Ops::new(codes::METADATA_KIND, &rec);
+            if ops.code() == 6 {
+                self.md_kind(ops)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// `KIND: [id, name...]`.
+    fn md_kind(&mut self, mut ops: Ops<'_>) -> Result<(), DecodeError> {
+        ops.need(2)?;
+        let id = ops.next_u32("metadata kind id")?;
+        // Kinds usually come in increasing order: a set of the ids only when one does not.
+        if self.m.metadata.kinds.last().is_some_and(|k| k.id >= id) {
+            let set = self
+                .kind_set
+                .get_or_insert_with(|| self.m.metadata.kinds.iter().map(|k| k.id).collect());
+            if !set.insert(id) {
+                return Err(ops.bad("metadata kind id (defined twice)", u64::from(id)));
+            }
+        } else if let Some(set) = &mut self.kind_set {
+            set.insert(id);
+        }
+        let chars = ops.rest();
+        let name = self.name_or_empty(&ops, chars)?;
+        self.m.metadata.kinds.push(MdKind { id, name });
+        Ok(())
+    }
+
+    /// The type of a `METADATA_VALUE: [type, value]` (neither metadata nor `void`), read.
+    pub(crate) fn md_value_type(&self, ops: &mut Ops<'_>) -> Result<TypeId, DecodeError> {
+        ops.expect_left(2)?;
+        let raw = ops.next()?;
+        let ty = self.type_id(ops, raw)?;
+        if matches!(self.m.types.get(ty), Some(Type::Metadata | Type::Void)) {
+            return Err(ops.err(ErrorKind::WrongType {
+                field: "the type of a metadata value",
+                needed: "neither metadata nor void",
+            }));
+        }
+        Ok(ty)
+    }
+
+    /// The value of a module-level `METADATA_VALUE`: a constant, global or function of type
+    /// `ty`.
+    fn md_value(&self, ops: &Ops<'_>, id: u64, ty: TypeId) -> Result<Value, DecodeError> {
+        let (value, vty) = self.defined(ops.at(), id)?;
+        if vty != ty {
+            return Err(ops.err(ErrorKind::WrongType {
+                field: "the value of a METADATA_VALUE",
+                needed: "of the type the record gives",
+            }));
+        }
+        Ok(value)
+    }
+
+    /// A debug-information record: `[distinct, field...]`, its length checked against its
+    /// layout and its references to other items checked.
+    fn special(
+        &mut self,
+        ops: &mut Ops<'_>,
+        later: &mut Vec<(u64, Want, At)>,
+    ) -> Result<MdItem, DecodeError> {
+        let code = ops.code() as u32;
+        let n = ops.all().len();
+        let fields = special::kind_of_code(code).map(|k| k.fields);
+        let ok = match (code, fields) {
+            (20, _) => n == 14 || n == 15,
+            (28, _) => n == 9 || n == 10,
+            (_, Some(f)) => n == f.len() + 1,
+            (12, None) => n >= 4,
+            (29, None) => n >= 1,
+            (30, None) => n == 8,
+            (32, None) => n == 6,
+            _ => false,
+        };
+        if !ok {
+            return Err(ops.err(ErrorKind::OperandCount { found: n }));
+        }
+        let distinct = ops.next()? != 0;
+        let operands = ops.rest();
+        let len = self.m.metadata.items.len() as u64;
+        for (&(_, field), &v) in fields.unwrap_or(&[]).iter().zip(operands) {
+            match field {
+                Field::Md if v != 0 => self.md_ref(ops, v - 1, Want::Any, len, later)?,
+                Field::Str if v != 0 => self.md_ref(ops, v - 1, Want::String, len, later)?,
+                Field::MdRequired => self.md_ref(ops, v, Want::Node, len, later)?,
+                _ => {}
+            }
+        }
+        Ok(MdItem::Special {
+            code,
+            distinct,
+            operands: operands.to_vec(),
+        })
+    }
+
+    /// A reference to item `id`: checked now if it exists, else noted in `later` (it must
+    /// exist when the block ends).
+    fn md_ref(
+        &self,
+        ops: &Ops<'_>,
+        id: u64,
+        want: Want,
+        len: u64,
+        later: &mut Vec<(u64, Want, At)>,
+    ) -> Result<(), DecodeError> {
+        if id < len {
+            return self.md_check(ops.at(), id, want, len);
+        }
+        if id >= u64::from(u32::MAX) {
+            return Err(ops.bad("metadata id", id));
+        }
+        later.push((id, want, ops.at()));
+        Ok(())
+    }
+
+    fn md_check(&self, at: At, id: u64, want: Want, len: u64) -> Result<(), DecodeError> {
+        let Some(item) = (id < len)
+            .then(|| self.m.metadata.get(MdId(id as u32)))
+            .flatten()
+        else {
+            return Err(at.out_of_range("metadata", id, len));
+        };
+        let ok = match want {
+            Want::Any => true,
+            Want::String => matches!(item, MdItem::String(_)),
+            Want::Node => matches!(item, MdItem::Node { .. } | MdItem::Special { .. }),
+        };
+        if !ok {
+            return Err(at.err(ErrorKind::WrongType {
+                field: "a metadata operand",
+                needed: match want {
+                    Want::String => "a string",
+                    _ => "a node",
+                },
+            }));
+        }
+        Ok(())
+    }
+
+    /// The item of a metadata id of a function body (module ids as they are, then the
+    /// function's own from `local_base`).
+    pub(crate) fn md_id(
+        &self,
+        ops: &Ops<'_>,
+        id: u64,
+        local_base: u32,
+    ) -> Result<MdId, DecodeError> {
+        let module = u64::from(self.md_module);
+        let local = self.m.metadata.items.len() as u64 - u64::from(local_base);
+        if id < module {
+            return Ok(MdId(id as u32));
+        }
+        if id - module < local {
+            return Ok(MdId(local_base + (id - module) as u32));
+        }
+        Err(ops.out_of_range("metadata", id, module + local))
+    }
+}

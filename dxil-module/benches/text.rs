@@ -1,5 +1,6 @@
-//! Throughput of the text reader and printer in MB/s, against a baseline measured in the same
-//! run on the same text: counting its lines with `memchr`.
+//! Throughput of the text reader (at once, leniently, and streaming) and the printer in MB/s,
+//! against a baseline measured in the same run on the same text: counting its lines with
+//! `memchr`.
 //!
 //! Two inputs of several MB: a synthesized module whose function bodies are nothing but
 //! `dx.op` calls (the lint's worst case), and the `.ll` files of DXC's corpus
@@ -103,6 +104,9 @@ fn bench(c: &mut Criterion) {
         });
         g.bench_function("parse_lenient", |b| {
             b.iter(|| black_box(text::parse_lenient(black_box(&calls))))
+        });
+        g.bench_function("read_lenient", |b| {
+            b.iter(|| black_box(text::read_lenient(black_box(&calls[..]))))
         });
         g.bench_function("print", |b| {
             b.iter(|| black_box(text::print(black_box(&m), &PrintOptions::default())))

@@ -5,5 +5,6 @@
 pub mod bitcode;
 pub mod bitstream;
 pub mod container;
+mod hash;
 pub mod model;
 pub mod text;

@@ -7,6 +7,7 @@
 
 use dxil_module::bitcode::{self, DecodeError, ErrorKind, WRAPPER_MAGIC};
 use dxil_module::bitstream::{self, AbbrevOp, BITCODE_MAGIC, BitWriter, Bitstream, Builder};
+use dxil_module::container::{DigestMode, FourCC, find_bitcode, write_container};
 use dxil_module::text::{self, PrintOptions};
 
 // Block ids and record codes of LLVM 3.7 bitcode.
@@ -187,7 +188,37 @@ fn the_wrapper_header_is_read() {
         short.extend_from_slice(&w.to_le_bytes());
     }
     let e = refused(&short);
-    assert!(matches!(e.kind, ErrorKind::Wrapper(_)), "{e}");
+    assert!(matches!(e.kind, ErrorKind::Container(_)), "{e}");
+}
+
+/// A DXBC container whose `DXIL` part holds `bitcode`.
+fn in_container(bitcode: &[u8]) -> Vec<u8> {
+    let mut program = Vec::new();
+    let dwords = (24 + bitcode.len()).div_ceil(4) as u32;
+    let dxil = u32::from_le_bytes(*b"DXIL");
+    for w in [0x60u32, dwords, dxil, 0x100, 16, bitcode.len() as u32] {
+        program.extend_from_slice(&w.to_le_bytes());
+    }
+    program.extend_from_slice(bitcode);
+    write_container(&[(FourCC::DXIL, &program[..])], DigestMode::Zero).expect("a container")
+}
+
+#[test]
+fn a_container_is_read() {
+    let inner = module(vec![function(FN_VOID, true)]);
+    assert!(print(&in_container(&inner)).contains("declare void @0()"));
+    // an error inside counts its bit from the start of the container
+    let bad = module(vec![function(77, true)]);
+    let bytes = in_container(&bad);
+    let start = find_bitcode(&bytes).expect("bitcode").offset as u64;
+    let e = refused(&bytes);
+    assert_eq!(e.bit, start * 8 + bit_of(&bad, MODULE, 8, 0), "{e}");
+    // a container without a program part: the container reader's error
+    let empty =
+        write_container(&[(FourCC::SFI0, &[0u8; 8][..])], DigestMode::Zero).expect("a container");
+    let e = refused(&empty);
+    assert!(matches!(e.kind, ErrorKind::Container(_)), "{e}");
+    assert!(e.to_string().contains("DXBC container"), "{e}");
 }
 
 #[test]
@@ -195,11 +226,11 @@ fn not_bitcode() {
     check(b"MZ\x90\x00rest", 0, ErrorKind::NotBitcode(*b"MZ\x90\x00"));
     check(b"BC", 0, ErrorKind::NotBitcode(*b"BC\0\0"));
     // a bitstream with another magic
-    let mut b = Builder::new(*b"DXBC");
+    let mut b = Builder::new(*b"RIFF");
     b.enter_block(MODULE, 3).expect("block");
     b.end_block().expect("end");
     let bytes = b.finish().expect("built").to_bytes();
-    check(&bytes, 0, ErrorKind::NotBitcode(*b"DXBC"));
+    check(&bytes, 0, ErrorKind::NotBitcode(*b"RIFF"));
 }
 
 #[test]

@@ -144,7 +144,7 @@ fn lenient_reading_recovers_and_keeps_what_the_lint_needs() {
         Some("dx.op.undeclared")
     );
     assert!(undeclared.body.is_none());
-    let arg = calls[1].2.args[1].as_const().expect("undef");
+    let arg = body.args(calls[1].2)[1].as_const().expect("undef");
     assert_eq!(m.constant(arg).map(|c| &c.kind), Some(&ConstKind::Undef));
     assert!(body.iter().all(|(_, i)| i.line > 0));
     assert!(matches!(

@@ -1,7 +1,8 @@
-//! Fuzz target `bitcode`: arbitrary bytes as LLVM 3.7 bitcode (raw, or behind a bitcode
-//! wrapper header), and as a DXBC container whose bitcode `find_bitcode` finds. Decoding must
-//! return a module or an error inside its input, never panic; a module it returns must print
-//! as LLVM IR text, and that text must read back without a panic.
+//! Fuzz target `bitcode`: arbitrary bytes as the input of `bitcode::decode` (raw LLVM 3.7
+//! bitcode, bitcode behind a wrapper header, or a DXBC container: the container parse,
+//! `find_bitcode` and the decoder together), and the bitcode `find_bitcode` finds in them
+//! decoded alone. Decoding must return a module or an error inside its input, never panic; a
+//! module it returns must print as LLVM IR text, and that text must read back without a panic.
 
 #![no_main]
 

@@ -6,6 +6,7 @@ use std::collections::HashSet;
 use super::{Builder, Ctx, RawDb};
 use crate::db::Database;
 use crate::model::LlvmBaseline;
+use crate::unparsed::Section;
 
 impl Builder<'_> {
     /// The `[llvm_baseline]` record, at most one; after the intrinsic map, whose names it uses.
@@ -53,7 +54,8 @@ impl Builder<'_> {
                 if !mapped.contains(name) {
                     let mut names: Vec<&str> = mapped.iter().copied().collect();
                     names.sort_unstable();
-                    ctx.error(
+                    ctx.unresolved(
+                        Section::Intrinsic,
                         n.span(),
                         "intrinsics",
                         format!("`{name}` is not an intrinsic of the map"),

@@ -56,11 +56,12 @@ impl std::error::Error for DecodeError {}
 pub enum ErrorKind {
     /// The bitstream under the bitcode cannot be read (its own offset and field).
     Bitstream(bitstream::Error),
-    /// The input starts with neither `BC C0 DE` nor the wrapper magic `DE C0 17 0B`.
+    /// The input starts with neither `BC C0 DE`, the wrapper magic `DE C0 17 0B` nor `DXBC`.
     NotBitcode([u8; 4]),
-    /// A bitcode wrapper header that cannot be read (one whose offset or size does not fit
-    /// the input, or whose contents are no bitcode), as the container reader says.
-    Wrapper(crate::container::Error),
+    /// A DXBC container or a bitcode wrapper header around the bitcode that cannot be read (a
+    /// container without a program part, a wrapper whose offset or size does not fit the
+    /// input, contents that are no bitcode), as [`crate::container::find_bitcode`] says.
+    Container(crate::container::Error),
     /// No `MODULE_BLOCK` at the top level.
     NoModule,
     /// A block that may appear once appears again.
@@ -157,10 +158,10 @@ impl fmt::Display for ErrorKind {
             ErrorKind::Bitstream(e) => write!(f, "{e}"),
             ErrorKind::NotBitcode(m) => write!(
                 f,
-                "not LLVM bitcode: starts with {:02X} {:02X} {:02X} {:02X}, not BC C0 DE or the wrapper DE C0 17 0B",
+                "not LLVM bitcode: starts with {:02X} {:02X} {:02X} {:02X}, not BC C0 DE, the wrapper DE C0 17 0B or DXBC",
                 m[0], m[1], m[2], m[3]
             ),
-            ErrorKind::Wrapper(e) => write!(f, "{e}"),
+            ErrorKind::Container(e) => write!(f, "{e}"),
             ErrorKind::NoModule => f.write_str("no MODULE_BLOCK"),
             ErrorKind::Repeated => f.write_str("a block that may appear only once appears again"),
             ErrorKind::TooFewOperands { needed, found } => {

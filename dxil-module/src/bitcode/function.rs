@@ -11,7 +11,7 @@ use super::ops::Ops;
 use super::{DecodeError, ErrorKind};
 use crate::bitstream::{Block, Entry};
 use crate::model::{
-    Attachment, Body, DebugLoc, Inst, InstId, InstKind, MdItem, Type, TypeId, Value,
+    Attachment, Body, DebugLoc, Inst, InstId, InstKind, MdItem, Operands, Type, TypeId, Value,
 };
 
 /// The tag of a placeholder for a forward reference: `Value::Inst(InstId(FORWARD | k))`
@@ -48,6 +48,23 @@ pub(crate) struct FnState {
     pub last_loc: Option<DebugLoc>,
     forward: Vec<Forward>,
     forward_ids: HashMap<u64, u32>,
+}
+
+impl FnState {
+    /// The operand list of the values pushed onto [`Body::operands`] since position `start`.
+    pub(crate) fn operands_since(
+        &self,
+        ops: &Ops<'_>,
+        start: usize,
+    ) -> Result<Operands, DecodeError> {
+        let full = || ops.err(ErrorKind::Full("operands"));
+        let end = u32::try_from(self.body.operands.len()).map_err(|_| full())?;
+        let start = u32::try_from(start).map_err(|_| full())?;
+        Ok(Operands {
+            start,
+            len: end.saturating_sub(start),
+        })
+    }
 }
 
 impl Decoder {
@@ -270,9 +287,7 @@ impl Decoder {
                 *v = r;
             }
         };
-        for inst in &mut fs.body.insts {
-            inst.kind.remap_operands(fix, |_| {});
-        }
+        fs.body.remap_operands(fix, |_| {});
         let base = fs.md_base as usize;
         for item in self.m.metadata.items.get_mut(base..).unwrap_or(&mut []) {
             if let MdItem::Value { value, .. } = item {

@@ -346,8 +346,8 @@ impl Decoder {
                 "the pointee type of its pointer",
             ));
         }
-        let mut operands = Vec::with_capacity(1 + ops.left());
-        operands.push(base);
+        let start = fs.body.operands.len();
+        fs.body.operands.push(base);
         let mut vector = match self.m.types.get(base_ty) {
             Some(&Type::Vector { len, .. }) => Some(len),
             _ => None,
@@ -366,8 +366,9 @@ impl Decoder {
                 cur = self.step(ops, cur, index)?;
             }
             first = false;
-            operands.push(index);
+            fs.body.operands.push(index);
         }
+        let operands = fs.operands_since(ops, start)?;
         let addrspace = match self.m.types.get(base_ty) {
             Some(&Type::Pointer { addrspace, .. }) => addrspace,
             Some(&Type::Vector { elem, .. }) => match self.m.types.get(elem) {
@@ -433,7 +434,11 @@ impl Decoder {
 
     /// The member type that `EXTRACTVAL`/`INSERTVAL` indices (the rest of the record) lead
     /// to inside `ty`, and the indices.
-    fn member(&self, ops: &mut Ops<'_>, mut ty: TypeId) -> Result<(TypeId, Vec<u32>), DecodeError> {
+    fn member(
+        &self,
+        ops: &mut Ops<'_>,
+        mut ty: TypeId,
+    ) -> Result<(TypeId, Box<[u32]>), DecodeError> {
         let raw = ops.rest();
         if raw.is_empty() {
             return Err(ops.err(ErrorKind::TooFewOperands {
@@ -456,7 +461,7 @@ impl Decoder {
             .ok_or_else(|| ops.bad("aggregate index (into a struct or array, in range)", i))?;
             indices.push(index);
         }
-        Ok((ty, indices))
+        Ok((ty, indices.into()))
     }
 
     /// `SWITCH: [type, cond, default, (case value id, bb)...]`; the case values are absolute
@@ -511,7 +516,7 @@ impl Decoder {
             InstKind::Switch {
                 value,
                 default,
-                cases,
+                cases: cases.into(),
             },
             self.void_ty(),
         ))
@@ -545,7 +550,12 @@ impl Decoder {
             let v = self.value_typed(fs, ops, id, rel, ty)?;
             incoming.push((v, block_id(fs, ops)?));
         }
-        Ok((InstKind::Phi { incoming }, ty))
+        Ok((
+            InstKind::Phi {
+                incoming: incoming.into(),
+            },
+            ty,
+        ))
     }
 
     /// `ALLOCA: [type, count type, count (absolute id), align]`; bit 5 of the alignment is
@@ -701,11 +711,12 @@ impl Decoder {
                 found: ops.all().len(),
             }));
         }
-        let mut args = Vec::with_capacity(self.params.len());
+        let start = fs.body.operands.len();
         for i in 0..self.params.len() {
             let p = self.params[i];
             if plain {
-                args.push(self.operand_of(fs, ops, p)?);
+                let arg = self.operand_of(fs, ops, p)?;
+                fs.body.operands.push(arg);
                 continue;
             }
             let arg = match self.m.types.get(p) {
@@ -721,17 +732,19 @@ impl Decoder {
                 }
                 _ => self.operand_of(fs, ops, p)?,
             };
-            args.push(arg);
+            fs.body.operands.push(arg);
         }
         if vararg {
             while ops.left() > 0 {
-                args.push(self.operand_pair(fs, ops)?.0);
+                let arg = self.operand_pair(fs, ops)?.0;
+                fs.body.operands.push(arg);
             }
         } else if ops.left() > 0 {
             return Err(ops.err(ErrorKind::OperandCount {
                 found: ops.all().len(),
             }));
         }
+        let args = fs.operands_since(ops, start)?;
         let tail = if cc & (1 << 14) != 0 {
             Tail::MustTail
         } else if cc & 1 != 0 {

@@ -4,11 +4,11 @@
 //! out (see its documentation), after checking everything LLVM 3.7's reader would otherwise
 //! misread or refuse; a model it cannot write is a [`WriteError`] naming the place.
 //!
-//! [`decode`] takes raw bitcode (`BC C0 DE`, or the bitcode wrapper header `DE C0 17 0B` in
-//! front of it, read by [`crate::container::find_bitcode`], which also finds the bitcode of a
-//! DXBC container), reads the bitstream with [`crate::bitstream`] and fills a [`Module`]: the
-//! same model the text reader ([`crate::text`]) makes, so that the printer, the lint and
-//! `dxil_ops::read` work on either.
+//! [`decode`] takes raw bitcode (`BC C0 DE`), bitcode behind a wrapper header (`DE C0 17 0B`)
+//! or a DXBC container (the bitcode of its `DXIL` part, else its `ILDB` part; both found by
+//! [`crate::container::find_bitcode`]), reads the bitstream with [`crate::bitstream`] and
+//! fills a [`Module`]: the same model the text reader ([`crate::text`]) makes, so that the
+//! printer, the lint and `dxil_ops::read` work on either.
 //!
 //! # What is decoded
 //!
@@ -70,12 +70,14 @@ pub use error::{DecodeError, ErrorKind};
 pub use write::{Place, WriteError, WriteErrorKind, write};
 
 use crate::bitstream::{BITCODE_MAGIC, Bitstream};
+use crate::container::FourCC;
 use crate::model::Module;
 
 /// The magic number of the bitcode wrapper header (`0x0B17C0DE`, little-endian).
 pub const WRAPPER_MAGIC: [u8; 4] = [0xDE, 0xC0, 0x17, 0x0B];
 
-/// Decodes LLVM 3.7 bitcode (raw, or behind a bitcode wrapper header) into a module.
+/// Decodes LLVM 3.7 bitcode (raw, behind a bitcode wrapper header, or in a DXBC container)
+/// into a module. Error offsets count from the start of `input`.
 ///
 /// ```
 /// let err = dxil_module::bitcode::decode(b"not bitcode").unwrap_err();
@@ -103,28 +105,30 @@ pub fn decode(input: &[u8]) -> Result<Module, DecodeError> {
     module::decode_stream(&stream).map_err(shift)
 }
 
-/// The bitcode inside `input` and its byte offset: after a wrapper header if there is one
-/// (read by [`crate::container::find_bitcode`]).
+/// The bitcode inside `input` and its byte offset: `input` itself, or what
+/// [`crate::container::find_bitcode`] finds in a container or behind a wrapper header.
 fn unwrap(input: &[u8]) -> Result<(&[u8], u64), DecodeError> {
     let mut magic = [0; 4];
     let n = input.len().min(4);
     magic[..n].copy_from_slice(&input[..n]);
-    if magic == BITCODE_MAGIC {
-        return Ok((input, 0));
-    }
-    if magic != WRAPPER_MAGIC {
-        return Err(DecodeError::new(
-            0,
-            "the magic number BC C0 DE",
-            ErrorKind::NotBitcode(magic),
-        ));
-    }
+    let expected = match magic {
+        BITCODE_MAGIC => return Ok((input, 0)),
+        WRAPPER_MAGIC => "the bitcode wrapper header (magic, version, offset, size, cputype)",
+        m if m == FourCC::DXBC.0 => "a DXBC container with a DXIL or ILDB part",
+        _ => {
+            return Err(DecodeError::new(
+                0,
+                "the magic number BC C0 DE",
+                ErrorKind::NotBitcode(magic),
+            ));
+        }
+    };
     match crate::container::find_bitcode(input) {
         Ok(found) => Ok((found.bytes, found.offset as u64)),
         Err(e) => Err(DecodeError::new(
             e.offset as u64 * 8,
-            "the bitcode wrapper header (magic, version, offset, size, cputype)",
-            ErrorKind::Wrapper(e),
+            expected,
+            ErrorKind::Container(e),
         )),
     }
 }

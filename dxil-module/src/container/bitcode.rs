@@ -10,11 +10,8 @@ use super::error::{Error, ErrorKind};
 use super::fourcc::FourCC;
 use super::part::PartContent;
 
-/// The first four bytes of LLVM bitcode.
-const BITCODE_MAGIC: [u8; 4] = *b"BC\xC0\xDE";
-
-/// The first four bytes of a bitcode wrapper (`0x0B17C0DE`, little-endian).
-const WRAPPER_MAGIC: [u8; 4] = [0xDE, 0xC0, 0x17, 0x0B];
+use crate::bitcode::WRAPPER_MAGIC;
+use crate::bitstream::BITCODE_MAGIC;
 
 /// The bitcode of an input and where it was found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,8 +1,8 @@
 //! Constants: each distinct constant of a module once ([`Constants`]), with its type.
 
-use super::index::HashIndex;
 use super::inst::{BinOp, CastOp, Predicate};
 use super::{ConstId, TypeId, Value};
+use crate::hash::{IdTable, hash_of};
 
 /// A constant and its type.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -120,7 +120,8 @@ pub enum ConstExpr {
 #[derive(Clone, Debug, Default)]
 pub struct Constants {
     items: Vec<Constant>,
-    index: HashIndex,
+    /// The constants by their hash.
+    index: IdTable,
 }
 
 impl PartialEq for Constants {
@@ -139,25 +140,24 @@ impl Constants {
 
     /// The id of a constant, added at the end if it is new.
     pub fn intern(&mut self, constant: Constant) -> ConstId {
-        let h = self.index.hash(&constant);
-        if let Some(id) = self.find_hashed(h, &constant) {
+        let hash = hash_of(&constant);
+        if let Some(id) = self.find_hashed(&constant, hash) {
             return id;
         }
-        let id = self.items.len() as u32;
+        let id = ConstId(self.items.len() as u32);
+        self.index.insert(hash, id.0);
         self.items.push(constant);
-        self.index.add(h, id);
-        ConstId(id)
+        id
     }
 
     /// The id of a constant, if it is in the pool.
     pub fn find(&self, constant: &Constant) -> Option<ConstId> {
-        self.find_hashed(self.index.hash(constant), constant)
+        self.find_hashed(constant, hash_of(constant))
     }
 
-    fn find_hashed(&self, h: u64, constant: &Constant) -> Option<ConstId> {
-        let items = &self.items;
+    fn find_hashed(&self, constant: &Constant, hash: u64) -> Option<ConstId> {
         self.index
-            .find(h, |i| items.get(i as usize) == Some(constant))
+            .find(hash, |i| self.items.get(i as usize) == Some(constant))
             .map(ConstId)
     }
 

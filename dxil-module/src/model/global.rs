@@ -1,7 +1,9 @@
 //! Global variables and functions, with their bodies.
 
 use super::inst::Attachment;
-use super::{AttrListId, Inst, InstId, MdId, Sym, TypeId, Value};
+use super::{
+    AttrListId, BlockId, Call, Inst, InstId, InstKind, MdId, Operands, Sym, TypeId, Value,
+};
 
 /// The linkage of a global variable or function.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -166,6 +168,9 @@ pub struct Body {
     /// blocks when read; an instruction added later goes at the end and is placed by its
     /// block's list).
     pub insts: Vec<Inst>,
+    /// The operand lists of the instructions ([`Operands`]: a call's arguments, a
+    /// `getelementptr`'s operands), one after another.
+    pub operands: Vec<Value>,
     /// Metadata attached to instructions, in the order of the instructions.
     pub attachments: Vec<(InstId, Attachment)>,
     /// Debug locations of instructions, in the order of the instructions.
@@ -218,5 +223,114 @@ impl Body {
             .iter()
             .flat_map(|b| b.insts.iter())
             .filter_map(|&id| self.inst(id).map(|inst| (id, inst)))
+    }
+
+    /// The values of an operand list of this body (empty when it is not one of this body's).
+    pub fn values(&self, operands: Operands) -> &[Value] {
+        self.operands.get(operands.range()).unwrap_or(&[])
+    }
+
+    /// The arguments of a call of this body.
+    pub fn args(&self, call: &Call) -> &[Value] {
+        self.values(call.args)
+    }
+
+    /// Adds an operand list at the end of [`Body::operands`]; `None` when the body would hold
+    /// more than `u32::MAX` operands.
+    pub fn add_operands(&mut self, values: &[Value]) -> Option<Operands> {
+        let start = u32::try_from(self.operands.len()).ok()?;
+        let len = u32::try_from(values.len()).ok()?;
+        start.checked_add(len)?;
+        self.operands.extend_from_slice(values);
+        Some(Operands { start, len })
+    }
+
+    /// Calls `fv` on every value operand and `fb` on every block operand of every instruction
+    /// ([`InstKind::remap_operands`] and the lists of [`Body::operands`]), to change them.
+    pub fn remap_operands(
+        &mut self,
+        mut fv: impl FnMut(&mut Value),
+        mut fb: impl FnMut(&mut BlockId),
+    ) {
+        for inst in &mut self.insts {
+            inst.kind.remap_operands(&mut fv, &mut fb);
+        }
+        self.operands.iter_mut().for_each(fv);
+    }
+
+    /// Calls `f` on every value operand of an instruction of this body, in the order LLVM
+    /// lists them.
+    pub fn for_each_operand(&self, kind: &InstKind, mut f: impl FnMut(Value)) {
+        match kind {
+            InstKind::Ret(v) => v.iter().copied().for_each(f),
+            InstKind::Br(_) | InstKind::Unreachable | InstKind::Fence { .. } => {}
+            InstKind::CondBr { cond, .. } => f(*cond),
+            InstKind::Switch { value, cases, .. } => {
+                f(*value);
+                cases.iter().for_each(|(c, _)| f(Value::Const(*c)));
+            }
+            InstKind::Binary { lhs, rhs, .. } | InstKind::Cmp { lhs, rhs, .. } => {
+                f(*lhs);
+                f(*rhs);
+            }
+            InstKind::Cast { value, .. } => f(*value),
+            InstKind::GetElementPtr { operands, .. } => {
+                self.values(*operands).iter().copied().for_each(f)
+            }
+            InstKind::Load { ptr, .. } => f(*ptr),
+            InstKind::Store { ptr, value, .. } => {
+                f(*value);
+                f(*ptr);
+            }
+            InstKind::Alloca { count, .. } => f(*count),
+            InstKind::Phi { incoming } => incoming.iter().for_each(|(v, _)| f(*v)),
+            InstKind::Call(call) => {
+                self.values(call.args).iter().copied().for_each(&mut f);
+                f(call.callee);
+            }
+            InstKind::Select {
+                cond,
+                then,
+                otherwise,
+            } => {
+                f(*cond);
+                f(*then);
+                f(*otherwise);
+            }
+            InstKind::ExtractValue { aggregate, .. } => f(*aggregate),
+            InstKind::InsertValue {
+                aggregate, value, ..
+            } => {
+                f(*aggregate);
+                f(*value);
+            }
+            InstKind::ExtractElement { vector, index } => {
+                f(*vector);
+                f(*index);
+            }
+            InstKind::InsertElement {
+                vector,
+                element,
+                index,
+            } => {
+                f(*vector);
+                f(*element);
+                f(*index);
+            }
+            InstKind::ShuffleVector { a, b, mask } => {
+                f(*a);
+                f(*b);
+                f(*mask);
+            }
+            InstKind::AtomicRmw { ptr, value, .. } => {
+                f(*ptr);
+                f(*value);
+            }
+            InstKind::CmpXchg { ptr, cmp, new, .. } => {
+                f(*ptr);
+                f(*cmp);
+                f(*new);
+            }
+        }
     }
 }

@@ -3,6 +3,36 @@
 
 use super::{AttrListId, BlockId, ConstId, MdId, Sym, TypeId, Value};
 
+/// A list of value operands of an instruction (a call's arguments, a `getelementptr`'s
+/// pointer and indices): a run of [`Body::operands`](super::Body::operands), which holds the
+/// lists of all the instructions of a body one after another, so that an instruction needs
+/// no allocation of its own. [`Body::values`](super::Body::values) gives the values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Operands {
+    /// The position of the first value in [`Body::operands`](super::Body::operands).
+    pub start: u32,
+    /// The number of values.
+    pub len: u32,
+}
+
+impl Operands {
+    /// The positions of the values in [`Body::operands`](super::Body::operands).
+    pub fn range(self) -> std::ops::Range<usize> {
+        let start = self.start as usize;
+        start..start.saturating_add(self.len as usize)
+    }
+
+    /// The number of values.
+    pub fn len(self) -> usize {
+        self.len as usize
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(self) -> bool {
+        self.len == 0
+    }
+}
+
 /// An instruction of a function body.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Inst {
@@ -41,7 +71,7 @@ pub enum InstKind {
         /// Where to go when no case matches.
         default: BlockId,
         /// The cases: a constant and where to go.
-        cases: Vec<(ConstId, BlockId)>,
+        cases: Box<[(ConstId, BlockId)]>,
     },
     /// `unreachable`.
     Unreachable,
@@ -72,7 +102,7 @@ pub enum InstKind {
         /// The type the pointer points to (the `T` written first).
         source: TypeId,
         /// The pointer, then the indices.
-        operands: Vec<Value>,
+        operands: Operands,
     },
     /// `load [volatile] T, T* P, align A` (`T` being the instruction's type).
     Load {
@@ -119,7 +149,7 @@ pub enum InstKind {
     /// `phi T [V, %B], ...`.
     Phi {
         /// The incoming values and the blocks they come from.
-        incoming: Vec<(Value, BlockId)>,
+        incoming: Box<[(Value, BlockId)]>,
     },
     /// `call`.
     Call(Call),
@@ -137,7 +167,7 @@ pub enum InstKind {
         /// The aggregate.
         aggregate: Value,
         /// The indices.
-        indices: Vec<u32>,
+        indices: Box<[u32]>,
     },
     /// `insertvalue T A, T2 V, I...`.
     InsertValue {
@@ -146,7 +176,7 @@ pub enum InstKind {
         /// The value inserted.
         value: Value,
         /// The indices.
-        indices: Vec<u32>,
+        indices: Box<[u32]>,
     },
     /// `extractelement <N x T> V, I`.
     ExtractElement {
@@ -223,8 +253,8 @@ pub struct Call {
     pub callee: Value,
     /// The type of the function called.
     pub fn_ty: TypeId,
-    /// The arguments.
-    pub args: Vec<Value>,
+    /// The arguments (see [`Body::values`](super::Body::values)).
+    pub args: Operands,
     /// The call site's attributes.
     pub attrs: Option<AttrListId>,
     /// The calling convention (0 is `ccc`, the default).
@@ -598,82 +628,11 @@ impl InstKind {
         }
     }
 
-    /// Calls `f` on every value operand, in the order LLVM lists them.
-    pub fn for_each_operand(&self, mut f: impl FnMut(Value)) {
-        match self {
-            InstKind::Ret(v) => v.iter().copied().for_each(f),
-            InstKind::Br(_) | InstKind::Unreachable | InstKind::Fence { .. } => {}
-            InstKind::CondBr { cond, .. } => f(*cond),
-            InstKind::Switch { value, cases, .. } => {
-                f(*value);
-                cases.iter().for_each(|(c, _)| f(Value::Const(*c)));
-            }
-            InstKind::Binary { lhs, rhs, .. } | InstKind::Cmp { lhs, rhs, .. } => {
-                f(*lhs);
-                f(*rhs);
-            }
-            InstKind::Cast { value, .. } => f(*value),
-            InstKind::GetElementPtr { operands, .. } => operands.iter().copied().for_each(f),
-            InstKind::Load { ptr, .. } => f(*ptr),
-            InstKind::Store { ptr, value, .. } => {
-                f(*value);
-                f(*ptr);
-            }
-            InstKind::Alloca { count, .. } => f(*count),
-            InstKind::Phi { incoming } => incoming.iter().for_each(|(v, _)| f(*v)),
-            InstKind::Call(call) => {
-                call.args.iter().copied().for_each(&mut f);
-                f(call.callee);
-            }
-            InstKind::Select {
-                cond,
-                then,
-                otherwise,
-            } => {
-                f(*cond);
-                f(*then);
-                f(*otherwise);
-            }
-            InstKind::ExtractValue { aggregate, .. } => f(*aggregate),
-            InstKind::InsertValue {
-                aggregate, value, ..
-            } => {
-                f(*aggregate);
-                f(*value);
-            }
-            InstKind::ExtractElement { vector, index } => {
-                f(*vector);
-                f(*index);
-            }
-            InstKind::InsertElement {
-                vector,
-                element,
-                index,
-            } => {
-                f(*vector);
-                f(*element);
-                f(*index);
-            }
-            InstKind::ShuffleVector { a, b, mask } => {
-                f(*a);
-                f(*b);
-                f(*mask);
-            }
-            InstKind::AtomicRmw { ptr, value, .. } => {
-                f(*ptr);
-                f(*value);
-            }
-            InstKind::CmpXchg { ptr, cmp, new, .. } => {
-                f(*ptr);
-                f(*cmp);
-                f(*new);
-            }
-        }
-    }
-
-    /// Calls `fv` on every value operand and `fb` on every block operand, to change them (a
-    /// reader replacing the placeholders of forward references). Switch cases are constants
-    /// and are not visited.
+    /// Calls `fv` on every value operand and `fb` on every block operand the instruction holds
+    /// itself, to change them (a reader replacing the placeholders of forward references).
+    /// Switch cases are constants and are not visited; the operand lists of calls and
+    /// `getelementptr`s are in [`Body::operands`](super::Body::operands), which
+    /// [`Body::remap_operands`](super::Body::remap_operands) maps too.
     pub fn remap_operands(
         &mut self,
         mut fv: impl FnMut(&mut Value),
@@ -706,7 +665,8 @@ impl InstKind {
                 fv(rhs);
             }
             InstKind::Cast { value, .. } => fv(value),
-            InstKind::GetElementPtr { operands, .. } => operands.iter_mut().for_each(fv),
+            // Their operand lists are in `Body::operands`.
+            InstKind::GetElementPtr { .. } => {}
             InstKind::Load { ptr, .. } => fv(ptr),
             InstKind::Store { ptr, value, .. } => {
                 fv(ptr);
@@ -717,10 +677,7 @@ impl InstKind {
                 fv(v);
                 fb(b);
             }),
-            InstKind::Call(call) => {
-                fv(&mut call.callee);
-                call.args.iter_mut().for_each(fv);
-            }
+            InstKind::Call(call) => fv(&mut call.callee),
             InstKind::Select {
                 cond,
                 then,

@@ -5,8 +5,10 @@
 //! It is LLVM 3.7's IR as DXIL uses it, kept compact: every type, constant and name is held
 //! once ([`Types`], [`Constants`], [`Symbols`]) and referred to by a 4-byte id; an operand is
 //! a [`Value`] (8 bytes); a function body holds its instructions in one list
-//! ([`Body::insts`]) and its blocks list them by [`InstId`]. Values and types are checked
-//! by the readers, not by the model: a model made by hand may hold a call whose arguments do
+//! ([`Body::insts`]) and its blocks list them by [`InstId`]; the operand lists of its calls
+//! and `getelementptr`s are runs of one list too ([`Body::operands`], [`Operands`]), so that
+//! an instruction ([`Inst`], 56 bytes) needs no allocation of its own. Values and types are
+//! checked by the readers, not by the model: a model made by hand may hold a call whose arguments do
 //! not match its function type, and the lint is what says so.
 //!
 //! ```
@@ -22,7 +24,6 @@
 mod attributes;
 mod constant;
 mod global;
-mod index;
 mod inst;
 mod metadata;
 mod symbols;
@@ -33,7 +34,8 @@ pub use attributes::{Attr, AttrGroup, AttrList, AttrListId, LAST_LLVM37_KIND};
 pub use constant::{ConstExpr, ConstKind, Constant, Constants};
 pub use global::{Block, Body, Comdat, DebugLoc, Function, Global, GlobalProps, Linkage};
 pub use inst::{
-    Attachment, BinOp, Call, CastOp, FastMath, Inst, InstKind, Ordering, Predicate, RmwOp, Tail,
+    Attachment, BinOp, Call, CastOp, FastMath, Inst, InstKind, Operands, Ordering, Predicate,
+    RmwOp, Tail,
 };
 pub use metadata::{MdItem, MdKind, Metadata, NamedMd};
 pub use symbols::{Sym, Symbols, SymbolsFull};

@@ -2,7 +2,7 @@
 
 use std::num::NonZeroU32;
 
-use super::index::HashIndex;
+use crate::hash::{IdTable, hash_bytes, same_bytes};
 
 /// An interned name (of a value, a block, a struct type, a section, a metadata kind, ...):
 /// see [`Symbols`].
@@ -22,7 +22,8 @@ impl Sym {
 pub struct Symbols {
     bytes: Vec<u8>,
     spans: Vec<(u32, u32)>,
-    index: HashIndex,
+    /// The positions of the names, by their hash.
+    index: IdTable,
 }
 
 impl PartialEq for Symbols {
@@ -54,19 +55,22 @@ impl Symbols {
 
     /// The symbol of `name`, added if new.
     pub fn intern(&mut self, name: &[u8]) -> Result<Sym, SymbolsFull> {
-        let h = self.index.hash(name);
-        if let Some(sym) = self.find_hashed(h, name) {
+        let hash = hash_bytes(name);
+        if let Some(sym) = self.find_hashed(name, hash) {
             return Ok(sym);
         }
         let start = u32::try_from(self.bytes.len()).map_err(|_| SymbolsFull)?;
         let end = start
             .checked_add(u32::try_from(name.len()).map_err(|_| SymbolsFull)?)
             .ok_or(SymbolsFull)?;
-        let i = u32::try_from(self.spans.len()).map_err(|_| SymbolsFull)?;
-        let sym = Sym(NonZeroU32::new(i.wrapping_add(1)).ok_or(SymbolsFull)?);
+        let index = u32::try_from(self.spans.len())
+            .ok()
+            .filter(|&i| i < u32::MAX - 1)
+            .ok_or(SymbolsFull)?;
+        let sym = Sym(NonZeroU32::new(index + 1).ok_or(SymbolsFull)?);
         self.bytes.extend_from_slice(name);
         self.spans.push((start, end));
-        self.index.add(h, i);
+        self.index.insert(hash, index);
         Ok(sym)
     }
 
@@ -79,12 +83,14 @@ impl Symbols {
 
     /// The symbol of `name`, if it was interned.
     pub fn find(&self, name: &[u8]) -> Option<Sym> {
-        self.find_hashed(self.index.hash(name), name)
+        self.find_hashed(name, hash_bytes(name))
     }
 
-    fn find_hashed(&self, h: u64, name: &[u8]) -> Option<Sym> {
-        let i = self.index.find(h, |i| self.get_index(i as usize) == name)?;
-        NonZeroU32::new(i.wrapping_add(1)).map(Sym)
+    fn find_hashed(&self, name: &[u8], hash: u64) -> Option<Sym> {
+        let index = self
+            .index
+            .find(hash, |i| same_bytes(self.get_index(i as usize), name))?;
+        NonZeroU32::new(index + 1).map(Sym)
     }
 
     /// The bytes of a symbol (empty for a symbol of another table).

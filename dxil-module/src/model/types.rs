@@ -1,7 +1,7 @@
 //! The type table: every type of a module once, referred to by [`TypeId`].
 
 use super::Sym;
-use super::index::HashIndex;
+use crate::hash::{IdTable, hash_of};
 
 /// A type of the module: an index into [`Types`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -119,8 +119,8 @@ impl Type {
 #[derive(Clone, Debug, Default)]
 pub struct Types {
     items: Vec<Type>,
-    /// The structural types by hash (the first of equal ones).
-    index: HashIndex,
+    /// The structural types by their hash (named structs are not in it).
+    structural: IdTable,
 }
 
 impl PartialEq for Types {
@@ -166,15 +166,20 @@ impl Types {
         if let Type::Named(named) = ty {
             return self.add_named(named);
         }
-        let h = self.index.hash(&ty);
-        let items = &self.items;
-        if let Some(id) = self.index.find(h, |i| items.get(i as usize) == Some(&ty)) {
-            return TypeId(id);
+        let hash = hash_of(&ty);
+        if let Some(id) = self.find_structural(&ty, hash) {
+            return id;
         }
-        let id = self.items.len() as u32;
+        let id = TypeId(self.items.len() as u32);
+        self.structural.insert(hash, id.0);
         self.items.push(ty);
-        self.index.add(h, id);
-        TypeId(id)
+        id
+    }
+
+    fn find_structural(&self, ty: &Type, hash: u64) -> Option<TypeId> {
+        self.structural
+            .find(hash, |i| self.items.get(i as usize) == Some(ty))
+            .map(TypeId)
     }
 
     /// Adds a named struct type (a new type, even if another has the same name and fields).
@@ -187,26 +192,21 @@ impl Types {
     /// Adds a type at the end without interning: for a reader that keeps the type table of
     /// its input as it is (the bitcode's table may list a structural type twice).
     pub fn push(&mut self, ty: Type) -> TypeId {
-        let id = self.items.len() as u32;
+        let id = TypeId(self.items.len() as u32);
         if !matches!(ty, Type::Named(_)) {
-            let h = self.index.hash(&ty);
-            let items = &self.items;
-            if self
-                .index
-                .find(h, |i| items.get(i as usize) == Some(&ty))
-                .is_none()
-            {
-                self.index.add(h, id);
+            let hash = hash_of(&ty);
+            if self.find_structural(&ty, hash).is_none() {
+                self.structural.insert(hash, id.0);
             }
         }
         self.items.push(ty);
-        TypeId(id)
+        id
     }
 
     /// Room for `n` more types.
     pub fn reserve(&mut self, n: usize) {
         self.items.reserve(n);
-        self.index.reserve(n);
+        self.structural.reserve(n);
     }
 
     /// The named struct of an id, to set its body; `None` if the id is not a named struct.

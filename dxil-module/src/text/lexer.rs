@@ -70,19 +70,123 @@ pub(crate) enum Kind {
     CStr,
 }
 
-/// A token: its kind, its span in the input and the line it starts on (1-based).
-#[derive(Clone, Copy, Debug)]
+/// A token: its kind, its span in the input, the line it starts on (1-based), whether it is
+/// the first of its line, and whether its text may differ from the name it spells.
+///
+/// It is two words (the span; the line, kind and flags), which the lexer returns in two
+/// registers and the parser copies word by word: a token written by narrow stores and read
+/// back at once as 16 bytes stalls the processor on every token.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Token {
+    /// `start | end << 32`.
+    span: u64,
+    /// `line | kind << 32 | first << 40 | escaped << 41`.
+    rest: u64,
+}
+
+/// The kinds by their number (`Kind as u8`).
+const KINDS: [Kind; 32] = [
+    Kind::Eof,
+    Kind::Bad,
+    Kind::Comma,
+    Kind::Equal,
+    Kind::LParen,
+    Kind::RParen,
+    Kind::LBracket,
+    Kind::RBracket,
+    Kind::LBrace,
+    Kind::RBrace,
+    Kind::Less,
+    Kind::Greater,
+    Kind::Star,
+    Kind::Excl,
+    Kind::Dots,
+    Kind::Bar,
+    Kind::Word,
+    Kind::Local,
+    Kind::LocalId,
+    Kind::Global,
+    Kind::GlobalId,
+    Kind::MdName,
+    Kind::Comdat,
+    Kind::AttrGroup,
+    Kind::Label,
+    Kind::LabelId,
+    Kind::Int,
+    Kind::HexInt,
+    Kind::Float,
+    Kind::HexFloat,
+    Kind::Str,
+    Kind::CStr,
+];
+
+impl Token {
+    /// A token.
+    pub(crate) fn new(
+        kind: Kind,
+        start: u32,
+        end: u32,
+        line: u32,
+        first: bool,
+        escaped: bool,
+    ) -> Token {
+        Token {
+            span: u64::from(start) | u64::from(end) << 32,
+            rest: u64::from(line)
+                | (kind as u64) << 32
+                | u64::from(first) << 40
+                | u64::from(escaped) << 41,
+        }
+    }
+
     /// What it is.
-    pub kind: Kind,
+    #[inline]
+    pub(crate) fn kind(&self) -> Kind {
+        KINDS[(self.rest >> 32) as usize & 31]
+    }
+
     /// Where its text starts.
-    pub start: u32,
+    #[inline]
+    pub(crate) fn start(&self) -> u32 {
+        self.span as u32
+    }
+
     /// Where its text ends.
-    pub end: u32,
+    #[inline]
+    pub(crate) fn end(&self) -> u32 {
+        (self.span >> 32) as u32
+    }
+
     /// The line it starts on.
-    pub line: u32,
+    #[inline]
+    pub(crate) fn line(&self) -> u32 {
+        self.rest as u32
+    }
+
     /// Whether it is the first token of its line.
-    pub first: bool,
+    #[inline]
+    pub(crate) fn first(&self) -> bool {
+        self.rest >> 40 & 1 != 0
+    }
+
+    /// Whether its text may differ from the name it spells (quotes or `\\` escapes): when
+    /// false, the text is the name.
+    #[inline]
+    pub(crate) fn escaped(&self) -> bool {
+        self.rest >> 41 & 1 != 0
+    }
+
+    /// The same token, marked as holding escapes (or not).
+    fn with_escaped(self, escaped: bool) -> Token {
+        Token::new(
+            self.kind(),
+            self.start(),
+            self.end(),
+            self.line(),
+            self.first(),
+            escaped,
+        )
+    }
 }
 
 /// The lexer: a position in the input and the current line.
@@ -98,6 +202,10 @@ pub(crate) struct Lexer<'a> {
 const NAME: u8 = 1;
 const DIGIT: u8 = 2;
 const WORD_START: u8 = 4;
+/// Characters of names and `\\` (of escapes in names).
+const NAME_OR_ESCAPE: u8 = 8;
+/// Characters of bare words: those of names but `-`.
+const WORD: u8 = 16;
 
 /// Byte classes: characters of names (`[-a-zA-Z$._0-9]`), digits, and those a bare word starts
 /// with.
@@ -116,6 +224,12 @@ static CLASS: [u8; 256] = {
         if alpha || b == b'$' || b == b'.' || b == b'_' {
             t[c] |= WORD_START;
         }
+        if t[c] & NAME != 0 || b == b'\\' {
+            t[c] |= NAME_OR_ESCAPE;
+        }
+        if t[c] & NAME != 0 && b != b'-' {
+            t[c] |= WORD;
+        }
         c += 1;
     }
     t
@@ -125,8 +239,18 @@ fn is_name(b: u8) -> bool {
     CLASS[b as usize] & NAME != 0
 }
 
-fn is_word(b: u8) -> bool {
-    CLASS[b as usize] & (NAME) != 0 && b != b'-'
+/// The offset of the first byte at or after `from` that is not of class `class`.
+#[inline]
+fn class_end(src: &[u8], from: usize, class: u8) -> usize {
+    match src.get(from..) {
+        Some(rest) => {
+            from + rest
+                .iter()
+                .position(|&c| CLASS[c as usize] & class == 0)
+                .unwrap_or(rest.len())
+        }
+        None => from,
+    }
 }
 
 impl<'a> Lexer<'a> {
@@ -187,13 +311,12 @@ impl<'a> Lexer<'a> {
     }
 
     fn tok(&self, kind: Kind, start: usize, end: usize, line: u32, first: bool) -> Token {
-        Token {
-            kind,
-            start: start as u32,
-            end: end as u32,
-            line,
-            first,
-        }
+        Token::new(kind, start as u32, end as u32, line, first, false)
+    }
+
+    /// A token whose text holds quotes or escapes.
+    fn escaped_tok(&self, kind: Kind, start: usize, end: usize, line: u32, first: bool) -> Token {
+        Token::new(kind, start as u32, end as u32, line, first, true)
     }
 
     /// The end of a string starting at `start` (on its opening quote): the offset after the
@@ -244,10 +367,11 @@ impl<'a> Lexer<'a> {
             }
             b'%' | b'@' | b'$' => self.sigil(b, start, line, first),
             b'!' => {
-                let n = self.name_end(start + 1);
+                let (n, escaped) = self.plain_name_end(start + 1);
                 if n > start + 1 && !src[start + 1].is_ascii_digit() {
                     self.pos = n;
-                    self.tok(Kind::MdName, start + 1, n, line, first)
+                    let t = self.tok(Kind::MdName, start + 1, n, line, first);
+                    t.with_escaped(escaped)
                 } else {
                     single(self, Kind::Excl)
                 }
@@ -264,10 +388,10 @@ impl<'a> Lexer<'a> {
                 Some(end) => {
                     if src.get(end) == Some(&b':') {
                         self.pos = end + 1;
-                        self.tok(Kind::Label, start, end, line, first)
+                        self.escaped_tok(Kind::Label, start, end, line, first)
                     } else {
                         self.pos = end;
-                        self.tok(Kind::Str, start, end, line, first)
+                        self.escaped_tok(Kind::Str, start, end, line, first)
                     }
                 }
                 None => {
@@ -281,7 +405,7 @@ impl<'a> Lexer<'a> {
                     return match self.string_end(start + 1) {
                         Some(end) => {
                             self.pos = end;
-                            self.tok(Kind::CStr, start, end, line, first)
+                            self.escaped_tok(Kind::CStr, start, end, line, first)
                         }
                         None => {
                             self.pos = src.len();
@@ -296,19 +420,21 @@ impl<'a> Lexer<'a> {
                         return self.tok(Kind::HexInt, start, n, line, first);
                     }
                 }
-                let mut n = start + 1;
-                while n < src.len() && is_word(src[n]) {
-                    n += 1;
-                }
-                if src.get(n) == Some(&b':') {
-                    // A label may hold '-' too: take the whole name.
-                    self.pos = n + 1;
-                    return self.tok(Kind::Label, start, n, line, first);
-                }
-                let m = self.name_end(start);
-                if m > n && src.get(m) == Some(&b':') {
-                    self.pos = m + 1;
-                    return self.tok(Kind::Label, start, m, line, first);
+                let n = class_end(src, start + 1, WORD);
+                match src.get(n) {
+                    Some(b':') => {
+                        self.pos = n + 1;
+                        return self.tok(Kind::Label, start, n, line, first);
+                    }
+                    // A label may hold '-' and escapes too: take the whole name.
+                    Some(b'-' | b'\\') => {
+                        let m = self.name_end(n);
+                        if src.get(m) == Some(&b':') {
+                            self.pos = m + 1;
+                            return self.escaped_tok(Kind::Label, start, m, line, first);
+                        }
+                    }
+                    _ => {}
                 }
                 self.pos = n;
                 self.tok(Kind::Word, start, n, line, first)
@@ -317,20 +443,22 @@ impl<'a> Lexer<'a> {
         }
     }
 
-    fn name_end(&self, mut n: usize) -> usize {
-        let src = self.src;
-        while n < src.len() && (is_name(src[n]) || src[n] == b'\\') {
-            n += 1;
-        }
-        n
+    fn name_end(&self, n: usize) -> usize {
+        class_end(self.src, n, NAME_OR_ESCAPE)
     }
 
-    fn digits_end(&self, mut n: usize) -> usize {
-        let src = self.src;
-        while n < src.len() && src[n].is_ascii_digit() {
-            n += 1;
+    /// The end of a name, and whether it holds escapes.
+    fn plain_name_end(&self, n: usize) -> (usize, bool) {
+        let end = class_end(self.src, n, NAME);
+        if self.src.get(end) == Some(&b'\\') {
+            (self.name_end(end), true)
+        } else {
+            (end, false)
         }
-        n
+    }
+
+    fn digits_end(&self, n: usize) -> usize {
+        class_end(self.src, n, DIGIT)
     }
 
     fn hex_end(&self, mut n: usize) -> usize {
@@ -354,7 +482,7 @@ impl<'a> Lexer<'a> {
             Some(b'"') => match self.string_end(at) {
                 Some(end) => {
                     self.pos = end;
-                    self.tok(named, at, end, line, first)
+                    self.escaped_tok(named, at, end, line, first)
                 }
                 None => {
                     self.pos = src.len();
@@ -367,9 +495,10 @@ impl<'a> Lexer<'a> {
                 self.tok(numbered, at, n, line, first)
             }
             Some(&c) if is_name(c) => {
-                let n = self.name_end(at);
+                let (n, escaped) = self.plain_name_end(at);
                 self.pos = n;
-                self.tok(named, at, n, line, first)
+                let t = self.tok(named, at, n, line, first);
+                t.with_escaped(escaped)
             }
             _ => {
                 self.pos = at;
@@ -403,7 +532,7 @@ impl<'a> Lexer<'a> {
             let m = self.name_end(start);
             if m > start + 1 && src.get(m) == Some(&b':') {
                 self.pos = m + 1;
-                return self.tok(Kind::Label, start, m, line, first);
+                return self.escaped_tok(Kind::Label, start, m, line, first);
             }
             self.pos = start + 1;
             return self.tok(Kind::Bad, start, start + 1, line, first);
@@ -446,8 +575,8 @@ mod tests {
         let mut v = Vec::new();
         loop {
             let t = lx.next();
-            v.push(t.kind);
-            if t.kind == Kind::Eof {
+            v.push(t.kind());
+            if t.kind() == Kind::Eof {
                 return v;
             }
         }
@@ -475,13 +604,32 @@ mod tests {
     }
 
     #[test]
+    fn tokens_keep_their_fields() {
+        for (i, &k) in KINDS.iter().enumerate() {
+            assert_eq!(k as usize, i);
+            let t = Token::new(k, 7, u32::MAX, 123_456, i % 2 == 0, i % 3 == 0);
+            assert_eq!(
+                (
+                    t.kind(),
+                    t.start(),
+                    t.end(),
+                    t.line(),
+                    t.first(),
+                    t.escaped()
+                ),
+                (k, 7, u32::MAX, 123_456, i % 2 == 0, i % 3 == 0)
+            );
+        }
+    }
+
+    #[test]
     fn lines_and_first() {
         let mut lx = Lexer::new(b"a b\n  c ; d\n e", 1);
         let a = lx.next();
         let b = lx.next();
         let c = lx.next();
         let e = lx.next();
-        assert!(a.first && !b.first && c.first && e.first);
-        assert_eq!((a.line, c.line, e.line), (1, 2, 3));
+        assert!(a.first() && !b.first() && c.first() && e.first());
+        assert_eq!((a.line(), c.line(), e.line()), (1, 2, 3));
     }
 }

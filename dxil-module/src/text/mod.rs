@@ -28,7 +28,6 @@
 
 mod error;
 mod float;
-mod hash;
 mod lexer;
 mod parse;
 mod print;
@@ -72,39 +71,61 @@ pub fn parse_lenient(text: &[u8]) -> Lenient {
 /// How much text the streaming reader gathers before it reads a piece.
 const PIECE: usize = 1 << 20;
 
-/// Feeds `input` to the reader's state in pieces cut between top-level entities.
+/// Feeds `input` to the reader's state in pieces cut between top-level entities: a piece is
+/// cut before the first line, once it holds [`PIECE`] bytes, that starts an entity outside a
+/// function body. The input is gathered as the reader hands it over and its lines are looked
+/// at in place (one copy of each byte).
 fn read_pieces(st: &mut parse::State, mut input: impl std::io::BufRead) -> Result<(), ReadError> {
-    let mut piece: Vec<u8> = Vec::with_capacity(PIECE + 4096);
-    let mut line: Vec<u8> = Vec::new();
+    let mut piece: Vec<u8> = Vec::with_capacity(PIECE + (64 << 10));
+    // The line number of the piece's first line; the lines of `piece[..scanned]`, which have
+    // been looked at.
     let mut piece_line = 1u32;
-    let mut lines_in_piece = 0u32;
+    let mut lines = 0u32;
+    let mut scanned = 0usize;
     let mut in_body = false;
     loop {
-        line.clear();
-        let n = input.read_until(b'\n', &mut line)?;
-        let at_entity = n > 0
-            && !in_body
-            && matches!(
-                line[0],
-                b'@' | b'!' | b'%' | b'$' | b'd' | b'a' | b't' | b's'
-            );
-        if n == 0 || (piece.len() >= PIECE && at_entity) {
-            let result = parse::Parser::new(st, &piece, piece_line).top_level();
-            result?;
-            piece.clear();
-            piece_line = piece_line.saturating_add(lines_in_piece);
-            lines_in_piece = 0;
-            if n == 0 {
-                return Ok(());
+        let chunk = match input.fill_buf() {
+            Ok(chunk) => chunk,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e.into()),
+        };
+        let eof = chunk.is_empty();
+        piece.extend_from_slice(chunk);
+        let n = chunk.len();
+        input.consume(n);
+        loop {
+            // The next line (at the end of the input, what is left even without its '\n').
+            let end = match memchr::memchr(b'\n', &piece[scanned..]) {
+                Some(i) => scanned + i + 1,
+                None if eof && scanned < piece.len() => piece.len(),
+                None => break,
+            };
+            let line = &piece[scanned..end];
+            let at_entity = !in_body
+                && matches!(
+                    line.first(),
+                    Some(b'@' | b'!' | b'%' | b'$' | b'd' | b'a' | b't' | b's')
+                );
+            if scanned >= PIECE && at_entity {
+                parse::Parser::new(st, &piece[..scanned], piece_line).top_level()?;
+                piece_line = piece_line.saturating_add(lines);
+                lines = 0;
+                piece.drain(..scanned);
+                scanned = 0;
+                continue;
             }
+            if line.starts_with(b"define") {
+                in_body = true;
+            } else if line.starts_with(b"}") {
+                in_body = false;
+            }
+            scanned = end;
+            lines += 1;
         }
-        if line.starts_with(b"define") {
-            in_body = true;
-        } else if line.starts_with(b"}") {
-            in_body = false;
+        if eof {
+            parse::Parser::new(st, &piece, piece_line).top_level()?;
+            return Ok(());
         }
-        piece.extend_from_slice(&line);
-        lines_in_piece += 1;
     }
 }
 

@@ -17,18 +17,33 @@ fn takes_type(kind: u32) -> bool {
     matches!(kind, 3 | 29 | 38 | 65 | 69 | 77)
 }
 
+/// The attribute words by kind number, and which (first byte, length) pairs they have, so
+/// that most words that are no attribute (types, `undef`, ...) are told without hashing.
+struct Kinds {
+    map: crate::hash::Map<&'static [u8], u32>,
+    lengths: [u64; 256],
+}
+
 /// The kind number of an attribute word, through a table built once.
 fn kind_of(word: &[u8]) -> Option<u32> {
-    static KINDS: std::sync::OnceLock<crate::text::hash::Map<&'static [u8], u32>> =
-        std::sync::OnceLock::new();
-    KINDS
-        .get_or_init(|| {
-            (1..=crate::model::LAST_LLVM37_KIND + 40)
-                .filter_map(|k| Attr::kind_name(k).map(|n| (n.as_bytes(), k)))
-                .collect()
-        })
-        .get(word)
-        .copied()
+    static KINDS: std::sync::OnceLock<Kinds> = std::sync::OnceLock::new();
+    let kinds = KINDS.get_or_init(|| {
+        let mut lengths = [0u64; 256];
+        let map: crate::hash::Map<&'static [u8], u32> = (1..=crate::model::LAST_LLVM37_KIND + 40)
+            .filter_map(|k| Attr::kind_name(k).map(|n| (n.as_bytes(), k)))
+            .collect();
+        for name in map.keys() {
+            if let Some(&b) = name.first() {
+                lengths[b as usize] |= 1u64 << name.len().min(63);
+            }
+        }
+        Kinds { map, lengths }
+    });
+    let &first = word.first()?;
+    if kinds.lengths[first as usize] & (1u64 << word.len().min(63)) == 0 {
+        return None;
+    }
+    kinds.map.get(word).copied()
 }
 
 impl Parser<'_, '_> {
@@ -36,7 +51,7 @@ impl Parser<'_, '_> {
     /// `attributes #N = { }`, where integers are written `align=4`.
     fn attribute(&mut self, group: bool) -> PResult<Option<Attr>> {
         let t = self.tok;
-        match t.kind {
+        match t.kind() {
             Kind::Str => {
                 self.bump();
                 let key = self.string(&t).into_owned().into_boxed_slice();
@@ -84,7 +99,12 @@ impl Parser<'_, '_> {
     }
 
     /// Attributes of a parameter or a result.
+    #[inline]
     pub(crate) fn param_attrs(&mut self) -> PResult<Vec<Attr>> {
+        // Only a word or a string can be an attribute: most operands have none.
+        if !matches!(self.tok.kind(), Kind::Word | Kind::Str) {
+            return Ok(Vec::new());
+        }
         let mut out = Vec::new();
         while let Some(a) = self.attribute(false)? {
             out.push(a);
@@ -101,11 +121,11 @@ impl Parser<'_, '_> {
     /// Attributes of a function or call: inline ones and `#N` groups.
     pub(crate) fn fn_attrs(&mut self, spec: &mut AttrSpec) -> PResult<()> {
         loop {
-            if self.tok.kind == Kind::AttrGroup {
+            if self.tok.kind() == Kind::AttrGroup {
                 let t = self.tok;
                 let n = self.u32_of(&t)?;
-                let column = self.lx.column(t.start.saturating_sub(1));
-                spec.groups.push((n, t.line, column));
+                let column = self.lx.column(t.start().saturating_sub(1));
+                spec.groups.push((n, t.line(), column));
                 self.bump();
                 continue;
             }

@@ -2,9 +2,9 @@
 //! function ends), and recovery at the next instruction for the lenient reader.
 
 use super::{PENDING, PResult, Parser};
+use crate::hash::Map;
 use crate::model::{BlockId, Body, ConstKind, FuncId, InstId, MdId, MdItem, Sym, TypeId, Value};
 use crate::text::error::TextError;
-use crate::text::hash::Map;
 use crate::text::lexer::{Kind, Token};
 
 /// What a local name or number stands for.
@@ -28,9 +28,10 @@ struct Forward {
 pub(crate) struct FnState {
     pub func: FuncId,
     pub body: Body,
-    names: Map<Sym, Local>,
-    /// The locals by the text of their name token, in front of `names`.
-    by_text: Map<Box<[u8]>, Local>,
+    /// What each name stands for, by the name's position among the module's symbols (an
+    /// array, not a map: a use is one load), and the positions set, to clear them.
+    names: Vec<Option<Local>>,
+    named: Vec<u32>,
     numbered: Vec<Option<Local>>,
     forward: Vec<Forward>,
     forward_names: Map<Sym, u32>,
@@ -40,6 +41,11 @@ pub(crate) struct FnState {
     pub local_md: Vec<MdId>,
     /// The block instructions go to; `None` after a terminator.
     pub block: Option<BlockId>,
+    /// The instructions of the blocks, block after block (each block's are in one run, as
+    /// instructions only go to the last block), and where each block's run starts: the
+    /// blocks get their lists when the function ends.
+    pub block_insts: Vec<InstId>,
+    block_first: Vec<u32>,
 }
 
 impl FnState {
@@ -47,8 +53,8 @@ impl FnState {
         FnState {
             func,
             body: Body::default(),
-            names: Map::default(),
-            by_text: Map::default(),
+            names: Vec::new(),
+            named: Vec::new(),
             numbered: Vec::new(),
             forward: Vec::new(),
             forward_names: Map::default(),
@@ -56,15 +62,27 @@ impl FnState {
             next_slot: 0,
             local_md: Vec::new(),
             block: None,
+            block_insts: Vec::new(),
+            block_first: Vec::new(),
         }
     }
 
     /// The state for another function, keeping the memory of this one's tables.
     pub(crate) fn reuse(mut self, func: FuncId) -> FnState {
         self.func = func;
-        self.body = Body::default();
-        self.names.clear();
-        self.by_text.clear();
+        self.body.arg_names.clear();
+        self.body.blocks.clear();
+        self.body.insts.clear();
+        self.body.operands.clear();
+        self.body.attachments.clear();
+        self.body.debug_locs.clear();
+        self.body.fn_attachments = Vec::new();
+        for &i in &self.named {
+            if let Some(slot) = self.names.get_mut(i as usize) {
+                *slot = None;
+            }
+        }
+        self.named.clear();
         self.numbered.clear();
         self.forward.clear();
         self.forward_names.clear();
@@ -72,7 +90,25 @@ impl FnState {
         self.next_slot = 0;
         self.local_md.clear();
         self.block = None;
+        self.block_insts.clear();
+        self.block_first.clear();
         self
+    }
+}
+
+impl FnState {
+    /// Sets what `sym` stands for; what it stood for before, if anything.
+    fn define_name(&mut self, sym: Sym, local: Local) -> Option<Local> {
+        let i = sym.index();
+        if self.names.len() <= i {
+            self.names.resize(i + 1, None);
+        }
+        let slot = self.names.get_mut(i)?;
+        let before = slot.replace(local);
+        if before.is_none() {
+            self.named.push(i as u32);
+        }
+        before
     }
 }
 
@@ -90,8 +126,8 @@ impl Parser<'_, '_> {
         match self.fs.as_mut() {
             Some(fs) => Ok(fs),
             None => Err(TextError {
-                line: t.line,
-                column: self.lx.column(t.start.saturating_sub(1)),
+                line: t.line(),
+                column: self.lx.column(t.start().saturating_sub(1)),
                 message: "a local value outside a function body".to_owned(),
             }),
         }
@@ -101,7 +137,7 @@ impl Parser<'_, '_> {
     fn find_local(&mut self, sym: Option<Sym>, number: Option<u32>) -> PResult<Option<Local>> {
         let fs = self.fs()?;
         Ok(match (sym, number) {
-            (Some(s), _) => fs.names.get(&s).copied(),
+            (Some(s), _) => fs.names.get(s.index()).copied().flatten(),
             (None, Some(n)) => fs.numbered.get(n as usize).copied().flatten(),
             _ => None,
         })
@@ -111,17 +147,8 @@ impl Parser<'_, '_> {
     pub(crate) fn local_value(&mut self, ty: TypeId) -> PResult<Value> {
         let t = self.tok;
         self.bump();
-        let fast = match (t.kind, self.fs.as_ref()) {
-            (Kind::Local, Some(fs)) => fs.by_text.get(self.text(&t)).copied(),
-            _ => None,
-        };
-        let (sym, number, found) = match fast {
-            Some(l) => (None, None, Some(l)),
-            None => {
-                let (sym, number) = self.local_key(&t)?;
-                (sym, number, self.find_local(sym, number)?)
-            }
-        };
+        let (sym, number) = self.local_key(&t)?;
+        let found = self.find_local(sym, number)?;
         match found {
             Some(Local::Value(v, actual)) => {
                 if actual != ty {
@@ -150,21 +177,12 @@ impl Parser<'_, '_> {
     /// The block `label %x` names (after `label`).
     pub(crate) fn block_ref(&mut self) -> PResult<BlockId> {
         let t = self.tok;
-        if !matches!(t.kind, Kind::Local | Kind::LocalId) {
+        if !matches!(t.kind(), Kind::Local | Kind::LocalId) {
             return self.expected("a block ('%name')");
         }
         self.bump();
-        let fast = match (t.kind, self.fs.as_ref()) {
-            (Kind::Local, Some(fs)) => fs.by_text.get(self.text(&t)).copied(),
-            _ => None,
-        };
-        let (sym, number, found) = match fast {
-            Some(l) => (None, None, Some(l)),
-            None => {
-                let (sym, number) = self.local_key(&t)?;
-                (sym, number, self.find_local(sym, number)?)
-            }
-        };
+        let (sym, number) = self.local_key(&t)?;
+        let found = self.find_local(sym, number)?;
         match found {
             Some(Local::Block(b)) => Ok(b),
             Some(Local::Value(..)) => Err(self.err_at(
@@ -186,7 +204,7 @@ impl Parser<'_, '_> {
 
     fn local_name(&self, t: &Token) -> String {
         let name = self.name(t);
-        if t.kind == Kind::LocalId || t.kind == Kind::LabelId {
+        if t.kind() == Kind::LocalId || t.kind() == Kind::LabelId {
             format!("%{}", String::from_utf8_lossy(&name))
         } else {
             local_text(Some(&name), None)
@@ -194,7 +212,7 @@ impl Parser<'_, '_> {
     }
 
     fn local_key(&mut self, t: &Token) -> PResult<(Option<Sym>, Option<u32>)> {
-        if matches!(t.kind, Kind::LocalId | Kind::LabelId) {
+        if matches!(t.kind(), Kind::LocalId | Kind::LabelId) {
             Ok((None, Some(self.u32_of(t)?)))
         } else {
             let name = self.name(t);
@@ -210,8 +228,8 @@ impl Parser<'_, '_> {
         ty: Option<TypeId>,
     ) -> PResult<u32> {
         let what = self.local_name(t);
-        let column = self.lx.column(t.start.saturating_sub(1));
-        let line = t.line;
+        let column = self.lx.column(t.start().saturating_sub(1));
+        let line = t.line();
         let fs = self.fs()?;
         let existing = match (sym, number) {
             (Some(s), _) => fs.forward_names.get(&s).copied(),
@@ -292,7 +310,10 @@ impl Parser<'_, '_> {
                 return Err(self.err_at(&tok, format!("redefinition of '%{n}'")));
             }
             fs.numbered[i] = Some(local);
-            if let Some(k) = fs.forward_numbers.remove(&n) {
+            // (Most functions refer to nothing before its definition: no hashing then.)
+            if !fs.forward_numbers.is_empty()
+                && let Some(k) = fs.forward_numbers.remove(&n)
+            {
                 self.resolve_forward(k, local, t)?;
             }
             return Ok(None);
@@ -300,19 +321,15 @@ impl Parser<'_, '_> {
         let Some(sym) = sym else {
             return Ok(None);
         };
-        let raw: Option<Box<[u8]>> = t
-            .filter(|t| t.kind == Kind::Local)
-            .map(|t| self.text(t).into());
         let fs = self.fs()?;
-        if let Some(raw) = raw {
-            fs.by_text.insert(raw, local);
-        }
-        if fs.names.insert(sym, local).is_some() {
+        if fs.define_name(sym, local).is_some() {
             let tok = *t.unwrap_or(&self.tok);
             let msg = format!("redefinition of '{}'", self.local_name(&tok));
             return Err(self.err_at(&tok, msg));
         }
-        if let Some(k) = fs.forward_names.remove(&sym) {
+        if !fs.forward_names.is_empty()
+            && let Some(k) = fs.forward_names.remove(&sym)
+        {
             self.resolve_forward(k, local, t)?;
         }
         Ok(Some(sym))
@@ -351,7 +368,7 @@ impl Parser<'_, '_> {
     pub(crate) fn start_block(&mut self, t: Option<&Token>) -> PResult<()> {
         let id = BlockId(self.fs()?.body.blocks.len() as u32);
         let name = match t {
-            Some(t) if t.kind == Kind::LabelId => {
+            Some(t) if t.kind() == Kind::LabelId => {
                 self.define_local(Some(t), Local::Block(id))?;
                 None
             }
@@ -366,6 +383,7 @@ impl Parser<'_, '_> {
             name,
             insts: Vec::new(),
         });
+        fs.block_first.push(fs.block_insts.len() as u32);
         fs.block = Some(id);
         Ok(())
     }
@@ -374,7 +392,7 @@ impl Parser<'_, '_> {
     pub(crate) fn function_body(&mut self) -> PResult<()> {
         loop {
             let t = self.tok;
-            match t.kind {
+            match t.kind() {
                 Kind::RBrace => {
                     if self.fs()?.block.is_some() || self.fs()?.body.blocks.is_empty() {
                         let e = self.err_at(
@@ -417,12 +435,15 @@ impl Parser<'_, '_> {
                         }
                         // An instruction left open (an operand list without its ')') is
                         // reported on its own line, where it ends, not on the next one.
-                        if self.tok.first && self.tok.line > t.line && e.line == self.tok.line {
+                        if self.tok.first()
+                            && self.tok.line() > t.line()
+                            && e.line == self.tok.line()
+                        {
                             e.line = self.prev.0;
                             e.column = self.lx.column(self.prev.1) + 1;
                         }
                         self.st.problems.push(e);
-                        self.recover_in_body(t.line);
+                        self.recover_in_body(t.line());
                     }
                 }
             }
@@ -431,7 +452,7 @@ impl Parser<'_, '_> {
 
     /// Whether the current token starts a top-level entity (a function body lost its `}`).
     pub(crate) fn starts_top_level(&self) -> bool {
-        self.tok.first
+        self.tok.first()
             && matches!(
                 self.text(&self.tok),
                 b"define" | b"declare" | b"attributes" | b"target" | b"source_filename"
@@ -440,20 +461,20 @@ impl Parser<'_, '_> {
 
     /// Skips to the next line that starts an instruction, a label or the end of the body.
     fn recover_in_body(&mut self, start_line: u32) {
-        if !(self.tok.first && self.tok.line > start_line) {
+        if !(self.tok.first() && self.tok.line() > start_line) {
             self.lx.skip_line();
             self.bump();
         }
         loop {
             let t = self.tok;
-            let ok = match t.kind {
+            let ok = match t.kind() {
                 Kind::Eof | Kind::RBrace | Kind::Label | Kind::LabelId => true,
-                Kind::Local | Kind::LocalId => t.first,
-                Kind::Word => t.first,
-                Kind::MdName | Kind::Excl | Kind::Global => t.first,
+                Kind::Local | Kind::LocalId => t.first(),
+                Kind::Word => t.first(),
+                Kind::MdName | Kind::Excl | Kind::Global => t.first(),
                 _ => false,
             };
-            if ok && t.first || t.kind == Kind::Eof {
+            if ok && t.first() || t.kind() == Kind::Eof {
                 return;
             }
             self.lx.skip_line();
@@ -523,9 +544,7 @@ impl Parser<'_, '_> {
                     *b = r;
                 }
             };
-            for inst in &mut fs.body.insts {
-                inst.kind.remap_operands(fix_value, fix_block);
-            }
+            fs.body.remap_operands(fix_value, fix_block);
             for &md in &fs.local_md {
                 if let Some(MdItem::Value { value, .. }) =
                     self.st.m.metadata.items.get_mut(md.index())
@@ -535,11 +554,26 @@ impl Parser<'_, '_> {
             }
         }
         let func = fs.func;
-        let mut body = std::mem::take(&mut fs.body);
-        body.insts.shrink_to_fit();
-        body.blocks.shrink_to_fit();
-        for b in &mut body.blocks {
-            b.insts.shrink_to_fit();
+        // The body gets lists of its exact size; the state keeps the memory of its own for
+        // the next function.
+        let b = &mut fs.body;
+        let mut body = Body {
+            arg_names: exact(&mut b.arg_names),
+            blocks: exact(&mut b.blocks),
+            insts: exact(&mut b.insts),
+            operands: exact(&mut b.operands),
+            attachments: exact(&mut b.attachments),
+            debug_locs: exact(&mut b.debug_locs),
+            fn_attachments: std::mem::take(&mut b.fn_attachments),
+        };
+        let ends = fs.block_first.iter().skip(1).map(|&e| e as usize);
+        let ends = ends.chain(std::iter::once(fs.block_insts.len()));
+        for ((b, &first), end) in body.blocks.iter_mut().zip(&fs.block_first).zip(ends) {
+            b.insts = fs
+                .block_insts
+                .get(first as usize..end)
+                .map(<[InstId]>::to_vec)
+                .unwrap_or_default();
         }
         if let Some(f) = self.st.m.functions.get_mut(func.index()) {
             f.body = Some(body);
@@ -547,4 +581,11 @@ impl Parser<'_, '_> {
         self.spare = Some(fs);
         Ok(())
     }
+}
+
+/// The items of `v` in a list of their exact size, leaving `v` empty with its memory.
+fn exact<T>(v: &mut Vec<T>) -> Vec<T> {
+    let mut out = Vec::with_capacity(v.len());
+    out.append(v);
+    out
 }

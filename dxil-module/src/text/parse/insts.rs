@@ -11,8 +11,20 @@ use crate::text::lexer::{Kind, Token};
 impl<'a> Parser<'_, 'a> {
     /// One instruction, added to the current block.
     pub(crate) fn instruction(&mut self) -> PResult<()> {
+        let fs = self.fs_mut();
+        let (insts, operands) = (fs.body.insts.len(), fs.body.operands.len());
+        let r = self.instruction_at();
+        // An instruction that could not be read leaves no operands behind.
+        let fs = self.fs_mut();
+        if r.is_err() && fs.body.insts.len() == insts {
+            fs.body.operands.truncate(operands);
+        }
+        r
+    }
+
+    fn instruction_at(&mut self) -> PResult<()> {
         let start = self.tok;
-        let name = if matches!(start.kind, Kind::Local | Kind::LocalId) {
+        let name = if matches!(start.kind(), Kind::Local | Kind::LocalId) {
             self.bump();
             self.expect(Kind::Equal, "'=' after the name of a result")?;
             Some(start)
@@ -20,7 +32,7 @@ impl<'a> Parser<'_, 'a> {
             None
         };
         let op_tok = self.tok;
-        if op_tok.kind != Kind::Word {
+        if op_tok.kind() != Kind::Word {
             return self.expected("an instruction");
         }
         let mut attrs = AttrSpec::default();
@@ -47,7 +59,7 @@ impl<'a> Parser<'_, 'a> {
                 .attr_pending
                 .push((AttrTarget::Call(func, fs_id), attrs));
         }
-        let line = start.line;
+        let line = start.line();
         {
             let fs = self.fs_mut();
             fs.body.insts.push(Inst {
@@ -56,10 +68,8 @@ impl<'a> Parser<'_, 'a> {
                 name: sym,
                 line,
             });
-            if let Some(b) = fs.block
-                && let Some(block) = fs.body.blocks.get_mut(b.index())
-            {
-                block.insts.push(fs_id);
+            if fs.block.is_some() {
+                fs.block_insts.push(fs_id);
             }
             if terminator {
                 fs.block = None;
@@ -76,10 +86,10 @@ impl<'a> Parser<'_, 'a> {
 
     /// `, !kind !N` after an instruction.
     fn attachments(&mut self, id: InstId) -> PResult<()> {
-        while self.tok.kind == Kind::Comma {
+        while self.tok.kind() == Kind::Comma {
             self.bump();
             let t = self.tok;
-            if t.kind != Kind::MdName {
+            if t.kind() != Kind::MdName {
                 return self.expected("a metadata attachment ('!name !N')");
             }
             self.bump();
@@ -88,8 +98,8 @@ impl<'a> Parser<'_, 'a> {
             let node = self.parse_md_node_ref(1)?;
             let func = self.fs_mut().func;
             if &*name == b"dbg" {
-                let column = self.lx.column(t.start.saturating_sub(1));
-                self.st.dbg_pending.push((func, id, node, t.line, column));
+                let column = self.lx.column(t.start().saturating_sub(1));
+                self.st.dbg_pending.push((func, id, node, t.line(), column));
             } else {
                 self.fs_mut()
                     .body
@@ -102,7 +112,7 @@ impl<'a> Parser<'_, 'a> {
 
     /// `, align N` if present (it may be followed by attachments).
     fn opt_align(&mut self) -> PResult<u32> {
-        if self.tok.kind != Kind::Comma {
+        if self.tok.kind() != Kind::Comma {
             return Ok(0);
         }
         // Look at the token after the comma without losing it.
@@ -130,7 +140,6 @@ impl<'a> Parser<'_, 'a> {
         let t = self.tok;
         let w = self.text(&t);
         self.bump();
-        let kw = std::str::from_utf8(w).unwrap_or("");
         match w {
             b"ret" => {
                 if self.eat_word(b"void") {
@@ -186,11 +195,11 @@ impl<'a> Parser<'_, 'a> {
                 let source = self.parse_type(0)?;
                 self.expect(Kind::Comma, "',' after the source type of getelementptr")?;
                 let mut typed = vec![self.parse_typed_value(0)?];
-                while self.tok.kind == Kind::Comma {
+                while self.tok.kind() == Kind::Comma {
                     let save_tok = self.tok;
                     let save_lx = self.lx.clone();
                     self.bump();
-                    if self.tok.kind == Kind::MdName {
+                    if self.tok.kind() == Kind::MdName {
                         self.tok = save_tok;
                         self.lx = save_lx;
                         break;
@@ -200,11 +209,13 @@ impl<'a> Parser<'_, 'a> {
                 let Some(ty) = self.gep_result(source, &typed) else {
                     return Err(self.err_at(&t, "invalid getelementptr indices"));
                 };
+                let values: Vec<Value> = typed.into_iter().map(|x| x.1).collect();
+                let operands = self.add_operands(&values)?;
                 Ok((
                     InstKind::GetElementPtr {
                         inbounds,
                         source,
-                        operands: typed.into_iter().map(|x| x.1).collect(),
+                        operands,
                     },
                     ty,
                 ))
@@ -267,13 +278,13 @@ impl<'a> Parser<'_, 'a> {
                 let allocated = self.parse_type(0)?;
                 let mut count = None;
                 let mut align = 0;
-                while self.tok.kind == Kind::Comma {
+                while self.tok.kind() == Kind::Comma {
                     let save_tok = self.tok;
                     let save_lx = self.lx.clone();
                     self.bump();
                     if self.eat_word(b"align") {
                         align = self.expect_u32("an alignment")?;
-                    } else if self.tok.kind == Kind::MdName {
+                    } else if self.tok.kind() == Kind::MdName {
                         self.tok = save_tok;
                         self.lx = save_lx;
                         break;
@@ -310,7 +321,7 @@ impl<'a> Parser<'_, 'a> {
                 } else {
                     Predicate::from_fcmp_keyword(pw)
                 };
-                let Some(pred) = pred.filter(|_| pt.kind == Kind::Word) else {
+                let Some(pred) = pred.filter(|_| pt.kind() == Kind::Word) else {
                     return self.expected("a comparison predicate");
                 };
                 self.bump();
@@ -340,19 +351,24 @@ impl<'a> Parser<'_, 'a> {
                     let b = self.block_ref()?;
                     self.expect(Kind::RBracket, "']'")?;
                     incoming.push((v, b));
-                    if self.tok.kind != Kind::Comma {
+                    if self.tok.kind() != Kind::Comma {
                         break;
                     }
                     let save_tok = self.tok;
                     let save_lx = self.lx.clone();
                     self.bump();
-                    if self.tok.kind != Kind::LBracket {
+                    if self.tok.kind() != Kind::LBracket {
                         self.tok = save_tok;
                         self.lx = save_lx;
                         break;
                     }
                 }
-                Ok((InstKind::Phi { incoming }, ty))
+                Ok((
+                    InstKind::Phi {
+                        incoming: incoming.into(),
+                    },
+                    ty,
+                ))
             }
             b"select" => {
                 let (cty, cond) = self.parse_typed_value(0)?;
@@ -377,7 +393,13 @@ impl<'a> Parser<'_, 'a> {
                 let (aty, aggregate) = self.parse_typed_value(0)?;
                 let indices = self.indices()?;
                 let ty = self.indexed(aty, &indices, &t)?;
-                Ok((InstKind::ExtractValue { aggregate, indices }, ty))
+                Ok((
+                    InstKind::ExtractValue {
+                        aggregate,
+                        indices: indices.into(),
+                    },
+                    ty,
+                ))
             }
             b"insertvalue" => {
                 let (aty, aggregate) = self.parse_typed_value(0)?;
@@ -394,7 +416,7 @@ impl<'a> Parser<'_, 'a> {
                     InstKind::InsertValue {
                         aggregate,
                         value,
-                        indices,
+                        indices: indices.into(),
                     },
                     aty,
                 ))
@@ -438,7 +460,7 @@ impl<'a> Parser<'_, 'a> {
                 let volatile = self.eat_word(b"volatile");
                 let ot = self.tok;
                 let ow = std::str::from_utf8(self.text(&ot)).unwrap_or("");
-                let Some(op) = RmwOp::from_keyword(ow).filter(|_| ot.kind == Kind::Word) else {
+                let Some(op) = RmwOp::from_keyword(ow).filter(|_| ot.kind() == Kind::Word) else {
                     return self.expected("an atomicrmw operation");
                 };
                 self.bump();
@@ -504,6 +526,7 @@ impl<'a> Parser<'_, 'a> {
                 ))
             }
             _ => {
+                let kw = std::str::from_utf8(w).unwrap_or("");
                 if let Some(op) = BinOp::from_keyword(kw) {
                     let flags = self.binop_flags(op);
                     let (ty, lhs) = self.parse_typed_value(0)?;
@@ -548,7 +571,7 @@ impl<'a> Parser<'_, 'a> {
         let t = self.tok;
         let w = std::str::from_utf8(self.text(&t)).unwrap_or("");
         match Ordering::from_keyword(w)
-            .filter(|o| t.kind == Kind::Word && *o != Ordering::NotAtomic)
+            .filter(|o| t.kind() == Kind::Word && *o != Ordering::NotAtomic)
         {
             Some(o) => {
                 self.bump();
@@ -561,11 +584,11 @@ impl<'a> Parser<'_, 'a> {
     /// `, N, N...` of extractvalue/insertvalue.
     fn indices(&mut self) -> PResult<Vec<u32>> {
         let mut out = Vec::new();
-        while self.tok.kind == Kind::Comma {
+        while self.tok.kind() == Kind::Comma {
             let save_tok = self.tok;
             let save_lx = self.lx.clone();
             self.bump();
-            if self.tok.kind != Kind::Int {
+            if self.tok.kind() != Kind::Int {
                 self.tok = save_tok;
                 self.lx = save_lx;
                 break;
@@ -617,7 +640,7 @@ impl<'a> Parser<'_, 'a> {
             InstKind::Switch {
                 value,
                 default,
-                cases,
+                cases: cases.into(),
             },
             void,
         ))
@@ -632,7 +655,7 @@ impl<'a> Parser<'_, 'a> {
         let callee_tok = self.tok;
         let explicit_fn = matches!(self.st.m.types.get(written), Some(Type::Function { .. }));
         if !matches!(
-            callee_tok.kind,
+            callee_tok.kind(),
             Kind::Global | Kind::GlobalId | Kind::Local | Kind::LocalId
         ) && !explicit_fn
         {
@@ -641,7 +664,7 @@ impl<'a> Parser<'_, 'a> {
         // The callee is resolved once the function type is known.
         let callee_pos = (self.tok, self.lx.clone());
         let deferred = matches!(
-            callee_tok.kind,
+            callee_tok.kind(),
             Kind::Global | Kind::GlobalId | Kind::Local | Kind::LocalId
         );
         let early_callee = if deferred {
@@ -727,13 +750,27 @@ impl<'a> Parser<'_, 'a> {
     ) -> PResult<(InstKind, TypeId)> {
         let fn_attrs_tok = self.tok;
         self.fn_attrs(attrs)?;
-        if self.tok.kind == Kind::LBracket {
+        if self.tok.kind() == Kind::LBracket {
             return Err(self.err_at(
                 &self.tok,
                 "operand bundles are not supported by the module model",
             ));
         }
         let _ = fn_attrs_tok;
+        let cacheable = !explicit_fn && early_callee.is_none() && callee_tok.kind() == Kind::Global;
+        if cacheable
+            && let Some(site) = self.st.call_sites.get(self.text(&callee_tok)).copied()
+            && site.ret == written
+            && matches!(
+                self.st.m.types.get(site.fn_ty),
+                Some(Type::Function { params, vararg: false, .. }) if params == arg_types
+            )
+        {
+            return Ok((
+                self.call_kind(site.callee, site.fn_ty, args, cc, tail, flags)?,
+                site.ret,
+            ));
+        }
         let fn_ty = if explicit_fn {
             let Some(Type::Function { params, vararg, .. }) = self.st.m.types.get(written).cloned()
             else {
@@ -763,42 +800,81 @@ impl<'a> Parser<'_, 'a> {
                 self.tok = callee_pos.0;
                 self.lx = callee_pos.1;
                 let ptr = self.pointer_type(fn_ty, 0);
-                let v = match callee_tok.kind {
+                let problems = self.st.problems.len();
+                let v = match callee_tok.kind() {
                     Kind::Global | Kind::GlobalId => self.global_value(ptr),
                     _ => self.local_value(ptr),
                 };
                 self.tok = after.0;
                 self.lx = after.1;
-                v?
+                let v = v?;
+                // A call whose callee was found with the type of the call, without a
+                // problem, is the guide to the next calls of the function.
+                if cacheable && self.st.problems.len() == problems && ret == written {
+                    let site = super::CallSite {
+                        callee: v,
+                        fn_ty,
+                        ret,
+                    };
+                    let text = self.text(&callee_tok);
+                    match self.st.call_sites.get_mut(text) {
+                        Some(s) => *s = site,
+                        None => {
+                            self.st.call_sites.insert(text.into(), site);
+                        }
+                    }
+                }
+                v
             }
         };
-        Ok((
-            InstKind::Call(Call {
-                callee,
-                fn_ty,
-                args: args.to_vec(),
-                attrs: None,
-                cc,
-                tail,
-                flags,
-            }),
-            ret,
-        ))
+        Ok((self.call_kind(callee, fn_ty, args, cc, tail, flags)?, ret))
+    }
+
+    /// A call, its arguments added to the body's operands.
+    fn call_kind(
+        &mut self,
+        callee: Value,
+        fn_ty: TypeId,
+        args: &[Value],
+        cc: u32,
+        tail: Tail,
+        flags: u8,
+    ) -> PResult<InstKind> {
+        Ok(InstKind::Call(Call {
+            callee,
+            fn_ty,
+            args: self.add_operands(args)?,
+            attrs: None,
+            cc,
+            tail,
+            flags,
+        }))
+    }
+
+    /// Adds an operand list to the body.
+    fn add_operands(&mut self, values: &[Value]) -> PResult<crate::model::Operands> {
+        match self.fs_mut().body.add_operands(values) {
+            Some(ops) => Ok(ops),
+            None => Err(self.err_at(&self.tok, "too many operands in one function")),
+        }
     }
 
     /// A calling convention, if written (`ccc`, `fastcc`, `coldcc`, `cc N`).
     pub(crate) fn calling_conv(&mut self) -> PResult<u32> {
-        if self.tok.kind != Kind::Word {
+        if self.tok.kind() != Kind::Word {
             return Ok(0);
         }
         if self.is_word(b"cc") {
             self.bump();
             return self.expect_u32("a calling convention number");
         }
-        let Some(cc) = crate::text::special::value_of(
-            crate::text::special::CALLING_CONVS,
-            self.text(&self.tok),
-        ) else {
+        // Every calling convention's word ends with `cc` (most words here are types).
+        let w = self.text(&self.tok);
+        if !w.ends_with(b"cc") {
+            return Ok(0);
+        }
+        let Some(cc) = crate::text::special::value_of(crate::text::special::CALLING_CONVS, w)
+        else {
             return Ok(0);
         };
         let cc = cc as u32;

@@ -32,13 +32,13 @@ impl Parser<'_, '_> {
             distinct: false,
             operands: Vec::new(),
         });
-        let column = self.lx.column(t.start);
+        let column = self.lx.column(t.start());
         self.st.md.insert(
             n,
             MdEntry {
                 id,
                 defined: false,
-                line: t.line,
+                line: t.line(),
                 column,
             },
         );
@@ -76,10 +76,10 @@ impl Parser<'_, '_> {
     pub(crate) fn parse_md_node_ref(&mut self, depth: u32) -> PResult<MdId> {
         self.check_depth(depth)?;
         let t = self.tok;
-        match t.kind {
+        match t.kind() {
             Kind::Excl => {
                 self.bump();
-                match self.tok.kind {
+                match self.tok.kind() {
                     Kind::Int => {
                         let nt = self.tok;
                         let n = self.u32_of(&nt)?;
@@ -106,10 +106,10 @@ impl Parser<'_, '_> {
     /// `metadata float %x`).
     pub(crate) fn parse_md_operand(&mut self, depth: u32) -> PResult<MdId> {
         self.check_depth(depth)?;
-        if self.tok.kind == Kind::Excl {
+        if self.tok.kind() == Kind::Excl {
             let save = (self.tok, self.lx.clone());
             self.bump();
-            if self.tok.kind == Kind::Str {
+            if self.tok.kind() == Kind::Str {
                 let s = self.string(&self.tok.clone());
                 self.bump();
                 return Ok(self.md_string(&s));
@@ -118,7 +118,7 @@ impl Parser<'_, '_> {
             self.lx = save.1;
             return self.parse_md_node_ref(depth);
         }
-        if self.tok.kind == Kind::MdName {
+        if self.tok.kind() == Kind::MdName {
             return self.parse_md_node_ref(depth);
         }
         let ty = self.parse_type(depth + 1)?;
@@ -134,11 +134,11 @@ impl Parser<'_, '_> {
         if self.eat_word(b"null") {
             return Ok(None);
         }
-        if self.tok.kind == Kind::Excl || self.tok.kind == Kind::MdName {
+        if self.tok.kind() == Kind::Excl || self.tok.kind() == Kind::MdName {
             return self.parse_md_operand(depth + 1).map(Some);
         }
         let ty = self.parse_type(depth + 1)?;
-        let v = match self.tok.kind {
+        let v = match self.tok.kind() {
             Kind::Global | Kind::GlobalId => self.global_value(ty)?,
             Kind::Local | Kind::LocalId => {
                 return Err(self.err_at(&self.tok, "a metadata node cannot refer to a local value"));
@@ -176,7 +176,7 @@ impl Parser<'_, '_> {
             e.defined = true;
         }
         let distinct = self.eat_word(b"distinct");
-        let item = match self.tok.kind {
+        let item = match self.tok.kind() {
             Kind::Excl => {
                 self.bump();
                 self.expect(Kind::LBrace, "'{' of a metadata tuple")?;
@@ -207,7 +207,7 @@ impl Parser<'_, '_> {
     pub(crate) fn named_md(&mut self, name: &Token) -> PResult<()> {
         let text = self.name(name);
         let sym = self.sym(&text)?;
-        if self.tok.kind != Kind::Excl {
+        if self.tok.kind() != Kind::Excl {
             return self.expected("'!{' of named metadata");
         }
         self.bump();
@@ -243,7 +243,7 @@ impl Parser<'_, '_> {
             if !self.eat(Kind::RParen) {
                 loop {
                     let ot = self.tok;
-                    let v = match ot.kind {
+                    let v = match ot.kind() {
                         Kind::Int => self.expect_u64("an expression operand")?,
                         Kind::Word => {
                             let v = special::value_of(special::OPS, self.text(&ot));
@@ -280,7 +280,7 @@ impl Parser<'_, '_> {
         if !self.eat(Kind::RParen) {
             loop {
                 let ft = self.tok;
-                if ft.kind != Kind::Label {
+                if ft.kind() != Kind::Label {
                     return self.expected("a field ('name: value')");
                 }
                 self.bump();
@@ -314,11 +314,11 @@ impl Parser<'_, '_> {
             Field::Md | Field::MdRequired => {
                 let id = if self.eat_word(b"null") {
                     None
-                } else if matches!(t.kind, Kind::Excl | Kind::MdName) {
+                } else if matches!(t.kind(), Kind::Excl | Kind::MdName) {
                     Some(self.parse_md_operand(depth + 1)?)
                 } else {
                     let ty = self.parse_type(depth + 1)?;
-                    let v = match self.tok.kind {
+                    let v = match self.tok.kind() {
                         Kind::Global | Kind::GlobalId => self.global_value(ty)?,
                         _ => Value::Const(self.parse_constant(ty, depth + 1)?),
                     };
@@ -342,7 +342,7 @@ impl Parser<'_, '_> {
                 Ok(self.md_string(&s).0 as u64 + 1)
             }
             Field::Int => {
-                if t.kind == Kind::Int && self.text(&t).first() == Some(&b'-') {
+                if t.kind() == Kind::Int && self.text(&t).first() == Some(&b'-') {
                     return Err(self.err_at(&t, "expected an unsigned integer"));
                 }
                 self.expect_u64("an unsigned integer")
@@ -369,7 +369,7 @@ impl Parser<'_, '_> {
                 let mut v = 0;
                 loop {
                     let ft = self.tok;
-                    v |= match ft.kind {
+                    v |= match ft.kind() {
                         Kind::Int => self.expect_u64("flags")?,
                         Kind::Word => {
                             let x = special::value_of(special::FLAGS, self.text(&ft));
@@ -383,7 +383,7 @@ impl Parser<'_, '_> {
                     }
                 }
             }
-            Field::Tag | Field::Encoding | Field::Lang | Field::Virtuality => match t.kind {
+            Field::Tag | Field::Encoding | Field::Lang | Field::Virtuality => match t.kind() {
                 Kind::Int => self.expect_u64("a DWARF constant"),
                 Kind::Word => {
                     let x = special::value_of(special::names(field), self.text(&t));

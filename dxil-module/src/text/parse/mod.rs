@@ -16,8 +16,8 @@ mod values;
 use std::borrow::Cow;
 
 use super::error::TextError;
-use super::hash::Map;
 use super::lexer::{Kind, Lexer, Token};
+use crate::hash::Map;
 use crate::model::{Attr, ConstId, FuncId, GlobalId, InstId, MdId, Module, Sym, TypeId, Value};
 
 pub(crate) use module::finish;
@@ -89,6 +89,14 @@ impl AttrSpec {
     }
 }
 
+/// A call's callee and the function type it was called with (see [`State::call_sites`]).
+#[derive(Clone, Copy)]
+pub(crate) struct CallSite {
+    pub callee: Value,
+    pub fn_ty: TypeId,
+    pub ret: TypeId,
+}
+
 /// The reader's state across the pieces of its input.
 pub(crate) struct State {
     pub m: Module,
@@ -112,9 +120,8 @@ pub(crate) struct State {
     pub int_consts: Map<(TypeId, i64), ConstId>,
     pub dbg_pending: Vec<(FuncId, InstId, MdId, u32, u32)>,
     pub seen_module_asm: bool,
-    /// Caches in front of the model's tables (whose maps hash more slowly): names, types by
-    /// their word, pointer and function types, simple constants.
-    pub sym_cache: Map<Box<[u8]>, Sym>,
+    /// Caches in front of the model's tables: types by their word, pointer and function
+    /// types, simple constants.
     pub word_types: Map<Box<[u8]>, TypeId>,
     pub ptr_types: Map<(TypeId, u32), TypeId>,
     pub fn_types: Map<Vec<TypeId>, TypeId>,
@@ -123,6 +130,10 @@ pub(crate) struct State {
     /// written), in front of the lookup by symbol.
     pub type_by_text: Map<Box<[u8]>, TypeId>,
     pub global_by_text: Map<Box<[u8]>, GlobalRef>,
+    /// The callee and function type of the last call of each function named by its text,
+    /// which a call with the same result and argument types reuses: valid while no global
+    /// is defined that was referred to before (its type may change then).
+    pub call_sites: Map<Box<[u8]>, CallSite>,
     /// A buffer for the key of [`Parser::function_type`].
     pub key: Vec<TypeId>,
     /// Buffers for the arguments of a call.
@@ -132,7 +143,13 @@ pub(crate) struct State {
     pub common_words: [Option<TypeId>; 6],
     /// `i1`, `i8`, `i16`, `i32`, `i64` by the log2 of their width.
     pub common_ints: [Option<TypeId>; 7],
+    /// The constants 0 to [`SMALL_INTS`]` - 1` of `i1`, `i2`, `i4`, ... `i64` by the log2 of
+    /// the width (`ConstId(u32::MAX)` when not made yet).
+    pub small_ints: [[ConstId; SMALL_INTS]; 7],
 }
+
+/// How many small integer constants of each common width [`State::small_ints`] holds.
+pub(crate) const SMALL_INTS: usize = 256;
 
 impl State {
     pub(crate) fn new(lenient: bool) -> State {
@@ -158,16 +175,17 @@ impl State {
             int_consts: Map::default(),
             dbg_pending: Vec::new(),
             seen_module_asm: false,
-            sym_cache: Map::default(),
             word_types: Map::default(),
             ptr_types: Map::default(),
             fn_types: Map::default(),
             simple_consts: Map::default(),
             type_by_text: Map::default(),
             global_by_text: Map::default(),
+            call_sites: Map::default(),
             key: Vec::new(),
             common_ints: [None; 7],
             common_words: [None; 6],
+            small_ints: [[ConstId(u32::MAX); SMALL_INTS]; 7],
             args: Vec::new(),
             arg_types: Vec::new(),
         }
@@ -199,17 +217,17 @@ pub(crate) struct Parser<'s, 'a> {
 
 /// What a token looks like in a message.
 fn describe(src: &[u8], t: &Token) -> String {
-    match t.kind {
+    match t.kind() {
         Kind::Eof => "the end of the input".to_owned(),
         _ => {
-            let from = match t.kind {
+            let from = match t.kind() {
                 Kind::Local | Kind::LocalId | Kind::Global | Kind::GlobalId | Kind::MdName => {
-                    t.start.saturating_sub(1)
+                    t.start().saturating_sub(1)
                 }
-                Kind::AttrGroup => t.start.saturating_sub(1),
-                _ => t.start,
+                Kind::AttrGroup => t.start().saturating_sub(1),
+                _ => t.start(),
             } as usize;
-            let to = (t.end as usize).min(src.len()).min(from + 40);
+            let to = (t.end() as usize).min(src.len()).min(from + 40);
             let text = String::from_utf8_lossy(src.get(from..to).unwrap_or(&[]));
             let text: String = text.chars().take(40).collect();
             format!("'{text}'")
@@ -233,7 +251,7 @@ impl<'s, 'a> Parser<'s, 'a> {
 
     /// Moves to the next token.
     pub(crate) fn bump(&mut self) {
-        self.prev = (self.tok.line, self.tok.end);
+        self.prev = (self.tok.line(), self.tok.end());
         self.tok = self.lx.next();
     }
 
@@ -241,13 +259,13 @@ impl<'s, 'a> Parser<'s, 'a> {
     pub(crate) fn text(&self, t: &Token) -> &'a [u8] {
         self.lx
             .src()
-            .get(t.start as usize..t.end as usize)
+            .get(t.start() as usize..t.end() as usize)
             .unwrap_or(&[])
     }
 
     /// Whether the current token is the word `w`.
     pub(crate) fn is_word(&self, w: &[u8]) -> bool {
-        self.tok.kind == Kind::Word && self.text(&self.tok) == w
+        self.tok.kind() == Kind::Word && self.text(&self.tok) == w
     }
 
     /// Consumes the word `w` if it is the current token.
@@ -262,7 +280,7 @@ impl<'s, 'a> Parser<'s, 'a> {
 
     /// Consumes a token of kind `k` if it is the current one.
     pub(crate) fn eat(&mut self, k: Kind) -> bool {
-        if self.tok.kind == k {
+        if self.tok.kind() == k {
             self.bump();
             true
         } else {
@@ -273,8 +291,8 @@ impl<'s, 'a> Parser<'s, 'a> {
     /// An error at token `t`.
     pub(crate) fn err_at(&self, t: &Token, message: impl Into<String>) -> TextError {
         TextError {
-            line: t.line,
-            column: self.lx.column(t.start.saturating_sub(match t.kind {
+            line: t.line(),
+            column: self.lx.column(t.start().saturating_sub(match t.kind() {
                 Kind::Local
                 | Kind::LocalId
                 | Kind::Global
@@ -301,7 +319,7 @@ impl<'s, 'a> Parser<'s, 'a> {
 
     /// Consumes a token of kind `k`, or fails saying `what` was expected.
     pub(crate) fn expect(&mut self, k: Kind, what: &str) -> PResult<Token> {
-        if self.tok.kind == k {
+        if self.tok.kind() == k {
             let t = self.tok;
             self.bump();
             Ok(t)
@@ -322,6 +340,9 @@ impl<'s, 'a> Parser<'s, 'a> {
     /// The name a token spells (quotes removed, `\XX` and `\\` unescaped).
     pub(crate) fn name(&self, t: &Token) -> Cow<'a, [u8]> {
         let raw = self.text(t);
+        if !t.escaped() {
+            return Cow::Borrowed(raw);
+        }
         let raw = match raw {
             [b'"', inner @ .., b'"'] => inner,
             _ => raw,
@@ -342,16 +363,11 @@ impl<'s, 'a> Parser<'s, 'a> {
 
     /// Interns a name.
     pub(crate) fn sym(&mut self, name: &[u8]) -> PResult<Sym> {
-        if let Some(&s) = self.st.sym_cache.get(name) {
-            return Ok(s);
-        }
-        match self.st.m.symbols.intern(name) {
-            Ok(s) => {
-                self.st.sym_cache.insert(name.into(), s);
-                Ok(s)
-            }
-            Err(e) => Err(self.err_at(&self.tok, e.to_string())),
-        }
+        self.st
+            .m
+            .symbols
+            .intern(name)
+            .map_err(|e| self.err_at(&self.tok, e.to_string()))
     }
 
     /// `T addrspace(N)*`, through the cache.
@@ -393,7 +409,7 @@ impl<'s, 'a> Parser<'s, 'a> {
 
     /// Consumes an unsigned 32-bit number.
     pub(crate) fn expect_u32(&mut self, what: &str) -> PResult<u32> {
-        if self.tok.kind != Kind::Int {
+        if self.tok.kind() != Kind::Int {
             return self.expected(what);
         }
         let t = self.tok;
@@ -404,7 +420,7 @@ impl<'s, 'a> Parser<'s, 'a> {
 
     /// Consumes an unsigned 64-bit number.
     pub(crate) fn expect_u64(&mut self, what: &str) -> PResult<u64> {
-        if self.tok.kind != Kind::Int {
+        if self.tok.kind() != Kind::Int {
             return self.expected(what);
         }
         let t = self.tok;

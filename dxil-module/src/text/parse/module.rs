@@ -4,12 +4,12 @@
 
 use super::function::{FnState, Local};
 use super::{AttrTarget, GlobalEntry, GlobalRef, PResult, Parser, State};
+use crate::hash::Map;
 use crate::model::{
     Attr, AttrGroup, AttrList, AttrListId, DebugLoc, FuncId, Function, Global, GlobalId,
     GlobalProps, Linkage, MdItem, Type, TypeId, Value,
 };
 use crate::text::error::TextError;
-use crate::text::hash::Map;
 use crate::text::lexer::{Kind, Token};
 
 impl Parser<'_, '_> {
@@ -17,7 +17,7 @@ impl Parser<'_, '_> {
     pub(crate) fn top_level(&mut self) -> PResult<()> {
         loop {
             let t = self.tok;
-            if t.kind == Kind::Eof {
+            if t.kind() == Kind::Eof {
                 return Ok(());
             }
             if let Err(e) = self.entity() {
@@ -26,14 +26,14 @@ impl Parser<'_, '_> {
                 }
                 self.st.problems.push(e);
                 self.fs = None;
-                self.recover_top(t.line);
+                self.recover_top(t.line());
             }
         }
     }
 
     fn entity(&mut self) -> PResult<()> {
         let t = self.tok;
-        match t.kind {
+        match t.kind() {
             Kind::Word => {
                 let w = self.text(&t);
                 self.bump();
@@ -131,15 +131,15 @@ impl Parser<'_, '_> {
 
     /// Skips to the next line that starts a top-level entity.
     fn recover_top(&mut self, start_line: u32) {
-        if !(self.tok.first && self.tok.line > start_line) {
+        if !(self.tok.first() && self.tok.line() > start_line) {
             self.lx.skip_line();
             self.bump();
         }
         loop {
             let t = self.tok;
-            let ok = t.kind == Kind::Eof
-                || (t.first
-                    && match t.kind {
+            let ok = t.kind() == Kind::Eof
+                || (t.first()
+                    && match t.kind() {
                         Kind::Word => matches!(
                             self.text(&t),
                             b"define"
@@ -170,7 +170,7 @@ impl Parser<'_, '_> {
         &mut self,
         t: &Token,
     ) -> PResult<(Option<crate::model::Sym>, Option<u32>, Option<GlobalEntry>)> {
-        if t.kind == Kind::GlobalId {
+        if t.kind() == Kind::GlobalId {
             let n = self.u32_of(t)?;
             Ok((None, Some(n), self.st.numbered_globals.get(&n).copied()))
         } else {
@@ -197,7 +197,7 @@ impl Parser<'_, '_> {
     pub(crate) fn global_value(&mut self, ty: TypeId) -> PResult<Value> {
         let t = self.tok;
         self.bump();
-        let cached = match t.kind {
+        let cached = match t.kind() {
             Kind::Global => self.st.global_by_text.get(self.text(&t)).copied(),
             _ => None,
         };
@@ -214,7 +214,7 @@ impl Parser<'_, '_> {
             ),
             None => self.global_entry(&t)?,
         };
-        if let (Some(e), None, Kind::Global) = (entry, cached, t.kind) {
+        if let (Some(e), None, Kind::Global) = (entry, cached, t.kind()) {
             self.st.global_by_text.insert(self.text(&t).into(), e.r);
         }
         let r = match entry {
@@ -235,7 +235,7 @@ impl Parser<'_, '_> {
             None => {
                 let r = self.placeholder(sym, ty, &t)?;
                 self.set_global(&t, sym, number, r, false);
-                if t.kind == Kind::Global {
+                if t.kind() == Kind::Global {
                     self.st.global_by_text.insert(self.text(&t).into(), r);
                 }
                 r
@@ -292,12 +292,14 @@ impl Parser<'_, '_> {
         }
     }
 
-    /// The entity for a definition of `t`: the forward reference's, or a new one.
+    /// The name or number `t` defines, and the entry of the forward reference to it if there
+    /// is one (then marked defined; a new entity is recorded by the caller with
+    /// `set_global`).
     fn define_global(
         &mut self,
         t: &Token,
         function: bool,
-    ) -> PResult<(Option<crate::model::Sym>, Option<GlobalRef>)> {
+    ) -> PResult<(Option<crate::model::Sym>, Option<u32>, Option<GlobalEntry>)> {
         let (sym, number, entry) = self.global_entry(t)?;
         if let Some(n) = number {
             let expected = self.st.next_global_number;
@@ -315,6 +317,9 @@ impl Parser<'_, '_> {
                 format!("redefinition of global '{}'", self.global_text(t)),
             )),
             Some(e) => {
+                // The global referred to before may get another type: the calls seen so far
+                // are no guide to the next ones.
+                self.st.call_sites.clear();
                 let same_kind = matches!(
                     (e.r, function),
                     (GlobalRef::Func(_), true) | (GlobalRef::Var(_), false)
@@ -340,9 +345,9 @@ impl Parser<'_, '_> {
                     GlobalRef::Func(f) => self.st.func_seq[f.index()] = seq,
                     GlobalRef::Var(g) => self.st.global_seq[g.index()] = seq,
                 }
-                Ok((sym, Some(e.r)))
+                Ok((sym, number, Some(e)))
             }
-            None => Ok((sym, None)),
+            None => Ok((sym, number, None)),
         }
     }
 
@@ -355,11 +360,11 @@ impl Parser<'_, '_> {
         r: GlobalRef,
         defined: bool,
     ) {
-        let column = self.lx.column(t.start.saturating_sub(1));
+        let column = self.lx.column(t.start().saturating_sub(1));
         let entry = GlobalEntry {
             r,
             defined,
-            line: t.line,
+            line: t.line(),
             column,
         };
         match (sym, number) {
@@ -373,17 +378,11 @@ impl Parser<'_, '_> {
         }
     }
 
-    fn register_global(&mut self, t: &Token, r: GlobalRef) -> PResult<()> {
-        let (sym, number, _) = self.global_entry(t)?;
-        self.set_global(t, sym, number, r, true);
-        Ok(())
-    }
-
     /// Linkage, visibility, DLL storage, `dso_local`, in any order LLVM allows.
     fn global_props(&mut self) -> (GlobalProps, bool) {
         let mut props = GlobalProps::default();
         let mut external = false;
-        while self.tok.kind == Kind::Word {
+        while self.tok.kind() == Kind::Word {
             let linkage = match self.text(&self.tok) {
                 b"private" => Some(Linkage::Private),
                 b"internal" => Some(Linkage::Internal),
@@ -469,7 +468,8 @@ impl Parser<'_, '_> {
         let value_ty = self.parse_type(0)?;
         let ptr_ty = self.st.m.types.pointer(value_ty, addrspace);
         let needs_init = !external && props.linkage != Linkage::ExternalWeak;
-        let (sym, existing) = self.define_global(t, false)?;
+        let (sym, number, first_use) = self.define_global(t, false)?;
+        let existing = first_use.map(|e| e.r);
         // The entity exists before the initializer, which may refer to it.
         let id = match existing {
             Some(GlobalRef::Var(g)) => g,
@@ -488,7 +488,7 @@ impl Parser<'_, '_> {
                 });
                 let seq = self.st.seq - 1;
                 self.st.global_seq.push(seq);
-                self.register_global(t, GlobalRef::Var(g))?;
+                self.set_global(t, sym, number, GlobalRef::Var(g), true);
                 g
             }
         };
@@ -518,7 +518,7 @@ impl Parser<'_, '_> {
                 props.section = Some(self.section(name));
             } else if self.eat_word(b"comdat") {
                 props.comdat = Some(self.comdat_ref(t)?);
-            } else if self.tok.kind == Kind::MdName {
+            } else if self.tok.kind() == Kind::MdName {
                 return Err(self.err_at(
                     &self.tok,
                     "metadata attached to a global variable is not supported by the module model",
@@ -571,7 +571,7 @@ impl Parser<'_, '_> {
 
     /// `declare ...` or `define ... { body }` after the keyword.
     fn function(&mut self, define: bool) -> PResult<()> {
-        if !define && self.tok.kind == Kind::MdName {
+        if !define && self.tok.kind() == Kind::MdName {
             return Err(self.err_at(
                 &self.tok,
                 "metadata attached to a declaration is not supported by the module model",
@@ -585,7 +585,7 @@ impl Parser<'_, '_> {
         };
         let ret = self.parse_type(0)?;
         let name_tok = self.tok;
-        if !matches!(name_tok.kind, Kind::Global | Kind::GlobalId) {
+        if !matches!(name_tok.kind(), Kind::Global | Kind::GlobalId) {
             return self.expected("a function name ('@name')");
         }
         self.bump();
@@ -606,7 +606,7 @@ impl Parser<'_, '_> {
                     spec.params.resize(params.len() + 1, Vec::new());
                     spec.params[params.len()] = pa;
                 }
-                let name = if matches!(self.tok.kind, Kind::Local | Kind::LocalId) {
+                let name = if matches!(self.tok.kind(), Kind::Local | Kind::LocalId) {
                     let t = self.tok;
                     self.bump();
                     Some(t)
@@ -670,8 +670,8 @@ impl Parser<'_, '_> {
             vararg,
         });
         let ptr_ty = self.st.m.types.pointer(fn_ty, 0);
-        let first_use = self.global_entry(&name_tok)?.2;
-        let (sym, existing) = self.define_global(&name_tok, true)?;
+        let (sym, number, first_use) = self.define_global(&name_tok, true)?;
+        let existing = first_use.map(|e| e.r);
         let id = match existing {
             Some(GlobalRef::Func(f)) => {
                 let before = self.st.m.function(f).map(|f| f.ptr_ty);
@@ -681,7 +681,7 @@ impl Parser<'_, '_> {
                         "'{}' is used with type '{}' but declared on line {} with type '{}'",
                         self.global_text(&name_tok),
                         before.map_or("?".to_owned(), |b| self.type_name(b)),
-                        name_tok.line,
+                        name_tok.line(),
                         self.type_name(ptr_ty),
                     );
                     let mut e = self.err_at(&name_tok, msg);
@@ -710,7 +710,7 @@ impl Parser<'_, '_> {
                 });
                 let seq = self.st.seq - 1;
                 self.st.func_seq.push(seq);
-                self.register_global(&name_tok, GlobalRef::Func(f))?;
+                self.set_global(&name_tok, sym, number, GlobalRef::Func(f), true);
                 f
             }
         };
@@ -741,7 +741,7 @@ impl Parser<'_, '_> {
             None => FnState::new(id),
         };
         let mut fn_attachments = Vec::new();
-        while self.tok.kind == Kind::MdName {
+        while self.tok.kind() == Kind::MdName {
             let t = self.tok;
             self.bump();
             let name = self.name(&t);
@@ -921,6 +921,18 @@ fn resolve_attrs(st: &mut State) -> Result<(), TextError> {
 /// `!dbg !N` attachments become debug locations.
 fn resolve_debug_locs(st: &mut State) -> Result<(), TextError> {
     let pending = std::mem::take(&mut st.dbg_pending);
+    // Each body's list is made at its size (the most of them go to locations).
+    let mut counts = vec![0u32; st.m.functions.len()];
+    for (f, ..) in &pending {
+        if let Some(c) = counts.get_mut(f.index()) {
+            *c += 1;
+        }
+    }
+    for (f, n) in st.m.functions.iter_mut().zip(counts) {
+        if let Some(body) = f.body.as_mut() {
+            body.debug_locs.reserve_exact(n as usize);
+        }
+    }
     let dbg =
         st.m.metadata
             .kinds
@@ -1033,9 +1045,7 @@ fn reorder(st: &mut State) {
             map(v);
         }
         if let Some(body) = f.body.as_mut() {
-            for inst in &mut body.insts {
-                inst.kind.remap_operands(&mut map, |_| {});
-            }
+            body.remap_operands(&mut map, |_| {});
         }
     }
     for item in &mut m.metadata.items {
@@ -1094,16 +1104,42 @@ fn remap_const(kind: &mut crate::model::ConstKind, mut map: impl FnMut(&mut Valu
     }
 }
 
-/// Moves `items[old]` to position `perm[old]`.
-fn permute<T>(items: &mut Vec<T>, perm: &[u32]) {
-    let mut slots: Vec<Option<T>> = items.drain(..).map(Some).collect();
-    let mut out: Vec<Option<T>> = (0..slots.len()).map(|_| None).collect();
-    for (old, slot) in slots.iter_mut().enumerate() {
-        if let Some(&new) = perm.get(old)
-            && let Some(o) = out.get_mut(new as usize)
-        {
-            *o = slot.take();
+/// Moves `items[old]` to position `perm[old]`, in place (`perm` is a permutation of the
+/// positions; an entry out of range leaves its item where it is).
+fn permute<T>(items: &mut [T], perm: &[u32]) {
+    let mut dest: Vec<u32> = perm.to_vec();
+    // Each swap puts one item in its place: a permutation needs fewer than `len` of them
+    // (the bound keeps a list that is none from looping).
+    let mut swaps = items.len();
+    for i in 0..items.len().min(dest.len()) {
+        // Follow the cycle through `i`: swap the item at `i` to where it goes until the one
+        // that belongs at `i` arrives.
+        loop {
+            let d = dest[i] as usize;
+            if d == i || d >= items.len() || d >= dest.len() || swaps == 0 {
+                break;
+            }
+            items.swap(i, d);
+            dest.swap(i, d);
+            swaps -= 1;
         }
     }
-    items.extend(out.into_iter().flatten());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::permute;
+
+    #[test]
+    fn permute_moves_each_item_to_its_place() {
+        let mut items = vec!['a', 'b', 'c', 'd', 'e'];
+        permute(&mut items, &[2, 0, 3, 1, 4]);
+        assert_eq!(items, ['b', 'd', 'a', 'c', 'e']);
+        // Not a permutation: no item is lost and the loop ends.
+        let mut items = vec![1, 2, 3];
+        permute(&mut items, &[1, 1, 9]);
+        let mut sorted = items.clone();
+        sorted.sort();
+        assert_eq!(sorted, [1, 2, 3]);
+    }
 }

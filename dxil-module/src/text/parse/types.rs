@@ -13,7 +13,7 @@ impl Parser<'_, '_> {
     pub(crate) fn parse_type(&mut self, depth: u32) -> PResult<TypeId> {
         self.check_depth(depth)?;
         let t = self.tok;
-        let ty = match t.kind {
+        let ty = match t.kind() {
             Kind::Word => {
                 let w = self.text(&t);
                 // `iN` of a common width without hashing.
@@ -41,18 +41,27 @@ impl Parser<'_, '_> {
                     }
                 }
                 let common = match w {
-                    b"void" => Some((0, Type::Void)),
-                    b"half" => Some((1, Type::Half)),
-                    b"float" => Some((2, Type::Float)),
-                    b"double" => Some((3, Type::Double)),
-                    b"metadata" => Some((4, Type::Metadata)),
-                    b"label" => Some((5, Type::Label)),
+                    b"void" => Some(0),
+                    b"half" => Some(1),
+                    b"float" => Some(2),
+                    b"double" => Some(3),
+                    b"metadata" => Some(4),
+                    b"label" => Some(5),
                     _ => None,
                 };
-                if let Some((slot, ty)) = common {
+                if let Some(slot) = common {
                     let id = match self.st.common_words[slot] {
                         Some(id) => id,
                         None => {
+                            let ty = [
+                                Type::Void,
+                                Type::Half,
+                                Type::Float,
+                                Type::Double,
+                                Type::Metadata,
+                                Type::Label,
+                            ];
+                            let ty = ty.into_iter().nth(slot).unwrap_or(Type::Void);
                             let id = self.st.m.types.intern(ty);
                             self.st.common_words[slot] = Some(id);
                             id
@@ -155,7 +164,7 @@ impl Parser<'_, '_> {
     /// `*`, `addrspace(N)*` and `(params)` after a type.
     fn type_suffixes(&mut self, mut ty: TypeId, depth: u32) -> PResult<TypeId> {
         loop {
-            match self.tok.kind {
+            match self.tok.kind() {
                 Kind::Star => {
                     self.check_pointee(ty)?;
                     self.bump();
@@ -242,13 +251,13 @@ impl Parser<'_, '_> {
             fields: None,
             packed: false,
         });
-        let column = self.lx.column(t.start.saturating_sub(1));
+        let column = self.lx.column(t.start().saturating_sub(1));
         self.st.named_types.insert(
             sym,
             NamedTy {
                 id,
                 defined: false,
-                line: t.line,
+                line: t.line(),
                 column,
             },
         );
@@ -265,13 +274,13 @@ impl Parser<'_, '_> {
             fields: None,
             packed: false,
         });
-        let column = self.lx.column(t.start.saturating_sub(1));
+        let column = self.lx.column(t.start().saturating_sub(1));
         self.st.numbered_types.insert(
             n,
             NamedTy {
                 id,
                 defined: false,
-                line: t.line,
+                line: t.line(),
                 column,
             },
         );
@@ -281,7 +290,7 @@ impl Parser<'_, '_> {
     /// `%name = type ...` after the name and `=`.
     pub(crate) fn type_definition(&mut self, name: &Token) -> PResult<()> {
         self.expect_word("type")?;
-        let id = if name.kind == Kind::LocalId {
+        let id = if name.kind() == Kind::LocalId {
             let n = self.u32_of(name)?;
             let id = self.numbered_type(n, name);
             let e = self.st.numbered_types.get_mut(&n);
@@ -309,7 +318,7 @@ impl Parser<'_, '_> {
             (None, false)
         } else if self.eat(Kind::LBrace) {
             (Some(self.type_list(Kind::RBrace, "'}'", 0)?), false)
-        } else if self.tok.kind == Kind::Less {
+        } else if self.tok.kind() == Kind::Less {
             self.bump();
             self.expect(Kind::LBrace, "'{' of a packed struct")?;
             let f = self.type_list(Kind::RBrace, "'}'", 0)?;

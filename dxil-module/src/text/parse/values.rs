@@ -1,7 +1,7 @@
 //! Values and constants: `T V` operands, integer and floating-point literals, aggregates,
 //! strings and constant expressions.
 
-use super::{PResult, Parser};
+use super::{PResult, Parser, SMALL_INTS};
 use crate::model::{
     BinOp, CastOp, ConstExpr, ConstId, ConstKind, Constant, NamedStruct, Predicate, Type, TypeId,
     Value, sign_extend,
@@ -21,7 +21,7 @@ impl Parser<'_, '_> {
     pub(crate) fn parse_value(&mut self, ty: TypeId, depth: u32) -> PResult<Value> {
         self.check_depth(depth)?;
         let t = self.tok;
-        match t.kind {
+        match t.kind() {
             Kind::Local | Kind::LocalId => self.local_value(ty),
             Kind::Global | Kind::GlobalId => self.global_value(ty),
             _ if self.is_metadata_type(ty) => {
@@ -59,7 +59,7 @@ impl Parser<'_, '_> {
     pub(crate) fn parse_constant(&mut self, ty: TypeId, depth: u32) -> PResult<ConstId> {
         self.check_depth(depth)?;
         let t = self.tok;
-        match t.kind {
+        match t.kind() {
             Kind::Int | Kind::HexInt => {
                 self.bump();
                 self.int_constant(ty, &t)
@@ -206,15 +206,15 @@ impl Parser<'_, '_> {
         };
         let text = self.text(t);
         if width <= 64 {
-            let v = if t.kind == Kind::HexInt {
+            let v = if t.kind() == Kind::HexInt {
                 hex_words(&text[3..], 1)[0] as i64
             } else {
-                decimal_words(text, 1)[0] as i64
+                decimal_u64(text) as i64
             };
             return Ok(self.int_of(ty, width, v));
         }
         let words = width.div_ceil(64) as usize;
-        let mut w = if t.kind == Kind::HexInt {
+        let mut w = if t.kind() == Kind::HexInt {
             let mut w = hex_words(&text[3..], words);
             // `s0x` is negative when its top written bit is set: sign-extend it.
             let digits = text.len() - 3;
@@ -252,16 +252,35 @@ impl Parser<'_, '_> {
     /// The integer constant `v` (truncated to `width` bits) of type `ty`.
     pub(crate) fn int_of(&mut self, ty: TypeId, width: u32, v: i64) -> ConstId {
         let v = sign_extend(v, width);
-        if let Some(&c) = self.st.int_consts.get(&(ty, v)) {
+        // `i1`, `i2`, `i4`, ... `i64` (one type each) from 0 to 255 without hashing.
+        let small = (width.is_power_of_two() && width <= 64)
+            .then(|| usize::try_from(v).ok().filter(|&v| v < SMALL_INTS))
+            .flatten()
+            .map(|v| (width.trailing_zeros() as usize, v));
+        if let Some((w, v)) = small
+            && let Some(&c) = self.st.small_ints[w].get(v)
+            && c.0 != u32::MAX
+        {
             return c;
         }
-        let kind = if v == 0 {
-            ConstKind::Null
-        } else {
-            ConstKind::Int(v)
+        let c = match self.st.int_consts.get(&(ty, v)) {
+            Some(&c) => c,
+            None => {
+                let kind = if v == 0 {
+                    ConstKind::Null
+                } else {
+                    ConstKind::Int(v)
+                };
+                let c = self.constant(ty, kind);
+                self.st.int_consts.insert((ty, v), c);
+                c
+            }
         };
-        let c = self.constant(ty, kind);
-        self.st.int_consts.insert((ty, v), c);
+        if let Some((w, v)) = small
+            && let Some(slot) = self.st.small_ints[w].get_mut(v)
+        {
+            *slot = c;
+        }
         c
     }
 
@@ -269,7 +288,7 @@ impl Parser<'_, '_> {
     fn float_constant(&mut self, ty: TypeId, t: &Token) -> PResult<ConstId> {
         let text = self.text(t);
         let ty_kind = self.st.m.types.get(ty).cloned();
-        let bits = match (t.kind, text.get(2), &ty_kind) {
+        let bits = match (t.kind(), text.get(2), &ty_kind) {
             (Kind::HexFloat, Some(b'H'), Some(Type::Half)) => {
                 u64::from_str_radix(std::str::from_utf8(&text[3..]).unwrap_or("x"), 16)
                     .ok()
@@ -283,7 +302,7 @@ impl Parser<'_, '_> {
             }
             (Kind::HexFloat, Some(b'H'), _) => None,
             (_, _, Some(Type::Half | Type::Float | Type::Double)) => {
-                let double = if t.kind == Kind::HexFloat {
+                let double = if t.kind() == Kind::HexFloat {
                     let digits = &text[2..];
                     if digits.len() > 16 {
                         None
@@ -414,7 +433,7 @@ impl Parser<'_, '_> {
             } else {
                 Predicate::from_fcmp_keyword(pw)
             };
-            let Some(pred) = pred.filter(|_| pt.kind == Kind::Word) else {
+            let Some(pred) = pred.filter(|_| pt.kind() == Kind::Word) else {
                 return self.expected("a comparison predicate");
             };
             self.bump();
@@ -511,7 +530,7 @@ impl Parser<'_, '_> {
     /// `T C` where C is a constant or a global.
     fn parse_const_typed(&mut self, depth: u32) -> PResult<(TypeId, Value)> {
         let ty = self.parse_type(depth + 1)?;
-        let v = match self.tok.kind {
+        let v = match self.tok.kind() {
             Kind::Global | Kind::GlobalId => self.global_value(ty)?,
             _ => Value::Const(self.parse_constant(ty, depth + 1)?),
         };
@@ -552,7 +571,7 @@ impl Parser<'_, '_> {
         let mut flags = 0;
         loop {
             let bit = match self.text(&self.tok) {
-                _ if self.tok.kind != Kind::Word => return flags,
+                _ if self.tok.kind() != Kind::Word => return flags,
                 b"fast" => {
                     FastMath::UNSAFE_ALGEBRA
                         | FastMath::NO_NANS
@@ -679,6 +698,20 @@ fn decimal_words(text: &[u8], words: usize) -> Vec<u64> {
     w
 }
 
+/// The value of a decimal literal (maybe negative) modulo `2^64`: [`decimal_words`] of one
+/// word, without allocating.
+fn decimal_u64(text: &[u8]) -> u64 {
+    let (neg, digits) = match text.split_first() {
+        Some((b'-', rest)) => (true, rest),
+        _ => (false, text),
+    };
+    let v = digits.iter().fold(0u64, |v, &d| {
+        v.wrapping_mul(10)
+            .wrapping_add(u64::from(d.wrapping_sub(b'0')))
+    });
+    if neg { v.wrapping_neg() } else { v }
+}
+
 /// The value of hexadecimal digits modulo `2^(64 * words)`.
 fn hex_words(digits: &[u8], words: usize) -> Vec<u64> {
     let mut w = vec![0u64; words.max(1)];
@@ -713,5 +746,14 @@ mod tests {
         assert_eq!(decimal_words(b"18446744073709551617", 2), vec![1, 1]);
         assert_eq!(decimal_words(b"-1", 2), vec![u64::MAX, u64::MAX]);
         assert_eq!(hex_words(b"1FFFFFFFFFFFFFFFF", 2), vec![u64::MAX, 1]);
+        for text in [
+            &b"0"[..],
+            b"-1",
+            b"18446744073709551617",
+            b"-9223372036854775809",
+            b"42",
+        ] {
+            assert_eq!(decimal_u64(text), decimal_words(text, 1)[0]);
+        }
     }
 }

@@ -3,8 +3,8 @@
 
 use super::Printer;
 use super::names::escaped;
+use crate::hash::Map;
 use crate::model::{Attr, AttrGroup, AttrListId, InstKind, Module};
-use crate::text::hash::Map;
 
 /// Attributes with an integer (`align`, `alignstack`, `dereferenceable`, ...), which LLVM
 /// sorts after the flags; then those with a type, then string attributes.

@@ -479,7 +479,7 @@ impl Printer<'_> {
                 self.out.push(' ');
                 self.ty(*source);
                 self.out.push(',');
-                self.same_type_operands(operands, locals);
+                self.same_type_operands(body.values(*operands), locals);
             }
             InstKind::Load {
                 ptr,
@@ -598,7 +598,7 @@ impl Printer<'_> {
                 self.out.push(' ');
                 self.operand(c.callee, false, locals);
                 self.out.push('(');
-                for (i, &a) in c.args.iter().enumerate() {
+                for (i, &a) in body.args(c).iter().enumerate() {
                     if i > 0 {
                         self.out.push_str(", ");
                     }

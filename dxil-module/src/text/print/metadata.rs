@@ -6,8 +6,8 @@ use super::Printer;
 use super::names::{escaped, md_name};
 use super::types::special_refs;
 use super::values::Locals;
+use crate::hash::Map;
 use crate::model::{DebugLoc, InstKind, MdId, MdItem, Module, Value};
-use crate::text::hash::Map;
 use crate::text::special::{self, Field};
 
 /// The attachment kinds LLVM 14 numbers first, in their order (`dbg` is 0).
@@ -211,7 +211,7 @@ impl MdSlots {
                         .and_then(|f| m.function_name(f))
                         .is_some_and(|n| n.starts_with("llvm."));
                     if intrinsic {
-                        for a in &c.args {
+                        for a in body.args(c) {
                             if let Value::Metadata(md) = a {
                                 s.create(m, Node::Item(*md));
                             }

@@ -14,8 +14,8 @@ mod names;
 mod types;
 mod values;
 
+use crate::hash::Map;
 use crate::model::{Module, TypeId};
-use crate::text::hash::Map;
 
 pub(crate) use attrs::sort_attrs;
 pub(crate) use names::{escaped, llvm_name};

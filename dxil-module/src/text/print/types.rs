@@ -4,10 +4,10 @@
 
 use super::names::llvm_name;
 use super::{PRINT_DEPTH, Printer};
+use crate::hash::Map;
 use crate::model::{
-    ConstExpr, ConstId, ConstKind, InstKind, MdId, MdItem, NamedStruct, Type, TypeId, Value,
+    Body, ConstExpr, ConstId, ConstKind, InstKind, MdId, MdItem, NamedStruct, Type, TypeId, Value,
 };
-use crate::text::hash::Map;
 use crate::text::special;
 
 /// A piece of work of the type finder.
@@ -229,7 +229,7 @@ impl Printer<'_> {
             for (id, inst) in body.iter() {
                 f.run(Work::Type(inst.ty));
                 let mut ops = Vec::new();
-                operands(&inst.kind, &mut ops);
+                operands(body, &inst.kind, &mut ops);
                 for v in ops {
                     if !matches!(v, Value::Inst(_)) {
                         f.run(Work::Value(v));
@@ -427,10 +427,10 @@ impl Printer<'_> {
 
 /// The value operands of an instruction in LLVM 14's operand order (a shuffle's mask is no
 /// operand there; a call's callee is last).
-pub(crate) fn operands(kind: &InstKind, out: &mut Vec<Value>) {
+pub(crate) fn operands(body: &Body, kind: &InstKind, out: &mut Vec<Value>) {
     match kind {
         InstKind::ShuffleVector { a, b, .. } => out.extend([*a, *b]),
         InstKind::Store { ptr, value, .. } => out.extend([*value, *ptr]),
-        _ => kind.for_each_operand(|v| out.push(v)),
+        _ => body.for_each_operand(kind, |v| out.push(v)),
     }
 }

@@ -316,7 +316,7 @@ impl Fn<'_> {
                 let m = self.m;
                 let local = &mut self.s.local;
                 let place = || Place::Module;
-                inst.kind.for_each_operand(|v| {
+                self.body.for_each_operand(&inst.kind, |v| {
                     if let (Value::Const(c), Ok(())) = (v, &result) {
                         result = local.add(m, c, Some(module_consts), &place);
                     }
@@ -356,7 +356,7 @@ impl Fn<'_> {
         self.s.local_md.clear();
         for (_, inst) in self.body.iter() {
             if let InstKind::Call(call) = &inst.kind {
-                for &a in &call.args {
+                for &a in self.body.args(call) {
                     if let Value::Metadata(id) = a
                         && self.md.get(id).is_none()
                         && matches!(self.m.metadata.get(id), Some(i) if metadata::is_local(i))

@@ -225,6 +225,7 @@ impl Fn<'_> {
                 operands,
             } => {
                 v.extend([u64::from(*inbounds), self.type_id(*source)?]);
+                let operands = self.body.values(*operands);
                 let mut types = Vec::with_capacity(operands.len());
                 for &x in operands {
                     types.push(self.typed(x, v)?.0);
@@ -236,7 +237,7 @@ impl Fn<'_> {
                     return Err(self.bad(format!("getelementptr on {}", self.ty_name(pt))));
                 };
                 self.expect("the pointer's pointee", pointee, *source)?;
-                let reached = rules::gep_indexed(m, *source, &operands[1..]).ok_or_else(|| {
+                let reached = rules::gep_indexed(m, *source, operands.get(1..).unwrap_or(&[])).ok_or_else(|| {
                     self.bad("getelementptr indices that do not fit the type".into())
                 })?;
                 let len = plen.or_else(|| types.iter().find_map(|&t| rules::scalar(m, t).1));
@@ -592,7 +593,7 @@ impl Fn<'_> {
                 found: call.args.len(),
             }));
         }
-        for (i, &a) in call.args.iter().enumerate() {
+        for (i, &a) in self.body.args(call).iter().enumerate() {
             match params.get(i) {
                 Some(&p) => match a {
                     Value::Metadata(id) => {

@@ -237,9 +237,10 @@ impl Fn<'_> {
                     return Err(self.bad(format!("getelementptr on {}", self.ty_name(pt))));
                 };
                 self.expect("the pointer's pointee", pointee, *source)?;
-                let reached = rules::gep_indexed(m, *source, operands.get(1..).unwrap_or(&[])).ok_or_else(|| {
-                    self.bad("getelementptr indices that do not fit the type".into())
-                })?;
+                let reached = rules::gep_indexed(m, *source, operands.get(1..).unwrap_or(&[]))
+                    .ok_or_else(|| {
+                        self.bad("getelementptr indices that do not fit the type".into())
+                    })?;
                 let len = plen.or_else(|| types.iter().find_map(|&t| rules::scalar(m, t).1));
                 if !rules::is_pointer_to(m, self.tt, inst.ty, reached, space, len) {
                     return Err(self.bad(format!(

@@ -1,6 +1,7 @@
 //! `dxil`: command-line tools for DXIL. One module per subcommand; `main` parses the command
 //! line and dispatches.
 
+mod asm;
 mod container;
 mod input;
 mod progress;
@@ -39,12 +40,22 @@ enum Command {
     /// progress bar shows how far the run is.
     #[command(after_help = EXIT_CODES)]
     Container(container::Args),
+    /// Assemble DXIL text into a DXBC container.
+    ///
+    /// Reads LLVM 3.7 IR text as DXC prints it (strictly: the text must be DXIL, not LLVM 14's
+    /// syntax), writes it as LLVM 3.7 bitcode in a `DXIL` part with the parts derived from its
+    /// metadata (`SFI0`, `ISG1`, `OSG1`, `PSG1`), signed with DXC's retail hash. Exits 1 when
+    /// the module cannot be written (the error names the function and instruction), 2 when the
+    /// input cannot be read or is not DXIL text.
+    #[command(after_help = EXIT_CODES)]
+    Asm(asm::Args),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let status = match &cli.command {
         Command::Container(args) => container::run(args),
+        Command::Asm(args) => asm::run(args),
     };
     ExitCode::from(status.code())
 }

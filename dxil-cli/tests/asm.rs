@@ -161,3 +161,41 @@ fn asm_output_disassembles_as_llvm_as_output() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     assert!(same > 0, "nothing assembled");
 }
+
+#[path = "../../dxil-ops/examples/emit_compute/shader.rs"]
+mod emit_compute;
+
+/// The container of the example `emit_compute` (the text it prints, assembled as its
+/// `--dxil` does) is accepted by `llvm-dis-14`, by our container reader (its digest verified)
+/// and by `dxil container` (exit 0), and its bitcode decodes.
+#[test]
+fn the_emit_compute_container_is_accepted() {
+    let text = emit_compute::compute_shader().expect("the example's text");
+    let tmp = Path::new(env!("CARGO_TARGET_TMPDIR")).join("dxil-asm");
+    std::fs::create_dir_all(&tmp).expect("test folder");
+    let (ll, out) = (tmp.join("cs.ll"), tmp.join("cs.dxil"));
+    std::fs::write(&ll, &text).expect("write cs.ll");
+    let dxil = |args: &[&std::ffi::OsStr]| {
+        Command::new(env!("CARGO_BIN_EXE_dxil"))
+            .args(args)
+            .output()
+            .expect("dxil runs")
+    };
+    let run = dxil(&["asm".as_ref(), ll.as_ref(), "-o".as_ref(), out.as_ref()]);
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let bytes = std::fs::read(&out).expect("the container");
+    let c = container::Container::parse(&bytes).expect("our reader reads it");
+    assert_eq!(c.digest_status(), container::DigestStatus::Matches);
+    let bc = container::find_bitcode(&bytes).expect("bitcode").bytes;
+    dxil_module::bitcode::decode(bc).expect("the bitcode decodes");
+    let report = dxil(&["container".as_ref(), out.as_ref()]);
+    assert_eq!(report.status.code(), Some(0), "{report:?}");
+    if let Some(dis) = common::llvm_dis(bc) {
+        let dis = String::from_utf8(dis.expect("llvm-dis-14 reads it")).expect("UTF-8");
+        assert!(dis.contains("@dx.op.waveActiveOp.f32(i32 119"), "{dis}");
+    }
+}

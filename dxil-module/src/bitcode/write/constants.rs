@@ -301,7 +301,9 @@ impl Writer<'_> {
         for (i, &e) in elems.iter().enumerate() {
             let (id, et) = self.operand(c, e)?;
             let want = m.types.element(ty, i as u64).unwrap_or(ty);
-            self.expect(c, &format!("element {i}"), et, want)?;
+            if et != want {
+                self.expect(c, &format!("element {i}"), et, want)?;
+            }
             self.vals.push(id);
         }
         if self.module_abbrevs {

@@ -629,7 +629,14 @@ impl Fn<'_> {
                                 .into(),
                         )));
                     }
-                    _ => self.untyped(a, p, &format!("argument {}", i + 1), v)?,
+                    _ => {
+                        let (id, t) = self.value(a, Use::Here)?;
+                        if t != p {
+                            // the message is made only when the types are not the same id
+                            self.expect(&format!("argument {}", i + 1), t, p)?;
+                        }
+                        v.push(self.rel(id));
+                    }
                 },
                 None => {
                     if let Value::Metadata(_) = a {

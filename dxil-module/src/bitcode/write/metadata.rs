@@ -81,6 +81,32 @@ fn reference(code: u32, i: usize) -> Option<Ref> {
     }
 }
 
+/// The most values a record may hold: LLVM 3.7's reader counts them in 32 bits.
+const MAX_RECORD_VALUES: u64 = u32::MAX as u64;
+
+/// Checks that a metadata record of `len` values (`what`) can be read back, against the
+/// limit `max` ([`MAX_RECORD_VALUES`]).
+fn record_fits(what: &'static str, len: usize, max: u64) -> Result<(), WriteErrorKind> {
+    if len as u64 > max {
+        return Err(WriteErrorKind::TooLarge {
+            what,
+            len: len as u64,
+            max,
+        });
+    }
+    Ok(())
+}
+
+/// The number of values of the record of a module-level metadata item.
+fn record_len(item: &MdItem) -> (&'static str, usize) {
+    match item {
+        MdItem::String(b) => ("a metadata string", b.len()),
+        MdItem::Value { .. } => ("a metadata value", 2),
+        MdItem::Node { operands, .. } => ("a metadata node", operands.len()),
+        MdItem::Special { operands, .. } => ("a debug-information node", operands.len() + 1),
+    }
+}
+
 fn err(id: usize, kind: WriteErrorKind) -> WriteError {
     WriteError::new(Place::Metadata(id as u32), kind)
 }
@@ -276,6 +302,8 @@ pub(super) fn write_module(
         if is_local(item) {
             continue;
         }
+        let (what, len) = record_len(item);
+        record_fits(what, len, MAX_RECORD_VALUES).map_err(|k| err(i, k))?;
         v.clear();
         match item {
             MdItem::String(bytes) => {
@@ -328,6 +356,12 @@ pub(super) fn write_module(
         }
     }
     for named in &m.metadata.named {
+        record_fits("a named metadata", named.operands.len(), MAX_RECORD_VALUES).map_err(|k| {
+            WriteError::new(
+                Place::NamedMetadata(m.symbols.lossy(named.name).into_owned()),
+                k,
+            )
+        })?;
         v.clear();
         v.extend(m.symbols.bytes(named.name).iter().map(|&b| u64::from(b)));
         out.abbreviated(name_abbrev, &name_ops, md::NAME, &v);
@@ -393,4 +427,27 @@ pub(super) fn write_kinds(out: &mut Out, m: &Module) -> Result<(), WriteError> {
     }
     out.exit();
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A node of more operands than a record can count is refused (made small here by
+    /// lowering the limit: a model of 2^32 operands does not fit in a test's memory).
+    #[test]
+    fn metadata_too_large_for_a_record_is_refused() {
+        let node = MdItem::Node {
+            distinct: false,
+            operands: vec![None; 5],
+        };
+        let (what, len) = record_len(&node);
+        assert_eq!(record_fits(what, len, 5), Ok(()));
+        let e = record_fits(what, len, 4).expect_err("too large");
+        assert_eq!(
+            e.to_string(),
+            "a metadata node of 5 values, more than the 4 a record can hold"
+        );
+        assert!(record_fits(what, usize::MAX, MAX_RECORD_VALUES).is_err());
+    }
 }

@@ -16,14 +16,14 @@ mod values;
 pub use error::{Place, WriteError, WriteErrorKind};
 
 use crate::bitstream::BITCODE_MAGIC;
-use crate::model::{FuncId, MdItem, Module, Type, Value};
+use crate::model::{FuncId, InstKind, MdItem, Module, Type, TypeId, Value};
 use module::{FnAbbrevs, ModuleIds};
 use stream::Out;
 use values::ConstTable;
 
 /// Writes a module as LLVM 3.7 bitcode (`BC C0 DE`, then the module block).
 pub fn write(m: &Module) -> Result<Vec<u8>, WriteError> {
-    let tt = types::enumerate(m)?;
+    let tt = types::enumerate(m).map_err(|e| at_first_use(m, e))?;
     let mdn = metadata::number(m)?;
     let consts = module_constants(m, &tt)?;
     let globals = m.globals.len() as u32;
@@ -103,4 +103,33 @@ fn module_constants(m: &Module, tt: &types::TypeTable) -> Result<ConstTable, Wri
     }
     consts.order(m, tt);
     Ok(consts)
+}
+
+/// A type error moved to the first instruction (in block order) whose result has the type or
+/// that calls through it, when there is one, so that the error names the function and the
+/// instruction; else unchanged.
+#[cold]
+fn at_first_use(m: &Module, e: WriteError) -> WriteError {
+    let Place::Type(t) = *e.place() else {
+        return e;
+    };
+    let t = TypeId(t);
+    for (fi, f) in m.functions.iter().enumerate() {
+        let Some(body) = &f.body else { continue };
+        for (position, (id, inst)) in body.iter().enumerate() {
+            let calls_through = matches!(&inst.kind, InstKind::Call(c) if c.fn_ty == t);
+            if inst.ty == t || calls_through {
+                let place = Place::Instruction {
+                    function: fi as u32,
+                    name: f.name.map(|s| m.symbols.lossy(s).into_owned()),
+                    position: position as u32,
+                    inst: id.0,
+                    opcode: inst.kind.opcode_name(),
+                    line: inst.line,
+                };
+                return WriteError::new(place, e.kind().clone());
+            }
+        }
+    }
+    e
 }

@@ -1,23 +1,12 @@
-//! The block ids and record codes of LLVM 3.7 bitcode that the writer uses.
+//! The record codes of LLVM 3.7 bitcode that the writer uses, and its names of the block ids.
 
-/// `MODULE_BLOCK`.
-pub(super) const MODULE_BLOCK: u32 = 8;
-/// `PARAMATTR_BLOCK`: the attribute lists.
-pub(super) const PARAMATTR_BLOCK: u32 = 9;
-/// `PARAMATTR_GROUP_BLOCK`: the attribute groups.
-pub(super) const PARAMATTR_GROUP_BLOCK: u32 = 10;
-/// `CONSTANTS_BLOCK`.
-pub(super) const CONSTANTS_BLOCK: u32 = 11;
-/// `FUNCTION_BLOCK`.
-pub(super) const FUNCTION_BLOCK: u32 = 12;
-/// `VALUE_SYMTAB_BLOCK`.
-pub(super) const VALUE_SYMTAB_BLOCK: u32 = 14;
-/// `METADATA_BLOCK` (LLVM 3.7 writes the attachment kinds in one too).
-pub(super) const METADATA_BLOCK: u32 = 15;
-/// `METADATA_ATTACHMENT_BLOCK`.
-pub(super) const METADATA_ATTACHMENT_BLOCK: u32 = 16;
-/// `TYPE_BLOCK_NEW`.
-pub(super) const TYPE_BLOCK: u32 = 17;
+// The block ids are the decoder's (one list of them), under the names the writer uses.
+pub(super) use crate::bitcode::codes::{
+    CONSTANTS as CONSTANTS_BLOCK, FUNCTION as FUNCTION_BLOCK, METADATA as METADATA_BLOCK,
+    METADATA_ATTACHMENT as METADATA_ATTACHMENT_BLOCK, MODULE as MODULE_BLOCK,
+    PARAMATTR as PARAMATTR_BLOCK, PARAMATTR_GROUP as PARAMATTR_GROUP_BLOCK, TYPE as TYPE_BLOCK,
+    VALUE_SYMTAB as VALUE_SYMTAB_BLOCK,
+};
 
 /// `MODULE_CODE_*`.
 pub(super) mod module {

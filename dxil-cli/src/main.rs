@@ -3,6 +3,7 @@
 
 mod asm;
 mod container;
+mod dis;
 mod input;
 mod progress;
 mod status;
@@ -18,6 +19,14 @@ Exit codes:
   0  every input read, nothing found
   1  findings: a digest mismatch, a part that does not decode
   2  an input that cannot be read (not a file, too large, not a container), or a bad command line";
+
+/// Exit codes of `dxil dis`, for its help text.
+const DIS_EXIT_CODES: &str = "\
+Exit codes:
+  0  the module printed
+  2  an input that cannot be read or decoded (not a file, too large, neither a container nor
+     bitcode, bitcode the decoder refuses: the message gives the bit and byte offset), an
+     output that cannot be written, or a bad command line";
 
 /// Command-line tools for DXIL.
 #[derive(Parser)]
@@ -40,6 +49,13 @@ enum Command {
     /// progress bar shows how far the run is.
     #[command(after_help = EXIT_CODES)]
     Container(container::Args),
+    /// Print the module of a container or bitcode as LLVM IR text.
+    ///
+    /// FILE is a DXBC container (the bitcode of its DXIL part, else its ILDB part), a bitcode
+    /// wrapper or raw LLVM 3.7 bitcode, told apart by their first bytes. The text is laid out
+    /// as `llvm-dis` lays it out, the module named after FILE.
+    #[command(after_help = DIS_EXIT_CODES)]
+    Dis(dis::Args),
     /// Assemble DXIL text into a DXBC container.
     ///
     /// Reads LLVM 3.7 IR text as DXC prints it (strictly: the text must be DXIL, not LLVM 14's
@@ -55,6 +71,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let status = match &cli.command {
         Command::Container(args) => container::run(args),
+        Command::Dis(args) => dis::run(args),
         Command::Asm(args) => asm::run(args),
     };
     ExitCode::from(status.code())

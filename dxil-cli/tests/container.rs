@@ -6,28 +6,18 @@ use std::process::{Command, Output};
 
 use dxil_module::container::{DigestMode, FourCC, write_container};
 
+mod common;
 #[path = "../../dxil-db/tests/common/shared.rs"]
 mod shared;
 
+use common::text;
+
 fn dxil(args: &[&Path]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_dxil"))
-        .arg("container")
-        .args(args)
-        .output()
-        .expect("dxil runs")
+    common::dxil("container", args)
 }
 
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-/// Writes `bytes` to a file of this test's folder.
 fn file(name: &str, bytes: &[u8]) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("dxil-container");
-    std::fs::create_dir_all(&dir).expect("test folder");
-    let path = dir.join(name);
-    std::fs::write(&path, bytes).expect("write test file");
-    path
+    common::file("dxil-container", name, bytes)
 }
 
 /// A pixel-shader container: feature flags, a one-element output signature, a program.

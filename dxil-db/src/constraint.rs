@@ -122,6 +122,8 @@ pub enum ConstraintKind {
     },
     /// A constant index lies within the constant binding's range.
     BindIndex,
+    /// The constant resource properties decode.
+    ResourceProperties,
     /// The resource class behind a handle.
     ResourceClass {
         /// Classes allowed.

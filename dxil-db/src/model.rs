@@ -306,8 +306,9 @@ pub enum TypeKind {
     Overload {
         /// The dimension.
         dim: u8,
-        /// Address space of the pointer when the overload is a user-defined struct.
-        udt_address_space: u32,
+        /// Address space of the pointer when the overload is a user-defined struct, when the
+        /// type fixes it; `None`: the overload's (the pointer type a call passes).
+        udt_address_space: Option<u32>,
     },
     /// The shape of overload dimension 0 with another component type.
     Component(TypeId),

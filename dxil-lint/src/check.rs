@@ -10,12 +10,12 @@ use dxil_ops::{
     DXIL_VERSIONS, DxilVersion, Op, Overload, Overloads, Precision, STAGES, ShaderKind, Signature,
 };
 
-use dxil_ops::constraint::{self, Context, Kind};
+use dxil_ops::constraint::{self, At, Context, Kind};
 
 use crate::enums::{self, EnumValue};
 use crate::module::{Call, Declaration, ModelInfo, Module, kind_name};
 use crate::resources::{CallOperands, Declared, Handles, target_types};
-use crate::text::{ValueKind, same_type, without_addrspace};
+use crate::text::{ValueKind, same_type};
 use crate::{Diagnostic, Report};
 
 /// What the module's metadata says, resolved for the checks.
@@ -278,20 +278,15 @@ fn render<'b>(buf: &'b mut String, t: &dyn Display) -> &'b str {
     buf
 }
 
-/// Whether a type as written is the type of the signature: equal ignoring whitespace, and for
-/// pointers to user-defined structs in any address space.
+/// Whether a type as written is the type of the signature, equal ignoring whitespace (a
+/// pointer's address space included: the overloads were read with the written types, see
+/// [`dxil_ops::name::parse_as_typed`]).
 fn type_matches(found: &str, expected: &LlvmType<'_>, buf: &mut String) -> bool {
     match expected {
-        LlvmType::Fixed(s) => return same_type(found, s),
-        LlvmType::Overload(Overload::Scalar(t), _) => return same_type(found, t.llvm()),
-        _ => {}
+        LlvmType::Fixed(s) => same_type(found, s),
+        LlvmType::Overload(Overload::Scalar(t)) => same_type(found, t.llvm()),
+        _ => same_type(found, render(buf, expected)),
     }
-    let want = render(buf, expected);
-    if same_type(found, want) {
-        return true;
-    }
-    let udt = matches!(expected, LlvmType::Overload(Overload::Udt(_), _));
-    udt && same_type(&without_addrspace(found), &without_addrspace(want))
 }
 
 /// The first difference between written types and a signature; `None` when they agree.
@@ -372,7 +367,13 @@ fn declaration(d: &Declaration<'_>, buf: &mut String) -> Option<Diagnostic> {
             detail,
         ))
     };
-    let parsed = match dxil_ops::parse_function_name_lenient(d.name) {
+    let types: Vec<&str> = d.param_types().collect();
+    // the overloads the declared types show (struct names, address spaces), as LLVM reads them
+    let written = |at| match at {
+        At::Result => Some(d.ret),
+        At::Param(i) => types.get(usize::from(i) + 1).copied(),
+    };
+    let parsed = match dxil_ops::parse_function_name_lenient_typed(d.name, &written) {
         Ok(p) => p,
         Err(dxil_ops::NameError::UnknownStem(stem)) => {
             return Some(diagnostic(
@@ -387,7 +388,6 @@ fn declaration(d: &Declaration<'_>, buf: &mut String) -> Option<Diagnostic> {
     if d.params.is_none() {
         return calloload(&"the parameter list is not closed");
     }
-    let types: Vec<&str> = d.param_types().collect();
     let Some((opcode, rest)) = types.split_first() else {
         return calloload(
             &"a dx.op function takes the i32 opcode first; this one has no parameters",
@@ -671,7 +671,14 @@ fn call(
         own_name = format!("dx.op.{}{rest}", info.class.stem);
         &own_name
     };
-    let parsed = dxil_ops::name::parse_as(name, info.class, true);
+    // the overloads the call's types show (struct names, address spaces), as LLVM reads them
+    let params: Vec<&str> = c.operands.iter().skip(1).map(|o| o.ty).collect();
+    let ret = (!c.ret.is_empty() && !c.ret.contains('(')).then_some(c.ret);
+    let written = |at| match at {
+        At::Result => ret,
+        At::Param(i) => params.get(usize::from(i)).copied(),
+    };
+    let parsed = dxil_ops::name::parse_as_typed(name, info.class, true, &written);
     let overloads = match parsed {
         Ok(p) => p.overloads,
         Err(e) => {
@@ -834,8 +841,6 @@ fn call(
     }
 
     // The signature: result, operand count and types.
-    let params: Vec<&str> = c.operands.iter().skip(1).map(|o| o.ty).collect();
-    let ret = (!c.ret.is_empty() && !c.ret.contains('(')).then_some(c.ret);
     match mismatch_any_precision(info.signature, overloads, ret, &params, buf) {
         Ok(None) => {}
         Ok(Some(m)) => {

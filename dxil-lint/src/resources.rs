@@ -20,17 +20,6 @@ use crate::md::{Md, NodeFacts};
 use crate::module::{Call, Module};
 use crate::text::{int_literal, int_width, split_top, split_type_value};
 
-/// The resource of annotateHandle's property words, as written (`i32` fields, so possibly
-/// negative); `None` when they do not decode (see [`Resource::from_properties`]).
-pub(crate) fn from_properties(word0: i64, word1: i64) -> Option<Resource> {
-    let word = |w: i64| {
-        u32::try_from(w)
-            .ok()
-            .or_else(|| i32::try_from(w).ok().map(|w| w as u32))
-    };
-    Resource::from_properties([word(word0)?, word(word1)?])
-}
-
 /// The resource a record of `!dx.resources` declares: its class (the list it is in), its kind,
 /// the component type of a typed resource, a sampler's comparison mode. `None` for a kind that
 /// is not one.
@@ -56,22 +45,12 @@ fn declared(
     })
 }
 
-/// The integer fields of a constant struct written `{ i32 1, i8 2 }`: each field a type
-/// word and an integer literal (nothing nested, so a plain split at commas).
+/// The integer fields of a constant struct written `{ i32 1, i8 2 }` (at most four), each
+/// read at its type's width as LLVM reads it (`i32 -1` is 4294967295): see
+/// [`dxil_ops::constant::StructConstant::as_llvm_reads`].
 pub(crate) fn fields(value: &str) -> Option<([i64; 4], u8)> {
-    let inner = value.trim().strip_prefix('{')?.strip_suffix('}')?;
-    let mut out = [0i64; 4];
-    let mut n = 0u8;
-    for f in inner.split(',') {
-        let mut words = f.split_ascii_whitespace();
-        let (Some(_ty), Some(v), None) = (words.next(), words.next(), words.next()) else {
-            return None;
-        };
-        let slot = out.get_mut(usize::from(n))?;
-        *slot = i64::try_from(int_literal(v)?).ok()?;
-        n += 1;
-    }
-    Some((out, n))
+    let f = dxil_ops::constant::StructConstant::parse(value)?.as_llvm_reads()?;
+    Some((f.array(), f.len()))
 }
 
 /// The records of `!dx.resources`, by class (SRV, UAV, CBuffer, Sampler) and range id: the
@@ -231,13 +210,11 @@ impl<'m> Handles<'m> {
         let Some(name) = c.result else { return };
         let value = |i: usize| c.operands.get(i).map_or("", |o| o.value);
         let resource = match op {
-            Op::AnnotateHandle => fields(value(2)).and_then(|(f, n)| {
-                if n >= 2 {
-                    from_properties(f[0], f[1])
-                } else {
-                    None
-                }
-            }),
+            Op::AnnotateHandle => c
+                .operands
+                .get(2)
+                .and_then(|o| Resource::of_properties(read_value(o.ty, o.value)))
+                .and_then(Result::ok),
             Op::CreateHandle => {
                 let int = |i: usize| int_literal(value(i));
                 int(1)
@@ -407,6 +384,12 @@ impl<'c, 'm: 'c> Operands<'c> for CallOperands<'c, 'm> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The resource of annotateHandle's property fields as written.
+    fn from_properties(word0: i64, word1: i64) -> Option<Resource> {
+        let text = format!("{{ i32 {word0}, i32 {word1} }}");
+        Resource::of_properties(read_value("%dx.types.ResourceProperties", &text))?.ok()
+    }
 
     #[test]
     fn properties() {

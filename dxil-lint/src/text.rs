@@ -362,24 +362,6 @@ pub(crate) fn same_type(a: &str, b: &str) -> bool {
     }
 }
 
-/// A type spelling without `addrspace(N)` qualifiers.
-pub(crate) fn without_addrspace(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    let mut rest = s;
-    while let Some(i) = rest.find("addrspace(") {
-        out.push_str(rest.get(..i).unwrap_or(""));
-        let after = rest.get(i..).unwrap_or("");
-        match after.find(')') {
-            Some(e) => rest = after.get(e + 1..).unwrap_or(""),
-            None => {
-                rest = "";
-            }
-        }
-    }
-    out.push_str(rest);
-    out
-}
-
 /// An integer literal as LLVM writes it (`-5`, `3735928559`, `true`); `None` otherwise.
 pub(crate) fn int_literal(s: &str) -> Option<i128> {
     match s {
@@ -532,6 +514,5 @@ mod tests {
         assert_eq!(ValueKind::of("undef"), ValueKind::Undef);
         assert_eq!(ValueKind::of("%\"$Globals\""), ValueKind::Local);
         assert!(same_type("< 4 x float >", "<4 x float>"));
-        assert_eq!(without_addrspace("%s addrspace(6)*"), "%s *");
     }
 }

@@ -10,6 +10,11 @@ use dxil_module::bitstream::{self, AbbrevOp, BITCODE_MAGIC, BitWriter, Bitstream
 use dxil_module::container::{DigestMode, FourCC, find_bitcode, write_container};
 use dxil_module::text::{self, PrintOptions};
 
+#[path = "common/program.rs"]
+mod program;
+
+use program::in_container;
+
 // Block ids and record codes of LLVM 3.7 bitcode.
 const MODULE: u32 = 8;
 const PARAMATTR: u32 = 9;
@@ -191,25 +196,13 @@ fn the_wrapper_header_is_read() {
     assert!(matches!(e.kind, ErrorKind::Container(_)), "{e}");
 }
 
-/// A DXBC container whose `DXIL` part holds `bitcode`.
-fn in_container(bitcode: &[u8]) -> Vec<u8> {
-    let mut program = Vec::new();
-    let dwords = (24 + bitcode.len()).div_ceil(4) as u32;
-    let dxil = u32::from_le_bytes(*b"DXIL");
-    for w in [0x60u32, dwords, dxil, 0x100, 16, bitcode.len() as u32] {
-        program.extend_from_slice(&w.to_le_bytes());
-    }
-    program.extend_from_slice(bitcode);
-    write_container(&[(FourCC::DXIL, &program[..])], DigestMode::Zero).expect("a container")
-}
-
 #[test]
 fn a_container_is_read() {
     let inner = module(vec![function(FN_VOID, true)]);
-    assert!(print(&in_container(&inner)).contains("declare void @0()"));
+    assert!(print(&in_container(&inner, DigestMode::Zero)).contains("declare void @0()"));
     // an error inside counts its bit from the start of the container
     let bad = module(vec![function(77, true)]);
-    let bytes = in_container(&bad);
+    let bytes = in_container(&bad, DigestMode::Zero);
     let start = find_bitcode(&bytes).expect("bitcode").offset as u64;
     let e = refused(&bytes);
     assert_eq!(e.bit, start * 8 + bit_of(&bad, MODULE, 8, 0), "{e}");

@@ -20,4 +20,4 @@ pub const INCLUDES: &[(&str, &str)] = &[
 ];
 /// The fingerprint of these files (`dxil_db::fingerprint`), the same as
 /// `dxil_ops::DATABASE_FINGERPRINT`.
-pub const FINGERPRINT: u64 = 3456317902254545323u64;
+pub const FINGERPRINT: u64 = 432018130079582617u64;

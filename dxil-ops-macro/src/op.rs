@@ -737,7 +737,7 @@ pub fn expand(db: &Database, input: &Input) -> syn::Result<TokenStream> {
                 quote!(#rt::Overload::Vector(#t, #n))
             }
             Resolved::Object(s) => quote!(#rt::Overload::Object(#rt::StructName::new(#s))),
-            Resolved::Udt(s) => quote!(#rt::Overload::Udt(#rt::StructName::new(#s))),
+            Resolved::Udt(s) => quote!(#rt::Overload::Udt(#rt::StructName::new(#s), 0)),
         }
     });
     let (major, minor) = (v.major, v.minor);

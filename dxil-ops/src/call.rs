@@ -13,7 +13,7 @@ use crate::{FunctionName, ShaderKind};
 use dxil_base::DxilVersion;
 
 pub use crate::dynamic::{
-    DynCall, Fit, TypedValue, Value, build_dynamic, build_inferred, infer_overloads,
+    DynCall, Fit, Raw, TypedValue, Value, build_dynamic, build_inferred, infer_overloads,
 };
 
 /// What a call is built for: the DXIL version, the shader stage and kind of module, and how
@@ -265,6 +265,17 @@ pub enum BuildError<'a> {
         /// The constant's type.
         found: &'static str,
     },
+    /// A constant operand does not fit its parameter's type: an integer outside its type's
+    /// width, a constant struct of another shape than its struct type
+    /// ([`crate::constant`]).
+    Constant {
+        /// Op name.
+        op: &'static str,
+        /// Parameter name.
+        param: &'static str,
+        /// What is wrong.
+        error: crate::constant::ConstantError,
+    },
     /// An op constraint (`db/constraints.toml`) is violated by the operands or overloads.
     Constraint(crate::constraint::ConstraintError),
 }
@@ -388,6 +399,9 @@ impl fmt::Display for BuildError<'_> {
                 f,
                 "operand `{param}` of {op} is `{expected}`; a `{found}` constant was given"
             ),
+            BuildError::Constant { op, param, error } => {
+                write!(f, "operand `{param}` of {op}: {error}")
+            }
             BuildError::Constraint(e) => write!(f, "{e}"),
         }
     }
@@ -406,6 +420,8 @@ pub enum InvalidOverload {
     /// A struct name with a character that a quoted LLVM name cannot hold as written: `"`, `\`
     /// or a control character.
     StructNameChar(char),
+    /// An address space above LLVM's largest (`2^24 - 1`).
+    AddressSpace(u32),
 }
 
 impl fmt::Display for InvalidOverload {
@@ -418,6 +434,11 @@ impl fmt::Display for InvalidOverload {
             InvalidOverload::StructNameChar(c @ ('"' | '\\')) => {
                 write!(f, "the struct name contains `{c}`")
             }
+            InvalidOverload::AddressSpace(a) => write!(
+                f,
+                "address space {a} is above LLVM's largest, {}",
+                crate::overload::MAX_ADDRESS_SPACE
+            ),
             InvalidOverload::StructNameChar(c) => write!(
                 f,
                 "the struct name contains the control character U+{:04X}",
@@ -454,7 +475,10 @@ pub fn check_overload(o: &Overload<'_>) -> Result<(), InvalidOverload> {
         Overload::Vector(_, w) if !(1..=MAX_VECTOR_WIDTH).contains(w) => {
             Err(InvalidOverload::VectorWidth(*w))
         }
-        Overload::Udt(name) | Overload::Object(name) => {
+        Overload::Udt(_, space) if *space > crate::overload::MAX_ADDRESS_SPACE => {
+            Err(InvalidOverload::AddressSpace(*space))
+        }
+        Overload::Udt(name, _) | Overload::Object(name) => {
             // an abbreviated object name is written expanded, which adds no character
             let text = name.text();
             if text.is_empty() {
@@ -570,7 +594,12 @@ pub fn check<'a>(
         }
         _ => {}
     }
-    Signature::new(op.signature, overloads, target.precision).map_err(BuildError::Signature)
+    Signature::check(op.signature, &overloads, target.precision).map_err(BuildError::Signature)?;
+    Ok(Signature {
+        info: op.signature,
+        overloads,
+        precision: target.precision,
+    })
 }
 
 /// Checks an immediate operand against its maximum.

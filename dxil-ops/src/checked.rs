@@ -191,7 +191,7 @@ impl core::fmt::Display for CheckedOp {
                     f.write_str(", ")?;
                 }
                 match o {
-                    Overload::Udt(_) | Overload::Object(_) => write!(f, "\"{o}\"")?,
+                    Overload::Udt(..) | Overload::Object(_) => write!(f, "\"{o}\"")?,
                     _ => write!(f, "{o}")?,
                 }
             }

@@ -167,6 +167,9 @@ pub enum Kind {
     },
     /// A constant index (`extra`) lies within the constant binding's range.
     BindIndex,
+    /// The constant `%dx.types.ResourceProperties` decodes
+    /// ([`ResourceProperties::decode`](crate::resource::ResourceProperties::decode)).
+    ResourceProperties,
     /// The resource class behind a handle.
     ResourceClass {
         /// Classes allowed.
@@ -271,6 +274,7 @@ impl Kind {
             Kind::MaskMatches => "mask_matches",
             Kind::Overload { .. } => "overload",
             Kind::BindIndex => "bind_index",
+            Kind::ResourceProperties => "resource_properties",
             Kind::ResourceClass { .. } => "resource_class",
             Kind::ResourceKind { .. } => "resource_kind",
             Kind::SamplerMode { .. } => "sampler_mode",
@@ -465,7 +469,8 @@ pub enum Value {
     Undef,
     /// `zeroinitializer` or `null`.
     Zero,
-    /// A constant struct of integer fields: the first `len` of `fields`.
+    /// A constant struct of integer fields: the first `len` of `fields`, each read at its
+    /// field's width as an unsigned number (`i8 -1` is 255: see [`crate::constant`]).
     Fields {
         /// Field values.
         fields: [i64; 4],
@@ -479,6 +484,16 @@ pub enum Value {
     /// A value the caller cannot see: it may be a constant or not, `undef` or not (a
     /// builder's operand of the caller's value type). Only what is certain is checked.
     Opaque,
+}
+
+impl From<crate::constant::Fields> for Value {
+    /// The fields of a checked constant struct, each at its width.
+    fn from(f: crate::constant::Fields) -> Value {
+        Value::Fields {
+            fields: f.array(),
+            len: f.len(),
+        }
+    }
 }
 
 /// The properties of the resource behind a handle.
@@ -502,6 +517,23 @@ impl Resource {
         crate::resource::ResourceProperties::decode(words)
             .ok()
             .map(Resource::from)
+    }
+
+    /// The resource a constant `%dx.types.ResourceProperties` operand describes (its fields
+    /// read at their width, `zeroinitializer` two 0 words), decoded by
+    /// [`ResourceProperties::decode_fields`](crate::resource::ResourceProperties::decode_fields):
+    /// what the builders, the constraint `annotatehandle.properties` and `dxil-lint`'s handles
+    /// read. `None` when the operand is not a constant.
+    pub fn of_properties(v: Value) -> Option<Result<Resource, crate::resource::ResourceError>> {
+        use crate::resource::ResourceProperties as P;
+        let p = match v {
+            Value::Fields { fields, len } => {
+                P::decode_fields(fields.get(..usize::from(len)).unwrap_or(&fields))
+            }
+            Value::Zero => P::decode([0, 0]),
+            _ => return None,
+        };
+        Some(p.map(Resource::from))
     }
 }
 
@@ -681,6 +713,7 @@ struct Facts<'a> {
     length: u32,
     expected: u32,
     layout: Option<i64>,
+    resource_error: Option<crate::resource::ResourceError>,
 }
 
 /// A violated constraint: displays as the rule's message, then `: ` and what was found.
@@ -1013,6 +1046,18 @@ impl Display for Detail<'_, '_> {
                     None => write!(f, "{op}")?,
                 }
                 write!(f, " (one of `{text}`)")
+            }
+            Kind::ResourceProperties => {
+                operand(f)?;
+                f.write_str(" is ")?;
+                match x.text {
+                    Some(t) => write!(f, "`{t}`")?,
+                    None => f.write_str("a constant")?,
+                }
+                match x.resource_error {
+                    Some(e) => write!(f, ", which does not decode as resource properties: {e}"),
+                    None => Ok(()),
+                }
             }
             Kind::BindIndex => {
                 f.write_str("the index of ")?;
@@ -1564,6 +1609,15 @@ fn evaluate<'a>(
                 }
             }
         }
+        Kind::ResourceProperties => {
+            for &at in u.operands {
+                if let Some(Err(e)) = Resource::of_properties(ops.value(at)) {
+                    let mut x = value_facts(ops, at, false);
+                    x.resource_error = Some(e);
+                    report(Some(at), x);
+                }
+            }
+        }
         Kind::ResourceClass { classes } => {
             for &at in u.operands {
                 if let Some(r) = ops.resource(at)
@@ -1822,10 +1876,17 @@ impl<'a, V> Operands<'a> for BuildOperands<'_, 'a, V> {
         };
         match self.operands.get(usize::from(i) + self.first) {
             Some(Operand::Int { value, .. }) => Value::Int(i128::from(*value)),
-            Some(Operand::Struct { fields, len, .. }) => Value::Fields {
-                fields: *fields,
-                len: *len,
-            },
+            // the fields at their widths; as given when they do not fit (a typed builder's
+            // `u32` for an `i8` field), for the constraints to refuse
+            Some(Operand::Struct { ty, fields, len }) => {
+                crate::constant::struct_operand(ty, fields, *len).map_or(
+                    Value::Fields {
+                        fields: *fields,
+                        len: *len,
+                    },
+                    Value::from,
+                )
+            }
             Some(Operand::Value(v)) => (self.read)(v),
             None => Value::Opaque,
         }
@@ -1991,7 +2052,8 @@ pub(crate) fn check_build_params<'a, V: crate::call::Value>(
 ) -> Result<(), BuildError<'a>> {
     let read = |v: &V| match (v.int_constant(), v.struct_constant()) {
         (Some(n), _) => Value::Int(i128::from(n)),
-        (None, Some(fields)) => Value::Fields { fields, len: 4 },
+        (None, Some(c)) if c.is_zero() => Value::Zero,
+        (None, Some(c)) => c.as_llvm_reads().map_or(Value::Constant, Value::from),
         (None, None) => Value::Opaque,
     };
     build_operands(op, target, overloads, params, 0, read)

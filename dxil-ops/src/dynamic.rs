@@ -6,18 +6,27 @@
 use core::fmt;
 
 use crate::call::{BuildError, Operand, Target, check, check_max};
+use crate::constant::{self, ConstantError, StructConstant};
 use crate::info::{OpInfo, ParamInfo, TypeKind};
 use crate::overload::{Overload, OverloadSet, Overloads};
 use crate::sig::{Declaration, Signature};
 use crate::ty::{LlvmType, resolve};
 use crate::{DxilVersion, FunctionName, Op, ScalarType};
 
-/// What the op API may learn from a value of the caller's IR: its LLVM type and, for an
-/// integer constant, its value. Both are optional: a value that knows neither (`impl Value for
-/// MyValue {}`) is taken as it is, and a value that knows its type lets the overloads be
-/// inferred ([`build_inferred`]) and its type be checked.
+/// What the op API may learn from a value of the caller's IR: its LLVM type and, for a
+/// constant, its value. All is optional: a value that knows nothing (`impl Value for MyValue
+/// {}`) is taken as it is, and a value that knows its type lets the overloads be inferred
+/// ([`build_inferred`]) and its type be checked.
 ///
-/// `&str` and `String` (a name such as `%x`) know neither; [`TypedValue`] knows both.
+/// `&str` and `String` (a name such as `%x`) know nothing; [`TypedValue`] knows its type and
+/// reads its constants as LLVM does ([`crate::constant`]).
+///
+/// What a value may be when it is written ([`crate::ir`]): its text (its `Display`) is one LLVM
+/// token that is a value of its parameter's type ([`crate::constant::check_token`]: a name, a
+/// number the type holds, `true`/`false` for `i1`, `null` for pointers, `undef`, `poison`,
+/// `zeroinitializer`), or a constant struct the value knows ([`Value::struct_constant`], written
+/// from its checked fields), or trusted IR text ([`Raw`], written as it is). Anything else is
+/// refused, so that no value can add text to the IR around it.
 pub trait Value {
     /// The value's LLVM type as LLVM writes it (`float`, `<4 x i32>`, `%dx.types.Handle`),
     /// if known.
@@ -25,15 +34,24 @@ pub trait Value {
         None
     }
 
-    /// The value of an integer constant (`i1 true` is 1), if the value is one.
+    /// The value of an integer constant as written (`i1 true` is 1, `i8 -1` is -1), if the
+    /// value is one. Whether it fits its type is checked by the builders, readers and writer
+    /// ([`crate::constant::fits_width`]).
     fn int_constant(&self) -> Option<i64> {
         None
     }
 
-    /// The fields of a constant struct of integers (`%dx.types.ResBind { i32 0, i32 3, i32 0,
-    /// i8 1 }`; `zeroinitializer` is all 0), the first four, if the value is one.
-    fn struct_constant(&self) -> Option<[i64; 4]> {
+    /// The constant struct of integers the value is (`%dx.types.ResBind { i32 0, i32 3, i32 0,
+    /// i8 1 }`, or `zeroinitializer`), as written, if it is one; its fields are checked against
+    /// the parameter's struct type ([`StructConstant::decode`]).
+    fn struct_constant(&self) -> Option<StructConstant<'_>> {
         None
+    }
+
+    /// Whether the value's text is IR the caller vouches for, written as it is ([`Raw`]);
+    /// other values must be one token of their type.
+    fn is_raw(&self) -> bool {
+        false
     }
 }
 
@@ -51,14 +69,49 @@ impl<T: Value + ?Sized> Value for &T {
         (**self).int_constant()
     }
 
-    fn struct_constant(&self) -> Option<[i64; 4]> {
+    fn struct_constant(&self) -> Option<StructConstant<'_>> {
         (**self).struct_constant()
+    }
+
+    fn is_raw(&self) -> bool {
+        (**self).is_raw()
+    }
+}
+
+/// IR text the caller vouches for, written as it is: a value that is not one LLVM token
+/// (`<4 x float> <float 1.0, ...>`, a constant expression, `nonnull @p`). What the inner value
+/// knows ([`Value`]) is still checked; its text is not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Raw<T>(pub T);
+
+impl<T: Value> Value for Raw<T> {
+    fn llvm_type(&self) -> Option<&str> {
+        self.0.llvm_type()
+    }
+
+    fn int_constant(&self) -> Option<i64> {
+        self.0.int_constant()
+    }
+
+    fn struct_constant(&self) -> Option<StructConstant<'_>> {
+        self.0.struct_constant()
+    }
+
+    fn is_raw(&self) -> bool {
+        true
+    }
+}
+
+impl<T: fmt::Display> fmt::Display for Raw<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
     }
 }
 
 /// A value written as LLVM IR text: its type and the value (`i32` and `%x`, `i8` and `1`).
-/// It displays as the value; an integer constant (a decimal number, `true`, `false`) gives
-/// [`Value::int_constant`].
+/// It displays as the value; a constant gives [`Value::int_constant`] (an integer literal of an
+/// integer type, as LLVM reads it: [`crate::constant::int_literal`]) or
+/// [`Value::struct_constant`] (`{ i32 0, i8 1 }`, `zeroinitializer`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct TypedValue<'t> {
     /// The type, as LLVM writes it.
@@ -80,39 +133,12 @@ impl Value for TypedValue<'_> {
     }
 
     fn int_constant(&self) -> Option<i64> {
-        let is_int = self
-            .ty
-            .strip_prefix('i')
-            .is_some_and(|bits| !bits.is_empty() && bits.bytes().all(|b| b.is_ascii_digit()));
-        if !is_int {
-            return None;
-        }
-        int_text(self.value)
+        let bits = crate::constant::int_width(self.ty)?;
+        crate::constant::int_literal(self.value.trim(), bits)
     }
 
-    fn struct_constant(&self) -> Option<[i64; 4]> {
-        let v = self.value.trim();
-        if v == "zeroinitializer" {
-            return Some([0; 4]);
-        }
-        let body = v.strip_prefix('{')?.strip_suffix('}')?;
-        let mut out = [0i64; 4];
-        for (slot, field) in out.iter_mut().zip(body.split(',')) {
-            // `i32 0`: an integer type and a constant
-            let (ty, value) = field.trim().split_once(' ')?;
-            ty.strip_prefix('i')?.parse::<u32>().ok()?;
-            *slot = int_text(value.trim())?;
-        }
-        Some(out)
-    }
-}
-
-/// An integer constant as LLVM writes it: a decimal number, `true` or `false`.
-fn int_text(v: &str) -> Option<i64> {
-    match v {
-        "true" => Some(1),
-        "false" => Some(0),
-        v => v.parse().ok(),
+    fn struct_constant(&self) -> Option<StructConstant<'_>> {
+        StructConstant::parse(self.value)
     }
 }
 
@@ -200,6 +226,53 @@ fn check_constant<'a>(
     Ok(())
 }
 
+/// Checks the constant an operand is against its parameter `p`, of type `resolved`: an
+/// integer of an integer type that fits it, a constant struct of the parameter's struct type
+/// with its fields (their number, types and widths). Values that know no constant pass. The
+/// builders and the writer ([`crate::ir`]) both check operands with it.
+pub(crate) fn operand_constant<V: Value>(
+    p: &'static ParamInfo,
+    operand: &Operand<V>,
+    resolved: &LlvmType<'_>,
+) -> Result<(), ConstantError> {
+    match operand {
+        Operand::Int { ty, value } => constant::int_constant(ty, *value).map(drop),
+        Operand::Struct { ty, fields, len } => constant::struct_operand(ty, fields, *len).map(drop),
+        Operand::Value(v) => value_constant(p, v, resolved),
+    }
+}
+
+/// [`operand_constant`] for a value of the caller's IR (also what the readers check).
+pub(crate) fn value_constant<V: Value + ?Sized>(
+    p: &'static ParamInfo,
+    v: &V,
+    resolved: &LlvmType<'_>,
+) -> Result<(), ConstantError> {
+    if let TypeKind::Struct { .. } = p.ty.kind
+        && let Some(c) = v.struct_constant()
+    {
+        return c.decode(p.ty).map(drop);
+    }
+    match (v.int_constant(), int_bits(resolved)) {
+        (Some(n), Some(bits)) if !constant::fits_width(n, bits) => Err(ConstantError::Width {
+            field: None,
+            bits,
+            value: n,
+        }),
+        _ => Ok(()),
+    }
+}
+
+/// The width of a type, when it is an integer type.
+pub(crate) fn int_bits(t: &LlvmType<'_>) -> Option<u32> {
+    match t {
+        LlvmType::Fixed(s) => constant::int_width(s),
+        LlvmType::Overload(Overload::Scalar(s)) => constant::int_width(s.llvm()),
+        LlvmType::Component(Overload::Scalar(_), c) => constant::int_width(c),
+        _ => None,
+    }
+}
+
 /// Builds a call of `op` with `operands` (after the opcode, one per parameter), making every
 /// check of the typed builders: [`check`] (version, table, overloads, stage, kind of module,
 /// signature), then per operand: an integer constant has the parameter's LLVM type (for the
@@ -230,12 +303,24 @@ pub fn build_dynamic<'a, 'o, V: Value>(
     let own = crate::Op::from_opcode(op.opcode).filter(|x| core::ptr::eq(x.info(), op));
     for ((p, o), resolved) in params.iter().zip(operands).zip(signature.params()) {
         type_error(op, p, o, resolved).map_or(Ok(()), Err)?;
+        operand_constant(p, o, &resolved).map_err(|error| BuildError::Constant {
+            op: op.name,
+            param: p.name,
+            error,
+        })?;
         let constant = match o {
             Operand::Value(v) if p.immediate => {
-                Some(v.int_constant().ok_or(BuildError::NotImmediate {
-                    op: op.name,
-                    param: p.name,
-                })?)
+                let is_constant = match p.ty.kind {
+                    TypeKind::Struct { .. } => v.struct_constant().is_some(),
+                    _ => v.int_constant().is_some(),
+                };
+                if !is_constant {
+                    return Err(BuildError::NotImmediate {
+                        op: op.name,
+                        param: p.name,
+                    });
+                }
+                v.int_constant()
             }
             Operand::Int { value, .. } => Some(*value),
             _ => None,

@@ -129,6 +129,23 @@ impl fmt::Write for Compare<'_> {
     }
 }
 
+/// A writer that only counts bytes.
+struct Count(usize);
+
+impl fmt::Write for Count {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        self.0 += s.len();
+        Ok(())
+    }
+}
+
+/// The length in bytes of what `value` displays, without allocating.
+pub(crate) fn display_len(value: impl fmt::Display) -> usize {
+    let mut c = Count(0);
+    let _ = fmt::write(&mut c, format_args!("{value}"));
+    c.0
+}
+
 /// Whether `value` displays as exactly `expected`.
 pub fn display_eq(value: impl fmt::Display, expected: &str) -> bool {
     let mut c = Compare {

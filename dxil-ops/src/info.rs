@@ -147,8 +147,10 @@ pub enum TypeKind {
     Overload {
         /// The dimension.
         dim: u8,
-        /// Address space of the pointer for user-defined-struct overloads.
-        udt_address_space: u32,
+        /// The address space of the pointer of a user-defined-struct overload when the type
+        /// fixes it (node records: 6); `None` leaves it to the overload
+        /// ([`Overload::Udt`](crate::Overload::Udt): the pointer type the call passes).
+        udt_address_space: Option<u32>,
     },
     /// The shape of overload dimension 0 with another component type.
     Component(&'static TypeInfo),
@@ -252,8 +254,10 @@ pub struct ClassInfo {
 }
 
 /// The signature of some functions of a class: result and parameters (types that may depend on
-/// the overloads), and the memory attribute they are declared with.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// the overloads), and the memory attribute they are declared with. Its class refers back to
+/// it, so `Debug` and `==` take the class by its name (following the reference would never
+/// end).
+#[derive(Clone, Copy)]
 pub struct SignatureInfo {
     /// The class.
     pub class: &'static ClassInfo,
@@ -267,6 +271,30 @@ pub struct SignatureInfo {
     /// The memory attribute of the declarations, as LLVM spells it (`readnone`), if any.
     pub memory: Option<&'static str>,
 }
+
+impl core::fmt::Debug for SignatureInfo {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("SignatureInfo")
+            .field("class", &self.class.name)
+            .field("result", &self.result)
+            .field("params", &self.params)
+            .field("overloads", &self.overloads)
+            .field("memory", &self.memory)
+            .finish()
+    }
+}
+
+impl PartialEq for SignatureInfo {
+    fn eq(&self, other: &Self) -> bool {
+        self.class.name == other.class.name
+            && self.result == other.result
+            && self.params == other.params
+            && self.overloads == other.overloads
+            && self.memory == other.memory
+    }
+}
+
+impl Eq for SignatureInfo {}
 
 /// Whether an op exists at some version.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -592,5 +620,39 @@ impl core::fmt::Display for Removal {
             }
             _ => Ok(()),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+    use std::format;
+
+    /// Debug and `==` of the rows that refer to each other (a class and its signatures, an op
+    /// and the intrinsics lowered to it) end: they overflowed the stack, the `{:?}` of an error
+    /// value that names an op included (found by the writer's fuzz test).
+    #[test]
+    fn rows_that_refer_to_each_other_compare_and_print() {
+        for op in crate::OPS.iter() {
+            assert!(op == op && op.signature == op.signature && op.class == op.class);
+            let text = format!("{op:?}");
+            assert!(
+                text.contains(&format!("class: {:?}", op.class.name)),
+                "{text}"
+            );
+        }
+        for i in crate::generated::intrinsics::INTRINSICS.iter() {
+            assert!(i == i && format!("{i:?}").contains(i.name));
+            for l in i.lowerings {
+                assert!(l == l && !format!("{l:?}").is_empty());
+            }
+        }
+        for op in crate::Op::ALL {
+            for u in crate::constraint::of(op) {
+                assert!(!format!("{u:?}").is_empty());
+            }
+        }
+        let sin = crate::Op::Sin.info();
+        assert!(sin.signature != crate::Op::Dot2.info().signature);
     }
 }

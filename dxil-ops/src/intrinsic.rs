@@ -38,8 +38,10 @@ use crate::{DxilVersion, ScalarType};
 
 pub use crate::generated::intrinsics::{Derived, INTRINSICS};
 
-/// An LLVM intrinsic and its lowerings.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// An LLVM intrinsic and its lowerings. An intrinsic is known by its name: `==` compares names
+/// and `Debug` shows the name, aliases and parameters (its lowerings call ops, whose rows refer
+/// back to it: following them would never end).
+#[derive(Clone, Copy)]
 pub struct IntrinsicInfo {
     /// Name without overload suffixes (`llvm.fabs`).
     pub name: &'static str,
@@ -54,6 +56,24 @@ pub struct IntrinsicInfo {
     /// Lowerings in increasing `since` order; empty when it lowers to no DXIL op.
     pub lowerings: &'static [Lowering],
 }
+
+impl core::fmt::Debug for IntrinsicInfo {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("IntrinsicInfo")
+            .field("name", &self.name)
+            .field("aliases", &self.aliases)
+            .field("params", &self.params)
+            .finish_non_exhaustive()
+    }
+}
+
+impl PartialEq for IntrinsicInfo {
+    fn eq(&self, other: &Self) -> bool {
+        self.name == other.name
+    }
+}
+
+impl Eq for IntrinsicInfo {}
 
 impl IntrinsicInfo {
     /// A row without aliases, description and remarks (generated code).

@@ -3,10 +3,12 @@
 
 use core::fmt::{self, Write};
 
-use crate::call::{Call, DynCall, Operand};
+use crate::call::{Call, DynCall, Operand, Value};
+use crate::constant::{ConstantError, TextError};
 use crate::fmt_util::LlvmName;
+use crate::info::{OpInfo, ParamInfo, TypeInfo, TypeKind};
 use crate::sig::{Declaration, OPCODE_TYPE, Signature};
-use crate::ty::resolve;
+use crate::ty::{LlvmType, resolve};
 
 /// A global name written `@name`, or `@"name"` when it needs quotes. Inside quotes, `"`, `\`
 /// and ASCII control characters are written as LLVM escapes `\XX` (two hexadecimal digits), so
@@ -33,34 +35,60 @@ pub fn write_struct_types(out: &mut impl Write, decl: &Declaration<'_>) -> fmt::
     Ok(())
 }
 
-/// Writes one operand: `TYPE VALUE`.
-fn write_operand<V: fmt::Display>(
+/// Writes `TYPE { F0 V0, F1 V1, ... }`: a constant of the struct parameter type `sty` with the
+/// values `values` (checked before: as many as the type has fields).
+fn write_struct(
     out: &mut impl Write,
+    ty: &dyn fmt::Display,
+    sty: &'static TypeInfo,
+    values: impl Iterator<Item = i64>,
+) -> fmt::Result {
+    write!(out, "{ty} {{ ")?;
+    if let TypeKind::Struct { fields: ftys, .. } = sty.kind {
+        for (i, (v, t)) in values.zip(ftys.iter()).enumerate() {
+            if i > 0 {
+                out.write_str(", ")?;
+            }
+            match resolve(t, &crate::Overloads::NONE, crate::Precision::Native) {
+                Ok(t) => write!(out, "{t} {v}")?,
+                Err(_) => write!(out, "i32 {v}")?,
+            }
+        }
+    }
+    out.write_str(" }")
+}
+
+/// Writes one operand of parameter `p`, of type `ty`: `TYPE VALUE` (checked before by
+/// [`check_operand`]).
+fn write_operand<V: fmt::Display + Value>(
+    out: &mut impl Write,
+    p: Option<&'static ParamInfo>,
     ty: &dyn fmt::Display,
     operand: &Operand<V>,
 ) -> fmt::Result {
     match operand {
-        Operand::Value(v) => write!(out, "{ty} {v}"),
-        Operand::Int { ty, value } => write!(out, "{ty} {value}"),
+        Operand::Value(v) => match (p, v.is_raw(), v.struct_constant()) {
+            // a constant struct the value knows: written from its checked fields
+            (Some(p), false, Some(c)) if matches!(p.ty.kind, TypeKind::Struct { .. }) => {
+                if c.is_zero() {
+                    write!(out, "{ty} zeroinitializer")
+                } else {
+                    write_struct(
+                        out,
+                        ty,
+                        p.ty,
+                        (0..c.len()).filter_map(|i| c.field(i)).map(|f| f.1),
+                    )
+                }
+            }
+            _ => write!(out, "{ty} {v}"),
+        },
+        Operand::Int { value, .. } => write!(out, "{ty} {value}"),
         Operand::Struct {
             ty: sty,
             fields,
             len,
-        } => {
-            write!(out, "{ty} {{ ")?;
-            if let crate::info::TypeKind::Struct { fields: ftys, .. } = sty.kind {
-                for (i, (v, t)) in fields[..*len as usize].iter().zip(ftys.iter()).enumerate() {
-                    if i > 0 {
-                        out.write_str(", ")?;
-                    }
-                    match resolve(t, &crate::Overloads::NONE, crate::Precision::Native) {
-                        Ok(t) => write!(out, "{t} {v}")?,
-                        Err(_) => write!(out, "i32 {v}")?,
-                    }
-                }
-            }
-            out.write_str(" }")
-        }
+        } => write_struct(out, ty, sty, fields.iter().take(usize::from(*len)).copied()),
     }
 }
 
@@ -75,6 +103,8 @@ pub enum IrError {
         /// The op.
         op: &'static str,
     },
+    /// The result name is empty or holds a NUL character, which no LLVM name can.
+    ResultName,
     /// The call's first operand is not `i32 OPCODE` of its op (a call written by hand).
     Opcode {
         /// The op.
@@ -91,6 +121,48 @@ pub enum IrError {
         /// Operands after the opcode the call has.
         found: usize,
     },
+    /// An operand whose type is known (a constant's, or a value's: [`Value::llvm_type`]) has
+    /// another type than its parameter.
+    OperandType {
+        /// The op.
+        op: &'static str,
+        /// The parameter.
+        param: &'static str,
+    },
+    /// A constant operand does not fit its parameter's type ([`crate::constant`]).
+    Constant {
+        /// The op.
+        op: &'static str,
+        /// The parameter.
+        param: &'static str,
+        /// What is wrong.
+        error: ConstantError,
+    },
+    /// A value's text is not a value of its parameter's type as one LLVM token
+    /// ([`crate::constant::check_token`]; trusted IR text goes in [`crate::call::Raw`]).
+    Text {
+        /// The op.
+        op: &'static str,
+        /// The parameter.
+        param: &'static str,
+        /// What is wrong.
+        error: TextError,
+    },
+    /// The first metadata node of [`crate::module::metadata`] leaves no room for the second
+    /// (it is `u32::MAX`).
+    MetadataIndex(u32),
+    /// A [`crate::module::Module`] declares the call's function name with another signature
+    /// (the name does not show the address space of a pointer to a user-defined struct).
+    Redeclared {
+        /// The function's class.
+        op: &'static str,
+    },
+    /// A [`crate::module::Module`] defines a struct type the call's function needs with
+    /// another body.
+    StructBody {
+        /// The function's class.
+        op: &'static str,
+    },
 }
 
 impl fmt::Display for IrError {
@@ -100,6 +172,9 @@ impl fmt::Display for IrError {
             IrError::NamedVoid { op } => write!(
                 f,
                 "{op} returns void: its call has no result to name (give `None`)"
+            ),
+            IrError::ResultName => f.write_str(
+                "the result name is empty or holds a NUL character, which no LLVM name can",
             ),
             IrError::Opcode { op, expected } => write!(
                 f,
@@ -112,6 +187,29 @@ impl fmt::Display for IrError {
             } => write!(
                 f,
                 "{op} takes {expected} operand(s) after the opcode; the call has {found}"
+            ),
+            IrError::OperandType { op, param } => write!(
+                f,
+                "operand `{param}` of {op} has another type than its parameter"
+            ),
+            IrError::Constant { op, param, error } => {
+                write!(f, "operand `{param}` of {op}: {error}")
+            }
+            IrError::Text { op, param, error } => write!(
+                f,
+                "operand `{param}` of {op} cannot be written as a value of its type: {error}"
+            ),
+            IrError::Redeclared { op } => write!(
+                f,
+                "the module declares this function of class {op} with another signature (a pointer in another address space?); one name has one declaration"
+            ),
+            IrError::StructBody { op } => write!(
+                f,
+                "the module defines a struct type of this function of class {op} with another body; one name has one definition"
+            ),
+            IrError::MetadataIndex(n) => write!(
+                f,
+                "metadata nodes !{n} and the next cannot both be numbered: !{n} is the last"
             ),
         }
     }
@@ -126,12 +224,67 @@ impl From<fmt::Error> for IrError {
     }
 }
 
+/// Checks an operand of parameter `p`, of type `ty`, before it is written: a constant of the
+/// parameter's type that fits it ([`crate::constant`]); a value of the parameter's type (when
+/// it knows its type) that is one LLVM token of it, a constant struct it knows, or trusted raw
+/// text ([`crate::call::Raw`]).
+fn check_operand<V: fmt::Display + Value>(
+    op: &'static OpInfo,
+    p: &'static ParamInfo,
+    operand: &Operand<V>,
+    ty: &LlvmType<'_>,
+) -> Result<(), IrError> {
+    let param = p.name;
+    let wrong_type = IrError::OperandType { op: op.name, param };
+    let constant = |error| IrError::Constant {
+        op: op.name,
+        param,
+        error,
+    };
+    match operand {
+        Operand::Int { ty: t, .. } if !crate::display_eq(ty, t) => return Err(wrong_type),
+        Operand::Struct { ty: t, .. } if !core::ptr::eq(*t, p.ty) && t.name != p.ty.name => {
+            return Err(wrong_type);
+        }
+        Operand::Value(v)
+            if v.llvm_type()
+                .is_some_and(|t| !crate::display_eq(ty, t.trim())) =>
+        {
+            return Err(wrong_type);
+        }
+        _ => {}
+    }
+    crate::dynamic::operand_constant(p, operand, ty).map_err(constant)?;
+    let Operand::Value(v) = operand else {
+        return Ok(());
+    };
+    if v.is_raw() || (matches!(p.ty.kind, TypeKind::Struct { .. }) && v.struct_constant().is_some())
+    {
+        return Ok(());
+    }
+    crate::constant::check_display(v, ty).map_err(|error| IrError::Text {
+        op: op.name,
+        param,
+        error,
+    })
+}
+
+/// Checks a result name: not empty, no NUL.
+fn check_result(result: Option<&str>) -> Result<(), IrError> {
+    match result {
+        Some(r) if r.is_empty() || r.contains('\0') => Err(IrError::ResultName),
+        _ => Ok(()),
+    }
+}
+
 /// Writes a call: `%result = call RET @NAME(i32 OPCODE, TYPE VALUE, ...)`, or without
 /// `%result = ` when `result` is `None`, which a call of a `void` function needs (naming it
-/// is an error). The result name is quoted when LLVM needs it (`%"a b"`). A call whose
-/// operands are not its op's (the opcode, their number: a [`Call`] put together by hand) is
-/// refused.
-pub fn write_call<V: fmt::Display, const N: usize>(
+/// is an error). The result name is quoted when LLVM needs it (`%"a b"`); an empty one, or
+/// one with a NUL, is refused. A call whose operands are not its op's (the opcode, their
+/// number, their types: a [`Call`] put together by hand) is refused, and so is an operand that
+/// LLVM would not read as the value it is (a constant that does not fit its type, a value that
+/// is not one token of its type, see [`Value`]). Nothing is written when the call is refused.
+pub fn write_call<V: fmt::Display + Value, const N: usize>(
     out: &mut impl Write,
     result: Option<&str>,
     call: &Call<'_, V, N>,
@@ -160,7 +313,7 @@ fn is_opcode(value: i64, opcode: u32) -> bool {
 }
 
 /// Writes a call built at run time ([`crate::call::build_dynamic`]), like [`write_call`].
-pub fn write_dynamic_call<V: fmt::Display>(
+pub fn write_dynamic_call<V: fmt::Display + Value>(
     out: &mut impl Write,
     result: Option<&str>,
     call: &DynCall<'_, '_, V>,
@@ -177,31 +330,36 @@ pub fn write_dynamic_call<V: fmt::Display>(
     if result.is_some() && call.signature.returns_void() {
         return Err(IrError::NamedVoid { op: op.name });
     }
-    let opcode = call.opcode();
-    let operands = core::iter::once(&opcode).chain(call.operands);
-    Ok(write_operands(out, result, &call.signature, operands)?)
+    check_result(result)?;
+    let sig = &call.signature;
+    for ((p, o), t) in sig.info.params.iter().zip(call.operands).zip(sig.params()) {
+        check_operand(op, p, o, &t)?;
+    }
+    Ok(write_operands(
+        out,
+        result,
+        sig,
+        &call.opcode(),
+        call.operands,
+    )?)
 }
 
-/// Writes a call of the function of `sig` with `operands`, the opcode first.
-fn write_operands<'o, V: fmt::Display + 'o>(
+/// Writes a call of the function of `sig` with `opcode` and `operands` (checked before).
+fn write_operands<V: fmt::Display + Value>(
     out: &mut impl Write,
     result: Option<&str>,
     sig: &Signature<'_>,
-    operands: impl Iterator<Item = &'o Operand<V>>,
+    opcode: &Operand<V>,
+    operands: &[Operand<V>],
 ) -> fmt::Result {
     if let Some(r) = result {
         write!(out, "{} = ", LlvmName('%', &r))?;
     }
     write!(out, "call {} {}(", sig.ret(), Global(&sig.name()))?;
-    let mut types = core::iter::once(None).chain(sig.params().map(Some));
-    for (i, operand) in operands.enumerate() {
-        if i > 0 {
-            out.write_str(", ")?;
-        }
-        match types.next().flatten() {
-            Some(t) => write_operand(out, &t, operand)?,
-            None => write_operand(out, &OPCODE_TYPE, operand)?,
-        }
+    write_operand(out, None, &OPCODE_TYPE, opcode)?;
+    for ((p, operand), t) in sig.info.params.iter().zip(operands).zip(sig.params()) {
+        out.write_str(", ")?;
+        write_operand(out, Some(p), &t, operand)?;
     }
     out.write_str(")")
 }

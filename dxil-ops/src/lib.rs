@@ -47,6 +47,7 @@ extern crate std;
 mod attr;
 pub mod call;
 mod checked;
+pub mod constant;
 pub mod constraint;
 mod dynamic;
 mod fmt_util;
@@ -90,7 +91,9 @@ pub use llvm::LlvmInstructionInfo;
 pub use message::{ArgumentCount, RuleMessage};
 pub use name::{FunctionName, NameError};
 pub use name_map::{NameKey, NameMap};
-pub use overload::{MAX_VECTOR_WIDTH, Overload, OverloadSet, OverloadSpec, Overloads, StructName};
+pub use overload::{
+    MAX_ADDRESS_SPACE, MAX_VECTOR_WIDTH, Overload, OverloadSet, OverloadSpec, Overloads, StructName,
+};
 pub use sig::{Declaration, Signature, SignatureError};
 pub use sigpoint::{Interpretation, SigPointInfo};
 pub use stage::StageSet;
@@ -154,6 +157,17 @@ pub mod types {
 /// well-formed and has a signature.
 pub fn parse_function_name_lenient(name: &str) -> Result<FunctionName<'_>, NameError<'_>> {
     name::parse_lenient_with(name, &STEMS)
+}
+
+/// Reads a function name like [`parse_function_name_lenient`], with the overloads the types
+/// written for its result and parameters show, as LLVM reads an overloaded function: struct
+/// names with dots split where the types say, and a user-defined struct's pointer type gives
+/// its address space (see [`name::parse_as_typed`]).
+pub fn parse_function_name_lenient_typed<'a, 't>(
+    name: &'a str,
+    types: name::WrittenTypes<'t, '_>,
+) -> Result<FunctionName<'a>, NameError<'a>> {
+    name::parse_lenient_typed(name, &STEMS, types)
 }
 
 /// Whether `version` is a pre-release version (needed by experimental op tables).

@@ -23,11 +23,12 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use alloc::collections::BTreeMap;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt::{self, Write};
 
-use crate::call::{Call, DynCall, Target};
+use crate::call::{Call, DynCall, Target, Value};
 use crate::ir::{self, IrError};
 use crate::sig::Signature;
 
@@ -49,8 +50,15 @@ struct Function {
 /// [`metadata`] prints `!dx.version` and `!dx.shaderModel` for a target.
 #[derive(Clone, Debug, Default)]
 pub struct Module {
-    types: Vec<String>,
+    /// The struct definitions, in the order of first use, each with whether it is opaque.
+    types: Vec<(String, bool)>,
+    /// The position of each struct definition by the name it defines: a name is defined once.
+    type_index: BTreeMap<String, usize>,
+    /// The functions, in the order of first use.
     functions: Vec<Function>,
+    /// The position of each function by name: a lookup costs a logarithm of their number, not
+    /// a scan of them all.
+    by_name: BTreeMap<String, usize>,
     groups: Vec<String>,
 }
 
@@ -61,57 +69,111 @@ impl Module {
     }
 
     /// Declares the function of `signature` and defines the struct types it needs, unless
-    /// they already are.
-    pub fn declare(&mut self, signature: &Signature<'_>) {
-        let name = signature.name().to_string();
-        if self.declares(&name) {
-            return;
+    /// they already are. A function name is declared once, with one signature: the same name
+    /// with another declaration (a pointer to a user-defined struct in another address space,
+    /// which the name does not show) is refused ([`IrError::Redeclared`]). A struct name is
+    /// defined once: an opaque definition gives way to one with a body (the same name used as
+    /// a pointer to a user-defined struct and as an object with a known body), and two
+    /// different bodies are refused ([`IrError::StructBody`]).
+    pub fn declare(&mut self, signature: &Signature<'_>) -> Result<(), IrError> {
+        if let Some(new) = self.new_function(signature)? {
+            self.add(signature, new);
         }
+        Ok(())
+    }
+
+    /// The function of `signature` when it is not declared yet; an error when its name is,
+    /// with another declaration.
+    fn new_function(&self, signature: &Signature<'_>) -> Result<Option<Function>, IrError> {
         for s in signature.structs() {
-            let text = s.to_string();
-            if !self.types.contains(&text) {
-                self.types.push(text);
+            let Some(&i) = self.type_index.get(&s.name().to_string()) else {
+                continue;
+            };
+            match self.types.get(i) {
+                Some((def, opaque)) if !opaque && !s.is_opaque() && *def != s.to_string() => {
+                    return Err(IrError::StructBody {
+                        op: signature.info.class.name,
+                    });
+                }
+                _ => {}
             }
         }
-        let declaration = signature.declaration();
-        let attributes = declaration.attributes().to_string();
-        let group = match self.groups.iter().position(|g| *g == attributes) {
+        let name = signature.name().to_string();
+        let declaration = signature.declaration().to_string();
+        match self.by_name.get(&name).and_then(|&i| self.functions.get(i)) {
+            Some(f) if f.declaration == declaration => Ok(None),
+            Some(_) => Err(IrError::Redeclared {
+                op: signature.info.class.name,
+            }),
+            None => Ok(Some(Function {
+                name,
+                declaration,
+                group: 0,
+            })),
+        }
+    }
+
+    /// Adds a function `new_function` found new, and the struct types and attribute group it
+    /// needs.
+    fn add(&mut self, signature: &Signature<'_>, mut function: Function) {
+        for s in signature.structs() {
+            let (name, def, opaque) = (s.name().to_string(), s.to_string(), s.is_opaque());
+            match self
+                .type_index
+                .get(&name)
+                .and_then(|&i| self.types.get_mut(i))
+            {
+                // an opaque definition gives way to a body
+                Some(old) if old.1 && !opaque => *old = (def, opaque),
+                Some(_) => {}
+                None => {
+                    self.type_index.insert(name, self.types.len());
+                    self.types.push((def, opaque));
+                }
+            }
+        }
+        let attributes = signature.declaration().attributes().to_string();
+        function.group = match self.groups.iter().position(|g| *g == attributes) {
             Some(i) => i,
             None => {
                 self.groups.push(attributes);
                 self.groups.len() - 1
             }
         };
-        self.functions.push(Function {
-            name,
-            declaration: declaration.to_string(),
-            group,
-        });
+        self.by_name
+            .insert(function.name.clone(), self.functions.len());
+        self.functions.push(function);
     }
 
     /// Writes a call made by a builder of [`crate::build`] to `out` (one instruction, without
     /// indentation or line break; see [`ir::write_call`]) and declares its function.
-    pub fn write_call<V: fmt::Display, const N: usize>(
+    pub fn write_call<V: fmt::Display + Value, const N: usize>(
         &mut self,
         out: &mut impl Write,
         result: Option<&str>,
         call: &Call<'_, V, N>,
     ) -> Result<(), IrError> {
+        let new = self.new_function(&call.signature)?;
         ir::write_call(out, result, call)?;
-        self.declare(&call.signature);
+        if let Some(f) = new {
+            self.add(&call.signature, f);
+        }
         Ok(())
     }
 
     /// Writes a call made at run time ([`crate::call::build_dynamic`]), like
     /// [`Module::write_call`].
-    pub fn write_dynamic_call<V: fmt::Display>(
+    pub fn write_dynamic_call<V: fmt::Display + Value>(
         &mut self,
         out: &mut impl Write,
         result: Option<&str>,
         call: &DynCall<'_, '_, V>,
     ) -> Result<(), IrError> {
+        let new = self.new_function(&call.signature)?;
         ir::write_dynamic_call(out, result, call)?;
-        self.declare(&call.signature);
+        if let Some(f) = new {
+            self.add(&call.signature, f);
+        }
         Ok(())
     }
 
@@ -122,7 +184,7 @@ impl Module {
 
     /// Whether the function `name` is declared.
     pub fn declares(&self, name: &str) -> bool {
-        self.functions.iter().any(|f| f.name == name)
+        self.by_name.contains_key(name)
     }
 
     /// The struct definitions, one per line (`%dx.types.Handle = type { i8* }`).
@@ -138,19 +200,23 @@ impl Module {
 
 /// `!dx.version` and `!dx.shaderModel` for `target`, using the metadata nodes `!first` and
 /// `!first + 1`: the shader model is the one that pairs with the target's version, its kind
-/// that of the target's stage (`lib` for a library or without a stage).
-pub fn metadata(target: &Target, first: u32) -> impl fmt::Display {
-    Metadata {
+/// that of the target's stage (`lib` for a library or without a stage). `first` must leave
+/// room for the second node (`u32::MAX` does not: [`IrError::MetadataIndex`]).
+pub fn metadata(target: &Target, first: u32) -> Result<impl fmt::Display, IrError> {
+    if first == u32::MAX {
+        return Err(IrError::MetadataIndex(first));
+    }
+    Ok(Metadata {
         target: *target,
         first,
-    }
+    })
 }
 
-struct Lines<'m>(&'m [String]);
+struct Lines<'m>(&'m [(String, bool)]);
 
 impl fmt::Display for Lines<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.0.iter().try_for_each(|l| writeln!(f, "{l}"))
+        self.0.iter().try_for_each(|(l, _)| writeln!(f, "{l}"))
     }
 }
 

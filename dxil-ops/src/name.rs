@@ -3,8 +3,9 @@
 
 use core::fmt;
 
-use crate::info::{ClassInfo, SignatureInfo};
-use crate::overload::{Overloads, parse_suffix};
+use crate::constraint::At;
+use crate::info::{ClassInfo, SignatureInfo, TypeKind};
+use crate::overload::{Overload, Overloads, parse_suffix, parse_suffix_known};
 
 /// The prefix of every DXIL operation function.
 pub const PREFIX: &str = "dx.op.";
@@ -137,6 +138,28 @@ pub fn parse_as<'a>(
     class: &'static ClassInfo,
     lenient: bool,
 ) -> Result<FunctionName<'a>, NameError<'a>> {
+    parse_as_typed(name, class, lenient, &|_| None)
+}
+
+/// The types written for a function's result ([`At::Result`]) and its parameters after the
+/// opcode ([`At::Param`]), where they are known: a declaration's, or a call's result and
+/// operands.
+pub type WrittenTypes<'t, 'f> = &'f dyn Fn(At) -> Option<&'t str>;
+
+/// Reads a function name as LLVM reads the name of an overloaded function: the overloads that
+/// the types written for it show (`types`: a parameter or result whose type is an overload
+/// dimension, or a pointer to one) are taken from those types, and the name must spell them
+/// there, which tells where a struct name with dots ends (`struct.A.struct.B`: two
+/// dimensions); a user-defined struct's pointer type gives its address space
+/// (`%struct.Payload addrspace(3)*`: [`Overload::Udt`]). When the types
+/// do not fit the name, the name is read alone, as [`parse_as`] reads it (a type that is not
+/// the signature's is then the caller's check to report).
+pub fn parse_as_typed<'a, 't>(
+    name: &'a str,
+    class: &'static ClassInfo,
+    lenient: bool,
+    types: WrittenTypes<'t, '_>,
+) -> Result<FunctionName<'a>, NameError<'a>> {
     let rest = name.strip_prefix(PREFIX).ok_or(NameError::NotDxOp)?;
     let (stem, suffix) = match rest.split_once('.') {
         Some((stem, suffix)) => (stem, Some(suffix)),
@@ -145,23 +168,104 @@ pub fn parse_as<'a>(
     if stem != class.stem {
         return Err(NameError::UnknownStem(stem));
     }
-    read(class, suffix, lenient)
+    read(class, suffix, lenient, types)
+}
+
+/// The overloads `types` show for `signature`: for each dimension, the first result or parameter
+/// whose type is that dimension (or a pointer to it) and whose written type reads as an overload
+/// ([`Overload::from_llvm_type`]).
+fn known_overloads<'t>(
+    signature: &'static SignatureInfo,
+    types: WrittenTypes<'t, '_>,
+) -> [Option<Overload<'t>>; 4] {
+    let mut known = [None; 4];
+    let slots = core::iter::once((At::Result, &signature.result)).chain(
+        signature
+            .params
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (At::Param(i.min(usize::from(u8::MAX)) as u8), p)),
+    );
+    for (at, p) in slots {
+        let (dim, pointer) = match p.ty.kind {
+            TypeKind::Overload { dim, .. } => (dim, false),
+            TypeKind::Pointer { dim, .. } => (dim, true),
+            _ => continue,
+        };
+        let Some(slot) = known.get_mut(usize::from(dim)) else {
+            continue;
+        };
+        if slot.is_some() {
+            continue;
+        }
+        let Some(mut t) = types(at).map(str::trim) else {
+            continue;
+        };
+        if pointer {
+            // `T addrspace(N)*`: the pointee
+            let Some(p) = t.strip_suffix('*') else {
+                continue;
+            };
+            t = p.trim_end();
+            if let Some(p) = t
+                .strip_suffix(')')
+                .and_then(|p| p.rsplit_once("addrspace("))
+            {
+                t = p.0.trim_end();
+            }
+        }
+        *slot = Overload::from_llvm_type(t);
+    }
+    known
+}
+
+/// `overloads` with the address space of each user-defined struct that `known` (read from the
+/// written types) has under the same name.
+fn with_address_spaces<'a>(
+    overloads: Overloads<'a>,
+    known: &[Option<Overload<'_>>; 4],
+) -> Overloads<'a> {
+    let mut dims = [Overload::Void; 4];
+    for (d, o) in overloads.as_slice().iter().enumerate() {
+        dims[d] = match (o, known[d]) {
+            (Overload::Udt(name, _), Some(Overload::Udt(k, space))) if k.text() == name.text() => {
+                Overload::Udt(*name, space)
+            }
+            _ => *o,
+        };
+    }
+    Overloads::new(&dims[..overloads.len()])
 }
 
 /// The function of `class` named by `suffix` (none when `None`): the first of the class's
-/// signatures whose overloads it names.
-fn read<'a>(
+/// signatures whose overloads it names, read with the overloads the written types show.
+fn read<'a, 't>(
     class: &'static ClassInfo,
     suffix: Option<&'a str>,
     lenient: bool,
+    types: WrittenTypes<'t, '_>,
 ) -> Result<FunctionName<'a>, NameError<'a>> {
     for signature in class.signatures {
         let overloads = match suffix {
             None if signature.overloads.is_void() => Some(Overloads::NONE),
             None => None,
             Some(_) if signature.overloads.is_void() => None,
-            Some(s) if lenient => parse_suffix(s, &any_overload(&signature.overloads)),
-            Some(s) => parse_suffix(s, &signature.overloads),
+            Some(s) => {
+                let spec = if lenient {
+                    any_overload(&signature.overloads)
+                } else {
+                    signature.overloads
+                };
+                let known = known_overloads(signature, types);
+                let typed = if known.iter().any(Option::is_some) {
+                    parse_suffix_known(s, &spec, &known)
+                } else {
+                    None
+                };
+                typed
+                    .or_else(|| parse_suffix(s, &spec))
+                    .map(|o| with_address_spaces(o, &known))
+            }
         };
         if let Some(overloads) = overloads {
             return Ok(FunctionName {
@@ -183,7 +287,7 @@ pub type Stems = crate::NameMap<&'static ClassInfo>;
 /// Reads a function name with the classes `stems` maps a stem to. The suffix must be an
 /// overload that some op of the class allows at some version.
 pub fn parse_with<'a>(name: &'a str, stems: &Stems) -> Result<FunctionName<'a>, NameError<'a>> {
-    parse_impl(name, stems, false)
+    parse_impl(name, stems, false, &|_| None)
 }
 
 /// Like [`parse_with`], but accepts any overload of the right kind in each dimension (the
@@ -192,7 +296,7 @@ pub fn parse_lenient_with<'a>(
     name: &'a str,
     stems: &Stems,
 ) -> Result<FunctionName<'a>, NameError<'a>> {
-    parse_impl(name, stems, true)
+    parse_impl(name, stems, true, &|_| None)
 }
 
 /// The overloads plus every scalar and vector overload, in each of its dimensions.
@@ -211,10 +315,21 @@ fn any_overload(spec: &crate::OverloadSpec) -> crate::OverloadSpec {
     out
 }
 
-fn parse_impl<'a>(
+/// Like [`parse_lenient_with`], with the overloads the written types show (see
+/// [`parse_as_typed`]).
+pub fn parse_lenient_typed<'a, 't>(
+    name: &'a str,
+    stems: &Stems,
+    types: WrittenTypes<'t, '_>,
+) -> Result<FunctionName<'a>, NameError<'a>> {
+    parse_impl(name, stems, true, types)
+}
+
+fn parse_impl<'a, 't>(
     name: &'a str,
     stems: &Stems,
     lenient: bool,
+    types: WrittenTypes<'t, '_>,
 ) -> Result<FunctionName<'a>, NameError<'a>> {
     let rest = name.strip_prefix(PREFIX).ok_or(NameError::NotDxOp)?;
     // one pass finds the stem and hashes it
@@ -223,5 +338,5 @@ fn parse_impl<'a>(
         .get(stem.len() + 1..)
         .filter(|_| stem.len() < rest.len());
     let class = class.copied().ok_or(NameError::UnknownStem(stem))?;
-    read(class, suffix, lenient)
+    read(class, suffix, lenient, types)
 }

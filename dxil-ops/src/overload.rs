@@ -28,7 +28,7 @@ impl OverloadSet {
             Overload::Void => false,
             Overload::Scalar(t) => self.scalars & bit(*t as usize) != 0,
             Overload::Vector(t, _) => self.vectors & bit(*t as usize) != 0,
-            Overload::Udt(_) => match crate::generated::vocab::UDT_INDEX {
+            Overload::Udt(..) => match crate::generated::vocab::UDT_INDEX {
                 Some(i) => self.scalars & bit(i) != 0,
                 None => false,
             },
@@ -220,17 +220,22 @@ pub enum Overload<'a> {
     Scalar(ScalarType),
     /// A vector of a scalar (`v4f32`): element type and width.
     Vector(ScalarType, u16),
-    /// A pointer to a user-defined struct, by struct name (`struct.Payload`).
-    Udt(StructName<'a>),
+    /// A pointer to a user-defined struct, by struct name (`struct.Payload`), in an LLVM
+    /// address space (0 for `%struct.Payload*`, 3 for groupshared memory:
+    /// `%struct.Payload addrspace(3)*`). The function name holds only the struct name; the
+    /// pointer type, address space included, is the type of the operands and declarations
+    /// (a parameter type may fix the address space: node records are in 6).
+    Udt(StructName<'a>, u32),
     /// An object passed by value, by struct name (`dx.types.Handle`).
     Object(StructName<'a>),
 }
 
 impl<'t> Overload<'t> {
     /// The overload an LLVM type is, as LLVM writes it: a scalar (`float`), a vector
-    /// (`<4 x float>`), a pointer to a named struct (`%struct.Payload*`, in any address space:
-    /// a user-defined type) or a named struct (`%dx.types.Handle`: an object). `None` for other
-    /// types. Quoted names (`%"class.RWBuffer<float>"`) are read without their quotes.
+    /// (`<4 x float>`), a pointer to a named struct in an address space (`%struct.Payload*`,
+    /// `%struct.Payload addrspace(3)*`: a user-defined type) or a named struct
+    /// (`%dx.types.Handle`: an object). `None` for other types. Quoted names
+    /// (`%"class.RWBuffer<float>"`) are read without their quotes.
     pub fn from_llvm_type(text: &'t str) -> Option<Overload<'t>> {
         let t = text.trim();
         if let Some(inner) = t.strip_prefix('<').and_then(|r| r.strip_suffix('>')) {
@@ -242,11 +247,14 @@ impl<'t> Overload<'t> {
                 .then_some(Overload::Vector(s, n));
         }
         if let Some(pointee) = t.strip_suffix('*') {
-            let pointee = match pointee.trim_end().strip_suffix(')') {
-                Some(p) => p.rsplit_once("addrspace(")?.0,
-                None => pointee,
+            let (pointee, space) = match pointee.trim_end().strip_suffix(')') {
+                Some(p) => {
+                    let (pointee, n) = p.rsplit_once("addrspace(")?;
+                    (pointee, address_space(n)?)
+                }
+                None => (pointee, 0),
             };
-            return struct_name(pointee.trim()).map(|n| Overload::Udt(StructName::new(n)));
+            return struct_name(pointee.trim()).map(|n| Overload::Udt(StructName::new(n), space));
         }
         if let Some(n) = struct_name(t) {
             return Some(Overload::Object(StructName::new(n)));
@@ -270,7 +278,7 @@ impl fmt::Display for Overload<'_> {
             Overload::Void => Ok(()),
             Overload::Scalar(t) => f.write_str(t.name()),
             Overload::Vector(t, n) => write!(f, "v{n}{}", t.name()),
-            Overload::Udt(s) => f.write_str(s.text()),
+            Overload::Udt(s, _) => f.write_str(s.text()),
             Overload::Object(s) => write!(f, "{}", s.spelling()),
         }
     }
@@ -390,6 +398,19 @@ fn scalar_of_llvm(llvm: &str) -> Option<ScalarType> {
     ScalarType::ALL.into_iter().find(|t| t.llvm() == llvm)
 }
 
+/// The largest LLVM address space (24 bits).
+pub const MAX_ADDRESS_SPACE: u32 = (1 << 24) - 1;
+
+/// An address space as LLVM writes it in `addrspace(N)`: decimal, at most
+/// [`MAX_ADDRESS_SPACE`].
+fn address_space(n: &str) -> Option<u32> {
+    let n = n.trim();
+    if n.is_empty() || !n.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    n.parse().ok().filter(|a| *a <= MAX_ADDRESS_SPACE)
+}
+
 /// The name of a named struct type, `%name` or `%"name"`, without `%` and quotes.
 fn struct_name(t: &str) -> Option<&str> {
     let name = t.strip_prefix('%')?;
@@ -430,8 +451,8 @@ fn struct_overload<'a>(s: &'a str, set: &OverloadSet) -> Option<Overload<'a>> {
     if set.contains(&Overload::Object(name)) {
         return Some(Overload::Object(name));
     }
-    if set.contains(&Overload::Udt(name)) {
-        return Some(Overload::Udt(name));
+    if set.contains(&Overload::Udt(name, 0)) {
+        return Some(Overload::Udt(name, 0));
     }
     None
 }
@@ -475,6 +496,62 @@ pub(crate) fn parse_suffix<'a>(s: &'a str, spec: &OverloadSpec) -> Option<Overlo
         start = end + 1;
     }
     out.items[dims - 1] = parse_one(s.get(start..)?, &spec.sets[dims - 1])?;
+    Some(out)
+}
+
+/// Reads the suffix like [`parse_suffix`], with some dimensions `known` from the types written
+/// for the function (see [`crate::name::parse_as_typed`]): each of those must be spelled as it
+/// is, which tells where the dimensions around it end even when struct names hold dots
+/// (`struct.A.struct.B`). The known dimensions at the start and at the end are matched first;
+/// what is left between them is read by [`parse_suffix`] (a known dimension there does not
+/// anchor: the types checked after the name tell a wrong one). Linear in the suffix's length.
+pub(crate) fn parse_suffix_known<'a>(
+    s: &'a str,
+    spec: &OverloadSpec,
+    known: &[Option<Overload<'_>>; 4],
+) -> Option<Overloads<'a>> {
+    let dims = spec.dims as usize;
+    if dims == 0 || dims > spec.sets.len() {
+        return None;
+    }
+    let mut out = Overloads::NONE;
+    out.len = spec.dims;
+    // the piece of `s` spelling the known overload of dimension `d`, read as an overload
+    let piece = |d: usize, start: usize, end: usize| -> Option<Overload<'a>> {
+        let k = known[d]?;
+        let text = s.get(start..end)?;
+        crate::fmt_util::display_eq(k, text).then_some(())?;
+        parse_one(text, &spec.sets[d])
+    };
+    let (mut lo, mut start) = (0, 0);
+    while lo < dims && known[lo].is_some() {
+        let end = start + crate::fmt_util::display_len(known[lo]?);
+        out.items[lo] = piece(lo, start, end)?;
+        lo += 1;
+        if lo == dims {
+            return (end == s.len()).then_some(out);
+        }
+        (s.as_bytes().get(end) == Some(&b'.')).then_some(())?;
+        start = end + 1;
+    }
+    let (mut hi, mut end) = (dims, s.len());
+    while hi > lo && known[hi - 1].is_some() {
+        let first = end.checked_sub(crate::fmt_util::display_len(known[hi - 1]?))?;
+        out.items[hi - 1] = piece(hi - 1, first, end)?;
+        hi -= 1;
+        if hi == lo {
+            return (first == start).then_some(out);
+        }
+        end = first.checked_sub(1)?;
+        (s.as_bytes().get(end) == Some(&b'.')).then_some(())?;
+    }
+    let mut middle = OverloadSpec {
+        dims: (hi - lo) as u8,
+        ..OverloadSpec::default()
+    };
+    middle.sets[..hi - lo].copy_from_slice(&spec.sets[lo..hi]);
+    let read = parse_suffix(s.get(start..end)?, &middle)?;
+    out.items[lo..hi].copy_from_slice(read.as_slice());
     Some(out)
 }
 

@@ -102,6 +102,17 @@ pub enum ReadError<'n> {
         /// The parameter.
         param: &'static str,
     },
+    /// A constant that does not fit its parameter's type: an integer outside its type's width
+    /// (which LLVM would truncate), a constant struct of another shape than its struct type
+    /// ([`crate::constant`]).
+    Constant {
+        /// The op.
+        op: &'static str,
+        /// The parameter.
+        param: &'static str,
+        /// What is wrong.
+        error: crate::constant::ConstantError,
+    },
     /// A constant that is not a value of its parameter's enumeration.
     Value {
         /// The op.
@@ -157,6 +168,9 @@ impl fmt::Display for ReadError<'_> {
             ReadError::NotConstant { op, param } => {
                 write!(f, "operand `{param}` of {op} must be an immediate constant")
             }
+            ReadError::Constant { op, param, error } => {
+                write!(f, "operand `{param}` of {op}: {error}")
+            }
             ReadError::Value {
                 op,
                 param,
@@ -185,14 +199,30 @@ fn type_fits(p: &ParamInfo, f: &FunctionName<'_>, t: &str) -> bool {
 /// op of the opcode, which must be of the function's class, and one operand per parameter, each
 /// of its parameter's type when the value knows its type ([`Value::llvm_type`]), an integer
 /// constant for an immediate parameter. The function name may have any overload of the right
-/// kind (whether the op allows it at a version is a question for a validator).
+/// kind (whether the op allows it at a version is a question for a validator); the overloads
+/// the operands' types show are read from them (struct names with dots, the address space of
+/// a pointer to a user-defined struct: [`crate::parse_function_name_lenient_typed`]).
 pub fn read_call<'n, 'o, V: Value>(
     callee: &'n str,
     operands: &'o [V],
 ) -> Result<ReadCall<'n, 'o, V>, ReadError<'n>> {
-    let function = crate::parse_function_name_lenient(callee).map_err(ReadError::Name)?;
     let (first, rest) = operands.split_first().ok_or(ReadError::NoOpcode)?;
-    let opcode = first.int_constant().ok_or(ReadError::NoOpcode)?;
+    let types = |at| match at {
+        crate::constraint::At::Param(i) => rest.get(usize::from(i)).and_then(V::llvm_type),
+        crate::constraint::At::Result => None,
+    };
+    let function =
+        crate::parse_function_name_lenient_typed(callee, &types).map_err(ReadError::Name)?;
+    if first
+        .llvm_type()
+        .is_some_and(|t| t.trim() != crate::sig::OPCODE_TYPE)
+    {
+        return Err(ReadError::NoOpcode);
+    }
+    let opcode = first
+        .int_constant()
+        .filter(|v| crate::constant::fits_width(*v, 32))
+        .ok_or(ReadError::NoOpcode)?;
     let op = u32::try_from(opcode)
         .ok()
         .or_else(|| i32::try_from(opcode).ok().map(|v| v as u32))
@@ -218,17 +248,22 @@ pub fn read_call<'n, 'o, V: Value>(
         });
     }
     for (p, v) in params.iter().zip(rest) {
+        let expected = resolve(p.ty, &function.overloads, Precision::Native)
+            .map_err(|_| ReadError::Signature { op: op.name })?;
         if let Some(t) = v.llvm_type()
             && !type_fits(p, &function, t)
         {
-            let expected = resolve(p.ty, &function.overloads, Precision::Native)
-                .map_err(|_| ReadError::Signature { op: op.name })?;
             return Err(ReadError::OperandType {
                 op: op.name,
                 param: p.name,
                 expected,
             });
         }
+        crate::dynamic::value_constant(p, v, &expected).map_err(|error| ReadError::Constant {
+            op: op.name,
+            param: p.name,
+            error,
+        })?;
         let constant = match p.ty.kind {
             crate::info::TypeKind::Struct { .. } => v.struct_constant().is_some(),
             _ => v.int_constant().is_some(),
@@ -299,15 +334,34 @@ pub fn operand<'o, V>(
     })
 }
 
-/// The integer constant of parameter `index`.
-fn constant<V: Value>(call: &ReadCall<'_, '_, V>, index: usize) -> Result<i64, ReadError<'static>> {
-    let param = call.op.signature.params.get(index).map_or("", |p| p.name);
-    operand(call, index)?
-        .int_constant()
-        .ok_or(ReadError::NotConstant {
+/// The integer constant of parameter `index`, read at its type's width as an unsigned number
+/// (`i8 -1` is 255, `i1 -1` is 1): the parameter's type for the function's overloads, else
+/// the value's own; a value that does not fit it is an error, never truncated.
+fn constant<V: Value>(call: &ReadCall<'_, '_, V>, index: usize) -> Result<u64, ReadError<'static>> {
+    let p = call.op.signature.params.get(index);
+    let param = p.map_or("", |p| p.name);
+    let v = operand(call, index)?;
+    let n = v.int_constant().ok_or(ReadError::NotConstant {
+        op: call.op.name,
+        param,
+    })?;
+    let bits = p
+        .and_then(|p| resolve(p.ty, &call.function.overloads, Precision::Native).ok())
+        .and_then(|t| crate::dynamic::int_bits(&t))
+        .or_else(|| v.llvm_type().and_then(crate::constant::int_width))
+        .unwrap_or(64);
+    if !crate::constant::fits_width(n, bits) {
+        return Err(ReadError::Constant {
             op: call.op.name,
             param,
-        })
+            error: crate::constant::ConstantError::Width {
+                field: None,
+                bits,
+                value: n,
+            },
+        });
+    }
+    Ok(crate::constant::at_width(n, bits))
 }
 
 /// The error of a constant that is not a value of `enumeration` (or does not fit the Rust type
@@ -316,18 +370,19 @@ fn not_a_value<V>(
     call: &ReadCall<'_, '_, V>,
     index: usize,
     enumeration: &'static str,
-    value: i64,
+    value: u64,
 ) -> ReadError<'static> {
     ReadError::Value {
         op: call.op.name,
         param: call.op.signature.params.get(index).map_or("", |p| p.name),
         enumeration,
-        value,
+        value: value as i64,
     }
 }
 
-/// The integer constant of parameter `index` as a `T` (`u8`, `u32`, ...); `bool` is any value
-/// but 0. Negative constants of unsigned types are read as LLVM prints them: `i8 -1` is 255.
+/// The integer constant of parameter `index` as a `T` (`u8`, `u32`, `bool`, ...), read at its
+/// type's width (`i8 -1` is 255, `i1 true` and `i1 -1` are `true`); a value that does not fit
+/// the type (`i1 2`) is an error, not another value.
 #[doc(hidden)]
 pub fn int<V: Value, T: FromConstant>(
     call: &ReadCall<'_, '_, V>,
@@ -355,7 +410,10 @@ pub fn plain<V: Value, E>(
     from_value: fn(i64) -> Option<E>,
 ) -> Result<E, ReadError<'static>> {
     let v = constant(call, index)?;
-    from_value(v).ok_or_else(|| not_a_value(call, index, enumeration(call, index), v))
+    i64::try_from(v)
+        .ok()
+        .and_then(from_value)
+        .ok_or_else(|| not_a_value(call, index, enumeration(call, index), v))
 }
 
 /// The constant of parameter `index` as a combination of flags.
@@ -377,16 +435,28 @@ pub fn words<V: Value, const N: usize>(
     call: &ReadCall<'_, '_, V>,
     index: usize,
 ) -> Result<[u32; N], ReadError<'static>> {
-    let param = call.op.signature.params.get(index).map_or("", |p| p.name);
-    let fields = operand(call, index)?
+    let p = call.op.signature.params.get(index);
+    let param = p.map_or("", |p| p.name);
+    let not_constant = ReadError::NotConstant {
+        op: call.op.name,
+        param,
+    };
+    let c = operand(call, index)?
         .struct_constant()
-        .ok_or(ReadError::NotConstant {
+        .ok_or(not_constant)?;
+    let fields = c
+        .decode(p.ok_or(not_constant)?.ty)
+        .map_err(|error| ReadError::Constant {
             op: call.op.name,
             param,
+            error,
         })?;
     let mut out = [0u32; N];
-    for (o, f) in out.iter_mut().zip(fields) {
-        *o = u32::from_constant(f).ok_or_else(|| not_a_value(call, index, "u32", f))?;
+    if usize::from(fields.len()) != N {
+        return Err(not_constant);
+    }
+    for (o, &f) in out.iter_mut().zip(fields.values()) {
+        *o = u32::try_from(f).map_err(|_| not_a_value(call, index, "u32", f as u64))?;
     }
     Ok(out)
 }
@@ -395,29 +465,33 @@ pub fn words<V: Value, const N: usize>(
 pub trait FromConstant: Sized {
     /// The type's name, for messages.
     const NAME: &'static str;
-    /// The constant as this type, if it fits (as a signed or an unsigned number of its width).
-    fn from_constant(v: i64) -> Option<Self>;
+    /// The constant, read at its LLVM type's width as an unsigned number
+    /// ([`crate::constant::at_width`]), as this type, if it fits.
+    fn from_constant(v: u64) -> Option<Self>;
 }
 
 macro_rules! from_constant {
-    ($($t:ty, $signed:ty);*) => {$(
+    ($($t:ty),*) => {$(
         impl FromConstant for $t {
             const NAME: &'static str = stringify!($t);
-            fn from_constant(v: i64) -> Option<Self> {
-                <$t>::try_from(v)
-                    .ok()
-                    .or_else(|| <$signed>::try_from(v).ok().map(|s| s as $t))
+            fn from_constant(v: u64) -> Option<Self> {
+                <$t>::try_from(v).ok()
             }
         }
     )*};
 }
 
-from_constant!(u8, i8; u16, i16; u32, i32; u64, i64);
+from_constant!(u8, u16, u32, u64);
 
 impl FromConstant for bool {
     const NAME: &'static str = "bool";
-    fn from_constant(v: i64) -> Option<Self> {
-        Some(v != 0)
+    /// 0 is `false`, 1 `true` (an `i1` read at its width is one of them).
+    fn from_constant(v: u64) -> Option<Self> {
+        match v {
+            0 => Some(false),
+            1 => Some(true),
+            _ => None,
+        }
     }
 }
 

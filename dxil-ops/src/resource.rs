@@ -134,6 +134,12 @@ pub enum ResourceError {
         /// The reserved bits that are set.
         bits: u32,
     },
+    /// Resource properties of another number of words than two, or a word that is not a
+    /// 32-bit number.
+    Words {
+        /// The words given.
+        count: usize,
+    },
     /// A binding whose class is `Invalid` or not a class.
     BindingClass(u32),
     /// A binding whose upper bound is below its lower bound (an unbounded range has upper
@@ -185,6 +191,10 @@ impl fmt::Display for ResourceError {
             ResourceError::Reserved { word, bits } => {
                 write!(f, "reserved bits {bits:#x} of word {word} are set")
             }
+            ResourceError::Words { count } => write!(
+                f,
+                "resource properties are two 32-bit words; {count} field(s) given, or one of more bits"
+            ),
             ResourceError::BindingClass(c) => write!(
                 f,
                 "resource class {c} is not SRV (0), UAV (1), CBuffer (2) or Sampler (3)"
@@ -481,6 +491,17 @@ impl ResourceProperties {
         };
         p.check()?;
         Ok(p)
+    }
+
+    /// The properties the fields of a constant `%dx.types.ResourceProperties` hold (each read
+    /// at its width, [`crate::constant`]): two words, decoded by [`decode`](Self::decode).
+    pub fn decode_fields(fields: &[i64]) -> Result<Self, ResourceError> {
+        let count = fields.len();
+        let word = |v: i64| u32::try_from(v).map_err(|_| ResourceError::Words { count });
+        match fields {
+            [a, b] => Self::decode([word(*a)?, word(*b)?]),
+            _ => Err(ResourceError::Words { count }),
+        }
     }
 
     /// The constant operand of `AnnotateHandle`'s `props` (`%dx.types.ResourceProperties`),

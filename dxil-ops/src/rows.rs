@@ -51,8 +51,47 @@ impl<V> Operand<V> {
 }
 
 impl<'a, V, const N: usize> Call<'a, V, N> {
+    /// A call of this crate's `op` with `operands` (the opcode first), after the checks every
+    /// builder makes ([`crate::call::check`]) and the op's constraints that the constant
+    /// operands and overloads decide ([`crate::constraint::check_build`]): what a generated
+    /// builder calls when it can violate one of them.
+    #[inline]
+    pub fn build_op(
+        op: crate::Op,
+        target: &Target,
+        overloads: Overloads<'a>,
+        operands: [Operand<V>; N],
+    ) -> Result<Self, BuildError<'a>> {
+        let call = Self::build_unconstrained(op.info(), target, overloads, operands)?;
+        crate::constraint::check_build(op, target, overloads, &call.operands)?;
+        Ok(call)
+    }
+
     /// A call of `op` with `operands` (the opcode first), after the checks every builder makes
-    /// ([`crate::call::check`]).
+    /// ([`crate::call::check`]) but none of the op's constraints: what a generated builder
+    /// calls when the generator found that none of them can be violated by its operands (its
+    /// values are the caller's, which it cannot see, and its constants are typed: an
+    /// `immediate`, `defined` or resource constraint never fires there), and the builders of an
+    /// extension's ops, which have no constraint rows.
+    #[inline]
+    pub fn build_unconstrained(
+        op: &'static OpInfo,
+        target: &Target,
+        overloads: Overloads<'a>,
+        operands: [Operand<V>; N],
+    ) -> Result<Self, BuildError<'a>> {
+        let signature = crate::call::check(op, target, overloads)?;
+        Ok(Call {
+            op,
+            signature,
+            operands,
+        })
+    }
+
+    /// A call of `op` with `operands` (the opcode first), after the checks every builder makes
+    /// ([`crate::call::check`]), and, for an op of this crate, the constraints the constants
+    /// decide: for a call put together by hand (the generated builders call
+    /// [`build_op`](Self::build_op) or [`build_unconstrained`](Self::build_unconstrained)).
     pub fn build(
         op: &'static OpInfo,
         target: &Target,

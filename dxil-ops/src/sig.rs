@@ -63,6 +63,21 @@ impl<'a> Signature<'a> {
         overloads: Overloads<'a>,
         precision: Precision,
     ) -> Result<Self, SignatureError> {
+        Self::check(info, &overloads, precision)?;
+        Ok(Signature {
+            info,
+            overloads,
+            precision,
+        })
+    }
+
+    /// The check of [`new`](Self::new), without making the signature (a small result: the
+    /// builders make the signature once, in place).
+    pub fn check(
+        info: &'static SignatureInfo,
+        overloads: &Overloads<'_>,
+        precision: Precision,
+    ) -> Result<(), SignatureError> {
         if overloads.len() != info.overloads.dims as usize {
             return Err(SignatureError::Dimensions {
                 class: info.class.name,
@@ -70,16 +85,11 @@ impl<'a> Signature<'a> {
                 found: overloads.len(),
             });
         }
-        let s = Signature {
-            info,
-            overloads,
-            precision,
-        };
-        resolve(info.result.ty, &overloads, precision).map_err(SignatureError::Type)?;
+        resolve(info.result.ty, overloads, precision).map_err(SignatureError::Type)?;
         for p in info.params {
-            resolve(p.ty, &overloads, precision).map_err(SignatureError::Type)?;
+            resolve(p.ty, overloads, precision).map_err(SignatureError::Type)?;
         }
-        Ok(s)
+        Ok(())
     }
 
     /// The signature of a function name, checking that every type can be made.

@@ -11,9 +11,9 @@ use crate::overload::{Overload, Overloads, StructName};
 pub enum LlvmType<'a> {
     /// A fixed type, as LLVM spells it (`i32`, `float*`, `<2 x i32>`).
     Fixed(&'static str),
-    /// The type of an overload: a scalar, a vector, a pointer to a user-defined struct (in the
-    /// given address space), or an object.
-    Overload(Overload<'a>, u32),
+    /// The type of an overload: a scalar, a vector, a pointer to a user-defined struct (in its
+    /// address space), or an object.
+    Overload(Overload<'a>),
     /// The shape of an overload with another component (`i1` or `<4 x i1>`).
     Component(Overload<'a>, &'static str),
     /// A vector of `width` values of the overload's scalar type (`<9 x float>`).
@@ -115,7 +115,11 @@ pub fn resolve<'a>(
         TypeKind::Overload {
             dim: d,
             udt_address_space,
-        } => LlvmType::Overload(dim(t, o, d)?, udt_address_space),
+        } => LlvmType::Overload(match (dim(t, o, d)?, udt_address_space) {
+            // the type fixes the pointer's address space
+            (Overload::Udt(name, _), Some(a)) => Overload::Udt(name, a),
+            (ov, _) => ov,
+        }),
         TypeKind::Component(c) => {
             let ov = dim(t, o, 0)?;
             let TypeKind::Llvm(comp) = c.kind else {
@@ -127,9 +131,7 @@ pub fn resolve<'a>(
             }
         }
         TypeKind::Element(d) => match dim(t, o, d)? {
-            Overload::Scalar(s) | Overload::Vector(s, _) => {
-                LlvmType::Overload(Overload::Scalar(s), 0)
-            }
+            Overload::Scalar(s) | Overload::Vector(s, _) => LlvmType::Overload(Overload::Scalar(s)),
             _ => return Err(TypeError::WrongKind(t)),
         },
         TypeKind::Vector(w) => match dim(t, o, 0)? {
@@ -176,14 +178,14 @@ impl<T: fmt::Display> fmt::Display for Local<'_, T> {
     }
 }
 
-fn write_overload_type(f: &mut fmt::Formatter<'_>, o: &Overload<'_>, udt_as: u32) -> fmt::Result {
+fn write_overload_type(f: &mut fmt::Formatter<'_>, o: &Overload<'_>) -> fmt::Result {
     match o {
         Overload::Void => f.write_str("void"),
         Overload::Scalar(s) => f.write_str(s.llvm()),
         Overload::Vector(s, n) => write!(f, "<{n} x {}>", s.llvm()),
-        Overload::Udt(name) => {
+        Overload::Udt(name, udt_as) => {
             write!(f, "{}", Local(&name.text()))?;
-            if udt_as != 0 {
+            if *udt_as != 0 {
                 write!(f, " addrspace({udt_as})")?;
             }
             f.write_str("*")
@@ -197,7 +199,7 @@ impl fmt::Display for LlvmType<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             LlvmType::Fixed(s) => f.write_str(s),
-            LlvmType::Overload(o, udt_as) => write_overload_type(f, o, *udt_as),
+            LlvmType::Overload(o) => write_overload_type(f, o),
             LlvmType::Component(o, c) => match o {
                 Overload::Vector(_, n) => write!(f, "<{n} x {c}>"),
                 _ => f.write_str(c),
@@ -207,7 +209,7 @@ impl fmt::Display for LlvmType<'_> {
                 None => f.write_str("void"),
             },
             LlvmType::Pointer(o, a) => {
-                write_overload_type(f, o, 0)?;
+                write_overload_type(f, o)?;
                 if *a != 0 {
                     write!(f, " addrspace({a})")?;
                 }
@@ -230,6 +232,16 @@ pub enum StructDef<'a> {
 }
 
 impl StructDef<'_> {
+    /// The name it defines (without `%`).
+    pub fn name(&self) -> impl fmt::Display + '_ {
+        NameOf(self)
+    }
+
+    /// Whether the body is unknown (`type opaque`).
+    pub fn is_opaque(&self) -> bool {
+        matches!(self, StructDef::Opaque(_))
+    }
+
     /// Whether two definitions define the same name.
     pub fn same_name(&self, other: &StructDef<'_>) -> bool {
         let mut a = crate::fmt_util::Buf::<256>::default();
@@ -288,7 +300,7 @@ impl<'a> LlvmType<'a> {
     /// The named struct this type needs defined, if any.
     pub fn struct_def(&self) -> Option<StructDef<'a>> {
         let from_overload = |o: &Overload<'a>| match o {
-            Overload::Udt(n) => Some(StructDef::Opaque(*n)),
+            Overload::Udt(n, _) => Some(StructDef::Opaque(*n)),
             Overload::Object(n) => Some(match n.abbreviation() {
                 Some(a) => StructDef::Abbreviated(*n, a.fields),
                 None => StructDef::Opaque(*n),
@@ -297,7 +309,7 @@ impl<'a> LlvmType<'a> {
         };
         match self {
             LlvmType::Struct(s) => Some(StructDef::Known(*s)),
-            LlvmType::Overload(o, _) | LlvmType::Pointer(o, _) => from_overload(o),
+            LlvmType::Overload(o) | LlvmType::Pointer(o, _) => from_overload(o),
             _ => None,
         }
     }

@@ -42,9 +42,20 @@ pub const fn is_declared(v: DxilVersion) -> bool {
     crate::shader_model_of(v).is_some()
 }
 
-/// `v` if the database declares it, else the error with what was likely meant.
+/// `v` if the database declares it, else the error with what was likely meant. A declared
+/// version is found in O(1) (its slot, [`crate::version_slot`]), as every builder call asks.
+#[inline]
 pub fn check_dxil(v: DxilVersion) -> Result<DxilVersion, VersionError> {
-    dxil_base::check_dxil(v, &DECLARED)
+    match crate::version_slot(v) {
+        Some(i)
+            if i < VERSION_COUNT
+                && DXIL_VERSIONS[i].dxil.major == v.major
+                && DXIL_VERSIONS[i].dxil.minor == v.minor =>
+        {
+            Ok(v)
+        }
+        _ => dxil_base::check_dxil(v, &DECLARED),
+    }
 }
 
 /// `sm` if the database declares it, else the error with what was likely meant.

@@ -389,6 +389,20 @@ fn every_kind_a_builder_can_decide_is_refused_by_a_builder() {
         ),
         ("bits", Op::Barrier, cs(1, 6), vec![], vec![int("i32", 6)]),
         (
+            "resource_properties",
+            Op::AnnotateHandle,
+            cs(1, 6),
+            vec![],
+            vec![
+                v("%h"),
+                Operand::Struct {
+                    ty: &dxil_ops::types::TY_RES_PROPS,
+                    fields: [u32::MAX.into(), u32::MAX.into(), 0, 0],
+                    len: 2,
+                },
+            ],
+        ),
+        (
             "implies",
             Op::AllocateRayQuery2,
             cs(1, 9),
@@ -568,4 +582,140 @@ fn every_kind_a_builder_can_decide_is_refused_by_a_builder() {
         missing.is_empty(),
         "kinds with no builder case and not module-only: {missing:?}"
     );
+}
+
+/// Issue 21, item 4: the builders check annotateHandle's property words with the decoder the
+/// readers and the lint use (`ResourceProperties::decode`): all bits set (reserved bits, kind
+/// 255) and kind Invalid are refused alike, by the constraint `annotatehandle.properties`.
+#[test]
+fn annotate_handle_properties_decode_in_the_builders() {
+    use dxil_ops::resource::ResourceProperties;
+    let t = Target::new(DxilVersion::new(1, 6)).with_stage(ShaderKind::Compute);
+    for words in [[u32::MAX, u32::MAX], [0, 0], [36874, 1033], [4106, 1 << 24]] {
+        assert!(ResourceProperties::decode(words).is_err(), "{words:?}");
+        let e = dxil_ops::build::annotate_handle(&t, "%h", words).unwrap_err();
+        assert!(
+            matches!(&e, dxil_ops::BuildError::Constraint(c) if c.name() == "annotatehandle.properties"),
+            "{words:?}: {e}"
+        );
+    }
+    for words in [[4106, 1033], [12, 16], [12, 1 << 31]] {
+        assert!(ResourceProperties::decode(words).is_ok(), "{words:?}");
+        dxil_ops::build::annotate_handle(&t, "%h", words)
+            .unwrap_or_else(|e| panic!("{words:?}: {e}"));
+    }
+}
+
+/// The kinds of constraint a typed builder's operands never violate: its values are the
+/// caller's (opaque to the checks) and its constants typed, and these kinds ask whether an
+/// operand is a constant, `undef` or a finite float, or about the resource behind a handle or
+/// the module's `!dx.targetTypes`. The generator decides with the same list which builders skip
+/// the constraint checks (`Call::build_unconstrained`).
+fn never_violated_by_a_builder(k: &Kind) -> bool {
+    matches!(
+        k,
+        Kind::Immediate { .. }
+            | Kind::Defined { .. }
+            | Kind::MaskedDefined
+            | Kind::Finite
+            | Kind::FloatRange { .. }
+            | Kind::ResourceClass { .. }
+            | Kind::ResourceKind { .. }
+            | Kind::SamplerMode { .. }
+            | Kind::ComponentType { .. }
+            | Kind::MatrixMetadata
+    )
+}
+
+/// One overload of each dimension a set allows: its first scalar, else a 4-wide vector of its
+/// first element type, else a struct.
+fn first_overloads(spec: &dxil_ops::OverloadSpec) -> dxil_ops::Overloads<'static> {
+    let s = StructName::new("struct.S");
+    let dims: Vec<Overload<'static>> = spec
+        .sets()
+        .iter()
+        .map(|set| {
+            let scalar = ScalarType::ALL
+                .into_iter()
+                .find(|t| set.contains(&Overload::Scalar(*t)));
+            let vector = ScalarType::ALL
+                .into_iter()
+                .find(|t| set.contains(&Overload::Vector(*t, 4)));
+            match (scalar, vector) {
+                (Some(t), _) => Overload::Scalar(t),
+                (None, Some(t)) => Overload::Vector(t, 4),
+                _ if set.contains(&Overload::Object(s)) => Overload::Object(s),
+                _ => Overload::Udt(s, 0),
+            }
+        })
+        .collect();
+    dxil_ops::Overloads::new(&dims)
+}
+
+/// Issue 21, the builders' speed: the generated builders of the ops whose constraints a typed
+/// builder never violates skip the checks (decided when the code is generated, not at each
+/// call). They are exactly the ops whose constraints are all of those kinds, and for each the
+/// checks find nothing with the builder's operands: values opaque, constants 0, 1, 2, 15, 255
+/// or all ones (where they fit), at every version the op exists, in every stage it allows.
+#[test]
+fn builders_skip_only_constraints_they_cannot_violate() {
+    use dxil_ops::Operand;
+    use dxil_ops::info::TypeKind;
+    let generated = include_str!("../src/generated/builders.rs");
+    let mut skipped = 0;
+    for op in Op::ALL.iter().copied().filter(|o| !o.info().reserved) {
+        let info = op.info();
+        let never = constraint::of(op)
+            .iter()
+            .all(|u| never_violated_by_a_builder(&u.constraint.kind));
+        let unconstrained = generated.contains(&format!(
+            "Call::build_unconstrained(\n        Op::{op:?}.info(),"
+        ));
+        assert_eq!(never, unconstrained, "{}", info.name);
+        if !never {
+            continue;
+        }
+        skipped += 1;
+        for value in [0i64, 1, 2, 15, 255, -1] {
+            let operands: Vec<Operand<&str>> = std::iter::once(Operand::opcode(info.opcode))
+                .chain(info.signature.params.iter().map(|p| match p.ty.kind {
+                    TypeKind::Llvm(ty) if p.immediate => Operand::Int {
+                        ty,
+                        value: if dxil_ops::constant::fits_width(
+                            value,
+                            dxil_ops::constant::int_width(ty).unwrap_or(64),
+                        ) {
+                            value
+                        } else {
+                            0
+                        },
+                    },
+                    TypeKind::Struct { fields, .. } if p.immediate => Operand::Struct {
+                        ty: p.ty,
+                        fields: [value.max(0); 4],
+                        len: fields.len() as u8,
+                    },
+                    _ => Operand::Value("%v"),
+                }))
+                .collect();
+            for v in dxil_ops::DXIL_VERSIONS.iter() {
+                let Some(spec) = info.overloads_at(v.dxil) else {
+                    continue;
+                };
+                let overloads = first_overloads(spec);
+                let stages = info.stages_at(v.dxil);
+                let targets = dxil_ops::STAGES
+                    .iter()
+                    .filter(|s| stages.contains(s.kind))
+                    .map(|s| Target::new(v.dxil).with_stage(s.kind))
+                    .chain([Target::new(v.dxil), Target::new(v.dxil).library()]);
+                for t in targets {
+                    let r = constraint::check_build(op, &t, overloads, &operands);
+                    assert!(r.is_ok(), "{} at {}: {:?}", info.name, v.dxil, r.err());
+                }
+            }
+        }
+    }
+    println!("{skipped} builders skip the constraint checks");
+    assert!(skipped > 200, "{skipped}");
 }

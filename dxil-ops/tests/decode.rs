@@ -157,14 +157,27 @@ fn every_op_has_a_reader() {
     let (mut read, mut refused) = (0, 0);
     for info in OPS.iter().filter(|o| !o.reserved) {
         let op = dxil_ops::Op::from_opcode(info.opcode).unwrap();
+        // a constant struct has one 0 per field of its type: `{ i32 0, i32 0 }`
+        let structs: Vec<String> = info
+            .signature
+            .params
+            .iter()
+            .map(|p| match p.ty.kind {
+                TypeKind::Struct { fields, .. } => {
+                    let zeros: Vec<String> =
+                        fields.iter().map(|f| format!("{} 0", f.name)).collect();
+                    format!("{{ {} }}", zeros.join(", "))
+                }
+                _ => String::new(),
+            })
+            .collect();
         let operands: Vec<TypedValue<'_>> = info
             .signature
             .params
             .iter()
-            .map(|p| match (p.immediate, p.ty.kind) {
-                (true, TypeKind::Struct { .. }) => {
-                    TypedValue::new("", "{ i32 0, i32 0, i32 0, i8 0 }")
-                }
+            .zip(&structs)
+            .map(|(p, s)| match (p.immediate, p.ty.kind) {
+                (true, TypeKind::Struct { .. }) => TypedValue::new("", s),
                 (true, TypeKind::Llvm(ty)) => TypedValue::new(ty, "0"),
                 (true, _) => TypedValue::new("i32", "0"),
                 (false, _) => TypedValue::new("", "%v"),

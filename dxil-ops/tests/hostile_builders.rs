@@ -6,9 +6,6 @@
 //! part is skipped unless `DXIL_REQUIRE_LLVM_AS` is set.
 
 use std::fmt::Display;
-use std::path::Path;
-use std::process::Command;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use dxil_ops::call::InvalidOverload;
 use dxil_ops::{
@@ -16,32 +13,10 @@ use dxil_ops::{
     Target, build, ir,
 };
 
-/// Runs the assembler on a module (written to a file of the target directory); `None` when it
-/// cannot run and is not required.
-fn assemble(text: &str) -> Option<Result<(), String>> {
-    static COUNT: AtomicUsize = AtomicUsize::new(0);
-    let tool = std::env::var("LLVM_AS").unwrap_or_else(|_| "llvm-as-14".to_owned());
-    let n = COUNT.fetch_add(1, Ordering::Relaxed);
-    let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("hostile_builders_{n}.ll"));
-    std::fs::write(&path, text).expect("module written");
-    let run = Command::new(&tool)
-        .arg(&path)
-        .args(["-o", "/dev/null"])
-        .output();
-    let _ = std::fs::remove_file(&path);
-    match run {
-        Ok(out) if out.status.success() => Some(Ok(())),
-        Ok(out) => Some(Err(String::from_utf8_lossy(&out.stderr).into_owned())),
-        Err(e) => {
-            assert!(
-                std::env::var_os("DXIL_REQUIRE_LLVM_AS").is_none(),
-                "{tool} is required (DXIL_REQUIRE_LLVM_AS is set) but cannot run: {e}"
-            );
-            eprintln!("skipping the assembler: {tool} cannot run ({e})");
-            None
-        }
-    }
-}
+#[path = "../../xtask/src/llvm_as.rs"]
+mod llvm_as;
+
+use llvm_as::assemble;
 
 /// A module with the call in a function whose parameters are the call's value operands.
 fn module<const N: usize>(call: &Call<'_, String, N>) -> String {
@@ -139,7 +114,7 @@ fn struct_names_that_cannot_be_written_are_errors() {
     let lib = Target::new(DxilVersion::new(1, 6)).library();
     let callable = lib.with_stage(ShaderKind::Callable);
     for (name, why) in BAD_NAMES {
-        let udt = Overload::Udt(StructName::new(name));
+        let udt = Overload::Udt(StructName::new(name), 0);
         let [a, b] = values();
         let e = build::call_shader(&callable, udt, a, b).expect_err("a bad udt name");
         assert!(
@@ -163,7 +138,7 @@ fn struct_names_that_can_be_written_assemble() {
     let lib = Target::new(DxilVersion::new(1, 6)).library();
     let callable = lib.with_stage(ShaderKind::Callable);
     for name in GOOD_NAMES {
-        let udt = Overload::Udt(StructName::new(name));
+        let udt = Overload::Udt(StructName::new(name), 0);
         let [a, b] = values();
         let call =
             build::call_shader(&callable, udt, a, b).unwrap_or_else(|e| panic!("{name:?}: {e}"));

@@ -21,9 +21,11 @@ const OBJECT_EXAMPLE: &str = "struct.Object";
 pub struct Module(dxil_ops::module::Module);
 
 impl Module {
-    /// Adds the declaration of a function (once).
+    /// Adds the declaration of a function (once: the first declaration of a name stays, so
+    /// the native-precision one before another of min precision).
     pub fn add(&mut self, sig: &Signature<'_>) {
-        self.0.declare(sig);
+        // a later declaration of the name with other types is refused; the first one stays
+        let _ = self.0.declare(sig);
     }
 
     /// The module's text.
@@ -43,7 +45,7 @@ fn dim_examples(set: &OverloadSet) -> Vec<Overload<'static>> {
         if set.scalars & bit != 0 {
             match t.kind {
                 OverloadKind::Scalar => out.extend(scalar(t).map(Overload::Scalar)),
-                OverloadKind::Udt => out.push(Overload::Udt(StructName::new(UDT_EXAMPLE))),
+                OverloadKind::Udt => out.push(Overload::Udt(StructName::new(UDT_EXAMPLE), 0)),
                 OverloadKind::Object => out.push(Overload::Object(StructName::new(OBJECT_EXAMPLE))),
                 OverloadKind::Void => {}
             }

@@ -220,7 +220,9 @@ impl Module {
         }
         let _ = writeln!(s, "  ret void\n}}\n");
         let _ = writeln!(s, "{}", self.dx_ops.declarations());
-        let _ = write!(s, "{}", dxil_ops::module::metadata(&target, 0));
+        if let Ok(m) = dxil_ops::module::metadata(&target, 0) {
+            let _ = write!(s, "{m}");
+        }
         s
     }
 }

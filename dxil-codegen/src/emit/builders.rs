@@ -144,8 +144,10 @@ impl Emitter<'_> {
         }
         let n = int(operands.len() as u64);
         let docs = doc(&arg_docs.join("\n"));
-        let body = if checks.is_empty() {
-            quote!(Call::build(Op::#variant.info(), target, #overloads, [#(#operands),*]))
+        let body = if checks.is_empty() && self.builder_may_violate_constraints(op) {
+            quote!(Call::build_op(Op::#variant, target, #overloads, [#(#operands),*]))
+        } else if checks.is_empty() {
+            quote!(Call::build_unconstrained(Op::#variant.info(), target, #overloads, [#(#operands),*]))
         } else {
             quote! {
                 let info = Op::#variant.info();
@@ -161,6 +163,39 @@ impl Emitter<'_> {
                 #body
             }
         })
+    }
+
+    /// Whether a typed builder's operands can violate one of `op`'s constraints, decided here
+    /// once rather than at each call: its values are the caller's, which it cannot see (opaque
+    /// to the checks), and its constants are typed, so the kinds that ask whether an operand is
+    /// a constant, `undef` or a finite float, or about the resource behind a handle or the
+    /// module's metadata, never fire in a builder; the others may (they read constants or the
+    /// overloads). An extension's ops have no constraints.
+    fn builder_may_violate_constraints(&self, op: &Op) -> bool {
+        use dxil_db::constraint::ConstraintKind as K;
+        if self.extension.is_some() {
+            return false;
+        }
+        let Some(id) = self.db.ops.iter().position(|o| std::ptr::eq(o, op)) else {
+            return true;
+        };
+        self.db
+            .constraints_of(dxil_db::OpId(id as u32))
+            .any(|(c, _)| {
+                !matches!(
+                    c.kind,
+                    K::Immediate { .. }
+                        | K::Defined { .. }
+                        | K::MaskedDefined
+                        | K::Finite
+                        | K::FloatRange { .. }
+                        | K::ResourceClass { .. }
+                        | K::ResourceKind { .. }
+                        | K::SamplerMode { .. }
+                        | K::ComponentType { .. }
+                        | K::MatrixMetadata
+                )
+            })
     }
 
     pub(super) fn builders(&self) -> Result<TokenStream, Error> {

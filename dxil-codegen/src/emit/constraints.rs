@@ -188,6 +188,7 @@ impl Emitter<'_> {
                 quote!(#p::Overload { text: #text, set: OverloadSet { scalars: #scalars, vectors: #vectors } })
             }
             ConstraintKind::BindIndex => quote!(#p::BindIndex),
+            ConstraintKind::ResourceProperties => quote!(#p::ResourceProperties),
             ConstraintKind::ResourceClass { classes } => {
                 let c = self.enum_refs("ResourceClass", classes);
                 quote!(#p::ResourceClass { classes: #c })

@@ -46,7 +46,14 @@ impl Emitter<'_> {
                     dim,
                     udt_address_space,
                 } => {
-                    let (dim, space) = (int(*dim), int(*udt_address_space));
+                    let dim = int(*dim);
+                    let space = match udt_address_space {
+                        Some(a) => {
+                            let a = int(*a);
+                            quote!(Some(#a))
+                        }
+                        None => quote!(None),
+                    };
                     quote!(Overload { dim: #dim, udt_address_space: #space })
                 }
                 TypeKind::Component(c) => {

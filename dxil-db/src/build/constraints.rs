@@ -63,6 +63,7 @@ const IMPLEMENTED: &[(&str, &[&str], &[&str])] = &[
     ("mask_matches", &["params", "mask"], &["mask", "defined"]),
     ("overload", &["overloads"], &["overload"]),
     ("bind_index", &["params", "index"], &["value"]),
+    ("resource_properties", &["params"], &[]),
     (
         "resource_class",
         &["params", "resource_classes"],
@@ -1132,6 +1133,7 @@ impl<'r> Record<'r, '_> {
                 }
             }
             "bind_index" => ConstraintKind::BindIndex,
+            "resource_properties" => ConstraintKind::ResourceProperties,
             "resource_class" => ConstraintKind::ResourceClass {
                 classes: self.enum_key("resource_classes"),
             },

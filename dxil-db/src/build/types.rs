@@ -321,7 +321,7 @@ fn type_kind(
         }
         "overload" => TypeKind::Overload {
             dim: dim(ctx, r.overload.as_ref()?, "overload")?,
-            udt_address_space: r.udt_address_space.as_ref().map_or(0, |a| *a.get_ref()),
+            udt_address_space: r.udt_address_space.as_ref().map(|a| *a.get_ref()),
         },
         "component" => {
             let c = r.component.as_ref()?;

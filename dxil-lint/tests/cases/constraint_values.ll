@@ -3,7 +3,7 @@
 ; mask leaves out), masked_defined (a masked value undef), mask_matches, range (HitObject
 ; component 3), multiple_of (a root-table offset of 6), finite (Asin of infinity), float_range
 ; (a bias of 20), implies (ForceOMM2State without AllowOpacityMicromaps), bind_index (index 5
-; outside [0, 2]), one_of of a struct field (the class byte 300 of a ResBind), bits (both UAV
+; outside [0, 2]), one_of of a struct field (the class byte 7 of a ResBind), bits (both UAV
 ; fences, in a library function: the compute-like rules apply), defined (an undef HitObject).
 ; Each reports DXC's rule and message, then what was found. The calls after `accepted` keep
 ; every constraint.
@@ -18,7 +18,7 @@ define void @main(float %x, i8 %m, %dx.types.HitObject %ho, i32 %i, %dx.types.Ha
   %b = call %dx.types.ResRet.f32 @dx.op.sampleBias.f32(i32 61, %dx.types.Handle %h, %dx.types.Handle %s, float %x, float %x, float undef, float undef, i32 undef, i32 undef, i32 undef, float 2.000000e+01, float undef)
   %q = call i32 @dx.op.allocateRayQuery2(i32 258, i32 1024, i32 0)
   %h1 = call %dx.types.Handle @dx.op.createHandleFromBinding(i32 217, %dx.types.ResBind { i32 0, i32 2, i32 0, i8 1 }, i32 5, i1 false)
-  %h2 = call %dx.types.Handle @dx.op.createHandleFromBinding(i32 217, %dx.types.ResBind { i32 0, i32 0, i32 0, i8 300 }, i32 0, i1 false)
+  %h2 = call %dx.types.Handle @dx.op.createHandleFromBinding(i32 217, %dx.types.ResBind { i32 0, i32 0, i32 0, i8 7 }, i32 0, i1 false)
   call void @dx.op.barrier(i32 80, i32 6)
   call void @dx.op.maybeReorderThread(i32 268, %dx.types.HitObject undef, i32 %i, i32 0)
   ; accepted

@@ -50,8 +50,11 @@
 //! before it is used; nothing is allocated from a count the input states (a type table's
 //! `NUMENTRY`, a function's `DECLAREBLOCKS`) before the records that would fill it are known
 //! to be there; nothing recurses on the depth of the input (constants are resolved with an
-//! explicit stack, types refer forward only to named structs). Time and memory are linear in
-//! the input: the bitstream's own bounds apply, and the model holds what the records hold.
+//! explicit stack, types refer forward only to named structs). Memory is linear in the input:
+//! the bitstream's own bounds apply, and the model holds what the records hold. So is time,
+//! but for the lookups of the model's tables of names, types and constants: their index
+//! (`hash::IdTable`) is not keyed, so an input made of items chosen to collide can make them
+//! slow (never wrong).
 
 mod attrs;
 mod codes;

@@ -65,7 +65,7 @@ pub fn compute_shader() -> Result<String, Box<dyn std::error::Error>> {
     writeln!(text, "{}", m.types())?;
     writeln!(text, "define void @main() {{\n{body}  ret void\n}}\n")?;
     writeln!(text, "{}", m.declarations())?;
-    write!(text, "{}", metadata(&target, 0))?;
+    write!(text, "{}", metadata(&target, 0)?)?;
     // the entry point: main, with [numthreads(64, 1, 1)]
     writeln!(text, "!dx.entryPoints = !{{!2}}")?;
     writeln!(text, "!2 = !{{void ()* @main, !\"main\", null, null, !3}}")?;

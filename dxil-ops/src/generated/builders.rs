@@ -19,7 +19,7 @@ pub fn temp_reg_load<'a, V>(
     overload: Overload<'a>,
     index: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::TempRegLoad.info(),
         target,
         Overloads::one(overload),
@@ -36,7 +36,7 @@ pub fn temp_reg_store<'a, V>(
     index: V,
     value: V,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::TempRegStore.info(),
         target,
         Overloads::one(overload),
@@ -55,7 +55,7 @@ pub fn min_prec_x_reg_load<'a, V>(
     index: V,
     component: V,
 ) -> Result<Call<'a, V, 4>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::MinPrecXRegLoad.info(),
         target,
         Overloads::one(overload),
@@ -81,7 +81,7 @@ pub fn min_prec_x_reg_store<'a, V>(
     component: V,
     value: V,
 ) -> Result<Call<'a, V, 5>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::MinPrecXRegStore.info(),
         target,
         Overloads::one(overload),
@@ -108,7 +108,7 @@ pub fn load_input<'a, V>(
     col_index: V,
     gs_vertex_axis: V,
 ) -> Result<Call<'a, V, 5>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::LoadInput.info(),
         target,
         Overloads::one(overload),
@@ -135,7 +135,7 @@ pub fn store_output<'a, V>(
     col_index: V,
     value: V,
 ) -> Result<Call<'a, V, 5>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::StoreOutput.info(),
         target,
         Overloads::one(overload),
@@ -156,7 +156,7 @@ pub fn f_abs<'a, V>(
     overload: Overload<'a>,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::FAbs.info(),
         target,
         Overloads::one(overload),
@@ -171,7 +171,7 @@ pub fn saturate<'a, V>(
     overload: Overload<'a>,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::Saturate.info(),
         target,
         Overloads::one(overload),
@@ -186,8 +186,8 @@ pub fn is_na_n<'a, V>(
     overload: Overload<'a>,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
-        Op::IsNaN.info(),
+    Call::build_op(
+        Op::IsNaN,
         target,
         Overloads::one(overload),
         [Operand::opcode(0x8), Operand::Value(value)],
@@ -201,8 +201,8 @@ pub fn is_inf<'a, V>(
     overload: Overload<'a>,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
-        Op::IsInf.info(),
+    Call::build_op(
+        Op::IsInf,
         target,
         Overloads::one(overload),
         [Operand::opcode(0x9), Operand::Value(value)],
@@ -216,8 +216,8 @@ pub fn is_finite<'a, V>(
     overload: Overload<'a>,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
-        Op::IsFinite.info(),
+    Call::build_op(
+        Op::IsFinite,
         target,
         Overloads::one(overload),
         [Operand::opcode(0xa), Operand::Value(value)],
@@ -231,8 +231,8 @@ pub fn is_normal<'a, V>(
     overload: Overload<'a>,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
-        Op::IsNormal.info(),
+    Call::build_op(
+        Op::IsNormal,
         target,
         Overloads::one(overload),
         [Operand::opcode(0xb), Operand::Value(value)],
@@ -246,7 +246,7 @@ pub fn cos<'a, V>(
     overload: Overload<'a>,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::Cos.info(),
         target,
         Overloads::one(overload),
@@ -261,7 +261,7 @@ pub fn sin<'a, V>(
     overload: Overload<'a>,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::Sin.info(),
         target,
         Overloads::one(overload),
@@ -276,7 +276,7 @@ pub fn tan<'a, V>(
     overload: Overload<'a>,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::Tan.info(),
         target,
         Overloads::one(overload),
@@ -291,7 +291,7 @@ pub fn acos<'a, V>(
     overload: Overload<'a>,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::Acos.info(),
         target,
         Overloads::one(overload),
@@ -306,7 +306,7 @@ pub fn asin<'a, V>(
     overload: Overload<'a>,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::Asin.info(),
         target,
         Overloads::one(overload),
@@ -321,7 +321,7 @@ pub fn atan<'a, V>(
     overload: Overload<'a>,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::Atan.info(),
         target,
         Overloads::one(overload),
@@ -336,7 +336,7 @@ pub fn hcos<'a, V>(
     overload: Overload<'a>,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::Hcos.info(),
         target,
         Overloads::one(overload),
@@ -351,7 +351,7 @@ pub fn hsin<'a, V>(
     overload: Overload<'a>,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::Hsin.info(),
         target,
         Overloads::one(overload),
@@ -366,7 +366,7 @@ pub fn htan<'a, V>(
     overload: Overload<'a>,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::Htan.info(),
         target,
         Overloads::one(overload),
@@ -381,7 +381,7 @@ pub fn exp<'a, V>(
     overload: Overload<'a>,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::Exp.info(),
         target,
         Overloads::one(overload),
@@ -396,7 +396,7 @@ pub fn frc<'a, V>(
     overload: Overload<'a>,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::Frc.info(),
         target,
         Overloads::one(overload),
@@ -411,7 +411,7 @@ pub fn log<'a, V>(
     overload: Overload<'a>,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::Log.info(),
         target,
         Overloads::one(overload),
@@ -426,7 +426,7 @@ pub fn sqrt<'a, V>(
     overload: Overload<'a>,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::Sqrt.info(),
         target,
         Overloads::one(overload),
@@ -441,7 +441,7 @@ pub fn rsqrt<'a, V>(
     overload: Overload<'a>,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::Rsqrt.info(),
         target,
         Overloads::one(overload),
@@ -456,7 +456,7 @@ pub fn round_ne<'a, V>(
     overload: Overload<'a>,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RoundNe.info(),
         target,
         Overloads::one(overload),
@@ -471,7 +471,7 @@ pub fn round_ni<'a, V>(
     overload: Overload<'a>,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RoundNi.info(),
         target,
         Overloads::one(overload),
@@ -486,7 +486,7 @@ pub fn round_pi<'a, V>(
     overload: Overload<'a>,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RoundPi.info(),
         target,
         Overloads::one(overload),
@@ -501,7 +501,7 @@ pub fn round_z<'a, V>(
     overload: Overload<'a>,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RoundZ.info(),
         target,
         Overloads::one(overload),
@@ -516,7 +516,7 @@ pub fn bfrev<'a, V>(
     overload: Overload<'a>,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::Bfrev.info(),
         target,
         Overloads::one(overload),
@@ -531,7 +531,7 @@ pub fn countbits<'a, V>(
     overload: Overload<'a>,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::Countbits.info(),
         target,
         Overloads::one(overload),
@@ -546,7 +546,7 @@ pub fn firstbit_lo<'a, V>(
     overload: Overload<'a>,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::FirstbitLo.info(),
         target,
         Overloads::one(overload),
@@ -561,7 +561,7 @@ pub fn firstbit_hi<'a, V>(
     overload: Overload<'a>,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::FirstbitHi.info(),
         target,
         Overloads::one(overload),
@@ -576,7 +576,7 @@ pub fn firstbit_s_hi<'a, V>(
     overload: Overload<'a>,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::FirstbitSHi.info(),
         target,
         Overloads::one(overload),
@@ -593,7 +593,7 @@ pub fn f_max<'a, V>(
     a: V,
     b: V,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::FMax.info(),
         target,
         Overloads::one(overload),
@@ -610,7 +610,7 @@ pub fn f_min<'a, V>(
     a: V,
     b: V,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::FMin.info(),
         target,
         Overloads::one(overload),
@@ -627,7 +627,7 @@ pub fn i_max<'a, V>(
     a: V,
     b: V,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::IMax.info(),
         target,
         Overloads::one(overload),
@@ -644,7 +644,7 @@ pub fn i_min<'a, V>(
     a: V,
     b: V,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::IMin.info(),
         target,
         Overloads::one(overload),
@@ -661,7 +661,7 @@ pub fn u_max<'a, V>(
     a: V,
     b: V,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::UMax.info(),
         target,
         Overloads::one(overload),
@@ -678,7 +678,7 @@ pub fn u_min<'a, V>(
     a: V,
     b: V,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::UMin.info(),
         target,
         Overloads::one(overload),
@@ -695,7 +695,7 @@ pub fn i_mul<'a, V>(
     a: V,
     b: V,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::IMul.info(),
         target,
         Overloads::one(overload),
@@ -712,7 +712,7 @@ pub fn u_mul<'a, V>(
     a: V,
     b: V,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::UMul.info(),
         target,
         Overloads::one(overload),
@@ -729,7 +729,7 @@ pub fn u_div<'a, V>(
     a: V,
     b: V,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::UDiv.info(),
         target,
         Overloads::one(overload),
@@ -746,7 +746,7 @@ pub fn u_addc<'a, V>(
     a: V,
     b: V,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::UAddc.info(),
         target,
         Overloads::one(overload),
@@ -763,7 +763,7 @@ pub fn u_subb<'a, V>(
     a: V,
     b: V,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::USubb.info(),
         target,
         Overloads::one(overload),
@@ -782,7 +782,7 @@ pub fn f_mad<'a, V>(
     b: V,
     c: V,
 ) -> Result<Call<'a, V, 4>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::FMad.info(),
         target,
         Overloads::one(overload),
@@ -801,7 +801,7 @@ pub fn fma<'a, V>(
     b: V,
     c: V,
 ) -> Result<Call<'a, V, 4>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::Fma.info(),
         target,
         Overloads::one(overload),
@@ -820,7 +820,7 @@ pub fn i_mad<'a, V>(
     b: V,
     c: V,
 ) -> Result<Call<'a, V, 4>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::IMad.info(),
         target,
         Overloads::one(overload),
@@ -839,7 +839,7 @@ pub fn u_mad<'a, V>(
     b: V,
     c: V,
 ) -> Result<Call<'a, V, 4>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::UMad.info(),
         target,
         Overloads::one(overload),
@@ -858,7 +858,7 @@ pub fn msad<'a, V>(
     b: V,
     c: V,
 ) -> Result<Call<'a, V, 4>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::Msad.info(),
         target,
         Overloads::one(overload),
@@ -877,7 +877,7 @@ pub fn ibfe<'a, V>(
     b: V,
     c: V,
 ) -> Result<Call<'a, V, 4>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::Ibfe.info(),
         target,
         Overloads::one(overload),
@@ -896,7 +896,7 @@ pub fn ubfe<'a, V>(
     b: V,
     c: V,
 ) -> Result<Call<'a, V, 4>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::Ubfe.info(),
         target,
         Overloads::one(overload),
@@ -917,7 +917,7 @@ pub fn bfi<'a, V>(
     value: V,
     replaced_value: V,
 ) -> Result<Call<'a, V, 5>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::Bfi.info(),
         target,
         Overloads::one(overload),
@@ -944,7 +944,7 @@ pub fn dot2<'a, V>(
     bx: V,
     by: V,
 ) -> Result<Call<'a, V, 5>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::Dot2.info(),
         target,
         Overloads::one(overload),
@@ -975,7 +975,7 @@ pub fn dot3<'a, V>(
     by: V,
     bz: V,
 ) -> Result<Call<'a, V, 7>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::Dot3.info(),
         target,
         Overloads::one(overload),
@@ -1012,7 +1012,7 @@ pub fn dot4<'a, V>(
     bz: V,
     bw: V,
 ) -> Result<Call<'a, V, 9>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::Dot4.info(),
         target,
         Overloads::one(overload),
@@ -1041,8 +1041,8 @@ pub fn create_handle<'a, V>(
     index: V,
     non_uniform_index: bool,
 ) -> Result<Call<'a, V, 5>, BuildError<'a>> {
-    Call::build(
-        Op::CreateHandle.info(),
+    Call::build_op(
+        Op::CreateHandle,
         target,
         Overloads::NONE,
         [
@@ -1075,7 +1075,7 @@ pub fn c_buffer_load<'a, V>(
     byte_offset: V,
     alignment: u32,
 ) -> Result<Call<'a, V, 4>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::CBufferLoad.info(),
         target,
         Overloads::one(overload),
@@ -1100,7 +1100,7 @@ pub fn c_buffer_load_legacy<'a, V>(
     handle: V,
     reg_index: V,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::CBufferLoadLegacy.info(),
         target,
         Overloads::one(overload),
@@ -1133,8 +1133,8 @@ pub fn sample<'a, V>(
     offset2: V,
     clamp: V,
 ) -> Result<Call<'a, V, 11>, BuildError<'a>> {
-    Call::build(
-        Op::Sample.info(),
+    Call::build_op(
+        Op::Sample,
         target,
         Overloads::one(overload),
         [
@@ -1180,8 +1180,8 @@ pub fn sample_bias<'a, V>(
     bias: V,
     clamp: V,
 ) -> Result<Call<'a, V, 12>, BuildError<'a>> {
-    Call::build(
-        Op::SampleBias.info(),
+    Call::build_op(
+        Op::SampleBias,
         target,
         Overloads::one(overload),
         [
@@ -1226,8 +1226,8 @@ pub fn sample_level<'a, V>(
     offset2: V,
     lod: V,
 ) -> Result<Call<'a, V, 11>, BuildError<'a>> {
-    Call::build(
-        Op::SampleLevel.info(),
+    Call::build_op(
+        Op::SampleLevel,
         target,
         Overloads::one(overload),
         [
@@ -1283,8 +1283,8 @@ pub fn sample_grad<'a, V>(
     ddy2: V,
     clamp: V,
 ) -> Result<Call<'a, V, 17>, BuildError<'a>> {
-    Call::build(
-        Op::SampleGrad.info(),
+    Call::build_op(
+        Op::SampleGrad,
         target,
         Overloads::one(overload),
         [
@@ -1336,8 +1336,8 @@ pub fn sample_cmp<'a, V>(
     compare_value: V,
     clamp: V,
 ) -> Result<Call<'a, V, 12>, BuildError<'a>> {
-    Call::build(
-        Op::SampleCmp.info(),
+    Call::build_op(
+        Op::SampleCmp,
         target,
         Overloads::one(overload),
         [
@@ -1382,8 +1382,8 @@ pub fn sample_cmp_level_zero<'a, V>(
     offset2: V,
     compare_value: V,
 ) -> Result<Call<'a, V, 11>, BuildError<'a>> {
-    Call::build(
-        Op::SampleCmpLevelZero.info(),
+    Call::build_op(
+        Op::SampleCmpLevelZero,
         target,
         Overloads::one(overload),
         [
@@ -1423,8 +1423,8 @@ pub fn texture_load<'a, V>(
     offset1: V,
     offset2: V,
 ) -> Result<Call<'a, V, 9>, BuildError<'a>> {
-    Call::build(
-        Op::TextureLoad.info(),
+    Call::build_op(
+        Op::TextureLoad,
         target,
         Overloads::one(overload),
         [
@@ -1464,8 +1464,8 @@ pub fn texture_store<'a, V>(
     value3: V,
     mask: V,
 ) -> Result<Call<'a, V, 10>, BuildError<'a>> {
-    Call::build(
-        Op::TextureStore.info(),
+    Call::build_op(
+        Op::TextureStore,
         target,
         Overloads::one(overload),
         [
@@ -1494,8 +1494,8 @@ pub fn buffer_load<'a, V>(
     index: V,
     wot: V,
 ) -> Result<Call<'a, V, 4>, BuildError<'a>> {
-    Call::build(
-        Op::BufferLoad.info(),
+    Call::build_op(
+        Op::BufferLoad,
         target,
         Overloads::one(overload),
         [
@@ -1528,8 +1528,8 @@ pub fn buffer_store<'a, V>(
     value3: V,
     mask: V,
 ) -> Result<Call<'a, V, 9>, BuildError<'a>> {
-    Call::build(
-        Op::BufferStore.info(),
+    Call::build_op(
+        Op::BufferStore,
         target,
         Overloads::one(overload),
         [
@@ -1553,7 +1553,7 @@ pub fn buffer_update_counter<'a, V>(
     uav: V,
     inc: V,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::BufferUpdateCounter.info(),
         target,
         Overloads::NONE,
@@ -1568,7 +1568,7 @@ pub fn check_access_fully_mapped<'a, V>(
     overload: Overload<'a>,
     status: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::CheckAccessFullyMapped.info(),
         target,
         Overloads::one(overload),
@@ -1583,8 +1583,8 @@ pub fn get_dimensions<'a, V>(
     handle: V,
     mip_level: V,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
-        Op::GetDimensions.info(),
+    Call::build_op(
+        Op::GetDimensions,
         target,
         Overloads::NONE,
         [Operand::opcode(0x48), Operand::Value(handle), Operand::Value(mip_level)],
@@ -1614,7 +1614,7 @@ pub fn texture_gather<'a, V>(
     offset1: V,
     channel: V,
 ) -> Result<Call<'a, V, 10>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::TextureGather.info(),
         target,
         Overloads::one(overload),
@@ -1658,7 +1658,7 @@ pub fn texture_gather_cmp<'a, V>(
     channel: V,
     compare_value: V,
 ) -> Result<Call<'a, V, 11>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::TextureGatherCmp.info(),
         target,
         Overloads::one(overload),
@@ -1685,7 +1685,7 @@ pub fn texture2_dms_get_sample_position<'a, V>(
     srv: V,
     index: V,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::Texture2DmsGetSamplePosition.info(),
         target,
         Overloads::NONE,
@@ -1698,7 +1698,7 @@ pub fn render_target_get_sample_position<'a, V>(
     target: &Target,
     index: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RenderTargetGetSamplePosition.info(),
         target,
         Overloads::NONE,
@@ -1709,7 +1709,7 @@ pub fn render_target_get_sample_position<'a, V>(
 pub fn render_target_get_sample_count<'a, V>(
     target: &Target,
 ) -> Result<Call<'a, V, 1>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RenderTargetGetSampleCount.info(),
         target,
         Overloads::NONE,
@@ -1734,8 +1734,8 @@ pub fn atomic_bin_op<'a, V>(
     offset2: V,
     new_value: V,
 ) -> Result<Call<'a, V, 7>, BuildError<'a>> {
-    Call::build(
-        Op::AtomicBinOp.info(),
+    Call::build_op(
+        Op::AtomicBinOp,
         target,
         Overloads::one(overload),
         [
@@ -1767,8 +1767,8 @@ pub fn atomic_compare_exchange<'a, V>(
     compare_value: V,
     new_value: V,
 ) -> Result<Call<'a, V, 7>, BuildError<'a>> {
-    Call::build(
-        Op::AtomicCompareExchange.info(),
+    Call::build_op(
+        Op::AtomicCompareExchange,
         target,
         Overloads::one(overload),
         [
@@ -1788,8 +1788,8 @@ pub fn barrier<'a, V>(
     target: &Target,
     barrier_mode: crate::enums::BarrierMode,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
-        Op::Barrier.info(),
+    Call::build_op(
+        Op::Barrier,
         target,
         Overloads::NONE,
         [
@@ -1819,7 +1819,7 @@ pub fn calculate_lod<'a, V>(
     coord2: V,
     clamped: V,
 ) -> Result<Call<'a, V, 7>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::CalculateLod.info(),
         target,
         Overloads::one(overload),
@@ -1840,7 +1840,7 @@ pub fn discard<'a, V>(
     target: &Target,
     condition: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::Discard.info(),
         target,
         Overloads::NONE,
@@ -1855,7 +1855,7 @@ pub fn deriv_coarse_x<'a, V>(
     overload: Overload<'a>,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::DerivCoarseX.info(),
         target,
         Overloads::one(overload),
@@ -1870,7 +1870,7 @@ pub fn deriv_coarse_y<'a, V>(
     overload: Overload<'a>,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::DerivCoarseY.info(),
         target,
         Overloads::one(overload),
@@ -1885,7 +1885,7 @@ pub fn deriv_fine_x<'a, V>(
     overload: Overload<'a>,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::DerivFineX.info(),
         target,
         Overloads::one(overload),
@@ -1900,7 +1900,7 @@ pub fn deriv_fine_y<'a, V>(
     overload: Overload<'a>,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::DerivFineY.info(),
         target,
         Overloads::one(overload),
@@ -1923,7 +1923,7 @@ pub fn eval_snapped<'a, V>(
     offset_x: V,
     offset_y: V,
 ) -> Result<Call<'a, V, 6>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::EvalSnapped.info(),
         target,
         Overloads::one(overload),
@@ -1951,7 +1951,7 @@ pub fn eval_sample_index<'a, V>(
     input_col_index: V,
     sample_index: V,
 ) -> Result<Call<'a, V, 5>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::EvalSampleIndex.info(),
         target,
         Overloads::one(overload),
@@ -1976,7 +1976,7 @@ pub fn eval_centroid<'a, V>(
     input_row_index: V,
     input_col_index: V,
 ) -> Result<Call<'a, V, 4>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::EvalCentroid.info(),
         target,
         Overloads::one(overload),
@@ -1994,7 +1994,7 @@ pub fn sample_index<'a, V>(
     target: &Target,
     overload: Overload<'a>,
 ) -> Result<Call<'a, V, 1>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::SampleIndex.info(),
         target,
         Overloads::one(overload),
@@ -2007,7 +2007,7 @@ pub fn coverage<'a, V>(
     target: &Target,
     overload: Overload<'a>,
 ) -> Result<Call<'a, V, 1>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::Coverage.info(),
         target,
         Overloads::one(overload),
@@ -2020,7 +2020,7 @@ pub fn inner_coverage<'a, V>(
     target: &Target,
     overload: Overload<'a>,
 ) -> Result<Call<'a, V, 1>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::InnerCoverage.info(),
         target,
         Overloads::one(overload),
@@ -2035,7 +2035,7 @@ pub fn thread_id<'a, V>(
     overload: Overload<'a>,
     component: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::ThreadId.info(),
         target,
         Overloads::one(overload),
@@ -2050,7 +2050,7 @@ pub fn group_id<'a, V>(
     overload: Overload<'a>,
     component: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::GroupId.info(),
         target,
         Overloads::one(overload),
@@ -2065,7 +2065,7 @@ pub fn thread_id_in_group<'a, V>(
     overload: Overload<'a>,
     component: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::ThreadIdInGroup.info(),
         target,
         Overloads::one(overload),
@@ -2078,7 +2078,7 @@ pub fn flattened_thread_id_in_group<'a, V>(
     target: &Target,
     overload: Overload<'a>,
 ) -> Result<Call<'a, V, 1>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::FlattenedThreadIdInGroup.info(),
         target,
         Overloads::one(overload),
@@ -2091,8 +2091,8 @@ pub fn emit_stream<'a, V>(
     target: &Target,
     stream_id: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
-        Op::EmitStream.info(),
+    Call::build_op(
+        Op::EmitStream,
         target,
         Overloads::NONE,
         [Operand::opcode(0x61), Operand::Value(stream_id)],
@@ -2104,8 +2104,8 @@ pub fn cut_stream<'a, V>(
     target: &Target,
     stream_id: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
-        Op::CutStream.info(),
+    Call::build_op(
+        Op::CutStream,
         target,
         Overloads::NONE,
         [Operand::opcode(0x62), Operand::Value(stream_id)],
@@ -2117,8 +2117,8 @@ pub fn emit_then_cut_stream<'a, V>(
     target: &Target,
     stream_id: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
-        Op::EmitThenCutStream.info(),
+    Call::build_op(
+        Op::EmitThenCutStream,
         target,
         Overloads::NONE,
         [Operand::opcode(0x63), Operand::Value(stream_id)],
@@ -2130,7 +2130,7 @@ pub fn gs_instance_id<'a, V>(
     target: &Target,
     overload: Overload<'a>,
 ) -> Result<Call<'a, V, 1>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::GsInstanceId.info(),
         target,
         Overloads::one(overload),
@@ -2147,7 +2147,7 @@ pub fn make_double<'a, V>(
     lo: V,
     hi: V,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::MakeDouble.info(),
         target,
         Overloads::one(overload),
@@ -2162,7 +2162,7 @@ pub fn split_double<'a, V>(
     overload: Overload<'a>,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::SplitDouble.info(),
         target,
         Overloads::one(overload),
@@ -2183,7 +2183,7 @@ pub fn load_output_control_point<'a, V>(
     col: V,
     index: V,
 ) -> Result<Call<'a, V, 5>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::LoadOutputControlPoint.info(),
         target,
         Overloads::one(overload),
@@ -2208,7 +2208,7 @@ pub fn load_patch_constant<'a, V>(
     row: V,
     col: V,
 ) -> Result<Call<'a, V, 4>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::LoadPatchConstant.info(),
         target,
         Overloads::one(overload),
@@ -2228,7 +2228,7 @@ pub fn domain_location<'a, V>(
     overload: Overload<'a>,
     component: u8,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::DomainLocation.info(),
         target,
         Overloads::one(overload),
@@ -2255,7 +2255,7 @@ pub fn store_patch_constant<'a, V>(
     col: V,
     value: V,
 ) -> Result<Call<'a, V, 5>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::StorePatchConstant.info(),
         target,
         Overloads::one(overload),
@@ -2274,7 +2274,7 @@ pub fn output_control_point_id<'a, V>(
     target: &Target,
     overload: Overload<'a>,
 ) -> Result<Call<'a, V, 1>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::OutputControlPointId.info(),
         target,
         Overloads::one(overload),
@@ -2287,7 +2287,7 @@ pub fn primitive_id<'a, V>(
     target: &Target,
     overload: Overload<'a>,
 ) -> Result<Call<'a, V, 1>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::PrimitiveId.info(),
         target,
         Overloads::one(overload),
@@ -2298,7 +2298,7 @@ pub fn primitive_id<'a, V>(
 pub fn cycle_counter_legacy<'a, V>(
     target: &Target,
 ) -> Result<Call<'a, V, 1>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::CycleCounterLegacy.info(),
         target,
         Overloads::NONE,
@@ -2309,7 +2309,7 @@ pub fn cycle_counter_legacy<'a, V>(
 pub fn wave_is_first_lane<'a, V>(
     target: &Target,
 ) -> Result<Call<'a, V, 1>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::WaveIsFirstLane.info(),
         target,
         Overloads::NONE,
@@ -2320,7 +2320,7 @@ pub fn wave_is_first_lane<'a, V>(
 pub fn wave_get_lane_index<'a, V>(
     target: &Target,
 ) -> Result<Call<'a, V, 1>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::WaveGetLaneIndex.info(),
         target,
         Overloads::NONE,
@@ -2331,7 +2331,7 @@ pub fn wave_get_lane_index<'a, V>(
 pub fn wave_get_lane_count<'a, V>(
     target: &Target,
 ) -> Result<Call<'a, V, 1>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::WaveGetLaneCount.info(),
         target,
         Overloads::NONE,
@@ -2344,7 +2344,7 @@ pub fn wave_any_true<'a, V>(
     target: &Target,
     cond: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::WaveAnyTrue.info(),
         target,
         Overloads::NONE,
@@ -2357,7 +2357,7 @@ pub fn wave_all_true<'a, V>(
     target: &Target,
     cond: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::WaveAllTrue.info(),
         target,
         Overloads::NONE,
@@ -2372,7 +2372,7 @@ pub fn wave_active_all_equal<'a, V>(
     overload: Overload<'a>,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::WaveActiveAllEqual.info(),
         target,
         Overloads::one(overload),
@@ -2385,7 +2385,7 @@ pub fn wave_active_ballot<'a, V>(
     target: &Target,
     cond: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::WaveActiveBallot.info(),
         target,
         Overloads::NONE,
@@ -2402,7 +2402,7 @@ pub fn wave_read_lane_at<'a, V>(
     value: V,
     lane: V,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::WaveReadLaneAt.info(),
         target,
         Overloads::one(overload),
@@ -2417,7 +2417,7 @@ pub fn wave_read_lane_first<'a, V>(
     overload: Overload<'a>,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::WaveReadLaneFirst.info(),
         target,
         Overloads::one(overload),
@@ -2436,8 +2436,8 @@ pub fn wave_active_op<'a, V>(
     op: crate::enums::WaveOpKind,
     sop: crate::enums::SignedOpKind,
 ) -> Result<Call<'a, V, 4>, BuildError<'a>> {
-    Call::build(
-        Op::WaveActiveOp.info(),
+    Call::build_op(
+        Op::WaveActiveOp,
         target,
         Overloads::one(overload),
         [
@@ -2464,8 +2464,8 @@ pub fn wave_active_bit<'a, V>(
     value: V,
     op: crate::enums::WaveBitOpKind,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
-        Op::WaveActiveBit.info(),
+    Call::build_op(
+        Op::WaveActiveBit,
         target,
         Overloads::one(overload),
         [
@@ -2490,8 +2490,8 @@ pub fn wave_prefix_op<'a, V>(
     op: crate::enums::WaveOpKind,
     sop: crate::enums::SignedOpKind,
 ) -> Result<Call<'a, V, 4>, BuildError<'a>> {
-    Call::build(
-        Op::WavePrefixOp.info(),
+    Call::build_op(
+        Op::WavePrefixOp,
         target,
         Overloads::one(overload),
         [
@@ -2518,8 +2518,8 @@ pub fn quad_read_lane_at<'a, V>(
     value: V,
     quad_lane: V,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
-        Op::QuadReadLaneAt.info(),
+    Call::build_op(
+        Op::QuadReadLaneAt,
         target,
         Overloads::one(overload),
         [Operand::opcode(0x7a), Operand::Value(value), Operand::Value(quad_lane)],
@@ -2535,8 +2535,8 @@ pub fn quad_op<'a, V>(
     value: V,
     op: crate::enums::QuadOpKind,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
-        Op::QuadOp.info(),
+    Call::build_op(
+        Op::QuadOp,
         target,
         Overloads::one(overload),
         [
@@ -2555,7 +2555,7 @@ pub fn bitcast_i16to_f16<'a, V>(
     target: &Target,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::BitcastI16toF16.info(),
         target,
         Overloads::NONE,
@@ -2568,7 +2568,7 @@ pub fn bitcast_f16to_i16<'a, V>(
     target: &Target,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::BitcastF16toI16.info(),
         target,
         Overloads::NONE,
@@ -2581,7 +2581,7 @@ pub fn bitcast_i32to_f32<'a, V>(
     target: &Target,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::BitcastI32toF32.info(),
         target,
         Overloads::NONE,
@@ -2594,7 +2594,7 @@ pub fn bitcast_f32to_i32<'a, V>(
     target: &Target,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::BitcastF32toI32.info(),
         target,
         Overloads::NONE,
@@ -2607,7 +2607,7 @@ pub fn bitcast_i64to_f64<'a, V>(
     target: &Target,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::BitcastI64toF64.info(),
         target,
         Overloads::NONE,
@@ -2620,7 +2620,7 @@ pub fn bitcast_f64to_i64<'a, V>(
     target: &Target,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::BitcastF64toI64.info(),
         target,
         Overloads::NONE,
@@ -2633,7 +2633,7 @@ pub fn legacy_f32_to_f16<'a, V>(
     target: &Target,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::LegacyF32ToF16.info(),
         target,
         Overloads::NONE,
@@ -2646,7 +2646,7 @@ pub fn legacy_f16_to_f32<'a, V>(
     target: &Target,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::LegacyF16ToF32.info(),
         target,
         Overloads::NONE,
@@ -2659,7 +2659,7 @@ pub fn legacy_double_to_float<'a, V>(
     target: &Target,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::LegacyDoubleToFloat.info(),
         target,
         Overloads::NONE,
@@ -2672,7 +2672,7 @@ pub fn legacy_double_to_s_int32<'a, V>(
     target: &Target,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::LegacyDoubleToSInt32.info(),
         target,
         Overloads::NONE,
@@ -2685,7 +2685,7 @@ pub fn legacy_double_to_u_int32<'a, V>(
     target: &Target,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::LegacyDoubleToUInt32.info(),
         target,
         Overloads::NONE,
@@ -2698,7 +2698,7 @@ pub fn wave_all_bit_count<'a, V>(
     target: &Target,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::WaveAllBitCount.info(),
         target,
         Overloads::NONE,
@@ -2711,7 +2711,7 @@ pub fn wave_prefix_bit_count<'a, V>(
     target: &Target,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::WavePrefixBitCount.info(),
         target,
         Overloads::NONE,
@@ -2732,7 +2732,7 @@ pub fn attribute_at_vertex<'a, V>(
     input_col_index: V,
     vertex_id: V,
 ) -> Result<Call<'a, V, 5>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::AttributeAtVertex.info(),
         target,
         Overloads::one(overload),
@@ -2751,7 +2751,7 @@ pub fn view_id<'a, V>(
     target: &Target,
     overload: Overload<'a>,
 ) -> Result<Call<'a, V, 1>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::ViewId.info(),
         target,
         Overloads::one(overload),
@@ -2774,8 +2774,8 @@ pub fn raw_buffer_load<'a, V>(
     mask: u8,
     alignment: u32,
 ) -> Result<Call<'a, V, 6>, BuildError<'a>> {
-    Call::build(
-        Op::RawBufferLoad.info(),
+    Call::build_op(
+        Op::RawBufferLoad,
         target,
         Overloads::one(overload),
         [
@@ -2818,8 +2818,8 @@ pub fn raw_buffer_store<'a, V>(
     mask: u8,
     alignment: u32,
 ) -> Result<Call<'a, V, 10>, BuildError<'a>> {
-    Call::build(
-        Op::RawBufferStore.info(),
+    Call::build_op(
+        Op::RawBufferStore,
         target,
         Overloads::one(overload),
         [
@@ -2848,7 +2848,7 @@ pub fn instance_id<'a, V>(
     target: &Target,
     overload: Overload<'a>,
 ) -> Result<Call<'a, V, 1>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::InstanceId.info(),
         target,
         Overloads::one(overload),
@@ -2861,7 +2861,7 @@ pub fn instance_index<'a, V>(
     target: &Target,
     overload: Overload<'a>,
 ) -> Result<Call<'a, V, 1>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::InstanceIndex.info(),
         target,
         Overloads::one(overload),
@@ -2874,7 +2874,7 @@ pub fn hit_kind<'a, V>(
     target: &Target,
     overload: Overload<'a>,
 ) -> Result<Call<'a, V, 1>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::HitKind.info(),
         target,
         Overloads::one(overload),
@@ -2887,7 +2887,7 @@ pub fn ray_flags<'a, V>(
     target: &Target,
     overload: Overload<'a>,
 ) -> Result<Call<'a, V, 1>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayFlags.info(),
         target,
         Overloads::one(overload),
@@ -2902,7 +2902,7 @@ pub fn dispatch_rays_index<'a, V>(
     overload: Overload<'a>,
     col: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::DispatchRaysIndex.info(),
         target,
         Overloads::one(overload),
@@ -2917,7 +2917,7 @@ pub fn dispatch_rays_dimensions<'a, V>(
     overload: Overload<'a>,
     col: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::DispatchRaysDimensions.info(),
         target,
         Overloads::one(overload),
@@ -2932,7 +2932,7 @@ pub fn world_ray_origin<'a, V>(
     overload: Overload<'a>,
     col: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::WorldRayOrigin.info(),
         target,
         Overloads::one(overload),
@@ -2947,7 +2947,7 @@ pub fn world_ray_direction<'a, V>(
     overload: Overload<'a>,
     col: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::WorldRayDirection.info(),
         target,
         Overloads::one(overload),
@@ -2962,7 +2962,7 @@ pub fn object_ray_origin<'a, V>(
     overload: Overload<'a>,
     col: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::ObjectRayOrigin.info(),
         target,
         Overloads::one(overload),
@@ -2977,7 +2977,7 @@ pub fn object_ray_direction<'a, V>(
     overload: Overload<'a>,
     col: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::ObjectRayDirection.info(),
         target,
         Overloads::one(overload),
@@ -2994,7 +2994,7 @@ pub fn object_to_world<'a, V>(
     row: V,
     col: V,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::ObjectToWorld.info(),
         target,
         Overloads::one(overload),
@@ -3011,7 +3011,7 @@ pub fn world_to_object<'a, V>(
     row: V,
     col: V,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::WorldToObject.info(),
         target,
         Overloads::one(overload),
@@ -3024,7 +3024,7 @@ pub fn ray_t_min<'a, V>(
     target: &Target,
     overload: Overload<'a>,
 ) -> Result<Call<'a, V, 1>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayTMin.info(),
         target,
         Overloads::one(overload),
@@ -3037,7 +3037,7 @@ pub fn ray_t_current<'a, V>(
     target: &Target,
     overload: Overload<'a>,
 ) -> Result<Call<'a, V, 1>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayTCurrent.info(),
         target,
         Overloads::one(overload),
@@ -3046,13 +3046,18 @@ pub fn ray_t_current<'a, V>(
 }
 /// Builds a call of `IgnoreHit`: Used in an any hit shader to reject an intersection and terminate the shader
 pub fn ignore_hit<'a, V>(target: &Target) -> Result<Call<'a, V, 1>, BuildError<'a>> {
-    Call::build(Op::IgnoreHit.info(), target, Overloads::NONE, [Operand::opcode(0x9b)])
+    Call::build_unconstrained(
+        Op::IgnoreHit.info(),
+        target,
+        Overloads::NONE,
+        [Operand::opcode(0x9b)],
+    )
 }
 /// Builds a call of `AcceptHitAndEndSearch`: Used in an any hit shader to abort the ray query and the intersection shader (if any). The current hit is committed and execution passes to the closest hit shader with the closest hit recorded so far
 pub fn accept_hit_and_end_search<'a, V>(
     target: &Target,
 ) -> Result<Call<'a, V, 1>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::AcceptHitAndEndSearch.info(),
         target,
         Overloads::NONE,
@@ -3095,8 +3100,8 @@ pub fn trace_ray<'a, V>(
     t_max: V,
     payload: V,
 ) -> Result<Call<'a, V, 16>, BuildError<'a>> {
-    Call::build(
-        Op::TraceRay.info(),
+    Call::build_op(
+        Op::TraceRay,
         target,
         Overloads::one(overload),
         [
@@ -3131,7 +3136,7 @@ pub fn report_hit<'a, V>(
     hit_kind: V,
     attributes: V,
 ) -> Result<Call<'a, V, 4>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::ReportHit.info(),
         target,
         Overloads::one(overload),
@@ -3153,7 +3158,7 @@ pub fn call_shader<'a, V>(
     shader_index: V,
     parameter: V,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::CallShader.info(),
         target,
         Overloads::one(overload),
@@ -3168,7 +3173,7 @@ pub fn create_handle_for_lib<'a, V>(
     overload: Overload<'a>,
     resource: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::CreateHandleForLib.info(),
         target,
         Overloads::one(overload),
@@ -3181,7 +3186,7 @@ pub fn primitive_index<'a, V>(
     target: &Target,
     overload: Overload<'a>,
 ) -> Result<Call<'a, V, 1>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::PrimitiveIndex.info(),
         target,
         Overloads::one(overload),
@@ -3204,7 +3209,7 @@ pub fn dot2_add_half<'a, V>(
     bx: V,
     by: V,
 ) -> Result<Call<'a, V, 6>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::Dot2AddHalf.info(),
         target,
         Overloads::one(overload),
@@ -3230,7 +3235,7 @@ pub fn dot4_add_i8_packed<'a, V>(
     a: V,
     b: V,
 ) -> Result<Call<'a, V, 4>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::Dot4AddI8Packed.info(),
         target,
         Overloads::one(overload),
@@ -3254,7 +3259,7 @@ pub fn dot4_add_u8_packed<'a, V>(
     a: V,
     b: V,
 ) -> Result<Call<'a, V, 4>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::Dot4AddU8Packed.info(),
         target,
         Overloads::one(overload),
@@ -3274,7 +3279,7 @@ pub fn wave_match<'a, V>(
     overload: Overload<'a>,
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::WaveMatch.info(),
         target,
         Overloads::one(overload),
@@ -3301,8 +3306,8 @@ pub fn wave_multi_prefix_op<'a, V>(
     op: crate::enums::WaveMultiPrefixOpKind,
     sop: crate::enums::SignedOpKind,
 ) -> Result<Call<'a, V, 8>, BuildError<'a>> {
-    Call::build(
-        Op::WaveMultiPrefixOp.info(),
+    Call::build_op(
+        Op::WaveMultiPrefixOp,
         target,
         Overloads::one(overload),
         [
@@ -3337,7 +3342,7 @@ pub fn wave_multi_prefix_bit_count<'a, V>(
     mask2: V,
     mask3: V,
 ) -> Result<Call<'a, V, 6>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::WaveMultiPrefixBitCount.info(),
         target,
         Overloads::NONE,
@@ -3359,7 +3364,7 @@ pub fn set_mesh_output_counts<'a, V>(
     num_vertices: V,
     num_primitives: V,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::SetMeshOutputCounts.info(),
         target,
         Overloads::NONE,
@@ -3382,7 +3387,7 @@ pub fn emit_indices<'a, V>(
     vertex_index1: V,
     vertex_index2: V,
 ) -> Result<Call<'a, V, 5>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::EmitIndices.info(),
         target,
         Overloads::NONE,
@@ -3401,7 +3406,7 @@ pub fn get_mesh_payload<'a, V>(
     target: &Target,
     overload: Overload<'a>,
 ) -> Result<Call<'a, V, 1>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::GetMeshPayload.info(),
         target,
         Overloads::one(overload),
@@ -3424,7 +3429,7 @@ pub fn store_vertex_output<'a, V>(
     value: V,
     vertex_index: V,
 ) -> Result<Call<'a, V, 6>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::StoreVertexOutput.info(),
         target,
         Overloads::one(overload),
@@ -3454,7 +3459,7 @@ pub fn store_primitive_output<'a, V>(
     value: V,
     primitive_index: V,
 ) -> Result<Call<'a, V, 6>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::StorePrimitiveOutput.info(),
         target,
         Overloads::one(overload),
@@ -3482,7 +3487,7 @@ pub fn dispatch_mesh<'a, V>(
     thread_group_count_z: V,
     payload: V,
 ) -> Result<Call<'a, V, 5>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::DispatchMesh.info(),
         target,
         Overloads::one(overload),
@@ -3515,7 +3520,7 @@ pub fn write_sampler_feedback<'a, V>(
     c3: V,
     clamp: V,
 ) -> Result<Call<'a, V, 9>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::WriteSamplerFeedback.info(),
         target,
         Overloads::NONE,
@@ -3554,7 +3559,7 @@ pub fn write_sampler_feedback_bias<'a, V>(
     bias: V,
     clamp: V,
 ) -> Result<Call<'a, V, 10>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::WriteSamplerFeedbackBias.info(),
         target,
         Overloads::NONE,
@@ -3592,7 +3597,7 @@ pub fn write_sampler_feedback_level<'a, V>(
     c3: V,
     lod: V,
 ) -> Result<Call<'a, V, 9>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::WriteSamplerFeedbackLevel.info(),
         target,
         Overloads::NONE,
@@ -3641,7 +3646,7 @@ pub fn write_sampler_feedback_grad<'a, V>(
     ddy2: V,
     clamp: V,
 ) -> Result<Call<'a, V, 15>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::WriteSamplerFeedbackGrad.info(),
         target,
         Overloads::NONE,
@@ -3670,8 +3675,8 @@ pub fn allocate_ray_query<'a, V>(
     target: &Target,
     const_ray_flags: crate::enums::RayFlag,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
-        Op::AllocateRayQuery.info(),
+    Call::build_op(
+        Op::AllocateRayQuery,
         target,
         Overloads::NONE,
         [
@@ -3711,8 +3716,8 @@ pub fn ray_query_trace_ray_inline<'a, V>(
     direction_z: V,
     t_max: V,
 ) -> Result<Call<'a, V, 13>, BuildError<'a>> {
-    Call::build(
-        Op::RayQueryTraceRayInline.info(),
+    Call::build_op(
+        Op::RayQueryTraceRayInline,
         target,
         Overloads::NONE,
         [
@@ -3740,7 +3745,7 @@ pub fn ray_query_proceed<'a, V>(
     overload: Overload<'a>,
     ray_query_handle: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayQueryProceed.info(),
         target,
         Overloads::one(overload),
@@ -3753,7 +3758,7 @@ pub fn ray_query_abort<'a, V>(
     target: &Target,
     ray_query_handle: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayQueryAbort.info(),
         target,
         Overloads::NONE,
@@ -3766,7 +3771,7 @@ pub fn ray_query_commit_non_opaque_triangle_hit<'a, V>(
     target: &Target,
     ray_query_handle: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayQueryCommitNonOpaqueTriangleHit.info(),
         target,
         Overloads::NONE,
@@ -3781,7 +3786,7 @@ pub fn ray_query_commit_procedural_primitive_hit<'a, V>(
     ray_query_handle: V,
     t: V,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayQueryCommitProceduralPrimitiveHit.info(),
         target,
         Overloads::NONE,
@@ -3796,7 +3801,7 @@ pub fn ray_query_committed_status<'a, V>(
     overload: Overload<'a>,
     ray_query_handle: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayQueryCommittedStatus.info(),
         target,
         Overloads::one(overload),
@@ -3811,7 +3816,7 @@ pub fn ray_query_candidate_type<'a, V>(
     overload: Overload<'a>,
     ray_query_handle: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayQueryCandidateType.info(),
         target,
         Overloads::one(overload),
@@ -3830,7 +3835,7 @@ pub fn ray_query_candidate_object_to_world3x4<'a, V>(
     row: V,
     col: V,
 ) -> Result<Call<'a, V, 4>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayQueryCandidateObjectToWorld3x4.info(),
         target,
         Overloads::one(overload),
@@ -3854,7 +3859,7 @@ pub fn ray_query_candidate_world_to_object3x4<'a, V>(
     row: V,
     col: V,
 ) -> Result<Call<'a, V, 4>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayQueryCandidateWorldToObject3x4.info(),
         target,
         Overloads::one(overload),
@@ -3878,7 +3883,7 @@ pub fn ray_query_committed_object_to_world3x4<'a, V>(
     row: V,
     col: V,
 ) -> Result<Call<'a, V, 4>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayQueryCommittedObjectToWorld3x4.info(),
         target,
         Overloads::one(overload),
@@ -3902,7 +3907,7 @@ pub fn ray_query_committed_world_to_object3x4<'a, V>(
     row: V,
     col: V,
 ) -> Result<Call<'a, V, 4>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayQueryCommittedWorldToObject3x4.info(),
         target,
         Overloads::one(overload),
@@ -3922,7 +3927,7 @@ pub fn ray_query_candidate_procedural_primitive_non_opaque<'a, V>(
     overload: Overload<'a>,
     ray_query_handle: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayQueryCandidateProceduralPrimitiveNonOpaque.info(),
         target,
         Overloads::one(overload),
@@ -3937,7 +3942,7 @@ pub fn ray_query_candidate_triangle_front_face<'a, V>(
     overload: Overload<'a>,
     ray_query_handle: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayQueryCandidateTriangleFrontFace.info(),
         target,
         Overloads::one(overload),
@@ -3952,7 +3957,7 @@ pub fn ray_query_committed_triangle_front_face<'a, V>(
     overload: Overload<'a>,
     ray_query_handle: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayQueryCommittedTriangleFrontFace.info(),
         target,
         Overloads::one(overload),
@@ -3969,7 +3974,7 @@ pub fn ray_query_candidate_triangle_barycentrics<'a, V>(
     ray_query_handle: V,
     component: u8,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayQueryCandidateTriangleBarycentrics.info(),
         target,
         Overloads::one(overload),
@@ -3993,7 +3998,7 @@ pub fn ray_query_committed_triangle_barycentrics<'a, V>(
     ray_query_handle: V,
     component: u8,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayQueryCommittedTriangleBarycentrics.info(),
         target,
         Overloads::one(overload),
@@ -4015,7 +4020,7 @@ pub fn ray_query_ray_flags<'a, V>(
     overload: Overload<'a>,
     ray_query_handle: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayQueryRayFlags.info(),
         target,
         Overloads::one(overload),
@@ -4032,7 +4037,7 @@ pub fn ray_query_world_ray_origin<'a, V>(
     ray_query_handle: V,
     component: u8,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayQueryWorldRayOrigin.info(),
         target,
         Overloads::one(overload),
@@ -4056,7 +4061,7 @@ pub fn ray_query_world_ray_direction<'a, V>(
     ray_query_handle: V,
     component: u8,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayQueryWorldRayDirection.info(),
         target,
         Overloads::one(overload),
@@ -4078,7 +4083,7 @@ pub fn ray_query_ray_t_min<'a, V>(
     overload: Overload<'a>,
     ray_query_handle: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayQueryRayTMin.info(),
         target,
         Overloads::one(overload),
@@ -4093,7 +4098,7 @@ pub fn ray_query_candidate_triangle_ray_t<'a, V>(
     overload: Overload<'a>,
     ray_query_handle: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayQueryCandidateTriangleRayT.info(),
         target,
         Overloads::one(overload),
@@ -4108,7 +4113,7 @@ pub fn ray_query_committed_ray_t<'a, V>(
     overload: Overload<'a>,
     ray_query_handle: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayQueryCommittedRayT.info(),
         target,
         Overloads::one(overload),
@@ -4123,7 +4128,7 @@ pub fn ray_query_candidate_instance_index<'a, V>(
     overload: Overload<'a>,
     ray_query_handle: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayQueryCandidateInstanceIndex.info(),
         target,
         Overloads::one(overload),
@@ -4138,7 +4143,7 @@ pub fn ray_query_candidate_instance_id<'a, V>(
     overload: Overload<'a>,
     ray_query_handle: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayQueryCandidateInstanceId.info(),
         target,
         Overloads::one(overload),
@@ -4153,7 +4158,7 @@ pub fn ray_query_candidate_geometry_index<'a, V>(
     overload: Overload<'a>,
     ray_query_handle: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayQueryCandidateGeometryIndex.info(),
         target,
         Overloads::one(overload),
@@ -4168,7 +4173,7 @@ pub fn ray_query_candidate_primitive_index<'a, V>(
     overload: Overload<'a>,
     ray_query_handle: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayQueryCandidatePrimitiveIndex.info(),
         target,
         Overloads::one(overload),
@@ -4185,7 +4190,7 @@ pub fn ray_query_candidate_object_ray_origin<'a, V>(
     ray_query_handle: V,
     component: u8,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayQueryCandidateObjectRayOrigin.info(),
         target,
         Overloads::one(overload),
@@ -4209,7 +4214,7 @@ pub fn ray_query_candidate_object_ray_direction<'a, V>(
     ray_query_handle: V,
     component: u8,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayQueryCandidateObjectRayDirection.info(),
         target,
         Overloads::one(overload),
@@ -4231,7 +4236,7 @@ pub fn ray_query_committed_instance_index<'a, V>(
     overload: Overload<'a>,
     ray_query_handle: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayQueryCommittedInstanceIndex.info(),
         target,
         Overloads::one(overload),
@@ -4246,7 +4251,7 @@ pub fn ray_query_committed_instance_id<'a, V>(
     overload: Overload<'a>,
     ray_query_handle: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayQueryCommittedInstanceId.info(),
         target,
         Overloads::one(overload),
@@ -4261,7 +4266,7 @@ pub fn ray_query_committed_geometry_index<'a, V>(
     overload: Overload<'a>,
     ray_query_handle: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayQueryCommittedGeometryIndex.info(),
         target,
         Overloads::one(overload),
@@ -4276,7 +4281,7 @@ pub fn ray_query_committed_primitive_index<'a, V>(
     overload: Overload<'a>,
     ray_query_handle: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayQueryCommittedPrimitiveIndex.info(),
         target,
         Overloads::one(overload),
@@ -4293,7 +4298,7 @@ pub fn ray_query_committed_object_ray_origin<'a, V>(
     ray_query_handle: V,
     component: u8,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayQueryCommittedObjectRayOrigin.info(),
         target,
         Overloads::one(overload),
@@ -4317,7 +4322,7 @@ pub fn ray_query_committed_object_ray_direction<'a, V>(
     ray_query_handle: V,
     component: u8,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayQueryCommittedObjectRayDirection.info(),
         target,
         Overloads::one(overload),
@@ -4337,7 +4342,7 @@ pub fn geometry_index<'a, V>(
     target: &Target,
     overload: Overload<'a>,
 ) -> Result<Call<'a, V, 1>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::GeometryIndex.info(),
         target,
         Overloads::one(overload),
@@ -4352,7 +4357,7 @@ pub fn ray_query_candidate_instance_contribution_to_hit_group_index<'a, V>(
     overload: Overload<'a>,
     ray_query_handle: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayQueryCandidateInstanceContributionToHitGroupIndex.info(),
         target,
         Overloads::one(overload),
@@ -4367,7 +4372,7 @@ pub fn ray_query_committed_instance_contribution_to_hit_group_index<'a, V>(
     overload: Overload<'a>,
     ray_query_handle: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayQueryCommittedInstanceContributionToHitGroupIndex.info(),
         target,
         Overloads::one(overload),
@@ -4382,8 +4387,8 @@ pub fn annotate_handle<'a, V>(
     res: V,
     props: [u32; 2usize],
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
-        Op::AnnotateHandle.info(),
+    Call::build_op(
+        Op::AnnotateHandle,
         target,
         Overloads::NONE,
         [
@@ -4407,8 +4412,8 @@ pub fn create_handle_from_binding<'a, V>(
     index: V,
     non_uniform_index: bool,
 ) -> Result<Call<'a, V, 4>, BuildError<'a>> {
-    Call::build(
-        Op::CreateHandleFromBinding.info(),
+    Call::build_op(
+        Op::CreateHandleFromBinding,
         target,
         Overloads::NONE,
         [
@@ -4441,7 +4446,7 @@ pub fn create_handle_from_heap<'a, V>(
     sampler_heap: bool,
     non_uniform_index: bool,
 ) -> Result<Call<'a, V, 4>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::CreateHandleFromHeap.info(),
         target,
         Overloads::NONE,
@@ -4469,8 +4474,8 @@ pub fn unpack4x8<'a, V>(
     unpack_mode: V,
     pk: V,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
-        Op::Unpack4x8.info(),
+    Call::build_op(
+        Op::Unpack4x8,
         target,
         Overloads::one(overload),
         [Operand::opcode(0xdb), Operand::Value(unpack_mode), Operand::Value(pk)],
@@ -4492,8 +4497,8 @@ pub fn pack4x8<'a, V>(
     z: V,
     w: V,
 ) -> Result<Call<'a, V, 6>, BuildError<'a>> {
-    Call::build(
-        Op::Pack4x8.info(),
+    Call::build_op(
+        Op::Pack4x8,
         target,
         Overloads::one(overload),
         [
@@ -4512,7 +4517,7 @@ pub fn is_helper_lane<'a, V>(
     target: &Target,
     overload: Overload<'a>,
 ) -> Result<Call<'a, V, 1>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::IsHelperLane.info(),
         target,
         Overloads::one(overload),
@@ -4529,8 +4534,8 @@ pub fn quad_vote<'a, V>(
     cond: V,
     op: crate::enums::QuadVoteOpKind,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
-        Op::QuadVote.info(),
+    Call::build_op(
+        Op::QuadVote,
         target,
         Overloads::one(overload),
         [
@@ -4565,7 +4570,7 @@ pub fn texture_gather_raw<'a, V>(
     offset0: V,
     offset1: V,
 ) -> Result<Call<'a, V, 9>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::TextureGatherRaw.info(),
         target,
         Overloads::one(overload),
@@ -4610,8 +4615,8 @@ pub fn sample_cmp_level<'a, V>(
     compare_value: V,
     lod: V,
 ) -> Result<Call<'a, V, 12>, BuildError<'a>> {
-    Call::build(
-        Op::SampleCmpLevel.info(),
+    Call::build_op(
+        Op::SampleCmpLevel,
         target,
         Overloads::one(overload),
         [
@@ -4656,8 +4661,8 @@ pub fn texture_store_sample<'a, V>(
     mask: u8,
     sample_idx: V,
 ) -> Result<Call<'a, V, 11>, BuildError<'a>> {
-    Call::build(
-        Op::TextureStoreSample.info(),
+    Call::build_op(
+        Op::TextureStoreSample,
         target,
         Overloads::one(overload),
         [
@@ -4688,7 +4693,7 @@ pub fn allocate_node_output_records<'a, V>(
     num_records: V,
     per_thread: bool,
 ) -> Result<Call<'a, V, 4>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::AllocateNodeOutputRecords.info(),
         target,
         Overloads::NONE,
@@ -4713,7 +4718,7 @@ pub fn get_node_record_ptr<'a, V>(
     recordhandle: V,
     array_index: V,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::GetNodeRecordPtr.info(),
         target,
         Overloads::one(overload),
@@ -4734,7 +4739,7 @@ pub fn increment_output_count<'a, V>(
     count: V,
     per_thread: bool,
 ) -> Result<Call<'a, V, 4>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::IncrementOutputCount.info(),
         target,
         Overloads::NONE,
@@ -4755,7 +4760,7 @@ pub fn output_complete<'a, V>(
     target: &Target,
     output: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::OutputComplete.info(),
         target,
         Overloads::NONE,
@@ -4768,7 +4773,7 @@ pub fn get_input_record_count<'a, V>(
     target: &Target,
     input: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::GetInputRecordCount.info(),
         target,
         Overloads::NONE,
@@ -4781,7 +4786,7 @@ pub fn finished_cross_group_sharing<'a, V>(
     target: &Target,
     input: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::FinishedCrossGroupSharing.info(),
         target,
         Overloads::NONE,
@@ -4796,8 +4801,8 @@ pub fn barrier_by_memory_type<'a, V>(
     memory_type_flags: crate::enums::MemoryTypeFlag,
     semantic_flags: crate::enums::BarrierSemanticFlag,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
-        Op::BarrierByMemoryType.info(),
+    Call::build_op(
+        Op::BarrierByMemoryType,
         target,
         Overloads::NONE,
         [
@@ -4821,8 +4826,8 @@ pub fn barrier_by_memory_handle<'a, V>(
     object: V,
     semantic_flags: crate::enums::BarrierSemanticFlag,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
-        Op::BarrierByMemoryHandle.info(),
+    Call::build_op(
+        Op::BarrierByMemoryHandle,
         target,
         Overloads::NONE,
         [
@@ -4843,8 +4848,8 @@ pub fn barrier_by_node_record_handle<'a, V>(
     object: V,
     semantic_flags: crate::enums::BarrierSemanticFlag,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
-        Op::BarrierByNodeRecordHandle.info(),
+    Call::build_op(
+        Op::BarrierByNodeRecordHandle,
         target,
         Overloads::NONE,
         [
@@ -4863,7 +4868,7 @@ pub fn create_node_output_handle<'a, V>(
     target: &Target,
     metadata_idx: u32,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::CreateNodeOutputHandle.info(),
         target,
         Overloads::NONE,
@@ -4884,7 +4889,7 @@ pub fn index_node_handle<'a, V>(
     node_output_handle: V,
     array_index: V,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::IndexNodeHandle.info(),
         target,
         Overloads::NONE,
@@ -4903,7 +4908,7 @@ pub fn annotate_node_handle<'a, V>(
     node: V,
     props: [u32; 2usize],
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::AnnotateNodeHandle.info(),
         target,
         Overloads::NONE,
@@ -4924,7 +4929,7 @@ pub fn create_node_input_record_handle<'a, V>(
     target: &Target,
     metadata_idx: u32,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::CreateNodeInputRecordHandle.info(),
         target,
         Overloads::NONE,
@@ -4945,7 +4950,7 @@ pub fn annotate_node_record_handle<'a, V>(
     noderecord: V,
     props: [u32; 2usize],
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::AnnotateNodeRecordHandle.info(),
         target,
         Overloads::NONE,
@@ -4966,7 +4971,7 @@ pub fn node_output_is_valid<'a, V>(
     target: &Target,
     output: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::NodeOutputIsValid.info(),
         target,
         Overloads::NONE,
@@ -4977,7 +4982,7 @@ pub fn node_output_is_valid<'a, V>(
 pub fn get_remaining_recursion_levels<'a, V>(
     target: &Target,
 ) -> Result<Call<'a, V, 1>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::GetRemainingRecursionLevels.info(),
         target,
         Overloads::NONE,
@@ -5024,8 +5029,8 @@ pub fn sample_cmp_grad<'a, V>(
     ddy2: V,
     clamp: V,
 ) -> Result<Call<'a, V, 18>, BuildError<'a>> {
-    Call::build(
-        Op::SampleCmpGrad.info(),
+    Call::build_op(
+        Op::SampleCmpGrad,
         target,
         Overloads::one(overload),
         [
@@ -5080,8 +5085,8 @@ pub fn sample_cmp_bias<'a, V>(
     bias: V,
     clamp: V,
 ) -> Result<Call<'a, V, 13>, BuildError<'a>> {
-    Call::build(
-        Op::SampleCmpBias.info(),
+    Call::build_op(
+        Op::SampleCmpBias,
         target,
         Overloads::one(overload),
         [
@@ -5107,7 +5112,7 @@ pub fn start_vertex_location<'a, V>(
     target: &Target,
     overload: Overload<'a>,
 ) -> Result<Call<'a, V, 1>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::StartVertexLocation.info(),
         target,
         Overloads::one(overload),
@@ -5120,7 +5125,7 @@ pub fn start_instance_location<'a, V>(
     target: &Target,
     overload: Overload<'a>,
 ) -> Result<Call<'a, V, 1>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::StartInstanceLocation.info(),
         target,
         Overloads::one(overload),
@@ -5135,8 +5140,8 @@ pub fn allocate_ray_query2<'a, V>(
     const_ray_flags: crate::enums::RayFlag,
     const_ray_query_flags: crate::enums::RayQueryFlag,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
-        Op::AllocateRayQuery2.info(),
+    Call::build_op(
+        Op::AllocateRayQuery2,
         target,
         Overloads::NONE,
         [
@@ -5188,8 +5193,8 @@ pub fn hit_object_trace_ray<'a, V>(
     t_max: V,
     payload: V,
 ) -> Result<Call<'a, V, 16>, BuildError<'a>> {
-    Call::build(
-        Op::HitObjectTraceRay.info(),
+    Call::build_op(
+        Op::HitObjectTraceRay,
         target,
         Overloads::one(overload),
         [
@@ -5218,7 +5223,7 @@ pub fn hit_object_from_ray_query<'a, V>(
     target: &Target,
     ray_query_handle: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::HitObjectFromRayQuery.info(),
         target,
         Overloads::NONE,
@@ -5237,7 +5242,7 @@ pub fn hit_object_from_ray_query_with_attrs<'a, V>(
     hit_kind: V,
     committed_attribs: V,
 ) -> Result<Call<'a, V, 4>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::HitObjectFromRayQueryWithAttrs.info(),
         target,
         Overloads::one(overload),
@@ -5273,8 +5278,8 @@ pub fn hit_object_make_miss<'a, V>(
     direction_z: V,
     t_max: V,
 ) -> Result<Call<'a, V, 11>, BuildError<'a>> {
-    Call::build(
-        Op::HitObjectMakeMiss.info(),
+    Call::build_op(
+        Op::HitObjectMakeMiss,
         target,
         Overloads::NONE,
         [
@@ -5296,7 +5301,7 @@ pub fn hit_object_make_miss<'a, V>(
 pub fn hit_object_make_nop<'a, V>(
     target: &Target,
 ) -> Result<Call<'a, V, 1>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::HitObjectMakeNop.info(),
         target,
         Overloads::NONE,
@@ -5313,7 +5318,7 @@ pub fn hit_object_invoke<'a, V>(
     hit_object: V,
     payload: V,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::HitObjectInvoke.info(),
         target,
         Overloads::one(overload),
@@ -5330,7 +5335,7 @@ pub fn maybe_reorder_thread<'a, V>(
     coherence_hint: V,
     num_coherence_hint_bits_from_lsb: V,
 ) -> Result<Call<'a, V, 4>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::MaybeReorderThread.info(),
         target,
         Overloads::NONE,
@@ -5350,7 +5355,7 @@ pub fn hit_object_is_miss<'a, V>(
     overload: Overload<'a>,
     hit_object: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::HitObjectIsMiss.info(),
         target,
         Overloads::one(overload),
@@ -5365,7 +5370,7 @@ pub fn hit_object_is_hit<'a, V>(
     overload: Overload<'a>,
     hit_object: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::HitObjectIsHit.info(),
         target,
         Overloads::one(overload),
@@ -5380,7 +5385,7 @@ pub fn hit_object_is_nop<'a, V>(
     overload: Overload<'a>,
     hit_object: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::HitObjectIsNop.info(),
         target,
         Overloads::one(overload),
@@ -5395,7 +5400,7 @@ pub fn hit_object_ray_flags<'a, V>(
     overload: Overload<'a>,
     hit_object: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::HitObjectRayFlags.info(),
         target,
         Overloads::one(overload),
@@ -5410,7 +5415,7 @@ pub fn hit_object_ray_t_min<'a, V>(
     overload: Overload<'a>,
     hit_object: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::HitObjectRayTMin.info(),
         target,
         Overloads::one(overload),
@@ -5425,7 +5430,7 @@ pub fn hit_object_ray_t_current<'a, V>(
     overload: Overload<'a>,
     hit_object: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::HitObjectRayTCurrent.info(),
         target,
         Overloads::one(overload),
@@ -5442,8 +5447,8 @@ pub fn hit_object_world_ray_origin<'a, V>(
     hit_object: V,
     component: u32,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
-        Op::HitObjectWorldRayOrigin.info(),
+    Call::build_op(
+        Op::HitObjectWorldRayOrigin,
         target,
         Overloads::one(overload),
         [
@@ -5466,8 +5471,8 @@ pub fn hit_object_world_ray_direction<'a, V>(
     hit_object: V,
     component: u32,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
-        Op::HitObjectWorldRayDirection.info(),
+    Call::build_op(
+        Op::HitObjectWorldRayDirection,
         target,
         Overloads::one(overload),
         [
@@ -5490,8 +5495,8 @@ pub fn hit_object_object_ray_origin<'a, V>(
     hit_object: V,
     component: u32,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
-        Op::HitObjectObjectRayOrigin.info(),
+    Call::build_op(
+        Op::HitObjectObjectRayOrigin,
         target,
         Overloads::one(overload),
         [
@@ -5514,8 +5519,8 @@ pub fn hit_object_object_ray_direction<'a, V>(
     hit_object: V,
     component: u32,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
-        Op::HitObjectObjectRayDirection.info(),
+    Call::build_op(
+        Op::HitObjectObjectRayDirection,
         target,
         Overloads::one(overload),
         [
@@ -5540,8 +5545,8 @@ pub fn hit_object_object_to_world3x4<'a, V>(
     row: u32,
     col: u32,
 ) -> Result<Call<'a, V, 4>, BuildError<'a>> {
-    Call::build(
-        Op::HitObjectObjectToWorld3x4.info(),
+    Call::build_op(
+        Op::HitObjectObjectToWorld3x4,
         target,
         Overloads::one(overload),
         [
@@ -5570,8 +5575,8 @@ pub fn hit_object_world_to_object3x4<'a, V>(
     row: u32,
     col: u32,
 ) -> Result<Call<'a, V, 4>, BuildError<'a>> {
-    Call::build(
-        Op::HitObjectWorldToObject3x4.info(),
+    Call::build_op(
+        Op::HitObjectWorldToObject3x4,
         target,
         Overloads::one(overload),
         [
@@ -5596,7 +5601,7 @@ pub fn hit_object_geometry_index<'a, V>(
     overload: Overload<'a>,
     hit_object: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::HitObjectGeometryIndex.info(),
         target,
         Overloads::one(overload),
@@ -5611,7 +5616,7 @@ pub fn hit_object_instance_index<'a, V>(
     overload: Overload<'a>,
     hit_object: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::HitObjectInstanceIndex.info(),
         target,
         Overloads::one(overload),
@@ -5626,7 +5631,7 @@ pub fn hit_object_instance_id<'a, V>(
     overload: Overload<'a>,
     hit_object: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::HitObjectInstanceId.info(),
         target,
         Overloads::one(overload),
@@ -5641,7 +5646,7 @@ pub fn hit_object_primitive_index<'a, V>(
     overload: Overload<'a>,
     hit_object: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::HitObjectPrimitiveIndex.info(),
         target,
         Overloads::one(overload),
@@ -5656,7 +5661,7 @@ pub fn hit_object_hit_kind<'a, V>(
     overload: Overload<'a>,
     hit_object: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::HitObjectHitKind.info(),
         target,
         Overloads::one(overload),
@@ -5671,7 +5676,7 @@ pub fn hit_object_shader_table_index<'a, V>(
     overload: Overload<'a>,
     hit_object: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::HitObjectShaderTableIndex.info(),
         target,
         Overloads::one(overload),
@@ -5686,7 +5691,7 @@ pub fn hit_object_set_shader_table_index<'a, V>(
     hit_object: V,
     shader_table_index: V,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::HitObjectSetShaderTableIndex.info(),
         target,
         Overloads::NONE,
@@ -5705,8 +5710,8 @@ pub fn hit_object_load_local_root_table_constant<'a, V>(
     hit_object: V,
     offset: V,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
-        Op::HitObjectLoadLocalRootTableConstant.info(),
+    Call::build_op(
+        Op::HitObjectLoadLocalRootTableConstant,
         target,
         Overloads::NONE,
         [Operand::opcode(0x120), Operand::Value(hit_object), Operand::Value(offset)],
@@ -5722,7 +5727,7 @@ pub fn hit_object_attributes<'a, V>(
     hit_object: V,
     attributes: V,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::HitObjectAttributes.info(),
         target,
         Overloads::one(overload),
@@ -5743,8 +5748,8 @@ pub fn raw_buffer_vector_load<'a, V>(
     element_offset: V,
     alignment: u32,
 ) -> Result<Call<'a, V, 5>, BuildError<'a>> {
-    Call::build(
-        Op::RawBufferVectorLoad.info(),
+    Call::build_op(
+        Op::RawBufferVectorLoad,
         target,
         Overloads::one(overload),
         [
@@ -5775,8 +5780,8 @@ pub fn raw_buffer_vector_store<'a, V>(
     value0: V,
     alignment: u32,
 ) -> Result<Call<'a, V, 6>, BuildError<'a>> {
-    Call::build(
-        Op::RawBufferVectorStore.info(),
+    Call::build_op(
+        Op::RawBufferVectorStore,
         target,
         Overloads::one(overload),
         [
@@ -5800,7 +5805,7 @@ pub fn vector_reduce_and<'a, V>(
     overload: Overload<'a>,
     a: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::VectorReduceAnd.info(),
         target,
         Overloads::one(overload),
@@ -5815,7 +5820,7 @@ pub fn vector_reduce_or<'a, V>(
     overload: Overload<'a>,
     a: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::VectorReduceOr.info(),
         target,
         Overloads::one(overload),
@@ -5832,7 +5837,7 @@ pub fn f_dot<'a, V>(
     a: V,
     b: V,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::FDot.info(),
         target,
         Overloads::one(overload),
@@ -5843,7 +5848,7 @@ pub fn f_dot<'a, V>(
 pub fn experimental_nop<'a, V>(
     target: &Target,
 ) -> Result<Call<'a, V, 1>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::ExperimentalNop.info(),
         target,
         Overloads::NONE,
@@ -5854,7 +5859,7 @@ pub fn experimental_nop<'a, V>(
 pub fn get_group_wave_index<'a, V>(
     target: &Target,
 ) -> Result<Call<'a, V, 1>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::GetGroupWaveIndex.info(),
         target,
         Overloads::NONE,
@@ -5865,7 +5870,7 @@ pub fn get_group_wave_index<'a, V>(
 pub fn get_group_wave_count<'a, V>(
     target: &Target,
 ) -> Result<Call<'a, V, 1>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::GetGroupWaveCount.info(),
         target,
         Overloads::NONE,
@@ -5874,7 +5879,7 @@ pub fn get_group_wave_count<'a, V>(
 }
 /// Builds a call of `ClusterID`: returns the user-defined ClusterID of the intersected CLAS
 pub fn cluster_id<'a, V>(target: &Target) -> Result<Call<'a, V, 1>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::ClusterId.info(),
         target,
         Overloads::NONE,
@@ -5889,7 +5894,7 @@ pub fn ray_query_candidate_cluster_id<'a, V>(
     overload: Overload<'a>,
     ray_query_handle: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayQueryCandidateClusterId.info(),
         target,
         Overloads::one(overload),
@@ -5904,7 +5909,7 @@ pub fn ray_query_committed_cluster_id<'a, V>(
     overload: Overload<'a>,
     ray_query_handle: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayQueryCommittedClusterId.info(),
         target,
         Overloads::one(overload),
@@ -5919,7 +5924,7 @@ pub fn hit_object_cluster_id<'a, V>(
     overload: Overload<'a>,
     hit_object: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::HitObjectClusterId.info(),
         target,
         Overloads::one(overload),
@@ -5932,7 +5937,7 @@ pub fn triangle_object_position<'a, V>(
     target: &Target,
     overload: Overload<'a>,
 ) -> Result<Call<'a, V, 1>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::TriangleObjectPosition.info(),
         target,
         Overloads::one(overload),
@@ -5947,7 +5952,7 @@ pub fn ray_query_candidate_triangle_object_position<'a, V>(
     overload: Overload<'a>,
     ray_query_handle: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayQueryCandidateTriangleObjectPosition.info(),
         target,
         Overloads::one(overload),
@@ -5962,7 +5967,7 @@ pub fn ray_query_committed_triangle_object_position<'a, V>(
     overload: Overload<'a>,
     ray_query_handle: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::RayQueryCommittedTriangleObjectPosition.info(),
         target,
         Overloads::one(overload),
@@ -5977,7 +5982,7 @@ pub fn hit_object_triangle_object_position<'a, V>(
     overload: Overload<'a>,
     hit_object: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::HitObjectTriangleObjectPosition.info(),
         target,
         Overloads::one(overload),
@@ -5996,8 +6001,8 @@ pub fn lin_alg_matrix_multiply_accumulate<'a, V>(
     matrix_b: V,
     matrix_c: V,
 ) -> Result<Call<'a, V, 4>, BuildError<'a>> {
-    Call::build(
-        Op::LinAlgMatrixMultiplyAccumulate.info(),
+    Call::build_op(
+        Op::LinAlgMatrixMultiplyAccumulate,
         target,
         Overloads::new(&overloads),
         [
@@ -6016,8 +6021,8 @@ pub fn lin_alg_fill_matrix<'a, V>(
     overloads: [Overload<'a>; 2],
     value: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
-        Op::LinAlgFillMatrix.info(),
+    Call::build_op(
+        Op::LinAlgFillMatrix,
         target,
         Overloads::new(&overloads),
         [Operand::opcode(0x8000000c), Operand::Value(value)],
@@ -6033,8 +6038,8 @@ pub fn lin_alg_copy_convert_matrix<'a, V>(
     src_matrix: V,
     transpose: V,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
-        Op::LinAlgCopyConvertMatrix.info(),
+    Call::build_op(
+        Op::LinAlgCopyConvertMatrix,
         target,
         Overloads::new(&overloads),
         [
@@ -6060,8 +6065,8 @@ pub fn lin_alg_matrix_load_from_descriptor<'a, V>(
     layout: V,
     align: V,
 ) -> Result<Call<'a, V, 6>, BuildError<'a>> {
-    Call::build(
-        Op::LinAlgMatrixLoadFromDescriptor.info(),
+    Call::build_op(
+        Op::LinAlgMatrixLoadFromDescriptor,
         target,
         Overloads::one(overload),
         [
@@ -6088,8 +6093,8 @@ pub fn lin_alg_matrix_load_from_memory<'a, V>(
     stride: V,
     layout: V,
 ) -> Result<Call<'a, V, 5>, BuildError<'a>> {
-    Call::build(
-        Op::LinAlgMatrixLoadFromMemory.info(),
+    Call::build_op(
+        Op::LinAlgMatrixLoadFromMemory,
         target,
         Overloads::new(&overloads),
         [
@@ -6109,8 +6114,8 @@ pub fn lin_alg_matrix_length<'a, V>(
     overload: Overload<'a>,
     matrix: V,
 ) -> Result<Call<'a, V, 2>, BuildError<'a>> {
-    Call::build(
-        Op::LinAlgMatrixLength.info(),
+    Call::build_op(
+        Op::LinAlgMatrixLength,
         target,
         Overloads::one(overload),
         [Operand::opcode(0x80000010), Operand::Value(matrix)],
@@ -6126,8 +6131,8 @@ pub fn lin_alg_matrix_get_coordinate<'a, V>(
     matrix: V,
     thread_local_index: V,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
-        Op::LinAlgMatrixGetCoordinate.info(),
+    Call::build_op(
+        Op::LinAlgMatrixGetCoordinate,
         target,
         Overloads::one(overload),
         [
@@ -6147,8 +6152,8 @@ pub fn lin_alg_matrix_get_element<'a, V>(
     matrix: V,
     thread_local_index: V,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
-        Op::LinAlgMatrixGetElement.info(),
+    Call::build_op(
+        Op::LinAlgMatrixGetElement,
         target,
         Overloads::new(&overloads),
         [
@@ -6170,8 +6175,8 @@ pub fn lin_alg_matrix_set_element<'a, V>(
     thread_local_index: V,
     value: V,
 ) -> Result<Call<'a, V, 4>, BuildError<'a>> {
-    Call::build(
-        Op::LinAlgMatrixSetElement.info(),
+    Call::build_op(
+        Op::LinAlgMatrixSetElement,
         target,
         Overloads::new(&overloads),
         [
@@ -6200,8 +6205,8 @@ pub fn lin_alg_matrix_store_to_descriptor<'a, V>(
     layout: V,
     align: V,
 ) -> Result<Call<'a, V, 7>, BuildError<'a>> {
-    Call::build(
-        Op::LinAlgMatrixStoreToDescriptor.info(),
+    Call::build_op(
+        Op::LinAlgMatrixStoreToDescriptor,
         target,
         Overloads::one(overload),
         [
@@ -6231,8 +6236,8 @@ pub fn lin_alg_matrix_store_to_memory<'a, V>(
     stride: V,
     layout: V,
 ) -> Result<Call<'a, V, 6>, BuildError<'a>> {
-    Call::build(
-        Op::LinAlgMatrixStoreToMemory.info(),
+    Call::build_op(
+        Op::LinAlgMatrixStoreToMemory,
         target,
         Overloads::new(&overloads),
         [
@@ -6249,7 +6254,7 @@ pub fn lin_alg_matrix_store_to_memory<'a, V>(
 pub fn lin_alg_matrix_query_accumulator_layout<'a, V>(
     target: &Target,
 ) -> Result<Call<'a, V, 1>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::LinAlgMatrixQueryAccumulatorLayout.info(),
         target,
         Overloads::NONE,
@@ -6266,8 +6271,8 @@ pub fn lin_alg_matrix_multiply<'a, V>(
     matrix_a: V,
     matrix_b: V,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
-        Op::LinAlgMatrixMultiply.info(),
+    Call::build_op(
+        Op::LinAlgMatrixMultiply,
         target,
         Overloads::new(&overloads),
         [Operand::opcode(0x80000017), Operand::Value(matrix_a), Operand::Value(matrix_b)],
@@ -6283,8 +6288,8 @@ pub fn lin_alg_matrix_accumulate<'a, V>(
     matrix_lhs: V,
     matrix_rhs: V,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
-        Op::LinAlgMatrixAccumulate.info(),
+    Call::build_op(
+        Op::LinAlgMatrixAccumulate,
         target,
         Overloads::new(&overloads),
         [
@@ -6308,8 +6313,8 @@ pub fn lin_alg_mat_vec_mul<'a, V>(
     input_vector: V,
     interpretation: V,
 ) -> Result<Call<'a, V, 5>, BuildError<'a>> {
-    Call::build(
-        Op::LinAlgMatVecMul.info(),
+    Call::build_op(
+        Op::LinAlgMatVecMul,
         target,
         Overloads::new(&overloads),
         [
@@ -6337,8 +6342,8 @@ pub fn lin_alg_mat_vec_mul_add<'a, V>(
     input_interpretation: V,
     bias_vector: V,
 ) -> Result<Call<'a, V, 6>, BuildError<'a>> {
-    Call::build(
-        Op::LinAlgMatVecMulAdd.info(),
+    Call::build_op(
+        Op::LinAlgMatVecMulAdd,
         target,
         Overloads::new(&overloads),
         [
@@ -6369,8 +6374,8 @@ pub fn lin_alg_matrix_accumulate_to_descriptor<'a, V>(
     layout: V,
     align: V,
 ) -> Result<Call<'a, V, 7>, BuildError<'a>> {
-    Call::build(
-        Op::LinAlgMatrixAccumulateToDescriptor.info(),
+    Call::build_op(
+        Op::LinAlgMatrixAccumulateToDescriptor,
         target,
         Overloads::one(overload),
         [
@@ -6402,8 +6407,8 @@ pub fn lin_alg_matrix_accumulate_to_memory<'a, V>(
     stride: V,
     layout: V,
 ) -> Result<Call<'a, V, 7>, BuildError<'a>> {
-    Call::build(
-        Op::LinAlgMatrixAccumulateToMemory.info(),
+    Call::build_op(
+        Op::LinAlgMatrixAccumulateToMemory,
         target,
         Overloads::new(&overloads),
         [
@@ -6427,8 +6432,8 @@ pub fn lin_alg_matrix_outer_product<'a, V>(
     vector_a: V,
     vector_b: V,
 ) -> Result<Call<'a, V, 3>, BuildError<'a>> {
-    Call::build(
-        Op::LinAlgMatrixOuterProduct.info(),
+    Call::build_op(
+        Op::LinAlgMatrixOuterProduct,
         target,
         Overloads::new(&overloads),
         [Operand::opcode(0x8000001d), Operand::Value(vector_a), Operand::Value(vector_b)],
@@ -6446,7 +6451,7 @@ pub fn lin_alg_convert<'a, V>(
     input_interpretation: V,
     output_interpretation: V,
 ) -> Result<Call<'a, V, 4>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::LinAlgConvert.info(),
         target,
         Overloads::new(&overloads),
@@ -6472,8 +6477,8 @@ pub fn lin_alg_vector_accumulate_to_descriptor<'a, V>(
     align: V,
     vector: V,
 ) -> Result<Call<'a, V, 5>, BuildError<'a>> {
-    Call::build(
-        Op::LinAlgVectorAccumulateToDescriptor.info(),
+    Call::build_op(
+        Op::LinAlgVectorAccumulateToDescriptor,
         target,
         Overloads::one(overload),
         [
@@ -6487,7 +6492,7 @@ pub fn lin_alg_vector_accumulate_to_descriptor<'a, V>(
 }
 /// Builds a call of `DebugBreak`: triggers a breakpoint if debugging is enabled
 pub fn debug_break<'a, V>(target: &Target) -> Result<Call<'a, V, 1>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::DebugBreak.info(),
         target,
         Overloads::NONE,
@@ -6498,7 +6503,7 @@ pub fn debug_break<'a, V>(target: &Target) -> Result<Call<'a, V, 1>, BuildError<
 pub fn is_debugging_enabled<'a, V>(
     target: &Target,
 ) -> Result<Call<'a, V, 1>, BuildError<'a>> {
-    Call::build(
+    Call::build_unconstrained(
         Op::IsDebuggingEnabled.info(),
         target,
         Overloads::NONE,

@@ -288,10 +288,9 @@ constraint!(
     "A constant index lies within the binding's range [lower bound, upper bound], and is constant when the range holds one resource.")
 );
 constraint!(
-    C43 : Constraint::new("annotatehandle.kind", Kind::Bits { any_of : Some(255), none_of
-    : None, not_all_of : None, except : & [], field : Some(0u8) },
+    C43 : Constraint::new("annotatehandle.properties", Kind::ResourceProperties,
     ValidationRule::InstrOpConstRange, & [],
-    "The resource properties of AnnotateHandle name a resource kind (the low byte of the first field is not Invalid).")
+    "The resource properties of AnnotateHandle decode: a resource kind (not Invalid) with the flags it may have, the layout of that kind in the second word, no reserved bit set.")
 );
 constraint!(
     C44 : Constraint::new("handle.defined", Kind::Defined { once : false, zero : true },

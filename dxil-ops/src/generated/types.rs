@@ -260,7 +260,7 @@ pub static TY_OVERLOAD: TypeInfo = TypeInfo {
     doc: "The overload type.",
     kind: TypeKind::Overload {
         dim: 0,
-        udt_address_space: 0,
+        udt_address_space: None,
     },
 };
 /// `udt`: The overload type: a pointer to a user-defined struct.
@@ -270,7 +270,7 @@ pub static TY_UDT: TypeInfo = TypeInfo {
     doc: "The overload type: a pointer to a user-defined struct.",
     kind: TypeKind::Overload {
         dim: 0,
-        udt_address_space: 0,
+        udt_address_space: None,
     },
 };
 /// `object`: The overload type: an HLSL object passed by value.
@@ -280,7 +280,7 @@ pub static TY_OBJECT: TypeInfo = TypeInfo {
     doc: "The overload type: an HLSL object passed by value.",
     kind: TypeKind::Overload {
         dim: 0,
-        udt_address_space: 0,
+        udt_address_space: None,
     },
 };
 /// `record_ptr`: The overload type: a pointer to a node record in address space 6.
@@ -290,7 +290,7 @@ pub static TY_RECORD_PTR: TypeInfo = TypeInfo {
     doc: "The overload type: a pointer to a node record in address space 6.",
     kind: TypeKind::Overload {
         dim: 0,
-        udt_address_space: 6,
+        udt_address_space: Some(6),
     },
 };
 /// `x0`: The type of overload dimension 0.
@@ -300,7 +300,7 @@ pub static TY_X0: TypeInfo = TypeInfo {
     doc: "The type of overload dimension 0.",
     kind: TypeKind::Overload {
         dim: 0,
-        udt_address_space: 0,
+        udt_address_space: None,
     },
 };
 /// `x1`: The type of overload dimension 1.
@@ -310,7 +310,7 @@ pub static TY_X1: TypeInfo = TypeInfo {
     doc: "The type of overload dimension 1.",
     kind: TypeKind::Overload {
         dim: 1,
-        udt_address_space: 0,
+        udt_address_space: None,
     },
 };
 /// `x2`: The type of overload dimension 2.
@@ -320,7 +320,7 @@ pub static TY_X2: TypeInfo = TypeInfo {
     doc: "The type of overload dimension 2.",
     kind: TypeKind::Overload {
         dim: 2,
-        udt_address_space: 0,
+        udt_address_space: None,
     },
 };
 /// `x3`: The type of overload dimension 3.
@@ -330,7 +330,7 @@ pub static TY_X3: TypeInfo = TypeInfo {
     doc: "The type of overload dimension 3.",
     kind: TypeKind::Overload {
         dim: 3,
-        udt_address_space: 0,
+        udt_address_space: None,
     },
 };
 /// `overload_i1`: The overload's shape with i1 components: i1, or a vector of i1.

@@ -1,0 +1,83 @@
+//! `dxil dis FILE`: the module of a DXBC container, a bitcode wrapper or raw LLVM 3.7 bitcode
+//! as LLVM IR text, laid out as `llvm-dis` lays it out.
+//!
+//! The steps are apart so that options that add to the text have one place each: [`decode`]
+//! reads the input into the module model, [`text`] prints it, [`write()`] sends it out.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use dxil_module::bitcode;
+use dxil_module::model::Module;
+use dxil_module::text::{self as ir, PrintOptions};
+
+use crate::status::Status;
+
+/// The arguments of `dxil dis`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// A DXBC container (its DXIL part, else its ILDB part), a bitcode wrapper or raw LLVM
+    /// bitcode, told apart by their first bytes.
+    file: PathBuf,
+    /// Write the text to OUT instead of standard output.
+    #[arg(short, long, value_name = "OUT")]
+    output: Option<PathBuf>,
+}
+
+/// Prints the module of the input; exit code 2 when it cannot be read, decoded or written.
+pub fn run(args: &Args) -> Status {
+    let name = args.file.display().to_string();
+    let module = match decode(&args.file) {
+        Ok(m) => m,
+        Err(e) => {
+            eprintln!("dxil: {name}: {e}");
+            return Status::Unreadable;
+        }
+    };
+    let out = text(module, &name);
+    match write(args.output.as_deref(), out.as_bytes()) {
+        Ok(()) => Status::Clean,
+        Err(e) => {
+            let to = args
+                .output
+                .as_deref()
+                .map_or_else(|| "standard output".to_owned(), |p| p.display().to_string());
+            eprintln!("dxil: {to}: {e}");
+            Status::Unreadable
+        }
+    }
+}
+
+/// The module of the file `path`, or why it cannot be read or decoded (with the bit and byte
+/// offset in the file).
+pub fn decode(path: &Path) -> Result<Module, String> {
+    let bytes = crate::input::read(path)?;
+    bitcode::decode(&bytes).map_err(|e| e.to_string())
+}
+
+/// The module as LLVM IR text, named `name` as `llvm-dis` names the file it read (LLVM 3.7
+/// bitcode has no source file name of its own, so that is `name` too).
+pub fn text(mut module: Module, name: &str) -> String {
+    if module.source_filename.is_none() {
+        module.source_filename = Some(name.to_owned());
+    }
+    let options = PrintOptions {
+        module_id: Some(name.to_owned()),
+    };
+    ir::print(&module, &options)
+}
+
+/// Writes `bytes` to the file `to`, or to standard output (a reader that stops reading early
+/// is not an error).
+pub fn write(to: Option<&Path>, bytes: &[u8]) -> std::io::Result<()> {
+    match to {
+        Some(path) => std::fs::write(path, bytes),
+        None => {
+            let mut out = std::io::stdout().lock();
+            match out.write_all(bytes).and_then(|()| out.flush()) {
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+                r => r,
+            }
+        }
+    }
+}

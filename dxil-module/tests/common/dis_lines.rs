@@ -1,0 +1,99 @@
+//! Comparing our text of decoded bitcode with `llvm-dis-14`'s: the `dx.op` call lines, equal
+//! up to a consistent renumbering of attribute groups and metadata, and the differences LLVM
+//! 14's upgrades explain. Shared by the decoder's test and `dxil dis`'s.
+
+#![allow(dead_code)]
+
+/// The lines that call a `dx.op` function.
+pub fn dx_op_calls(text: &str) -> Vec<&str> {
+    text.lines()
+        .filter(|l| l.contains("call ") && l.contains("@dx.op."))
+        .collect()
+}
+
+/// Whether the `dx.op` call lines of `llvm`'s text and `ours` are the same (up to a
+/// consistent renumbering): `Ok` with the number of calls, or the first that differs.
+pub fn compare_calls(llvm: &str, ours: &str) -> Result<usize, String> {
+    let want = dx_op_calls(llvm);
+    let got = dx_op_calls(ours);
+    if want == got || same_up_to_numbering(&want, &got) {
+        return Ok(want.len());
+    }
+    let at = want
+        .iter()
+        .zip(&got)
+        .position(|(a, b)| a != b)
+        .unwrap_or(want.len().min(got.len()));
+    Err(format!(
+        "dx.op call {at} of {}/{}:\n  llvm: {}\n  ours: {}",
+        want.len(),
+        got.len(),
+        want.get(at).unwrap_or(&""),
+        got.get(at).unwrap_or(&"")
+    ))
+}
+
+/// A line with its `#N` and `!N` numbers replaced by `#` and `!`, and the numbers.
+fn split_numbers(line: &str) -> (String, Vec<String>) {
+    let mut out = String::with_capacity(line.len());
+    let mut nums = Vec::new();
+    let b = line.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        out.push(c as char);
+        i += 1;
+        if (c == b'#' || c == b'!') && i < b.len() && b[i].is_ascii_digit() {
+            let start = i;
+            while i < b.len() && b[i].is_ascii_digit() {
+                i += 1;
+            }
+            nums.push(format!("{}{}", c as char, &line[start..i]));
+        }
+    }
+    (out, nums)
+}
+
+/// Whether two lists of call lines are the same up to a consistent renumbering of `#N` and
+/// `!N` (a one-to-one map between the numbers of each side).
+pub fn same_up_to_numbering(want: &[&str], got: &[&str]) -> bool {
+    use std::collections::HashMap;
+    if want.len() != got.len() {
+        return false;
+    }
+    let mut there: HashMap<String, String> = HashMap::new();
+    let mut back: HashMap<String, String> = HashMap::new();
+    for (w, g) in want.iter().zip(got) {
+        let (ws, wn) = split_numbers(w);
+        let (gs, gn) = split_numbers(g);
+        if ws != gs || wn.len() != gn.len() {
+            return false;
+        }
+        for (a, b) in wn.into_iter().zip(gn) {
+            if there.entry(a.clone()).or_insert_with(|| b.clone()) != &b
+                || back.entry(b).or_insert_with(|| a.clone()) != &a
+            {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// Why `llvm-dis-14`'s text of a bitstream may differ from the decoded module's: what LLVM 14
+/// upgrades as it reads LLVM 3.7 bitcode, and the decoder keeps as written.
+pub fn llvm14_upgrade(dis: &str, part: &[u8; 4]) -> Option<&'static str> {
+    if dis.contains("@llvm.lifetime.start.p0i8(") || dis.contains("@llvm.lifetime.end.p0i8(") {
+        return Some(
+            "LLVM 14 renames llvm.lifetime.start/end to .p0i8, declares them last with its \
+             attributes and renumbers the attribute groups",
+        );
+    }
+    if part == b"ILDB" {
+        return Some(
+            "LLVM 14 upgrades LLVM 3.7's debug information (the subprogram's function becomes \
+             a !dbg attachment) and the printer writes LLVM 3.7's layout of the nodes",
+        );
+    }
+    None
+}

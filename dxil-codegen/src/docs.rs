@@ -26,7 +26,7 @@ fn stages_text(db: &Database, s: &StageSpec) -> String {
     match s {
         StageSpec::All => "all".to_owned(),
         StageSpec::Removed => "removed".to_owned(),
-        StageSpec::Stages(m) => names(&db.stage_names(*m)),
+        StageSpec::Stages(m, _) => names(&db.stage_names(*m)),
     }
 }
 
@@ -134,7 +134,8 @@ fn op_section(db: &Database, op: &Op, s: &mut String) {
     if !op.doc.is_empty() {
         let _ = writeln!(s, "{}\n", text(&op.doc));
     }
-    if !op.remarks.is_empty() {
+    // DXC's reference repeats some docs as remarks; the page says it once
+    if !op.remarks.is_empty() && op.remarks != op.doc {
         let _ = writeln!(s, "{}\n", lines_text(&op.remarks));
     }
     let _ = writeln!(s, "| Property | Value |\n| --- | --- |");

@@ -1,5 +1,5 @@
 //! Generates everything derived from a `dxil-db` database: the Rust rows of `dxil-ops`, the
-//! Markdown op reference, and (module [`foreign`]) other compilers' op tables: LLVM's DXIL.td.
+//! Markdown op reference, and (module [`foreign`]) other compilers' op tables: LLVM's DXIL.td, DXC's generated sources.
 //! One emitter per Rust module, each returning a token stream that is formatted in-process with
 //! `prettyplease`. `xtask` writes (or checks) the files; the proc macros of `dxil-ops-macro` use
 //! the same emitters for downstream databases.

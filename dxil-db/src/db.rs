@@ -43,6 +43,8 @@ pub struct Database {
     pub llvm_baseline: Option<LlvmBaseline>,
     /// The derived values lowerings use.
     pub derived: Vec<DerivedValue>,
+    /// DXC's C++ presentation (`[dxc]`), when the database has it.
+    pub dxc: Option<crate::dxc::Dxc>,
     /// The files the database was loaded from (root first, then its includes in order): path as
     /// included and text.
     files: Vec<(String, String)>,
@@ -369,7 +371,7 @@ impl Database {
         let existing = self.stages_at(version);
         match op.stages.at(version) {
             Some(StageSpec::All) => existing,
-            Some(StageSpec::Stages(m)) => StageMask(m.0 & existing.0),
+            Some(StageSpec::Stages(m, _)) => StageMask(m.0 & existing.0),
             Some(StageSpec::Removed) | None => StageMask(0),
         }
     }

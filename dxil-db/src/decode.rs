@@ -64,6 +64,8 @@ pub(crate) struct RawFile {
     pub constraint_keys: Vec<Named<RawConstraintKey>>,
     pub constraint_kinds: Vec<Named<RawConstraintKind>>,
     pub constraints: Vec<Decoded<RawConstraint>>,
+    /// The `[dxc]` record, if the file has one.
+    pub dxc: Vec<Decoded<RawDxc>>,
     /// The file did not parse: where, and what it may declare.
     pub unparsed: Option<Unparsed>,
 }
@@ -90,6 +92,7 @@ pub(crate) const SECTIONS: &[&str] = &[
     "constraint_key",
     "constraint_kind",
     "constraint",
+    "dxc",
 ];
 
 struct Decoder<'s> {
@@ -146,6 +149,7 @@ pub(crate) fn decode_file(file: FileId, text: &str, sink: &mut Sink) -> RawFile 
             "constraint_key" => out.constraint_keys = d.map("constraint_key", value),
             "constraint_kind" => out.constraint_kinds = d.map("constraint_kind", value),
             "constraint" => out.constraints = d.array("constraint", value),
+            "dxc" => out.dxc = d.record("`[dxc]`", value).into_iter().collect(),
             _ => d.error(
                 key.span(),
                 "",
@@ -526,6 +530,8 @@ fn explain(message: &str) -> (String, String, Option<String>) {
                 .trim_start_matches("expected one of ")
                 .trim_start_matches("expected ")
                 .split(", ")
+                // serde lists two keys as "`a` or `b`"
+                .flat_map(|k| k.split(" or "))
                 .map(|k| k.trim_matches('`'))
                 .filter(|k| !k.is_empty())
                 .collect();

@@ -135,7 +135,7 @@ fn op(db: &Database, o: &Op) -> Value {
             "stages": match spec {
                 StageSpec::All => vec!["all"],
                 StageSpec::Removed => vec!["removed"],
-                StageSpec::Stages(m) => db.stage_names(*m),
+                StageSpec::Stages(m, _) => db.stage_names(*m),
             },
         })).collect::<Vec<_>>(),
         "attributes": o.attributes.entries.iter().map(|(since, m)| json!({

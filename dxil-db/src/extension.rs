@@ -158,6 +158,7 @@ pub(crate) fn restrict(
         ("constraint_key", first_named(&raw.constraint_keys)),
         ("constraint_kind", first_named(&raw.constraint_kinds)),
         ("constraint", raw.constraints.first().map(|r| r.span())),
+        ("dxc", raw.dxc.first().map(|r| r.span())),
     ];
     for (key, span) in sections {
         if let Some(span) = span {

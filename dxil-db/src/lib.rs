@@ -18,6 +18,7 @@ pub mod constraint;
 mod db;
 mod decode;
 mod diag;
+pub mod dxc;
 pub mod export;
 mod extension;
 mod lowering;
@@ -100,9 +101,10 @@ pub fn load(path: impl AsRef<Path>) -> Result<Database, LoadError> {
     load_files(&name, root, |include| read_included(&folder, include), None).map(|(db, _)| db)
 }
 
-/// Reads a file of the database: a regular file of at most [`MAX_FILE_SIZE`] bytes, checked
-/// before it is opened (a FIFO or a device is refused without blocking on it).
-fn read_file(path: &Path) -> std::io::Result<Vec<u8>> {
+/// Reads a file as the loader reads the database's: a regular file of at most
+/// [`MAX_FILE_SIZE`] bytes, checked before it is opened (a FIFO or a device is refused without
+/// blocking on it).
+pub fn read_file(path: &Path) -> std::io::Result<Vec<u8>> {
     use std::io::{Error, ErrorKind, Read};
     let meta = std::fs::metadata(path)?;
     if !meta.is_file() {

@@ -218,14 +218,15 @@ pub struct OverloadSpec {
 }
 
 /// The stages of an op at some version.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum StageSpec {
     /// Every stage that exists at the version.
     All,
     /// The op is not available any more.
     Removed,
-    /// These stages, once each exists.
-    Stages(StageMask),
+    /// These stages, once each exists: the set, and the stages in the order the entry lists
+    /// them (DXC's tables keep that order).
+    Stages(StageMask, Vec<StageId>),
 }
 
 /// A list of values that change with the DXIL version: the entry with the latest `since` not
@@ -651,6 +652,8 @@ pub struct LlvmInstruction {
     pub class: String,
     /// Description.
     pub doc: String,
+    /// The longer description, where there is more to say than the doc.
+    pub remarks: String,
     /// Operand overloads, in overload-string letters.
     pub overloads: String,
     /// Allowed in DXIL.

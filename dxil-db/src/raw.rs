@@ -263,6 +263,7 @@ pub struct RawLlvmInstruction {
     pub opcode: Option<Spanned<u32>>,
     pub class: OS,
     pub doc: OS,
+    pub remarks: OS,
     pub overloads: OS,
     pub allowed: Option<Spanned<bool>>,
 }
@@ -372,3 +373,59 @@ pub struct RawConstraintKind {
 /// `[[constraint]]`: a constraint. Its keys depend on its kind, so the record is kept as a map
 /// and checked against the declared keys (`[constraint_key.NAME]`) by the builder.
 pub type RawConstraint = BTreeMap<S, Spanned<toml::Value>>;
+
+/// `[dxc]`: DXC's C++ presentation of the database (db/dxc.toml).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawDxc {
+    pub max_overload_dims: Option<Spanned<u32>>,
+    pub overload_slots: Option<Spanned<Vec<S>>>,
+    pub opcode_type: OS,
+    pub no_attribute: OS,
+    pub invalid_opcode: Option<Spanned<u32>>,
+    pub invalid_opcode_doc: OS,
+    pub table_enum: Option<Spanned<RawDxcEnum>>,
+    pub opcode_enum: Option<Spanned<RawDxcEnum>>,
+    pub class_enum: Option<Spanned<RawDxcEnum>>,
+    pub llvm_class: Option<Spanned<RawDxcClass>>,
+    pub attributes: Option<Spanned<BTreeMap<S, S>>>,
+    pub types: Option<Spanned<BTreeMap<S, Spanned<RawDxcType>>>>,
+    pub validator_notes: Option<Spanned<BTreeMap<S, Spanned<Vec<S>>>>>,
+    pub rst_numbers: Option<Spanned<Vec<Spanned<RawDxcNumber>>>>,
+    pub stages_from_target: Option<Spanned<Vec<S>>>,
+}
+
+/// A C++ enumeration DXC derives from the database: its name, doc and the name of its count.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawDxcEnum {
+    pub name: OS,
+    pub doc: OS,
+    pub count: OS,
+}
+
+/// The class DXC gives LLVM instructions.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawDxcClass {
+    pub name: OS,
+    pub category: OS,
+}
+
+/// How DXC's C++ writes a parameter type.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawDxcType {
+    pub op_func: OS,
+    pub accessor: OS,
+}
+
+/// An enumeration value DXIL.rst numbers otherwise.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawDxcNumber {
+    #[serde(rename = "enum")]
+    pub enum_name: OS,
+    pub value: OS,
+    pub number: Option<Spanned<i64>>,
+}

@@ -66,11 +66,13 @@ pub(crate) enum Section {
     ConstraintKind,
     /// `[[constraint]]`.
     Constraint,
+    /// `[dxc]`: DXC's presentation.
+    Dxc,
 }
 
 impl Section {
     /// Every section.
-    pub(crate) const ALL: [Section; 18] = [
+    pub(crate) const ALL: [Section; 19] = [
         Section::Version,
         Section::Stage,
         Section::Attribute,
@@ -89,6 +91,7 @@ impl Section {
         Section::ConstraintKey,
         Section::ConstraintKind,
         Section::Constraint,
+        Section::Dxc,
     ];
 
     /// The top-level key of the section's records.
@@ -112,6 +115,7 @@ impl Section {
             Section::ConstraintKey => "constraint_key",
             Section::ConstraintKind => "constraint_kind",
             Section::Constraint => "constraint",
+            Section::Dxc => "dxc",
         }
     }
 
@@ -136,6 +140,7 @@ impl Section {
             Section::ConstraintKey => "constraint keys",
             Section::ConstraintKind => "constraint kinds",
             Section::Constraint => "constraints",
+            Section::Dxc => "DXC's presentation",
         }
     }
 

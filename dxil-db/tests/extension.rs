@@ -182,3 +182,14 @@ fn the_intrinsic_map_is_the_base_databases() {
     }
     assert_eq!(out.matches("error:").count(), 3, "{out}");
 }
+
+#[test]
+fn dxcs_presentation_is_the_base_databases() {
+    let text = format!("{VENDOR}\n[dxc]\nno_attribute = \"None\"\n");
+    let out = errors(&text);
+    assert!(
+        out.contains("key `dxc`: an extension file cannot declare `dxc` records"),
+        "{out}"
+    );
+    assert_eq!(out.matches("error:").count(), 1, "{out}");
+}

@@ -109,25 +109,7 @@ const DELIBERATE: &[(&str, &str, &str)] = &[
         "params[7].enum_name",
         MATRIX_LAYOUT,
     ),
-    ("TempRegLoad", "remarks", REMARKS_REPEAT_DOC),
-    ("TempRegStore", "remarks", REMARKS_REPEAT_DOC),
-    ("MinPrecXRegLoad", "remarks", REMARKS_REPEAT_DOC),
-    ("MinPrecXRegStore", "remarks", REMARKS_REPEAT_DOC),
-    ("LoadInput", "remarks", REMARKS_REPEAT_DOC),
-    ("StoreOutput", "remarks", REMARKS_REPEAT_DOC),
-    ("IsNaN", "remarks", REMARKS_REPEAT_DOC),
-    ("IsInf", "remarks", REMARKS_REPEAT_DOC),
-    ("IsFinite", "remarks", REMARKS_REPEAT_DOC),
-    ("Countbits", "remarks", REMARKS_REPEAT_DOC),
-    ("UMax", "remarks", REMARKS_REPEAT_DOC),
-    ("UMin", "remarks", REMARKS_REPEAT_DOC),
-    ("Dot2", "remarks", REMARKS_REPEAT_DOC),
-    ("Dot3", "remarks", REMARKS_REPEAT_DOC),
-    ("Dot4", "remarks", REMARKS_REPEAT_DOC),
 ];
-
-/// Why an op has no `remarks` where DXC has some.
-const REMARKS_REPEAT_DOC: &str = "DXC's remarks repeat the doc word for word; ops.toml keeps remarks only where they add to the doc";
 
 /// Why barrier flag operands name their flag enumeration where DXC names none.
 const BARRIER_FLAGS: &str = "DXC checks these immediate flags against MemoryTypeFlag / BarrierSemanticFlag in hand-written validator code (INSTR.BARRIERFLAGINVALID; ReorderScope only from DXIL 1.9); linking the parameters to the enumerations puts that fact in the database";

@@ -17,7 +17,8 @@ pub const INCLUDES: &[(&str, &str)] = &[
     ("db/llvm-instructions.toml", include_str!("../database/db/llvm-instructions.toml")),
     ("db/llvm-intrinsics.toml", include_str!("../database/db/llvm-intrinsics.toml")),
     ("db/constraints.toml", include_str!("../database/db/constraints.toml")),
+    ("db/dxc.toml", include_str!("../database/db/dxc.toml")),
 ];
 /// The fingerprint of these files (`dxil_db::fingerprint`), the same as
 /// `dxil_ops::DATABASE_FINGERPRINT`.
-pub const FINGERPRINT: u64 = 432018130079582617u64;
+pub const FINGERPRINT: u64 = 15787262197326033743u64;

@@ -53,7 +53,8 @@ enum Command {
         /// Function names, e.g. `dx.op.rawBufferVectorLoad.v17f32`.
         names: Vec<String>,
     },
-    /// Write the database as another compiler's op table: `emit llvm --output OUT`.
+    /// Write the database as another compiler's op table: `emit llvm --output OUT`, or DXC's
+    /// generated sources: `emit dxc --input DXC_TREE --output OUT`.
     Emit {
         /// The format.
         #[command(subcommand)]

@@ -4,6 +4,7 @@
 mod baseline;
 mod classes;
 mod constraints;
+mod dxc;
 mod idents;
 mod intrinsics;
 mod ops;
@@ -53,6 +54,7 @@ pub(crate) struct RawDb {
     pub constraint_keys: Vec<In<Named<crate::raw::RawConstraintKey>>>,
     pub constraint_kinds: Vec<In<Named<crate::raw::RawConstraintKind>>>,
     pub constraints: Vec<In<Decoded<crate::raw::RawConstraint>>>,
+    pub dxc: Vec<In<Decoded<crate::raw::RawDxc>>>,
 }
 
 impl RawDb {
@@ -112,6 +114,7 @@ impl RawDb {
         self.constraint_kinds
             .extend(tag(file, raw.constraint_kinds));
         self.constraints.extend(tag(file, raw.constraints));
+        self.dxc.extend(tag(file, raw.dxc));
     }
 }
 
@@ -479,6 +482,8 @@ pub(crate) fn build(
     b.sink.incomplete.building(Section::Intrinsic);
     b.intrinsics(raw, &mut db);
     b.llvm_baseline(raw, &mut db);
+    b.sink.incomplete.building(Section::Dxc);
+    b.dxc(raw, &mut db);
     b.identifiers(raw);
     b.sink.incomplete.building(Section::Constraint);
     let constraints = b.constraints(raw, &db);

@@ -1061,6 +1061,7 @@ fn stage_entries(
             return None;
         }
         let mut mask = 0u32;
+        let mut listed = Vec::new();
         let mut pseudo: Option<&Spanned<String>> = None;
         let mut ok = true;
         for st in s.get_ref() {
@@ -1101,6 +1102,7 @@ fn stage_entries(
                         ok = false;
                     }
                     mask |= bit;
+                    listed.push(id);
                 }
                 None => ok = false,
             }
@@ -1139,7 +1141,7 @@ fn stage_entries(
             }
             return Some((since, StageSpec::All));
         }
-        ok.then_some((since, StageSpec::Stages(StageMask(mask))))
+        ok.then_some((since, StageSpec::Stages(StageMask(mask), listed)))
     })
 }
 

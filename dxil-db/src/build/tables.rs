@@ -419,6 +419,7 @@ impl Builder<'_> {
                 opcode: *opcode.get_ref(),
                 class,
                 doc,
+                remarks: Ctx::opt_string(&r.remarks),
                 overloads: Ctx::opt_string(&r.overloads),
                 allowed: *allowed.get_ref(),
             });

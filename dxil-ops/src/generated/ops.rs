@@ -667,6 +667,7 @@ pub static OPS: [OpInfo; 347] = [
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_0,
+        remarks: "Helper load operation",
         ..DEFAULTS
     },
     OpInfo {
@@ -681,6 +682,7 @@ pub static OPS: [OpInfo; 347] = [
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_1,
+        remarks: "Helper store operation",
         ..DEFAULTS
     },
     OpInfo {
@@ -695,6 +697,7 @@ pub static OPS: [OpInfo; 347] = [
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_2,
+        remarks: "Helper load operation for minprecision",
         ..DEFAULTS
     },
     OpInfo {
@@ -709,6 +712,7 @@ pub static OPS: [OpInfo; 347] = [
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_3,
+        remarks: "Helper store operation for minprecision",
         ..DEFAULTS
     },
     OpInfo {
@@ -723,6 +727,7 @@ pub static OPS: [OpInfo; 347] = [
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_4,
+        remarks: "Loads the value from shader input",
         intrinsics: &[&super::intrinsics::INTRINSICS[38]],
         ..DEFAULTS
     },
@@ -738,6 +743,7 @@ pub static OPS: [OpInfo; 347] = [
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_1,
+        remarks: "Stores the value to shader output",
         intrinsics: &[&super::intrinsics::INTRINSICS[69]],
         ..DEFAULTS
     },
@@ -785,6 +791,7 @@ pub static OPS: [OpInfo; 347] = [
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_6,
+        remarks: "Returns true if x is NAN or QNAN, false otherwise.",
         intrinsics: &[&super::intrinsics::INTRINSICS[35]],
         ..DEFAULTS
     },
@@ -800,6 +807,7 @@ pub static OPS: [OpInfo; 347] = [
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_6,
+        remarks: "Returns true if x is +INF or -INF, false otherwise.",
         intrinsics: &[&super::intrinsics::INTRINSICS[34]],
         ..DEFAULTS
     },
@@ -815,6 +823,7 @@ pub static OPS: [OpInfo; 347] = [
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_6,
+        remarks: "Returns true if x is finite, false otherwise.",
         ..DEFAULTS
     },
     OpInfo {
@@ -1148,6 +1157,7 @@ pub static OPS: [OpInfo; 347] = [
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_8,
+        remarks: "Counts the number of bits in the input integer.",
         intrinsics: &[&super::intrinsics::INTRINSICS[7]],
         ..DEFAULTS
     },
@@ -1275,6 +1285,7 @@ pub static OPS: [OpInfo; 347] = [
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_8,
+        remarks: "unsigned integer maximum. UMax(a,b) = a > b ? a : b",
         intrinsics: &[&super::intrinsics::INTRINSICS[117]],
         ..DEFAULTS
     },
@@ -1290,6 +1301,7 @@ pub static OPS: [OpInfo; 347] = [
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_8,
+        remarks: "unsigned integer minimum. UMin(a,b) = a < b ? a : b",
         intrinsics: &[&super::intrinsics::INTRINSICS[118]],
         ..DEFAULTS
     },
@@ -1515,6 +1527,7 @@ pub static OPS: [OpInfo; 347] = [
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_11,
+        remarks: "Two-dimensional vector dot-product",
         intrinsics: &[&super::intrinsics::INTRINSICS[18]],
         ..DEFAULTS
     },
@@ -1530,6 +1543,7 @@ pub static OPS: [OpInfo; 347] = [
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_11,
+        remarks: "Three-dimensional vector dot-product",
         intrinsics: &[&super::intrinsics::INTRINSICS[20]],
         ..DEFAULTS
     },
@@ -1545,6 +1559,7 @@ pub static OPS: [OpInfo; 347] = [
         introduced: DxilVersion::new(1, 0),
         shader_model: ShaderModel::new(6, 0),
         by_version: BY_VERSION_11,
+        remarks: "Four-dimensional vector dot-product",
         intrinsics: &[&super::intrinsics::INTRINSICS[21]],
         ..DEFAULTS
     },

@@ -9,11 +9,11 @@ use crate::info::{
 };
 #[allow(unused_imports)]
 use crate::{DxilVersion, ShaderModel};
-/// The fingerprint (`dxil_db::fingerprint`) of the database files this code was generated from: `ops.toml`, `db/vocab.toml`, `db/types.toml`, `db/classes.toml`, `db/ops/core.toml`, `db/ops/experimental.toml`, `db/enums.toml`, `db/validation-rules.toml`, `db/signature-tables.toml`, `db/llvm-instructions.toml`, `db/llvm-intrinsics.toml`, `db/constraints.toml`.
+/// The fingerprint (`dxil_db::fingerprint`) of the database files this code was generated from: `ops.toml`, `db/vocab.toml`, `db/types.toml`, `db/classes.toml`, `db/ops/core.toml`, `db/ops/experimental.toml`, `db/enums.toml`, `db/validation-rules.toml`, `db/signature-tables.toml`, `db/llvm-instructions.toml`, `db/llvm-intrinsics.toml`, `db/constraints.toml`, `db/dxc.toml`.
 ///
 /// The macros of `dxil-ops-macro` embed the same files and refuse to expand when
 /// their fingerprint differs from this one (crates of different versions).
-pub const DATABASE_FINGERPRINT: u64 = 432018130079582617u64;
+pub const DATABASE_FINGERPRINT: u64 = 15787262197326033743u64;
 /// Scalar overload types. The value is the overload type's bit in an
 /// [`OverloadSet`](crate::OverloadSet).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -436,7 +436,7 @@ pub static ATTRIBUTES: [AttributeInfo; 12usize] = [
         name: "convergent",
         memory: false,
         llvm: None,
-        dxc: "IsDxilOpConvergent",
+        dxc: "is_convergent",
         doc: "Convergent: the threads that run the call must not change, so it must not move into or out of control flow (DXC gives its calls LLVM's `convergent` while it optimizes and strips it from the final DXIL).",
     },
 ];

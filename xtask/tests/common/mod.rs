@@ -1,10 +1,12 @@
 //! Helpers of the tests that generate from an edited copy of the database and build the result:
 //! a copy of the runtime (`dxil-base`, `dxil-ops` without its macros, tests and benches) in a
-//! workspace of its own, with the generated files written into it; and reading a DXIL.td with
-//! TableGen ([`tblgen`]).
+//! workspace of its own, with the generated files written into it; reading a DXIL.td with
+//! TableGen ([`tblgen`]); and DXC's sources of `../shared/anchors/dxc-hctgen` ([`dxc_anchor`]).
 
 #![allow(dead_code)]
 
+#[path = "../../../dxil-db/tests/common/shared.rs"]
+pub mod shared;
 pub mod tblgen;
 
 use std::fs;
@@ -14,6 +16,25 @@ use std::process::{Command, Output};
 /// The workspace root.
 pub fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// The folder of DXC's generator and sources (`../shared/anchors/dxc-hctgen`), when present;
+/// a test without it is skipped, or fails under `DXIL_REQUIRE_SHARED`.
+pub fn dxc_anchor() -> Option<PathBuf> {
+    let script = shared::shared_path("anchors/dxc-hctgen/run-five.sh")?;
+    script.parent().map(Path::to_path_buf)
+}
+
+/// DXC's sources that `emit dxc` reads, from the DXC tree `dir`: (output file name, text).
+pub fn dxc_sources(dir: &Path) -> Vec<(&'static str, String)> {
+    dxil_codegen::foreign::dxc::FILES
+        .iter()
+        .filter_map(|f| Some((f.name, f.source?)))
+        .map(|(name, source)| {
+            let text = fs::read_to_string(dir.join(source)).expect("DXC's source");
+            (name, text)
+        })
+        .collect()
 }
 
 /// Copies a folder with everything in it.

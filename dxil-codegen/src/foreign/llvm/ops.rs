@@ -76,7 +76,7 @@ fn record(out: &mut String, db: &Database, names: &Names, id: OpId, op: &Op) {
         let items: Vec<String> = match s {
             StageSpec::All => vec![ALL_STAGES.to_owned()],
             StageSpec::Removed => vec![REMOVED.to_owned()],
-            StageSpec::Stages(m) => db.stage_names(*m).iter().map(|s| s.to_string()).collect(),
+            StageSpec::Stages(m, _) => db.stage_names(*m).iter().map(|s| s.to_string()).collect(),
         };
         (*v, items)
     });

@@ -18,11 +18,12 @@ use dxil_module::container::{Container, DigestStatus, FourCC};
 use dxil_module::{assemble, bitcode};
 
 /// The codes compared.
-const CODES: [FourCC; 5] = [
+const CODES: [FourCC; 6] = [
     FourCC::SFI0,
     FourCC::ISG1,
     FourCC::OSG1,
     FourCC::PSG1,
+    FourCC::PSV0,
     FourCC::DXIL,
 ];
 
@@ -33,6 +34,8 @@ fn derived_parts_against_the_corpus() {
     };
     // per code: (the same, present in both, differences shown)
     let mut counts: BTreeMap<String, (usize, usize, Vec<String>)> = BTreeMap::new();
+    // PSV0 parts that differ, by program kind and how
+    let mut psv_diffs: BTreeMap<(u8, String), usize> = BTreeMap::new();
     let mut signed = 0;
     let mut failures = Vec::new();
     for f in &files {
@@ -60,6 +63,11 @@ fn derived_parts_against_the_corpus() {
                 c.find(code).map(|p| p.data)
             };
             let ours = parts.iter().find(|(c, _)| *c == code).map(|(_, d)| &d[..]);
+            if let (FourCC::PSV0, Some(o)) = (code, ours)
+                && let Err(e) = dxil_module::container::Psv::parse(o, 0, None)
+            {
+                failures.push(format!("{name}: our PSV0 does not parse: {e}"));
+            }
             let entry = counts.entry(code.to_string()).or_default();
             match (theirs, ours) {
                 (Some(t), Some(o)) => {
@@ -74,7 +82,11 @@ fn derived_parts_against_the_corpus() {
                             std::fs::write(dir.join(format!("{stem}.{code}.ours")), o).ok();
                         }
                     }
-                    if t != o && entry.2.len() < 3 {
+                    if code == FourCC::PSV0 && t != o {
+                        let stage = dxil.data.get(2).copied().unwrap_or(u8::MAX);
+                        *psv_diffs.entry((stage, psv_difference(t, o))).or_default() += 1;
+                    }
+                    if t != o && code != FourCC::PSV0 && entry.2.len() < 3 {
                         let at = t.iter().zip(o).position(|(a, b)| a != b);
                         entry.2.push(format!(
                             "{name}: {} bytes (theirs) and {} (ours), first difference at {at:?}",
@@ -103,6 +115,9 @@ fn derived_parts_against_the_corpus() {
             eprintln!("  {d}");
         }
     }
+    for ((stage, how), n) in &psv_diffs {
+        eprintln!("  PSV0 of shader kind {stage}: {n} {how}");
+    }
     eprintln!(
         "{signed}/{} containers written from the decoded model parse with a verified digest",
         files.len()
@@ -116,4 +131,37 @@ fn derived_parts_against_the_corpus() {
     }
     assert!(same("ISG1").0 + 1 >= same("ISG1").1, "ISG1 parts differ");
     assert!(same("OSG1").0 + 5 >= same("OSG1").1, "OSG1 parts differ");
+    // PSV0: every difference but the tables left out is a regression
+    let others: Vec<_> = psv_diffs
+        .keys()
+        .filter(|(_, how)| !how.starts_with("equal"))
+        .collect();
+    assert!(others.is_empty(), "PSV0 parts differ: {others:?}");
+}
+
+/// How our PSV0 part `o` differs from theirs `t`.
+fn psv_difference(t: &[u8], o: &[u8]) -> String {
+    use dxil_module::container::Psv;
+    let (Ok(pt), Ok(po)) = (Psv::parse(t, 0, None), Psv::parse(o, 0, None)) else {
+        return "not both readable".to_string();
+    };
+    let same_but_tables = pt.info == po.info
+        && pt.string_table == po.string_table
+        && pt.index_table == po.index_table
+        && pt.resources().eq(po.resources())
+        && pt.input_elements().eq(po.input_elements())
+        && pt.output_elements().eq(po.output_elements())
+        && pt
+            .patch_const_or_prim_elements()
+            .eq(po.patch_const_or_prim_elements());
+    if same_but_tables {
+        "equal but for the view-ID masks and dependence tables (ours conservative)".to_string()
+    } else {
+        let at = t.iter().zip(o).position(|(a, b)| a != b);
+        format!(
+            "differ first at byte {at:?} ({} bytes theirs, {} ours)",
+            t.len(),
+            o.len()
+        )
+    }
 }

@@ -7,19 +7,22 @@
 //! | `SFI0` | the raw shader flags of the entry point (property 0), mapped bit by bit as DXC maps them | — |
 //! | `ISG1`, `OSG1`, `PSG1` | the entry point's signature metadata: one element per row, system values (tessellation factors by the domain), component types, minimum precision, registers (all ones when not allocated), masks, read/write masks from the usage masks; the string table as the validator version lays it out (before 1.5: a name per element, not padded) | the rows of a mesh shader's per-vertex outputs that DXC lists once per vertex |
 //! | `DXIL` | `!dx.shaderModel`, `!dx.version` and the bitcode | — |
-//! | `PSV0`, `HASH`, `RDAT`, `STAT`, `ILDB`, `ILDN`, `RTS0`, `VERS` | — | not written: PSV0 needs the resources, the runtime information and the view-ID and input-to-output tables DXC computes from the code; HASH an MD5 |
+//! | `PSV0` | at the version the validator version gives (0 to 3): the runtime information (per-stage fields from the entry properties and signatures, wave lane counts, stage, element and vector counts, view-ID use from the shader flags, thread-group size, entry name), the resource bindings of `!dx.resources`, the signature elements with the string and semantic-index tables | the view-ID masks and input-to-output dependence tables: DXC computes them by a data-flow analysis of the code and does not keep them in the metadata; they are written conservatively (every output component depends on every input component and on the view ID) |
+//! | `HASH`, `RDAT`, `STAT`, `ILDB`, `ILDN`, `RTS0`, `VERS` | — | not written: HASH is an MD5 of the source, the others debug data, library runtime data and root signatures |
 //!
 //! Against the corpus (`tests/assemble_corpus.rs`, the parts derived from each container's
 //! decoded module): `SFI0` 219/219, `DXIL` 219/219, `PSG1` 20/20, `ISG1` 203/204, `OSG1`
-//! 199/204 byte-identical; the others are two parts of other producers whose string tables
+//! 199/204, `PSV0` 104/204 byte-identical (the other 100 equal but for the conservative
+//! dependence tables); of the signature parts, the others are two parts of other producers whose string tables
 //! are not padded though their validator version says they should be, and three mesh
 //! shaders.
 //!
-//! Parts come in DXC's order (`SFI0`, `ISG1`, `OSG1`, `PSG1`, `DXIL`); signature parts are
-//! written for every stage but libraries, `PSG1` for hull, domain and mesh shaders.
+//! Parts come in DXC's order (`SFI0`, `ISG1`, `OSG1`, `PSG1`, `PSV0`, `DXIL`); signature parts
+//! and `PSV0` are written for every stage but libraries, `PSG1` for hull, domain and mesh shaders.
 
 mod features;
 mod meta;
+mod psv;
 mod signature;
 
 use std::fmt;
@@ -70,6 +73,9 @@ pub fn parts(m: &Module, bitcode: &[u8]) -> Result<Vec<(FourCC, Vec<u8>)>, Assem
         if matches!(d.kind, 3 | 4) || (d.kind == 13 && !patch.is_empty()) {
             parts.push((FourCC::PSG1, part(&patch, compat)?));
         }
+    }
+    if d.kind != 6 {
+        parts.push((FourCC::PSV0, psv::part(&d)));
     }
     parts.push((FourCC::DXIL, program(&d, bitcode)?));
     Ok(parts)

@@ -85,7 +85,7 @@ fn system_value(kind: i64, domain: Option<i64>, row: u32) -> u32 {
 }
 
 /// The signature component type and minimum precision of a DXIL component type.
-fn component(comp: i64, min_precision: bool, i1_unknown: bool) -> (u32, u32) {
+pub(super) fn component(comp: i64, min_precision: bool, i1_unknown: bool) -> (u32, u32) {
     let ty = match comp {
         1 if i1_unknown => 0,
         1 | 5 => 1,

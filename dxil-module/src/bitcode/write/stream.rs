@@ -110,8 +110,13 @@ impl Out {
                 AbbrevOp::Array => {
                     let elem = ops.get(i + 1).copied().unwrap_or(AbbrevOp::Vbr(6));
                     self.w.write_vbr(rest.len() as u64, 6);
-                    for &v in rest {
-                        self.field(elem, v);
+                    // the element's encoding chosen once, not per element
+                    match elem {
+                        AbbrevOp::Fixed(n) => rest.iter().for_each(|&v| self.w.write(v, n.into())),
+                        AbbrevOp::Vbr(n) => {
+                            rest.iter().for_each(|&v| self.w.write_vbr(v, n.into()))
+                        }
+                        elem => rest.iter().for_each(|&v| self.field(elem, v)),
                     }
                     return;
                 }
@@ -126,7 +131,7 @@ impl Out {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn field(&mut self, op: AbbrevOp, v: u64) {
         match op {
             AbbrevOp::Fixed(n) => self.w.write(v, u32::from(n)),
@@ -158,8 +163,11 @@ fn fits(ops: &[AbbrevOp], code: u32, values: &[u64]) -> bool {
     for (i, op) in ops.iter().enumerate() {
         match *op {
             AbbrevOp::Array => {
-                let elem = ops.get(i + 1).copied().unwrap_or(AbbrevOp::Vbr(6));
-                return rest.iter().all(|&v| elem.fits(v));
+                return match ops.get(i + 1).copied().unwrap_or(AbbrevOp::Vbr(6)) {
+                    AbbrevOp::Fixed(n) if n < 64 => rest.iter().all(|&v| v >> n == 0),
+                    AbbrevOp::Vbr(n) if n >= 2 => true,
+                    elem => rest.iter().all(|&v| elem.fits(v)),
+                };
             }
             AbbrevOp::Blob => return false,
             op => match rest.split_first() {

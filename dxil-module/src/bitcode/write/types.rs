@@ -230,7 +230,7 @@ pub(super) fn enumerate(m: &Module) -> Result<TypeTable, WriteError> {
     let mut ids = vec![NONE; n];
     let mut order: Vec<TypeId> = Vec::with_capacity(n);
     let mut named_seen = vec![false; n];
-    let mut seen: HashMap<Type, u32> = HashMap::with_capacity(n);
+    let mut seen = Seen::with_capacity(n);
     // a frame: a type and the position of the next subtype to visit
     let mut stack: Vec<(TypeId, usize)> = Vec::new();
     for (root, _) in m.types.iter() {
@@ -264,10 +264,7 @@ pub(super) fn enumerate(m: &Module) -> Result<TypeTable, WriteError> {
             let id = order.len() as u32;
             let id = match ty {
                 Type::Named(_) => id,
-                structural => {
-                    let key = canonical(m, structural, &ids);
-                    *seen.entry(key).or_insert(id)
-                }
+                structural => seen.id_of(m, structural, &ids, id),
             };
             ids[t.index()] = id;
             if id as usize == order.len() {
@@ -279,41 +276,113 @@ pub(super) fn enumerate(m: &Module) -> Result<TypeTable, WriteError> {
     Ok(TypeTable { ids, order, bits })
 }
 
-/// A structural type with its subtypes replaced by their bitcode ids, except named structs
-/// (which may not have one yet, and are equal only to themselves): their model id with the
-/// top bit set.
-fn canonical(m: &Module, t: &Type, ids: &[u32]) -> Type {
+/// The structural types met so far, each by its canonical words (see [`canonical`]): the
+/// words of all in one buffer, found by a hash of them, so that no type is cloned.
+struct Seen {
+    /// Hash of the words to the bitcode id of the first type that has them.
+    by_hash: HashMap<u64, u32>,
+    /// Bitcode ids whose hash was taken by other words (rare).
+    collided: Vec<u32>,
+    /// The words of every type met, one after the other.
+    words: Vec<u64>,
+    /// Where the words of each bitcode id are in `words` (empty for named structs).
+    ranges: Vec<(usize, usize)>,
+    /// The words of the type being looked up.
+    scratch: Vec<u64>,
+}
+
+impl Seen {
+    fn with_capacity(n: usize) -> Seen {
+        Seen {
+            by_hash: HashMap::with_capacity(n),
+            collided: Vec::new(),
+            words: Vec::with_capacity(4 * n),
+            ranges: Vec::with_capacity(n),
+            scratch: Vec::with_capacity(16),
+        }
+    }
+
+    /// The bitcode id of a structural type equal to `t`, else `id` (recorded as `t`'s).
+    fn id_of(&mut self, m: &Module, t: &Type, ids: &[u32], id: u32) -> u32 {
+        self.scratch.clear();
+        canonical(m, t, ids, &mut self.scratch);
+        let hash = self.scratch.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &w| {
+            (h.rotate_left(5) ^ w).wrapping_mul(0x5851_f42d_4c95_7f2d)
+        });
+        let equal = |s: &Seen, other: u32| {
+            s.ranges
+                .get(other as usize)
+                .and_then(|&(a, b)| s.words.get(a..b))
+                .is_some_and(|w| w == &s.scratch[..])
+        };
+        match self.by_hash.get(&hash) {
+            Some(&other) if equal(self, other) => return other,
+            Some(_) => {
+                if let Some(&other) = self.collided.iter().find(|&&o| equal(self, o)) {
+                    return other;
+                }
+                self.collided.push(id);
+            }
+            None => {
+                self.by_hash.insert(hash, id);
+            }
+        }
+        let start = self.words.len();
+        self.words.extend_from_slice(&self.scratch);
+        let i = id as usize;
+        if self.ranges.len() <= i {
+            self.ranges.resize(i + 1, (0, 0));
+        }
+        self.ranges[i] = (start, self.words.len());
+        id
+    }
+}
+
+/// The words of a structural type, its subtypes replaced by their bitcode ids, except named
+/// structs (which may not have one yet, and are equal only to themselves): their model id
+/// with bit 32 set. Equal words, equal types.
+fn canonical(m: &Module, t: &Type, ids: &[u32], out: &mut Vec<u64>) {
     let map = |s: TypeId| match (m.types.get(s), ids.get(s.index())) {
-        (Some(Type::Named(_)), _) | (_, None) => TypeId(s.0 | 1 << 31),
-        (_, Some(&id)) => TypeId(id),
+        (Some(Type::Named(_)), _) | (_, None) => u64::from(s.0) | 1 << 32,
+        (_, Some(&id)) => u64::from(id),
     };
     match t {
-        Type::Pointer { pointee, addrspace } => Type::Pointer {
-            pointee: map(*pointee),
-            addrspace: *addrspace,
-        },
+        Type::Pointer { pointee, addrspace } => {
+            out.extend([1, map(*pointee), u64::from(*addrspace)]);
+        }
         Type::Function {
             ret,
             params,
             vararg,
-        } => Type::Function {
-            ret: map(*ret),
-            params: params.iter().map(|&p| map(p)).collect(),
-            vararg: *vararg,
-        },
-        Type::Struct { fields, packed } => Type::Struct {
-            fields: fields.iter().map(|&f| map(f)).collect(),
-            packed: *packed,
-        },
-        Type::Array { len, elem } => Type::Array {
-            len: *len,
-            elem: map(*elem),
-        },
-        Type::Vector { len, elem } => Type::Vector {
-            len: *len,
-            elem: map(*elem),
-        },
-        other => other.clone(),
+        } => {
+            out.extend([2, u64::from(*vararg), map(*ret)]);
+            out.extend(params.iter().map(|&p| map(p)));
+        }
+        Type::Struct { fields, packed } => {
+            out.extend([3, u64::from(*packed)]);
+            out.extend(fields.iter().map(|&f| map(f)));
+        }
+        Type::Array { len, elem } => out.extend([4, *len, map(*elem)]),
+        Type::Vector { len, elem } => out.extend([5, u64::from(*len), map(*elem)]),
+        Type::Int(w) => out.extend([6, u64::from(*w)]),
+        other => out.extend([7, simple_code(other)]),
+    }
+}
+
+/// A number for each type without fields or subtypes.
+fn simple_code(t: &Type) -> u64 {
+    match t {
+        Type::Void => 0,
+        Type::Half => 1,
+        Type::Float => 2,
+        Type::Double => 3,
+        Type::X86Fp80 => 4,
+        Type::Fp128 => 5,
+        Type::PpcFp128 => 6,
+        Type::X86Mmx => 7,
+        Type::Label => 8,
+        Type::Metadata => 9,
+        _ => 10,
     }
 }
 

@@ -8,6 +8,7 @@
 //! once.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use super::codes::{TYPE_BLOCK, ty as code};
 use super::error::{Place, WriteError, WriteErrorKind};
@@ -280,7 +281,7 @@ pub(super) fn enumerate(m: &Module) -> Result<TypeTable, WriteError> {
 /// words of all in one buffer, found by a hash of them, so that no type is cloned.
 struct Seen {
     /// Hash of the words to the bitcode id of the first type that has them.
-    by_hash: HashMap<u64, u32>,
+    by_hash: HashMap<u64, u32, BuildHasherDefault<HashIsKey>>,
     /// Bitcode ids whose hash was taken by other words (rare).
     collided: Vec<u32>,
     /// The words of every type met, one after the other.
@@ -294,7 +295,7 @@ struct Seen {
 impl Seen {
     fn with_capacity(n: usize) -> Seen {
         Seen {
-            by_hash: HashMap::with_capacity(n),
+            by_hash: HashMap::with_capacity_and_hasher(n, Default::default()),
             collided: Vec::new(),
             words: Vec::with_capacity(4 * n),
             ranges: Vec::with_capacity(n),
@@ -335,6 +336,27 @@ impl Seen {
         }
         self.ranges[i] = (start, self.words.len());
         id
+    }
+}
+
+/// The hasher of keys that are hashes already: the key itself.
+#[derive(Default)]
+struct HashIsKey(u64);
+
+impl Hasher for HashIsKey {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        // only `write_u64` is used; other input folded in all the same
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(8) ^ u64::from(b)).wrapping_mul(0x5851_f42d_4c95_7f2d);
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
     }
 }
 

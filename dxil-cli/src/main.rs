@@ -1,6 +1,7 @@
 //! `dxil`: command-line tools for DXIL. One module per subcommand; `main` parses the command
 //! line and dispatches.
 
+mod asm;
 mod container;
 mod dis;
 mod input;
@@ -72,6 +73,15 @@ enum Command {
     /// allows). With names: the declaration of each, or an error saying why it is not one.
     #[command(after_help = dxil_cli::decls::EXIT_CODES)]
     Decls(dxil_cli::decls::Args),
+    /// Assemble DXIL text into a DXBC container.
+    ///
+    /// Reads LLVM 3.7 IR text as DXC prints it (strictly: the text must be DXIL, not LLVM 14's
+    /// syntax), writes it as LLVM 3.7 bitcode in a `DXIL` part with the parts derived from its
+    /// metadata (`SFI0`, `ISG1`, `OSG1`, `PSG1`, `PSV0`), signed with DXC's retail hash. Exits 1 when
+    /// the module cannot be written (the error names the function and instruction), 2 when the
+    /// input cannot be read or is not DXIL text.
+    #[command(after_help = EXIT_CODES)]
+    Asm(asm::Args),
 }
 
 fn main() -> ExitCode {
@@ -81,6 +91,7 @@ fn main() -> ExitCode {
         Command::Dis(args) => dis::run(args),
         Command::Lint(args) => return dxil_cli::lint::run(args),
         Command::Decls(args) => return dxil_cli::decls::run(args),
+        Command::Asm(args) => asm::run(args),
     };
     ExitCode::from(status.code())
 }

@@ -17,6 +17,7 @@
 //! | unknown records of types, constants, metadata and bodies; instructions DXIL forbids (`invoke`, `landingpad`, ...); forms the model cannot hold (aliases, inline assembly, ...) | - | refused: a [`bitcode::DecodeError`] with the bit offset |
 //! | LLVM IR text | [`text::parse`] into the same [`model::Module`]; [`text::print`] writes it as `llvm-dis-14` does | - |
 
+pub mod assemble;
 pub mod bitcode;
 pub mod bitstream;
 pub mod container;

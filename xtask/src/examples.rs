@@ -6,7 +6,7 @@
 
 use crate::llvm_as::assemble;
 
-#[path = "../../dxil-ops/examples/emit_compute.rs"]
+#[path = "../../dxil-ops/examples/emit_compute/shader.rs"]
 mod emit_compute;
 #[path = "../../dxil-ops/examples/emit_pixel.rs"]
 mod emit_pixel;

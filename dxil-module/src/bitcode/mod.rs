@@ -1,4 +1,8 @@
-//! LLVM 3.7 bitcode, as DXIL uses it, decoded into the module model.
+//! LLVM 3.7 bitcode, as DXIL uses it: decoded into the module model, and written from it.
+//!
+//! [`write()`] writes a module of the [model](crate::model) as DXC's LLVM 3.7 writer lays it
+//! out (see its documentation), after checking everything LLVM 3.7's reader would otherwise
+//! misread or refuse; a model it cannot write is a [`WriteError`] naming the place.
 //!
 //! [`decode`] takes raw bitcode (`BC C0 DE`), bitcode behind a wrapper header (`DE C0 17 0B`)
 //! or a DXBC container (the bitcode of its `DXIL` part, else its `ILDB` part; both found by
@@ -62,8 +66,10 @@ mod module;
 mod ops;
 mod symtab;
 mod types;
+mod write;
 
 pub use error::{DecodeError, ErrorKind};
+pub use write::{Place, WriteError, WriteErrorKind, write};
 
 use crate::bitstream::{BITCODE_MAGIC, Bitstream};
 use crate::container::FourCC;

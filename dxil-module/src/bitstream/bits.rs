@@ -378,11 +378,22 @@ impl BitWriter {
         }
         let width = width.min(32);
         let more = 1u64 << (width - 1);
-        while width > 1 && value >= more {
-            self.write32(value & (more - 1) | more, width);
-            value >>= width - 1;
+        if value < more || width == 1 {
+            self.write32(value & (more - 1), width);
+            return;
         }
-        self.write32(value & (more - 1), width);
+        // the chunks gathered into as few writes of at most 32 bits as they fit
+        let (mut chunks, mut bits) = (0u64, 0u32);
+        while value >= more {
+            chunks |= (value & (more - 1) | more) << bits;
+            bits += width;
+            value >>= width - 1;
+            if bits + width > 32 {
+                self.write32(chunks, bits);
+                (chunks, bits) = (0, 0);
+            }
+        }
+        self.write32(chunks | value << bits, bits + width);
     }
 
     /// Writes `value` as a VBR of exactly `chunks` chunks (more than it needs, as some writers

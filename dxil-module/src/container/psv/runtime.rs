@@ -239,3 +239,33 @@ impl RuntimeInfo {
         }
     }
 }
+
+impl RuntimeInfo {
+    /// Appends the runtime information as the part stores it: its size (`u32`), then the
+    /// fields of the versions it holds.
+    pub fn write(&self, out: &mut Vec<u8>) {
+        let size = RUNTIME_INFO_SIZES[self.version() as usize];
+        out.extend_from_slice(&size.to_le_bytes());
+        out.extend_from_slice(&self.stage_bytes);
+        for w in [self.min_wave_lane_count, self.max_wave_lane_count] {
+            out.extend_from_slice(&w.to_le_bytes());
+        }
+        if let Some(v1) = self.v1 {
+            out.extend_from_slice(&[v1.shader_stage, v1.uses_view_id]);
+            out.extend_from_slice(&v1.stage_word.to_le_bytes());
+            out.extend_from_slice(&[
+                v1.sig_input_elements,
+                v1.sig_output_elements,
+                v1.sig_patch_const_or_prim_elements,
+                v1.sig_input_vectors,
+            ]);
+            out.extend_from_slice(&v1.sig_output_vectors);
+        }
+        for w in self.num_threads.iter().flatten() {
+            out.extend_from_slice(&w.to_le_bytes());
+        }
+        if let Some(name) = self.entry_function_name {
+            out.extend_from_slice(&name.to_le_bytes());
+        }
+    }
+}

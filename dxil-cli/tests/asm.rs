@@ -78,6 +78,7 @@ fn normalize(line: &str) -> String {
     out
 }
 
+#[dxil_test_data::needs(tool = "llvm-dis-14")]
 #[test]
 fn asm_output_disassembles_as_llvm_as_output() {
     let Some(dir) = shared::shared_path("corpus/dxc") else {
@@ -168,6 +169,7 @@ mod emit_compute;
 /// The container of the example `emit_compute` (the text it prints, assembled as its
 /// `--dxil` does) is accepted by `llvm-dis-14`, by our container reader (its digest verified)
 /// and by `dxil container` (exit 0), and its bitcode decodes.
+#[dxil_test_data::needs(tool = "llvm-dis-14")]
 #[test]
 fn the_emit_compute_container_is_accepted() {
     let text = emit_compute::compute_shader().expect("the example's text");

@@ -77,6 +77,7 @@ fn report(what: &str, total: usize, failures: &[String]) {
     );
 }
 
+#[dxil_test_data::needs(tool = "llvm-dis-14")]
 #[test]
 fn decoded_and_written_prints_as_the_original() {
     let Some(parts) = dxil_parts() else {
@@ -317,6 +318,7 @@ fn add_a_built_call(m: &mut Module) -> bool {
     true
 }
 
+#[dxil_test_data::needs(tool = "llvm-dis-14")]
 #[test]
 fn a_change_on_the_model_shows_in_llvm_dis_and_nothing_else() {
     let Some(parts) = dxil_parts() else {

@@ -169,6 +169,7 @@ fn bcanalyzer(bitcode: &[u8]) -> Option<String> {
     Some(String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
+#[dxil_test_data::needs(tool = "llvm-bcanalyzer-14")]
 #[test]
 fn blocks_and_records_match_llvm_bcanalyzer() {
     let Some(streams) = corpus::corpus_bitcode() else {

@@ -108,6 +108,7 @@ impl Md<'_> {
     }
 }
 
+#[dxil_test_data::needs(tool = "llvm-dis-14")]
 #[test]
 fn pixel_shader_metadata_is_dxcs() {
     let Some(file) = shared::shared_path("corpus/dxil-bin/sdl/80e2da92d1a683ad.dxil") else {

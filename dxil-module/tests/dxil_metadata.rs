@@ -59,6 +59,7 @@ fn same_element(
 }
 
 #[dxil_test_data::needs(shared = "corpus/dxil-bin")]
+#[dxil_test_data::needs(tool = "llvm-dis-14")]
 #[test]
 fn the_metadata_of_every_corpus_module_reads_and_agrees_with_its_container() {
     let Some(files) = dxil_bin::containers() else {

@@ -70,6 +70,7 @@ fn every_file_reads_without_problems() {
     assert!(bad.is_empty(), "problems:\n{}", bad.join("\n"));
 }
 
+#[dxil_test_data::needs(tool = "llvm-dis-14")]
 #[test]
 fn files_llvm_accepts_print_as_llvm_dis() {
     let Some(dir) = shared::shared_path("corpus/dxc") else {

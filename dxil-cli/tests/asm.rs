@@ -78,6 +78,7 @@ fn normalize(line: &str) -> String {
     out
 }
 
+#[dxil_test_data::needs(shared = "corpus/dxc")]
 #[dxil_test_data::needs(tool = "llvm-dis-14")]
 #[test]
 fn asm_output_disassembles_as_llvm_as_output() {

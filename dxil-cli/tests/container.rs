@@ -158,6 +158,7 @@ fn the_help_documents_the_exit_codes() {
     assert_eq!(out.status.code(), Some(2), "no file is a usage error");
 }
 
+#[dxil_test_data::needs(shared = "corpus/dxil-bin")]
 #[test]
 fn corpus_containers_are_reported() {
     let Some(dir) = shared::shared_path("corpus/dxil-bin") else {

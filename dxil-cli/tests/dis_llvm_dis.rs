@@ -40,6 +40,7 @@ fn dis(file: &Path) -> Result<String, String> {
     Ok(head.replace(&name, STDIN) + rest)
 }
 
+#[dxil_test_data::needs(shared = "corpus/dxil-bin")]
 #[dxil_test_data::needs(tool = "llvm-dis-14")]
 #[test]
 fn dis_prints_the_corpus_as_llvm_dis_14() {

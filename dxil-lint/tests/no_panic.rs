@@ -133,6 +133,7 @@ fn mutate(rng: &mut Rng, text: &str) -> String {
     String::from_utf8_lossy(&b).into_owned()
 }
 
+#[dxil_test_data::needs(shared = "corpus/dxc")]
 #[test]
 fn never_panics_on_mutated_inputs() {
     let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));

@@ -27,6 +27,7 @@ const CODES: [FourCC; 6] = [
     FourCC::DXIL,
 ];
 
+#[dxil_test_data::needs(shared = "corpus/dxil-bin")]
 #[test]
 fn derived_parts_against_the_corpus() {
     let Some(files) = corpus::corpus_files() else {

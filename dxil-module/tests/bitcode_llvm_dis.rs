@@ -39,6 +39,7 @@ fn ours(bc: &[u8]) -> Result<String, String> {
     ))
 }
 
+#[dxil_test_data::needs(shared = "corpus/dxil-bin")]
 #[dxil_test_data::needs(tool = "llvm-dis-14")]
 #[test]
 fn decoded_corpus_prints_as_llvm_dis_14() {

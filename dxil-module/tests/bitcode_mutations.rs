@@ -153,6 +153,7 @@ fn record_count(stream: &Bitstream) -> usize {
         .sum()
 }
 
+#[dxil_test_data::needs(shared = "corpus/dxil-bin")]
 #[test]
 fn truncated_mutated_and_changed_bitcode_gives_errors_or_modules() {
     let Some(streams) = corpus::corpus_bitcode() else {

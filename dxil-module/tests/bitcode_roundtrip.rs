@@ -77,6 +77,7 @@ fn report(what: &str, total: usize, failures: &[String]) {
     );
 }
 
+#[dxil_test_data::needs(shared = "corpus/dxil-bin")]
 #[dxil_test_data::needs(tool = "llvm-dis-14")]
 #[test]
 fn decoded_and_written_prints_as_the_original() {
@@ -106,6 +107,7 @@ fn decoded_and_written_prints_as_the_original() {
     );
 }
 
+#[dxil_test_data::needs(shared = "corpus/dxil-bin")]
 #[test]
 fn decoded_written_and_decoded_again_is_the_same_model() {
     let Some(parts) = dxil_parts() else {
@@ -318,6 +320,7 @@ fn add_a_built_call(m: &mut Module) -> bool {
     true
 }
 
+#[dxil_test_data::needs(shared = "corpus/dxil-bin")]
 #[dxil_test_data::needs(tool = "llvm-dis-14")]
 #[test]
 fn a_change_on_the_model_shows_in_llvm_dis_and_nothing_else() {

@@ -99,6 +99,7 @@ fn dis(bitcode: &[u8], what: &str) -> Result<String, String> {
     }
 }
 
+#[dxil_test_data::needs(shared = "corpus/dxil-bin")]
 #[dxil_test_data::needs(tool = "llvm-dis-14")]
 #[test]
 fn text_models_write_bitcode_that_llvm_dis_prints_the_same() {

@@ -10,6 +10,7 @@ use dxil_module::bitstream::{BITCODE_MAGIC, Bitstream, Block, Entry};
 #[path = "common/corpus.rs"]
 mod corpus;
 
+#[dxil_test_data::needs(shared = "corpus/dxil-bin")]
 #[test]
 fn every_corpus_bitstream_is_written_back_identical() {
     let Some(streams) = corpus::corpus_bitcode() else {
@@ -169,6 +170,7 @@ fn bcanalyzer(bitcode: &[u8]) -> Option<String> {
     Some(String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
+#[dxil_test_data::needs(shared = "corpus/dxil-bin")]
 #[dxil_test_data::needs(tool = "llvm-bcanalyzer-14")]
 #[test]
 fn blocks_and_records_match_llvm_bcanalyzer() {

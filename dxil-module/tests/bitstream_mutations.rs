@@ -60,6 +60,7 @@ fn parse_checked(bytes: &[u8], what: &dyn Fn() -> String) -> (usize, bool) {
     }
 }
 
+#[dxil_test_data::needs(shared = "corpus/dxil-bin")]
 #[test]
 fn truncated_and_mutated_bitstreams_give_errors_or_streams() {
     let Some(streams) = corpus::corpus_bitcode() else {

@@ -11,6 +11,7 @@ use dxil_module::container::{
 #[path = "common/dxil_bin.rs"]
 mod dxil_bin;
 
+#[dxil_test_data::needs(shared = "corpus/dxil-bin")]
 #[test]
 fn every_container_parses_and_every_part_decodes() {
     let Some(files) = dxil_bin::containers() else {
@@ -93,6 +94,7 @@ fn every_container_parses_and_every_part_decodes() {
     assert_eq!(programs, 219 + 23 + 1);
 }
 
+#[dxil_test_data::needs(shared = "corpus/dxil-bin")]
 #[test]
 fn every_digest_verifies() {
     let Some(files) = dxil_bin::containers() else {
@@ -111,6 +113,7 @@ fn every_digest_verifies() {
     assert_eq!((ok, zero), (217, 2));
 }
 
+#[dxil_test_data::needs(shared = "corpus/dxil-bin")]
 #[test]
 fn every_container_is_written_back_identical() {
     let Some(files) = dxil_bin::containers() else {
@@ -128,6 +131,7 @@ fn every_container_is_written_back_identical() {
     }
 }
 
+#[dxil_test_data::needs(shared = "corpus/dxil-bin")]
 #[test]
 fn the_bitcode_of_every_container_is_found() {
     let Some(files) = dxil_bin::containers() else {
@@ -140,6 +144,7 @@ fn the_bitcode_of_every_container_is_found() {
     }
 }
 
+#[dxil_test_data::needs(shared = "corpus/dxil-bin")]
 #[test]
 fn a_flipped_byte_after_the_digest_is_a_mismatch() {
     let Some(files) = dxil_bin::containers() else {
@@ -169,6 +174,7 @@ fn a_flipped_byte_after_the_digest_is_a_mismatch() {
     assert!(parsed > 2000, "{parsed}");
 }
 
+#[dxil_test_data::needs(shared = "corpus/dxil-bin")]
 #[test]
 fn the_bitcode_is_found_wrapped_and_bare() {
     let Some(files) = dxil_bin::containers() else {

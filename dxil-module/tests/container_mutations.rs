@@ -149,6 +149,7 @@ fn cuts(len: usize, step: usize) -> impl Iterator<Item = usize> {
     (0..len.min(32)).chain((32..len).step_by(step))
 }
 
+#[dxil_test_data::needs(shared = "corpus/dxil-bin")]
 #[test]
 fn mutated_corpus_containers_give_errors_or_containers_never_a_panic() {
     let Some(files) = dxil_bin::containers() else {

@@ -108,6 +108,7 @@ impl Md<'_> {
     }
 }
 
+#[dxil_test_data::needs(shared = "corpus/dxil-bin/sdl/80e2da92d1a683ad.dxil")]
 #[dxil_test_data::needs(tool = "llvm-dis-14")]
 #[test]
 fn pixel_shader_metadata_is_dxcs() {

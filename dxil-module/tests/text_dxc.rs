@@ -52,6 +52,7 @@ const DIFFER: &[(&str, &str)] = &[
     ),
 ];
 
+#[dxil_test_data::needs(shared = "corpus/dxc")]
 #[test]
 fn every_file_reads_without_problems() {
     let Some(dir) = shared::shared_path("corpus/dxc") else {
@@ -70,6 +71,7 @@ fn every_file_reads_without_problems() {
     assert!(bad.is_empty(), "problems:\n{}", bad.join("\n"));
 }
 
+#[dxil_test_data::needs(shared = "corpus/dxc")]
 #[dxil_test_data::needs(tool = "llvm-dis-14")]
 #[test]
 fn files_llvm_accepts_print_as_llvm_dis() {

@@ -13,6 +13,7 @@ mod shared;
 
 use dxil_module::text::{self, PrintOptions};
 
+#[dxil_test_data::needs(shared = "corpus/dxil-bin")]
 #[dxil_test_data::needs(tool = "llvm-dis-14")]
 #[test]
 fn llvm_dis_text_reads_and_prints_back_unchanged() {

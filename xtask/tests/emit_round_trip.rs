@@ -96,6 +96,7 @@ fn has_line(name: &str, text: &str, parts: &[&str]) {
     );
 }
 
+#[dxil_test_data::needs(shared = "anchors/dxc-hctgen/run-five.sh")]
 #[dxil_test_data::needs(tool = "llvm-tblgen-14")]
 #[test]
 fn an_edit_reaches_dxcs_five_files_and_llvms_dxil_td() {

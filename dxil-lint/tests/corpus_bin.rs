@@ -1,6 +1,11 @@
 //! The lint over the 219 DXBC containers of `../shared/corpus/dxil-bin`, compiled and validated
 //! by DXC: each decodes, and the lint finds nothing in any; every `dx.op` call of them reads as
 //! a call of its op (`dxil_ops::read`).
+//!
+//! The corpus has 6,797 calls: 6,773 call a function whose name prints bare
+//! (`@dx.op.bufferStore.f32`) and 24, in 6 vkd3d-proton files, one whose name prints quoted
+//! (`@"dx.op.createHandleForLib.class.RWBuffer<vector<float, 4> >"`), which a text search for
+//! `@dx.op.` does not find.
 
 #![allow(clippy::panic)] // a test fails by panicking
 

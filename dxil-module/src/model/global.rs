@@ -230,6 +230,21 @@ impl Body {
             .filter_map(|&id| self.inst(id).map(|inst| (id, inst)))
     }
 
+    /// The instructions of block `block`, in order, with their ids (none for a block out of
+    /// range).
+    pub fn block_insts(&self, block: BlockId) -> impl Iterator<Item = (InstId, &Inst)> {
+        self.blocks
+            .get(block.index())
+            .map_or(&[][..], |b| &b.insts[..])
+            .iter()
+            .filter_map(|&id| self.inst(id).map(|inst| (id, inst)))
+    }
+
+    /// The number of basic blocks.
+    pub fn block_count(&self) -> usize {
+        self.blocks.len()
+    }
+
     /// The values of an operand list of this body (empty when it is not one of this body's).
     pub fn values(&self, operands: Operands) -> &[Value] {
         self.operands.get(operands.range()).unwrap_or(&[])

@@ -152,6 +152,9 @@ fn dominators(
     succs: &[Vec<u32>],
     preds: &[Vec<u32>],
 ) -> (Vec<Option<u32>>, Vec<bool>) {
+    if root >= n {
+        return (vec![None; n], vec![false; n]);
+    }
     // reverse post-order by an iterative depth-first search
     let mut order = Vec::with_capacity(n);
     let mut seen = vec![false; n];
@@ -238,6 +241,13 @@ mod tests {
         let (idom, seen) = dominators(4, 0, &s, &p);
         assert_eq!(idom, vec![None, Some(0), Some(0), Some(0)]);
         assert!(seen.iter().all(|&x| x));
+    }
+
+    #[test]
+    fn a_graph_without_nodes_has_no_dominators() {
+        assert_eq!(dominators(0, 0, &[], &[]), (vec![], vec![]));
+        let flow = Flow::new(&Body::default());
+        assert_eq!((flow.block_of(InstId(0)), flow.reached(0)), (None, false));
     }
 
     #[test]

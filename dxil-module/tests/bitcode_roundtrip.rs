@@ -4,9 +4,10 @@
 //!
 //! - (a) is printed by `llvm-dis-14` as the same text as the original bitcode;
 //! - (b) decodes into a model equal to the first;
-//! - (c) after a change on the model (a `dx.op` call's constant operand; a call built by
-//!   `dxil_ops::build` added), is printed by `llvm-dis-14` as the original with that change
-//!   alone.
+//! - (c) after a change on the model (a `dx.op` call's constant operand; a `storeOutput` call
+//!   built by `dxil_ops::build` added to every entry with an output, its function declared by
+//!   `dxop::declare` where the module has none), is printed by `llvm-dis-14` as the original
+//!   with that change alone.
 //!
 //! Skipped without `../shared` (unless `DXIL_REQUIRE_SHARED` is set); (a) also without
 //! `llvm-dis-14` (unless `DXIL_REQUIRE_LLVM_AS` is set).
@@ -19,8 +20,10 @@ mod corpus;
 
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 
-use dxil_module::bitcode;
-use dxil_module::model::{Call, Inst, InstId, InstKind, Module, Value};
+use dxil_module::model::{
+    Call, ConstKind, Constant, Inst, InstId, InstKind, Module, Tail, Type, Value,
+};
+use dxil_module::{bitcode, dxil, dxop};
 
 /// The `DXIL` parts of the corpus: (name, bitcode); `None` without the corpus.
 fn dxil_parts() -> Option<Vec<(String, Vec<u8>)>> {
@@ -245,52 +248,48 @@ fn change_a_constant(m: &mut Module) -> Option<(usize, InstId)> {
     None
 }
 
-/// Adds, right after the first `storeOutput` call of `float` of the module, the same call
-/// built again by `dxil_ops::build::store_output`; whether there was one.
-fn add_a_built_call(m: &mut Module) -> bool {
+/// Adds, right before the `ret` of the entry point's function, a call built by
+/// `dxil_ops::build::store_output` that stores `float 0.0` to component 0 of the first output
+/// element, declaring `dx.op.storeOutput.f32` (`dxop::declare`) when the module has no such
+/// function: `None` when the entry has no output, else whether the declaration was added.
+fn add_a_built_call(m: &mut Module) -> Option<bool> {
     use dxil_ops::build;
     use dxil_ops::{DxilVersion, Overload, ScalarType, Target};
-    let Some(callee) = m.function_named("dx.op.storeOutput.f32") else {
-        return false;
-    };
-    let Some((fi, id)) = dx_op_calls(m).into_iter().find(|&(fi, id)| {
-        let body = m.functions[fi].body.as_ref().expect("a body");
-        matches!(&body.inst(id).expect("an instruction").kind,
-            InstKind::Call(c) if c.callee == Value::Function(callee))
-    }) else {
-        return false;
-    };
-    let body = m.functions[fi].body.as_ref().expect("a body");
-    let inst = body.inst(id).expect("an instruction").clone();
-    let InstKind::Call(original) = &inst.kind else {
-        return false;
-    };
+    let entry = dxil::entry_points(m).next()?.ok()?;
+    let f = entry.function?;
+    entry.signatures().ok()??.output.first()?;
+    let declared = m.function_named("dx.op.storeOutput.f32").is_none();
+    let (i8_ty, i32_ty, f32_ty) = (m.types.int(8), m.types.int(32), m.types.intern(Type::Float));
+    let zero = |m: &mut Module, ty| Value::Const(m.int_const(ty, 0));
+    let (id, row, col) = (zero(m, i32_ty), zero(m, i32_ty), zero(m, i8_ty));
+    let value = Value::Const(m.constants.intern(Constant {
+        ty: f32_ty,
+        kind: ConstKind::Null,
+    }));
+    let target = Target::new(DxilVersion::new(1, 0));
+    let built = build::store_output(
+        &target,
+        Overload::Scalar(ScalarType::F32),
+        Operand(m, id),
+        Operand(m, row),
+        Operand(m, col),
+        Operand(m, value),
+    )
+    .expect("storeOutput builds");
+    assert_eq!(built.function_name().to_string(), "dx.op.storeOutput.f32");
     // the built call's operands: model values, or integer constants to make (width, value)
-    let planned: Vec<Result<Value, (u32, i64)>> = {
-        let args: Vec<Operand> = body.args(original).iter().map(|&v| Operand(m, v)).collect();
-        let target = Target::new(DxilVersion::new(1, 0));
-        let built = build::store_output(
-            &target,
-            Overload::Scalar(ScalarType::F32),
-            args[1],
-            args[2],
-            args[3],
-            args[4],
-        )
-        .expect("storeOutput builds");
-        assert_eq!(built.function_name().to_string(), "dx.op.storeOutput.f32");
-        built
-            .operands
-            .iter()
-            .map(|op| match op {
-                dxil_ops::Operand::Value(v) => Ok(v.1),
-                dxil_ops::Operand::Int { ty, value } => {
-                    Err((ty[1..].parse().expect("an integer type"), *value))
-                }
-                dxil_ops::Operand::Struct { .. } => unreachable!("storeOutput takes no struct"),
-            })
-            .collect()
-    };
+    let planned: Vec<Result<Value, (u32, i64)>> = built
+        .operands
+        .iter()
+        .map(|op| match op {
+            dxil_ops::Operand::Value(v) => Ok(v.1),
+            dxil_ops::Operand::Int { ty, value } => {
+                Err((ty[1..].parse().expect("an integer type"), *value))
+            }
+            dxil_ops::Operand::Struct { .. } => unreachable!("storeOutput takes no struct"),
+        })
+        .collect();
+    let signature = built.signature;
     let values: Vec<Value> = planned
         .into_iter()
         .map(|p| {
@@ -300,24 +299,47 @@ fn add_a_built_call(m: &mut Module) -> bool {
             })
         })
         .collect();
-    let body = m.functions[fi].body.as_mut().expect("a body");
+    let callee = dxop::declare(m, &signature).expect("declared");
+    let fn_ty = m.function(callee).expect("the callee").ty;
+    let void = m.types.void();
+    let body = m.functions[f.index()].body.as_mut()?;
+    let ret = body
+        .iter()
+        .find(|(_, i)| matches!(i.kind, InstKind::Ret(_)))
+        .map(|(id, _)| id)?;
     let args = body.add_operands(&values).expect("room for operands");
     let call = Call {
+        callee: Value::Function(callee),
+        fn_ty,
         args,
-        ..original.clone()
+        attrs: None,
+        cc: 0,
+        tail: Tail::None,
+        flags: 0,
     };
-    let new = InstId(body.insts.len() as u32);
-    body.insts.push(Inst {
+    let inst = Inst {
         kind: InstKind::Call(call),
+        ty: void,
+        name: None,
         line: 0,
-        ..inst
-    });
-    for b in &mut body.blocks {
-        if let Some(at) = b.insts.iter().position(|&i| i == id) {
-            b.insts.insert(at + 1, new);
+    };
+    body.insert_before(ret, inst).expect("inserted");
+    Some(declared)
+}
+
+/// The lines of `new` that are not in `old`, when `old` is `new` with lines taken out (`None`
+/// when it is not).
+fn inserted_lines<'a>(old: &str, new: &'a str) -> Option<Vec<&'a str>> {
+    let mut old = old.lines().peekable();
+    let mut inserted = Vec::new();
+    for line in new.lines() {
+        if old.peek() == Some(&line) {
+            old.next();
+        } else {
+            inserted.push(line);
         }
     }
-    true
+    old.next().is_none().then_some(inserted)
 }
 
 #[dxil_test_data::needs(shared = "corpus/dxil-bin")]
@@ -332,6 +354,7 @@ fn a_change_on_the_model_shows_in_llvm_dis_and_nothing_else() {
     }
     let changed = AtomicUsize::new(0);
     let added = AtomicUsize::new(0);
+    let declarations = AtomicUsize::new(0);
     let failures = on_all(&parts, |name, bc| {
         let original = dis(bc).map_err(|e| format!("{name}: the original: {e}"))?;
         let model = bitcode::decode(bc).map_err(|e| format!("{name}: not decoded: {e}"))?;
@@ -352,28 +375,55 @@ fn a_change_on_the_model_shows_in_llvm_dis_and_nothing_else() {
         }
 
         let mut m = model;
-        if add_a_built_call(&mut m) {
+        if let Some(declared) = add_a_built_call(&mut m) {
             let ours = bitcode::write(&m).map_err(|e| format!("{name}: refused: {e}"))?;
             let text = dis(&ours).map_err(|e| format!("{name}: added: {e}"))?;
-            let (old, new) = changed_lines(&original, &text);
-            let ok = old.is_empty()
-                && new.len() == 1
-                && new[0].contains("call void @dx.op.storeOutput.f32(i32 5,");
+            let new = inserted_lines(&original, &text);
+            let call =
+                "  call void @dx.op.storeOutput.f32(i32 5, i32 0, i32 0, i8 0, float 0.000000e+00)";
+            let declaration = "declare void @dx.op.storeOutput.f32(i32, i32, i32, i8, float) #";
+            // the call; with the declaration: its attributes' comment, the declaration and a
+            // blank line, and the attribute group when the module had none of `nounwind` alone
+            let mut lines = new.clone().unwrap_or_default();
+            let blanks = lines.iter().filter(|l| l.is_empty()).count();
+            lines.retain(|l| !l.is_empty());
+            let ok = new.is_some()
+                && blanks == usize::from(declared)
+                && match (declared, &lines[..]) {
+                    (false, [line]) => *line == call,
+                    (true, [line, comment, decl, group @ ..]) => {
+                        *line == call
+                            && *comment == "; Function Attrs: nounwind"
+                            && decl.starts_with(declaration)
+                            && match group {
+                                [] => true,
+                                [g] => {
+                                    let number = &decl[declaration.len() - 1..];
+                                    *g == format!("attributes {number} = {{ nounwind }}")
+                                }
+                                _ => false,
+                            }
+                    }
+                    _ => false,
+                };
             if !ok {
                 return Err(format!(
-                    "{name}: an added call changes more than one line:\n-{}\n+{}",
-                    old.join("\n-"),
-                    new.join("\n+")
+                    "{name}: an added call (declared: {declared}) changes more than expected: {:?}",
+                    new.map(|n| n.join("\n+")),
                 ));
             }
             added.fetch_add(1, Relaxed);
+            declarations.fetch_add(usize::from(declared), Relaxed);
         }
         Ok(())
     });
     let (changed, added) = (changed.into_inner(), added.into_inner());
+    let declarations = declarations.into_inner();
     eprintln!(
         "{changed}/{} DXIL parts: a dx.op call's constant changed, only its line changes; \
-         {added}: a storeOutput call built by dxil_ops::build added, only its line is new",
+         {added} (every one whose entry has an output): a storeOutput call built by \
+         dxil_ops::build added before the entry's ret, only its line is new, and in {declarations} \
+         the declaration dxop::declare added (and its attribute group where new)",
         parts.len()
     );
     report("edited as expected", parts.len(), &failures);

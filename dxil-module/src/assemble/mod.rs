@@ -5,17 +5,15 @@
 //! | part | derived from | not derived (yet) |
 //! | --- | --- | --- |
 //! | `SFI0` | the raw shader flags of the entry point (property 0), mapped bit by bit as DXC maps them | — |
-//! | `ISG1`, `OSG1`, `PSG1` | the entry point's signature metadata: one element per row, system values (tessellation factors by the domain), component types, minimum precision, registers (all ones when not allocated), masks, read/write masks from the usage masks; the string table as the validator version lays it out (before 1.5: a name per element, not padded) | the rows of a mesh shader's per-vertex outputs that DXC lists once per vertex |
+//! | `ISG1`, `OSG1`, `PSG1` | the entry point's signature metadata: one element per semantic index, system values (tessellation factors by the domain), component types, minimum precision, registers (all ones when not allocated), masks, read/write masks from the usage masks; the string table as the validator version lays it out (before 1.7: not padded, names shared only by the elements of one system value) | —
 //! | `DXIL` | `!dx.shaderModel`, `!dx.version` and the bitcode | — |
-//! | `PSV0` | at the version the validator version gives (0 to 3): the runtime information (per-stage fields from the entry properties and signatures, wave lane counts, stage, element and vector counts, view-ID use from the shader flags, thread-group size, entry name), the resource bindings of `!dx.resources`, the signature elements with the string and semantic-index tables | the view-ID masks and input-to-output dependence tables: DXC computes them by a data-flow analysis of the code and does not keep them in the metadata; they are written conservatively (every output component depends on every input component and on the view ID) |
+//! | `PSV0` | at the version the validator version gives (0 to 3): the runtime information (per-stage fields from the entry properties and signatures, wave lane counts, stage, element and vector counts, view-ID use from the shader flags, thread-group size, entry name), the resource bindings of `!dx.resources`, the signature elements with the string and semantic-index tables, the view-ID masks and input-to-output dependence tables computed from the code by [`viewid`] | —
 //! | `HASH`, `RDAT`, `STAT`, `ILDB`, `ILDN`, `RTS0`, `VERS` | — | not written: HASH is an MD5 of the source, the others debug data, library runtime data and root signatures |
 //!
 //! Against the corpus (`tests/assemble_corpus.rs`, the parts derived from each container's
-//! decoded module): `SFI0` 219/219, `DXIL` 219/219, `PSG1` 20/20, `ISG1` 203/204, `OSG1`
-//! 199/204, `PSV0` 104/204 byte-identical (the other 100 equal but for the conservative
-//! dependence tables); of the signature parts, the others are two parts of other producers whose string tables
-//! are not padded though their validator version says they should be, and three mesh
-//! shaders.
+//! decoded module): `SFI0` 219/219, `DXIL` 219/219, `PSG1` 20/20, `ISG1` 204/204, `OSG1`
+//! 204/204, `PSV0` 204/204 byte-identical (and the view-ID state computed equals the
+//! `!dx.viewIdState` of the 122 modules that record one).
 //!
 //! Parts come in DXC's order (`SFI0`, `ISG1`, `OSG1`, `PSG1`, `PSV0`, `DXIL`); signature parts
 //! and `PSV0` are written for every stage but libraries, `PSG1` for hull, domain and mesh shaders.
@@ -24,6 +22,7 @@ mod features;
 mod meta;
 mod psv;
 mod signature;
+pub mod viewid;
 
 use std::fmt;
 
@@ -38,6 +37,8 @@ pub enum AssembleError {
     Bitcode(WriteError),
     /// DXIL metadata the container needs is missing or malformed: what.
     Metadata(&'static str),
+    /// DXIL metadata that does not have DXC's layout.
+    Layout(crate::dxil::MdError),
     /// A part larger than its size fields can say.
     TooLarge,
     /// The container writer refuses the parts.
@@ -49,6 +50,7 @@ impl fmt::Display for AssembleError {
         match self {
             AssembleError::Bitcode(e) => write!(f, "the bitcode cannot be written: {e}"),
             AssembleError::Metadata(what) => write!(f, "the module has no usable {what}"),
+            AssembleError::Layout(e) => e.fmt(f),
             AssembleError::TooLarge => f.write_str("a part too large for its size fields"),
             AssembleError::Container(e) => e.fmt(f),
         }
@@ -63,19 +65,20 @@ pub fn parts(m: &Module, bitcode: &[u8]) -> Result<Vec<(FourCC, Vec<u8>)>, Assem
     let mut parts = vec![(FourCC::SFI0, features::sfi0(d.flags).to_vec())];
     if d.kind != 6 {
         use signature::{Which, elements, part};
-        let compat = !d.valver_at_least(1, 5);
-        let inputs = elements(&d, d.sigs[0], Which::Input);
+        let compat = !d.valver_at_least(1, 7);
+        let inputs = elements(&d, d.sigs[0], Which::Input)?;
         parts.push((FourCC::ISG1, part(&inputs, compat)?));
-        let outputs = elements(&d, d.sigs[1], Which::Output);
+        let outputs = elements(&d, d.sigs[1], Which::Output)?;
         parts.push((FourCC::OSG1, part(&outputs, compat)?));
-        let patch = elements(&d, d.sigs[2], Which::PatchConstant);
+        let patch = elements(&d, d.sigs[2], Which::PatchConstant)?;
         // hull and domain shaders always; mesh shaders when they have primitive outputs
         if matches!(d.kind, 3 | 4) || (d.kind == 13 && !patch.is_empty()) {
             parts.push((FourCC::PSG1, part(&patch, compat)?));
         }
     }
     if d.kind != 6 {
-        parts.push((FourCC::PSV0, psv::part(&d)));
+        let state = viewid::compute(m)?;
+        parts.push((FourCC::PSV0, psv::part(&d, &state)));
     }
     parts.push((FourCC::DXIL, program(&d, bitcode)?));
     Ok(parts)

@@ -7,17 +7,13 @@
 //! uses the view ID (the raw shader flag), the thread-group size, the entry name; the
 //! resources of `!dx.resources` (constant buffers, samplers, SRVs, UAVs in that order); the
 //! signature elements with their names (system values unnamed) and semantic indexes (a run
-//! already in the index table reused).
-//!
-//! Not derived: the view-ID masks and the input-to-output dependence tables. DXC computes them
-//! by a data-flow analysis of the code (which outputs each input and the view ID reach) and
-//! does not keep them in the module's metadata; they are written conservatively (every
-//! output component depends on every input component and on the view ID), so the part is
-//! well formed, and a part whose real tables are sparser differs there.
+//! already in the index table reused); the view-ID masks and the input-to-output dependence
+//! tables of the view-ID state [`super::viewid`] computes from the code.
 
 use super::meta::{Dxil, int, int_op, node, op};
 use super::signature::component;
-use crate::container::psv::{RuntimeInfo, RuntimeInfo1, mask_words};
+use super::viewid::ViewIdState;
+use crate::container::psv::{RuntimeInfo, RuntimeInfo1};
 use crate::model::{MdId, Module, Type, TypeId};
 
 /// DXIL's `ResourceKind` of constant buffers and samplers.
@@ -305,8 +301,8 @@ fn resources(m: &Module) -> Vec<[u32; 6]> {
     out
 }
 
-/// The `PSV0` part of `d`'s entry point.
-pub(super) fn part(d: &Dxil) -> Vec<u8> {
+/// The `PSV0` part of `d`'s entry point, with the view-ID state `state`.
+pub(super) fn part(d: &Dxil, state: &ViewIdState) -> Vec<u8> {
     let m = d.m;
     let version = version(d.valver);
     let sigs = [0, 1, 2].map(|i| sig_elements(d, d.sigs[i]));
@@ -379,48 +375,8 @@ pub(super) fn part(d: &Dxil) -> Vec<u8> {
             out.extend_from_slice(&records);
         }
         if let Some(v1) = info.v1 {
-            dependence_tables(&mut out, d.kind, &v1);
+            state.write_psv(&mut out, &v1);
         }
     }
     out
-}
-
-/// The view-ID masks and dependence tables, conservatively: every output component depends
-/// on the view ID (when the shader uses it) and on every input component. DXC's own tables
-/// come from a data-flow analysis of the code, which this does not do; a superset keeps the
-/// part well formed and never claims an output independent that is not.
-fn dependence_tables(out: &mut Vec<u8>, kind: u32, v1: &RuntimeInfo1) {
-    let mask = |out: &mut Vec<u8>, vectors: u32| {
-        let components = vectors * 4;
-        for w in 0..mask_words(vectors) {
-            let bits = components.saturating_sub(w * 32).min(32);
-            let word = if bits == 32 {
-                u32::MAX
-            } else {
-                (1 << bits) - 1
-            };
-            out.extend_from_slice(&word.to_le_bytes());
-        }
-    };
-    let table = |out: &mut Vec<u8>, inputs: u32, outputs: u32| {
-        if inputs > 0 && outputs > 0 {
-            (0..inputs * 4).for_each(|_| mask(out, outputs));
-        }
-    };
-    let inputs = u32::from(v1.sig_input_vectors);
-    let outputs = v1.sig_output_vectors.map(u32::from);
-    let pc = u32::from(v1.sig_patch_const_or_prim_vectors());
-    if v1.uses_view_id != 0 {
-        outputs.iter().for_each(|&o| mask(out, o));
-        if matches!(kind, 3 | 13) {
-            mask(out, pc);
-        }
-    }
-    outputs.iter().for_each(|&o| table(out, inputs, o));
-    if kind == 3 {
-        table(out, inputs, pc);
-    }
-    if kind == 4 {
-        table(out, pc, outputs[0]);
-    }
 }

@@ -2,14 +2,21 @@
 //!
 //! An element of the metadata (`!{i32 id, !"name", i8 type, i8 kind, !{indices}, i8
 //! interpolation, i32 rows, i8 cols, i32 start row, i8 start col, !{tag, value, ...}}`) is one
-//! part element per row: the register is the start row plus the row (all ones when the
-//! element is not allocated, start row -1), the mask its columns, the read/write mask from
-//! its usage mask (extended property 3): the components always read for inputs, those
-//! never written for outputs. Elements are sorted by stream and register, and names are
-//! held once in the string table after them.
+//! part element per semantic index: the register is the start row plus the index's position
+//! times the rows per index (all ones when the element is not allocated, start row -1; a mesh
+//! shader's per-vertex element may list more indexes than rows, and then all its part elements
+//! share its start row), the mask its columns, the read/write mask from its usage mask
+//! (extended property 3): the components always read for inputs, those never written for
+//! outputs. Elements are sorted by stream, register and name, and names are held after them.
+//!
+//! The string table as DXC lays it out for the validator version: from 1.7 each name once,
+//! padded to 4 bytes; before, not padded and each name of an arbitrary semantic once per
+//! metadata element, while the elements of one system value share theirs (DXC keys its names
+//! by the address of the text, which is the semantic table's own for system values).
 
 use super::meta::{int, int_op, node, op};
 use super::{AssembleError, meta::Dxil};
+use crate::container::SignatureElement;
 use crate::model::MdId;
 
 /// Which signature: inputs, outputs, patch constants or primitives.
@@ -23,20 +30,27 @@ pub(super) enum Which {
     PatchConstant,
 }
 
-/// One element of a signature part.
+/// One element of a signature part, with the metadata element it comes from.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) struct Element {
+pub(super) struct Row<'m> {
     /// The position of its metadata element (names are stored in that order).
-    pub order: u32,
-    pub stream: u32,
-    pub name: Vec<u8>,
-    pub index: u32,
-    pub system_value: u32,
-    pub component_type: u32,
-    pub register: u32,
-    pub mask: u8,
-    pub rw_mask: u8,
-    pub min_precision: u32,
+    order: u32,
+    /// The element as the part holds it (`offset` 0: it is placed when written).
+    element: SignatureElement<'m>,
+}
+
+/// A signature: its rows and the names of all its metadata elements, in order, with their
+/// semantic kinds.
+pub(super) struct Sig<'m> {
+    rows: Vec<Row<'m>>,
+    names: Vec<(&'m str, i64)>,
+}
+
+impl Sig<'_> {
+    /// Whether the signature has no element.
+    pub fn is_empty(&self) -> bool {
+        self.names.is_empty()
+    }
 }
 
 /// The tessellator domain of a hull or domain shader (1 isoline, 2 triangle, 3 quad).
@@ -109,7 +123,11 @@ pub(super) fn component(comp: i64, min_precision: bool, i1_unknown: bool) -> (u3
 }
 
 /// The elements of a signature list node.
-pub(super) fn elements(d: &Dxil, list: Option<MdId>, which: Which) -> Vec<Element> {
+pub(super) fn elements<'m>(
+    d: &Dxil<'m>,
+    list: Option<MdId>,
+    which: Which,
+) -> Result<Sig<'m>, AssembleError> {
     let m = d.m;
     let dom = domain(d);
     let min_precision = d.flags & (1 << 23) == 0;
@@ -117,19 +135,22 @@ pub(super) fn elements(d: &Dxil, list: Option<MdId>, which: Which) -> Vec<Elemen
     let i1_unknown = compat_1_4;
     // inputs of every stage, and the patch constants a domain shader reads
     let reads = which == Which::Input || (which == Which::PatchConstant && d.kind == 4);
-    let mut out = Vec::new();
+    let mut rows = Vec::new();
+    let mut names = Vec::new();
     for (order, &e) in node(m, list).iter().enumerate() {
         let name = op(m, e, 1)
             .and_then(|s| m.metadata.string(s))
-            .unwrap_or(b"")
-            .to_vec();
+            .unwrap_or(b"");
+        let name = std::str::from_utf8(name)
+            .map_err(|_| AssembleError::Metadata("a UTF-8 semantic name"))?;
         let comp = int_op(m, e, 2).unwrap_or(0);
         let kind = int_op(m, e, 3).unwrap_or(0);
+        names.push((name, kind));
         let indices: Vec<u32> = node(m, op(m, e, 4))
             .iter()
             .map(|&i| int(m, i).unwrap_or(0) as u32)
             .collect();
-        let rows = int_op(m, e, 6).unwrap_or(0).max(0) as u32;
+        let row_count = int_op(m, e, 6).unwrap_or(0).max(0) as u32;
         let cols = int_op(m, e, 7).unwrap_or(0).clamp(0, 4) as u32;
         let start_row = int_op(m, e, 8).unwrap_or(-1);
         let start_col = int_op(m, e, 9).unwrap_or(0).clamp(0, 3) as u32;
@@ -155,72 +176,81 @@ pub(super) fn elements(d: &Dxil, list: Option<MdId>, which: Which) -> Vec<Elemen
             (false, false) => !used & 0xf,
         };
         let (component_type, min_precision) = component(comp, min_precision, i1_unknown);
-        for row in 0..rows {
-            out.push(Element {
+        let per_index = row_count.checked_div(indices.len() as u32).unwrap_or(1);
+        for (i, &index) in (0u32..).zip(&indices) {
+            rows.push(Row {
                 order: order as u32,
-                stream,
-                name: name.clone(),
-                index: indices.get(row as usize).copied().unwrap_or(row),
-                system_value: system_value(kind, dom, row),
-                component_type,
-                register: if start_row < 0 {
-                    u32::MAX
-                } else {
-                    start_row as u32 + row
+                element: SignatureElement {
+                    offset: 0,
+                    stream,
+                    semantic_name: name,
+                    semantic_index: index,
+                    system_value: system_value(kind, dom, i),
+                    component_type,
+                    register: if start_row < 0 {
+                        u32::MAX
+                    } else {
+                        (start_row as u32).wrapping_add(i.wrapping_mul(per_index))
+                    },
+                    mask,
+                    rw_mask,
+                    min_precision,
                 },
-                mask,
-                rw_mask,
-                min_precision,
             });
         }
     }
-    out.sort_by_key(|e| (e.stream, e.register));
-    out
+    Ok(Sig { rows, names })
 }
 
-/// The bytes of a signature part of `elements`; the string table padded to 4 bytes unless
-/// `compat_1_4` (validators before 1.5 did not pad it).
-pub(super) fn part(elements: &[Element], compat_1_4: bool) -> Result<Vec<u8>, AssembleError> {
+/// The bytes of a signature part of `sig`; `compat_1_6`: the string table of validators
+/// before 1.7 (not padded, names shared only by the elements of one system value).
+pub(super) fn part(sig: &Sig<'_>, compat_1_6: bool) -> Result<Vec<u8>, AssembleError> {
     let header = 8u32;
-    let count = u32::try_from(elements.len()).map_err(|_| AssembleError::TooLarge)?;
-    let names_at = header + 32 * count;
-    // the names in the order of the metadata elements: validators before 1.5 store one per
-    // metadata element, later ones each name once
-    let mut by_order: Vec<&Element> = elements.iter().collect();
-    by_order.sort_by_key(|e| e.order);
+    let count = u32::try_from(sig.rows.len()).map_err(|_| AssembleError::TooLarge)?;
+    let names_at = table_end(header, count)?;
+    // each metadata element's name, in order: where it is
     let mut names: Vec<u8> = Vec::new();
-    // per metadata element that has rows: its order and where its name is
-    let mut at_of: Vec<(u32, u32)> = Vec::new();
-    let mut stored: Vec<(&[u8], u32)> = Vec::new();
-    for e in by_order {
-        if at_of.last().is_some_and(|&(o, _)| o == e.order) {
-            continue;
-        }
-        let known = stored.iter().find(|(n, _)| *n == &e.name[..]);
+    let mut stored: Vec<(&str, i64, u32)> = Vec::new();
+    let mut name_at: Vec<u32> = Vec::with_capacity(sig.names.len());
+    for &(name, kind) in &sig.names {
+        let known = stored.iter().find(|&&(n, k, _)| match compat_1_6 {
+            false => n == name,
+            true => kind != 0 && k == kind,
+        });
         let at = match known {
-            Some(&(_, at)) if !compat_1_4 => at,
-            _ => {
-                let at = names_at + names.len() as u32;
-                names.extend_from_slice(&e.name);
+            Some(&(_, _, at)) => at,
+            None => {
+                let at = names_at
+                    .checked_add(names.len() as u32)
+                    .ok_or(AssembleError::TooLarge)?;
+                names.extend_from_slice(name.as_bytes());
                 names.push(0);
-                stored.push((&e.name, at));
+                stored.push((name, kind, at));
                 at
             }
         };
-        at_of.push((e.order, at));
+        name_at.push(at);
     }
+    // each element with where its name is, by stream, register and name
+    let mut elements: Vec<(u32, &SignatureElement<'_>)> = sig
+        .rows
+        .iter()
+        .map(|r| {
+            (
+                name_at.get(r.order as usize).copied().unwrap_or(0),
+                &r.element,
+            )
+        })
+        .collect();
+    elements.sort_by_key(|&(name, e)| (e.stream, e.register, name));
     let mut out = Vec::with_capacity(names_at as usize + names.len() + 3);
     out.extend_from_slice(&count.to_le_bytes());
     out.extend_from_slice(&header.to_le_bytes());
-    for e in elements {
-        let at = at_of
-            .iter()
-            .find(|&&(o, _)| o == e.order)
-            .map_or(0, |&(_, at)| at);
+    for (name, e) in elements {
         for w in [
             e.stream,
-            at,
-            e.index,
+            name,
+            e.semantic_index,
             e.system_value,
             e.component_type,
             e.register,
@@ -231,8 +261,16 @@ pub(super) fn part(elements: &[Element], compat_1_4: bool) -> Result<Vec<u8>, As
         out.extend_from_slice(&e.min_precision.to_le_bytes());
     }
     out.extend_from_slice(&names);
-    while !compat_1_4 && out.len() % 4 != 0 {
+    while !compat_1_6 && out.len() % 4 != 0 {
         out.push(0);
     }
     Ok(out)
+}
+
+/// Where the names start: after the header and `count` elements.
+fn table_end(header: u32, count: u32) -> Result<u32, AssembleError> {
+    count
+        .checked_mul(32)
+        .and_then(|n| n.checked_add(header))
+        .ok_or(AssembleError::TooLarge)
 }

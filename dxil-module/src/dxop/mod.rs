@@ -26,12 +26,14 @@
 //! assert!(matches!(op, AnyOp::Sin(_)));
 //! ```
 
+mod declare;
 mod operand;
 mod operands;
 mod types;
 
 use std::collections::HashMap;
 
+pub use declare::{DeclareError, declare};
 pub use operand::Operand;
 pub use operands::CallOperands;
 pub use types::TypeNames;

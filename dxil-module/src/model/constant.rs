@@ -116,6 +116,47 @@ pub enum ConstExpr {
     },
 }
 
+impl ConstExpr {
+    /// Calls `f` on every operand, in the order LLVM lists them.
+    pub fn for_each_operand(&self, mut f: impl FnMut(Value)) {
+        match self {
+            ConstExpr::Cast { value, .. } => f(*value),
+            ConstExpr::Binary { lhs, rhs, .. } | ConstExpr::Compare { lhs, rhs, .. } => {
+                f(*lhs);
+                f(*rhs);
+            }
+            ConstExpr::GetElementPtr { operands, .. } => operands.iter().copied().for_each(f),
+            ConstExpr::Select {
+                cond,
+                then,
+                otherwise,
+            } => {
+                f(*cond);
+                f(*then);
+                f(*otherwise);
+            }
+            ConstExpr::ExtractElement { vector, index } => {
+                f(*vector);
+                f(*index);
+            }
+            ConstExpr::InsertElement {
+                vector,
+                element,
+                index,
+            } => {
+                f(*vector);
+                f(*element);
+                f(*index);
+            }
+            ConstExpr::ShuffleVector { a, b, mask } => {
+                f(*a);
+                f(*b);
+                f(*mask);
+            }
+        }
+    }
+}
+
 /// The constants of a module, each once, in the order of their ids.
 #[derive(Clone, Debug, Default)]
 pub struct Constants {

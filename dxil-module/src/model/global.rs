@@ -162,6 +162,27 @@ pub struct Function {
     pub line: u32,
 }
 
+impl Function {
+    /// A declaration of type `ty` (`ptr_ty` being a pointer to it) named `name`: `ccc`, no
+    /// attributes, external linkage, no body.
+    pub fn declaration(name: Option<Sym>, ty: TypeId, ptr_ty: TypeId) -> Function {
+        Function {
+            name,
+            ty,
+            ptr_ty,
+            cc: 0,
+            attrs: None,
+            gc: None,
+            prologue: None,
+            prefix: None,
+            personality: None,
+            props: GlobalProps::default(),
+            body: None,
+            line: 0,
+        }
+    }
+}
+
 /// The body of a defined function.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Body {
@@ -228,6 +249,36 @@ impl Body {
             .iter()
             .flat_map(|b| b.insts.iter())
             .filter_map(|&id| self.inst(id).map(|inst| (id, inst)))
+    }
+
+    /// The instructions of block `block`, in order, with their ids (none for a block out of
+    /// range).
+    pub fn block_insts(&self, block: BlockId) -> impl Iterator<Item = (InstId, &Inst)> {
+        self.blocks
+            .get(block.index())
+            .map_or(&[][..], |b| &b.insts[..])
+            .iter()
+            .filter_map(|&id| self.inst(id).map(|inst| (id, inst)))
+    }
+
+    /// Adds `inst` right before instruction `at` in its block; the new instruction's id, or
+    /// `None` when no block lists `at` or the body would hold more than `u32::MAX`
+    /// instructions.
+    pub fn insert_before(&mut self, at: InstId, inst: Inst) -> Option<InstId> {
+        let id = InstId(u32::try_from(self.insts.len()).ok()?);
+        let (block, position) = self
+            .blocks
+            .iter()
+            .enumerate()
+            .find_map(|(b, blk)| Some((b, blk.insts.iter().position(|&i| i == at)?)))?;
+        self.insts.push(inst);
+        self.blocks[block].insts.insert(position, id);
+        Some(id)
+    }
+
+    /// The number of basic blocks.
+    pub fn block_count(&self) -> usize {
+        self.blocks.len()
     }
 
     /// The values of an operand list of this body (empty when it is not one of this body's).

@@ -265,20 +265,10 @@ impl Parser<'_, '_> {
         };
         if matches!(self.st.m.types.get(pointee), Some(Type::Function { .. })) {
             let id = FuncId(self.st.m.functions.len() as u32);
-            self.st.m.functions.push(Function {
-                name,
-                ty: pointee,
-                ptr_ty: ty,
-                cc: 0,
-                attrs: None,
-                gc: None,
-                prologue: None,
-                prefix: None,
-                personality: None,
-                props: GlobalProps::default(),
-                body: None,
-                line: 0,
-            });
+            self.st
+                .m
+                .functions
+                .push(Function::declaration(name, pointee, ty));
             self.st.func_seq.push(u32::MAX);
             Ok(GlobalRef::Func(id))
         } else {

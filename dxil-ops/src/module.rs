@@ -16,7 +16,8 @@
 //! geometry, hull, domain, mesh and amplification states, thread-group and wave sizes, ray
 //! payload sizes, a node's launch), after checking them against the limits of DXC's
 //! validator. `!dx.viewIdState` is not written (it comes from an analysis of the code).
-//! `examples/emit_pixel.rs` writes a whole pixel shader that way.
+//! `examples/emit_pixel.rs` writes a whole pixel shader that way, `examples/emit_stages.rs` a
+//! shader of each stage with properties.
 //!
 //! ```
 //! use dxil_ops::module::Module;

@@ -10,7 +10,9 @@
 //! shader has and ours does not say: the resources' names (stripped by DXC) and the types of
 //! their global symbols (the HLSL classes). Of a library, the entry of the node is compared.
 //! The named metadata DXC writes that the module does not are only `!dx.viewIdState` (see
-//! `dxil_ops::module`) and `!dx.typeAnnotations`.
+//! `dxil_ops::module`) and `!dx.typeAnnotations`. The container `dxil_module::assemble` makes
+//! of each (but the library) has DXC's `SFI0`, `ISG1`, `OSG1` and `PSG1` parts, byte for
+//! byte.
 //!
 //! Skipped without `../shared` (unless `DXIL_REQUIRE_SHARED` is set) or without `llvm-dis-14`
 //! (unless `DXIL_REQUIRE_LLVM_AS` is set).
@@ -142,6 +144,7 @@ fn pixel_shader_metadata_is_dxcs() {
         ours_trees, theirs,
         "the metadata differs from DXC's\nours:\n{ours}\nDXC's (llvm-dis-14):\n{dis}"
     );
+    same_parts_as_dxcs("ps", &ours, "sdl/80e2da92d1a683ad.dxil");
     // the comparison sees the records: 4 nodes of 11 fields with the signature elements
     assert!(theirs.contains("!\"TEXCOORD\", i8 9, i8 0"), "{theirs}");
 }
@@ -230,12 +233,40 @@ fn compare_stage(stage: &str, file: &str) {
             "{stage}: DXC writes !{name}, the module does not"
         );
     }
+    if !shader.target.library {
+        same_parts_as_dxcs(stage, &ours, file);
+    }
     // the comparison sees the stage's properties
     let kind = shader.module.entry_point().expect("an entry").kind() as u32;
     assert!(
         theirs.contains(&format!("i32 {}, {{", stage_tag(kind))),
         "{stage}: no stage properties in {theirs}"
     );
+}
+
+/// Checks that the container `dxil_module::assemble` makes of `ours` has the feature flags and
+/// signature parts of DXC's container `file`, byte for byte: they are derived from the
+/// metadata alone. (`PSV0` is derived too, but its dependence tables come from DXC's analysis
+/// of the code, which the assembler writes conservatively.)
+fn same_parts_as_dxcs(stage: &str, ours: &str, file: &str) {
+    use dxil_module::container::{Container, FourCC};
+    let module = dxil_module::text::parse(ours.as_bytes()).expect("our text reads");
+    let bytes = dxil_module::assemble::container(&module).expect("the module assembles");
+    let path = shared::shared_path(&format!("corpus/dxil-bin/{file}")).expect("checked");
+    let data = std::fs::read(path).expect("readable");
+    let (theirs, ours) = (
+        Container::parse(&data).expect("DXC's container"),
+        Container::parse(&bytes).expect("our container"),
+    );
+    for part in [*b"SFI0", *b"ISG1", *b"OSG1", *b"PSG1"] {
+        let data = |c: &Container<'_>| c.find(FourCC(part)).map(|p| p.data.to_vec());
+        assert_eq!(
+            data(&ours),
+            data(&theirs),
+            "{stage}: part {} differs from DXC's",
+            String::from_utf8_lossy(&part)
+        );
+    }
 }
 
 /// The tag of a stage's properties, for the check that the comparison covers them: the

@@ -9,8 +9,10 @@
 //! `!dx.entryPoints` trees are equal once references are followed, except in what DXC's
 //! shader has and ours does not say: the resources' names (stripped by DXC) and the types of
 //! their global symbols (the HLSL classes). Of a library, the entry of the node is compared.
-//! The named metadata DXC writes that the module does not are only `!dx.viewIdState` (see
-//! `dxil_ops::module`) and `!dx.typeAnnotations`. The container `dxil_module::assemble` makes
+//! `!dx.viewIdState`, which the examples compute from their own code with
+//! `dxil_module::assemble::viewid`, has the shape of DXC's (the same counts of inputs, outputs
+//! and patch constants; the dependences are those of the examples' code). The named metadata
+//! DXC writes that the module does not are only `!dx.typeAnnotations`. The container `dxil_module::assemble` makes
 //! of each (but the library) has DXC's `SFI0`, `ISG1`, `OSG1` and `PSG1` parts, byte for
 //! byte.
 //!
@@ -40,9 +42,9 @@ const NAMED: [&str; 5] = [
     "dx.entryPoints",
 ];
 
-/// The named metadata of DXC that the module does not write: the view-ID state (computed
-/// from the code) and the type annotations (of the HLSL types).
-const NOT_WRITTEN: [&str; 2] = ["dx.viewIdState", "dx.typeAnnotations"];
+/// The named metadata of DXC that the module does not write: the type annotations (of the
+/// HLSL types).
+const NOT_WRITTEN: [&str; 1] = ["dx.typeAnnotations"];
 
 /// The metadata of LLVM IR text: named metadata and numbered nodes, by name and number.
 struct Md<'t> {
@@ -235,6 +237,7 @@ fn compare_stage(stage: &str, file: &str) {
     }
     if !shader.target.library {
         same_parts_as_dxcs(stage, &ours, file);
+        same_view_id_shape_as_dxcs(stage, &ours, &dis);
     }
     // the comparison sees the stage's properties
     let kind = shader.module.entry_point().expect("an entry").kind() as u32;
@@ -246,8 +249,8 @@ fn compare_stage(stage: &str, file: &str) {
 
 /// Checks that the container `dxil_module::assemble` makes of `ours` has the feature flags and
 /// signature parts of DXC's container `file`, byte for byte: they are derived from the
-/// metadata alone. (`PSV0` is derived too, but its dependence tables come from DXC's analysis
-/// of the code, which the assembler writes conservatively.)
+/// metadata alone. (`PSV0` is derived too, but its view-ID tables come from the code, and the
+/// examples' code is not DXC's.)
 fn same_parts_as_dxcs(stage: &str, ours: &str, file: &str) {
     use dxil_module::container::{Container, FourCC};
     let module = dxil_module::text::parse(ours.as_bytes()).expect("our text reads");
@@ -267,6 +270,30 @@ fn same_parts_as_dxcs(stage: &str, ours: &str, file: &str) {
             String::from_utf8_lossy(&part)
         );
     }
+}
+
+/// Checks that the view-ID state the example writes (computed from its own code) has the shape
+/// of DXC's: both or neither written, the same input, output and patch-constant counts (they
+/// follow from the signatures); the dependences follow from the code, which is not DXC's.
+fn same_view_id_shape_as_dxcs(stage: &str, ours: &str, dis: &str) {
+    use dxil_module::assemble::viewid::{ViewIdState, recorded_words};
+    let read = |text: &str| {
+        let m = dxil_module::text::parse(text.as_bytes()).expect("the text reads");
+        let model = dxil_module::dxil::shader_model(&m).unwrap().unwrap();
+        let kind = model.stage().expect("a stage");
+        let entry = dxil_module::dxil::entry_points(&m).next().unwrap().unwrap();
+        let flags = entry.properties().unwrap().shader_flags().unwrap();
+        let view_id = flags.is_some_and(|f| f & (1 << 21) != 0);
+        recorded_words(&m).map(|w| {
+            let s = ViewIdState::from_words(kind, view_id, &w).expect("DXC's layout");
+            (s.input_scalars, s.output_scalars, s.pc_scalars)
+        })
+    };
+    assert_eq!(
+        read(ours),
+        read(dis),
+        "{stage}: the view-ID state has another shape than DXC's"
+    );
 }
 
 /// The tag of a stage's properties, for the check that the comparison covers them: the

@@ -2,7 +2,9 @@
 //! module API: each declares the interface of a real shader of `../shared/corpus/dxil-bin`
 //! (its signatures, resources, stage properties, shader flags and validator version), so that
 //! `dxil-module`'s test `dxc_metadata` can compare the metadata with DXC's. The bodies are
-//! short: a few calls of the stage's ops.
+//! short: a few calls of the stage's ops; the view-ID state (`!dx.viewIdState`) is computed
+//! from them with `dxil-module`, so its dependence tables are those of these bodies, not of
+//! DXC's shaders.
 //!
 //! ```sh
 //! cargo run -p dxil-ops --example emit_stages -- gs > gs.ll   # gs, hs, ds, ms, as, cs66, cs68, node
@@ -77,9 +79,22 @@ impl Shader {
     }
 
     /// The text of the module: its struct types, its functions, its declarations and its
-    /// metadata.
+    /// metadata, with the view-ID state of its code (for a stage with signatures: computed by
+    /// `dxil-module` from the text written without it, as DXC computes it from its code).
     pub fn text(&self) -> Result<String> {
-        let m = &self.module;
+        let text = self.text_of(&self.module)?;
+        if self.target.library {
+            return Ok(text);
+        }
+        let parsed = dxil_module::text::parse(text.as_bytes())?;
+        let state = dxil_module::assemble::viewid::compute(&parsed)?;
+        let mut m = self.module.clone();
+        m.set_view_id_state(&state.to_words());
+        self.text_of(&m)
+    }
+
+    /// The text of `m` with the shader's functions.
+    fn text_of(&self, m: &Module) -> Result<String> {
         let mut text = String::new();
         let types = m.types().to_string();
         if !types.is_empty() {

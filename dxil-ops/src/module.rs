@@ -11,11 +11,12 @@
 //! version it is for ([`Module::set_validator_version`]). [`Module::write_handle`] writes the
 //! calls that make a handle of a resource and gives a [`Handle`](crate::handle::Handle) of its
 //! class, which the builders refuse where another class is needed, and [`Module::metadata`]
-//! writes `!dx.version`, `!dx.valver`, `!dx.shaderModel`, `!dx.resources` and
-//! `!dx.entryPoints` with DXIL's records, the entry's properties as DXC lays them out (the
+//! writes `!dx.version`, `!dx.valver`, `!dx.shaderModel`, `!dx.resources`, `!dx.viewIdState`
+//! and `!dx.entryPoints` with DXIL's records, the entry's properties as DXC lays them out (the
 //! geometry, hull, domain, mesh and amplification states, thread-group and wave sizes, ray
 //! payload sizes, a node's launch), after checking them against the limits of DXC's
-//! validator. `!dx.viewIdState` is not written (it comes from an analysis of the code).
+//! validator; `!dx.viewIdState` is written as given ([`Module::set_view_id_state`]: it comes
+//! from an analysis of the code, which the module does not see).
 //! `examples/emit_pixel.rs` writes a whole pixel shader that way, `examples/emit_stages.rs` a
 //! shader of each stage with properties.
 //!

@@ -634,3 +634,31 @@ fn properties_are_written_in_dxcs_layout() {
     );
     assert!(md.contains("!3 = !{i32 7}"), "{md}");
 }
+
+#[test]
+fn the_view_id_state_is_written_as_given() {
+    let mut m = Module::new();
+    m.set_view_id_state(&[4, 4, 1, 0, 0, 0]);
+    assert_eq!(m.view_id_state(), [4, 4, 1, 0, 0, 0]);
+    // a state belongs to an entry point
+    let e = m.metadata(&dxil((1, 1)), 0).unwrap_err();
+    assert_eq!(e, ModuleError::NoEntryPoint);
+    assert_eq!(
+        e.to_string(),
+        "signature elements or a view-ID state are declared but no entry point"
+    );
+    m.set_entry_point(EntryPoint::new("main", Stage::Vertex));
+    let text = m.metadata(&dxil((1, 1)), 0).unwrap().to_string();
+    assert!(
+        text.contains("!dx.shaderModel = !{!1}\n!dx.viewIdState = !{!2}\n!dx.entryPoints = !{!3}"),
+        "{text}"
+    );
+    assert!(
+        text.contains("!2 = !{[6 x i32] [i32 4, i32 4, i32 1, i32 0, i32 0, i32 0]}"),
+        "{text}"
+    );
+    // all zeros: left out, as DXC leaves it out
+    m.set_view_id_state(&[0, 0, 0]);
+    let text = m.metadata(&dxil((1, 1)), 0).unwrap().to_string();
+    assert!(!text.contains("viewIdState"), "{text}");
+}

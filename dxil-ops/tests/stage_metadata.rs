@@ -2,7 +2,8 @@
 //! `examples/emit_stages.rs` and a few more (ray-tracing stages, a broadcasting node with a
 //! wave-size range, a geometry shader with instances), printed, read by `dxil-module`'s text
 //! reader, and their properties seen by its typed metadata view (`dxil_module::dxil`) as the
-//! entry point declares them, in DXC's order. `llvm-as-14` accepts every one.
+//! entry point declares them, in DXC's order, with the view-ID state `dxil-module` computes
+//! from their code. `llvm-as-14` accepts every one.
 //! (`dxil-module`'s test `dxc_metadata` compares the examples with DXC's metadata.)
 
 #![allow(clippy::panic, clippy::unwrap_used)] // a test fails by panicking
@@ -12,6 +13,7 @@ mod emit_stages;
 #[path = "../../xtask/src/llvm_as.rs"]
 mod llvm_as;
 
+use dxil_module::assemble::viewid;
 use dxil_module::dxil::properties::{self, NodeName};
 use dxil_module::dxil::{self, Property};
 use dxil_ops::enums::{InputPrimitive, PrimitiveTopology};
@@ -160,6 +162,16 @@ fn read_back(name: &str, shader: &emit_stages::Shader) {
         entry.stage.numthreads(),
         "{name}"
     );
+    // the view-ID state written is the one `dxil-module` computes from the code read back
+    if !target.library {
+        let computed = viewid::compute(&m).unwrap().to_words();
+        let recorded = viewid::recorded_words(&m);
+        if computed.iter().any(|&w| w != 0) {
+            assert_eq!(recorded, Some(computed), "{name}");
+        } else {
+            assert_eq!(recorded, None, "{name}");
+        }
+    }
 }
 
 /// The shaders checked besides the examples: those of stages or properties the examples do

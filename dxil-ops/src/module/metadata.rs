@@ -1,14 +1,14 @@
 //! The metadata of a module's shader as LLVM IR text: `!dx.version`, `!dx.valver`,
-//! `!dx.shaderModel`, `!dx.resources` and `!dx.entryPoints`, with the records DXIL lays out
-//! for signature elements, resources and entry-point properties.
+//! `!dx.shaderModel`, `!dx.resources`, `!dx.viewIdState` and `!dx.entryPoints`, with the
+//! records DXIL lays out for signature elements, resources and entry-point properties.
 //!
-//! `!dx.viewIdState` is not written. DXC writes it (for the stages with signatures) from an
-//! analysis of the shader's code: which input components each output component depends on,
-//! and which outputs depend on the view id. The module does not see the code of the
-//! functions its caller writes, so it cannot compute that table; a table written from
-//! declarations alone would claim dependences nobody checked. (The container's `PSV0` part
-//! holds the same tables; `dxil_module::assemble` writes them conservatively, every output
-//! depending on every input, and says so.)
+//! The view-ID state is not computed here: DXC computes it from an analysis of the shader's
+//! code (which input components each output component depends on, which outputs depend on the
+//! view ID), and the module does not see the code of the functions its caller writes. A table
+//! made from the declarations alone would claim dependences nobody checked, so the module
+//! writes the state it is given ([`Module::set_view_id_state`]): the caller computes it from
+//! its code, e.g. with `dxil_module::assemble::viewid::compute` on the module's text written
+//! without it (`examples/emit_stages.rs` does so).
 
 use alloc::collections::BTreeMap;
 use alloc::format;
@@ -84,7 +84,9 @@ impl Module {
     /// The module's metadata for `target`, its nodes numbered from `!first`: `!dx.version`,
     /// `!dx.valver` when the module declares a validator version, `!dx.shaderModel` (as
     /// [`super::metadata`] writes them, the validator version between them), `!dx.resources`
-    /// when it declares resources, `!dx.entryPoints` when it has an entry point (its
+    /// when it declares resources, `!dx.viewIdState` when it was given a view-ID state that
+    /// is not all zeros (as DXC leaves it out then), `!dx.entryPoints` when it has an entry
+    /// point (its
     /// signatures, resources and properties: shader flags, its kind in a library, the
     /// properties of its stage).
     ///
@@ -98,7 +100,9 @@ impl Module {
     pub fn metadata(&self, target: &Target, first: u32) -> Result<Metadata, ModuleError> {
         let shader = &self.shader;
         let entry = shader.entry.as_ref();
-        if entry.is_none() && shader.signatures.iter().any(|s| !s.is_empty()) {
+        let described = shader.signatures.iter().any(|s| !s.is_empty())
+            || shader.view_id.iter().any(|&w| w != 0);
+        if entry.is_none() && described {
             return Err(ModuleError::NoEntryPoint);
         }
         let target = match entry {
@@ -129,6 +133,12 @@ impl Module {
         let resources = self.resources_node(&mut nodes);
         if let Some(r) = resources {
             named.push(("dx.resources", r));
+        }
+        let view_id = &shader.view_id;
+        if view_id.iter().any(|&w| w != 0) {
+            let words: Vec<String> = view_id.iter().map(|w| format!("i32 {w}")).collect();
+            let text = format!("[{} x i32] [{}]", words.len(), words.join(", "));
+            named.push(("dx.viewIdState", nodes.add(text)));
         }
         if let Some(e) = entry {
             let n = self.entry_node(&mut nodes, e, &target, sm, resources);

@@ -222,6 +222,8 @@ pub(super) struct Shader {
     pub(super) entry: Option<EntryPoint>,
     /// The validator version (`!dx.valver`).
     pub(super) validator: Option<DxilVersion>,
+    /// The view-ID state in DXC's serialized form (`!dx.viewIdState`).
+    pub(super) view_id: Vec<u32>,
     /// Input, output and patch-constant (or primitive) elements.
     pub(super) signatures: [Vec<Element>; 3],
     /// SRVs, UAVs, constant buffers, samplers.
@@ -288,7 +290,7 @@ pub enum ModuleError {
         /// The target's DXIL version.
         dxil: DxilVersion,
     },
-    /// Signature elements declared, but no entry point.
+    /// Signature elements or a view-ID state declared, but no entry point.
     NoEntryPoint,
 }
 
@@ -335,7 +337,7 @@ impl fmt::Display for ModuleError {
                 "validator version {validator} cannot validate DXIL {dxil}: it must be a validator version not before {dxil}, or 0.0 for none"
             ),
             ModuleError::NoEntryPoint => {
-                f.write_str("signature elements are declared but no entry point")
+                f.write_str("signature elements or a view-ID state are declared but no entry point")
             }
         }
     }
@@ -407,6 +409,23 @@ impl Module {
     /// The validator version, if declared.
     pub fn validator_version(&self) -> Option<DxilVersion> {
         self.shader.validator
+    }
+
+    /// Declares the entry point's view-ID state (`!dx.viewIdState`) in DXC's serialized form:
+    /// the input scalar count, then per output stream the output count, the outputs that
+    /// depend on the view ID (when the shader uses it) and the input-to-output dependence
+    /// table, then the patch-constant or primitive part of hull, domain and mesh shaders. It
+    /// is the result of an analysis of the shader's code, which the module does not see: the
+    /// caller computes it (`dxil_module::assemble::viewid::compute(&module)?.to_words()` on
+    /// the module read from its text) and the module writes it as given, unless every word is
+    /// 0, as DXC does.
+    pub fn set_view_id_state(&mut self, words: &[u32]) {
+        self.shader.view_id = words.to_vec();
+    }
+
+    /// The view-ID state, as declared (empty when it is not).
+    pub fn view_id_state(&self) -> &[u32] {
+        &self.shader.view_id
     }
 
     /// Adds `element` to the signature `kind` (`Input`, `Output`, or `PatchConstOrPrim`: the

@@ -49,6 +49,7 @@ use crate::call::{Call, DynCall, Target, Value};
 use crate::ir::{self, IrError};
 use crate::sig::Signature;
 
+mod checks;
 mod entry;
 mod limits;
 mod metadata;

@@ -181,7 +181,7 @@ impl Module {
             && hs.input_control_points == 0
             && !inputs.is_empty()
         {
-            return Err(super::entry::rule(
+            return Err(super::checks::rule(
                 ValidationRule::SmZeroHsInputControlPointWithInput,
                 &[],
             ));

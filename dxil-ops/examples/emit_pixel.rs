@@ -16,7 +16,7 @@ use dxil_ops::enums::{
     ComponentType, InterpolationMode, ResourceClass, ResourceKind, SemanticKind,
 };
 use dxil_ops::handle::{Sampler, Srv};
-use dxil_ops::module::{Element, EntryPoint, Module, Resource};
+use dxil_ops::module::{Element, EntryPoint, Module, Resource, Stage};
 use dxil_ops::resource::{ResourceBinding, ResourceProperties};
 use dxil_ops::{DxilVersion, Overload, ScalarType, ShaderKind, Target};
 
@@ -27,7 +27,10 @@ pub fn pixel_shader(dxil: DxilVersion) -> Result<String, Box<dyn std::error::Err
     let mut m = Module::new();
 
     // what the shader is: its entry point, signatures and resources
-    m.set_entry_point(EntryPoint::new("main", ShaderKind::Pixel));
+    m.set_entry_point(EntryPoint::new("main", Stage::Pixel));
+    // for the validator of DXC 1.9 (`!dx.valver`), as the corpus container `dxc_metadata`
+    // compares with
+    m.set_validator_version(DxilVersion::new(1, 9));
     let uv = m.add_input(
         Element::new("TEXCOORD", ComponentType::F32, 1, 2).interpolation(InterpolationMode::Linear),
     )?;

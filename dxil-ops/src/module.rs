@@ -3,15 +3,22 @@
 //! (with its attributes as attribute groups); [`metadata`] writes the version metadata. Needs
 //! the feature `alloc`.
 //!
-//! A module also describes its shader with typed fields: the entry point ([`EntryPoint`]:
-//! stage, thread-group size, [`ShaderFlags`](crate::enums::ShaderFlags)), the elements of its
-//! signatures ([`Element`]: semantic, system value, component type, interpolation, rows and
-//! columns, packing place) and its resources ([`Module::declare_resource`]: properties and
-//! binding, typed by class). [`Module::write_handle`] writes the calls that make a handle of
-//! a resource and gives a [`Handle`](crate::handle::Handle) of its class, which the builders
-//! refuse where another class is needed, and [`Module::metadata`] writes `!dx.version`,
-//! `!dx.shaderModel`, `!dx.resources` and `!dx.entryPoints` with DXIL's records.
-//! `examples/emit_pixel.rs` writes a whole pixel shader that way.
+//! A module also describes its shader with typed fields: the entry point ([`EntryPoint`]: its
+//! [`Stage`] with the properties of that stage, [`ShaderFlags`](crate::enums::ShaderFlags)),
+//! the elements of its signatures ([`Element`]: semantic, system value, component type,
+//! interpolation, rows and columns, packing place, output stream), its resources
+//! ([`Module::declare_resource`]: properties and binding, typed by class) and the validator
+//! version it is for ([`Module::set_validator_version`]). [`Module::write_handle`] writes the
+//! calls that make a handle of a resource and gives a [`Handle`](crate::handle::Handle) of its
+//! class, which the builders refuse where another class is needed, and [`Module::metadata`]
+//! writes `!dx.version`, `!dx.valver`, `!dx.shaderModel`, `!dx.resources`, `!dx.viewIdState`
+//! and `!dx.entryPoints` with DXIL's records, the entry's properties as DXC lays them out (the
+//! geometry, hull, domain, mesh and amplification states, thread-group and wave sizes, ray
+//! payload sizes, a node's launch), after checking them against the limits of DXC's
+//! validator; `!dx.viewIdState` is written as given ([`Module::set_view_id_state`]: it comes
+//! from an analysis of the code, which the module does not see).
+//! `examples/emit_pixel.rs` writes a whole pixel shader that way, `examples/emit_stages.rs` a
+//! shader of each stage with properties.
 //!
 //! ```
 //! use dxil_ops::module::Module;
@@ -42,11 +49,20 @@ use crate::call::{Call, DynCall, Target, Value};
 use crate::ir::{self, IrError};
 use crate::sig::Signature;
 
+mod checks;
+mod entry;
+mod limits;
 mod metadata;
+mod properties;
 mod shader;
+pub mod tag;
 
+pub use entry::{
+    AsState, CsState, DsState, EntryPoint, GsState, HsState, MsState, NodeLaunch, NodeState, Stage,
+    WaveSize,
+};
 pub use metadata::Metadata;
-pub use shader::{Element, ElementId, EntryPoint, ModuleError, Resource};
+pub use shader::{Element, ElementId, ModuleError, Resource};
 
 /// A declared function: its name and its declaration without attributes.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -9,7 +9,9 @@ use dxil_ops::enums::{
     SignatureKind,
 };
 use dxil_ops::handle::{CBuffer, Sampler, Srv, Uav};
-use dxil_ops::module::{Element, ElementId, EntryPoint, Module, ModuleError, Resource};
+use dxil_ops::module::{
+    CsState, Element, ElementId, EntryPoint, Module, ModuleError, Resource, Stage,
+};
 use dxil_ops::resource::{ResourceBinding, ResourceProperties, UavFlags};
 use dxil_ops::{DxilVersion, ShaderKind, Target};
 
@@ -33,11 +35,7 @@ fn compute_entry_with_flags_numthreads_and_every_resource_class() {
     let t = target((1, 6), ShaderKind::Compute);
     let mut m = Module::new();
     let flags = ShaderFlags::EnableRawAndStructuredBuffers.union(ShaderFlags::WaveOps);
-    m.set_entry_point(
-        EntryPoint::new("main", ShaderKind::Compute)
-            .numthreads(8, 4, 1)
-            .flags(flags),
-    );
+    m.set_entry_point(EntryPoint::new("main", CsState::new(8, 4, 1)).flags(flags));
     let rw: Resource<Uav> = m
         .declare_resource(
             "out",
@@ -118,7 +116,7 @@ fn compute_entry_with_flags_numthreads_and_every_resource_class() {
 fn signature_elements_are_written_as_dxc_lays_them_out() {
     let t = target((1, 6), ShaderKind::Vertex);
     let mut m = Module::new();
-    m.set_entry_point(EntryPoint::new("main", ShaderKind::Vertex));
+    m.set_entry_point(EntryPoint::new("main", Stage::Vertex));
     let vid = m
         .add_input(Element::system(
             SemanticKind::VertexID,
@@ -171,7 +169,7 @@ fn signature_elements_are_written_as_dxc_lays_them_out() {
 fn unpacked_elements_have_no_place_and_no_usage_mask() {
     let t = target((1, 6), ShaderKind::Pixel);
     let mut m = Module::new();
-    m.set_entry_point(EntryPoint::new("main", ShaderKind::Pixel));
+    m.set_entry_point(EntryPoint::new("main", Stage::Pixel));
     m.add_input(Element::system(SemanticKind::SampleIndex, ComponentType::U32, 1, 1).unpacked())
         .unwrap();
     let text = m.metadata(&t, 0).unwrap().to_string();
@@ -183,11 +181,7 @@ fn unpacked_elements_have_no_place_and_no_usage_mask() {
 fn library_entry_points_carry_their_kind() {
     let t = Target::new(DxilVersion::new(1, 6)).library();
     let mut m = Module::new();
-    m.set_entry_point(
-        EntryPoint::new("\u{1}?f@@YAXXZ", ShaderKind::Compute)
-            .numthreads(1, 1, 1)
-            .named("f"),
-    );
+    m.set_entry_point(EntryPoint::new("\u{1}?f@@YAXXZ", CsState::new(1, 1, 1)).named("f"));
     let text = m.metadata(&t, 0).unwrap().to_string();
     assert!(text.contains("!{!\"lib\", i32 6, i32 6}"), "{text}");
     assert!(
@@ -287,27 +281,12 @@ fn module_errors() {
     let ps = target((1, 6), ShaderKind::Pixel);
     assert_eq!(m.metadata(&ps, 0), Err(ModuleError::NoEntryPoint));
     // an entry point of another stage than the target's
-    m.set_entry_point(EntryPoint::new("main", ShaderKind::Vertex));
+    m.set_entry_point(EntryPoint::new("main", Stage::Vertex));
     let e = m.metadata(&ps, 0).unwrap_err();
     assert_eq!(
         e.to_string(),
         "the entry point is a vs shader but the target is ps"
     );
-    // thread-group sizes: missing, where none is taken, zero
-    let cs = target((1, 6), ShaderKind::Compute);
-    m.set_entry_point(EntryPoint::new("main", ShaderKind::Compute));
-    assert_eq!(
-        m.metadata(&cs, 0),
-        Err(ModuleError::NumThreads(ShaderKind::Compute))
-    );
-    m.set_entry_point(EntryPoint::new("main", ShaderKind::Compute).numthreads(0, 1, 1));
-    assert_eq!(
-        m.metadata(&cs, 0),
-        Err(ModuleError::NumThreads(ShaderKind::Compute))
-    );
-    m.set_entry_point(EntryPoint::new("main", ShaderKind::Pixel).numthreads(1, 1, 1));
-    let e = m.metadata(&ps, 0).unwrap_err();
-    assert_eq!(e.to_string(), "a ps entry point takes no thread-group size");
     // handle names
     let tex: Resource<Srv> = m
         .declare_resource(

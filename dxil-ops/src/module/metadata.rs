@@ -1,6 +1,14 @@
-//! The metadata of a module's shader as LLVM IR text: `!dx.version`, `!dx.shaderModel`,
-//! `!dx.resources` and `!dx.entryPoints`, with the records DXIL lays out for signature
-//! elements, resources and entry-point properties.
+//! The metadata of a module's shader as LLVM IR text: `!dx.version`, `!dx.valver`,
+//! `!dx.shaderModel`, `!dx.resources`, `!dx.viewIdState` and `!dx.entryPoints`, with the
+//! records DXIL lays out for signature elements, resources and entry-point properties.
+//!
+//! The view-ID state is not computed here: DXC computes it from an analysis of the shader's
+//! code (which input components each output component depends on, which outputs depend on the
+//! view ID), and the module does not see the code of the functions its caller writes. A table
+//! made from the declarations alone would claim dependences nobody checked, so the module
+//! writes the state it is given ([`Module::set_view_id_state`]): the caller computes it from
+//! its code, e.g. with `dxil_module::assemble::viewid::compute` on the module's text written
+//! without it (`examples/emit_stages.rs` does so).
 
 use alloc::collections::BTreeMap;
 use alloc::format;
@@ -9,20 +17,19 @@ use alloc::vec::Vec;
 use core::fmt::{self, Write as _};
 
 use super::Module;
-use super::shader::{Element, EntryPoint, ModuleError, ResourceRecord};
-use crate::ShaderKind;
+use super::entry::{EntryPoint, Stage};
+use super::shader::{Element, ModuleError, ResourceRecord};
 use crate::call::Target;
 use crate::fmt_util::{LlvmName, MdString};
 use crate::resource::Layout;
+use crate::rules::ValidationRule;
+use crate::{DxilVersion, ShaderKind, ShaderModel};
 
-/// Tags of an entry point's properties (DXC's `kDxil*Tag`; DXIL.rst, "Shader Properties").
-const SHADER_FLAGS_TAG: u32 = 0;
-const NUM_THREADS_TAG: u32 = 4;
-const SHADER_KIND_TAG: u32 = 8;
 /// Tags of a resource's extra properties.
 const ELEMENT_TYPE_TAG: u32 = 0;
 const STRIDE_TAG: u32 = 1;
-/// Tag of a signature element's usage mask.
+/// Tags of a signature element's extra properties.
+const OUTPUT_STREAM_TAG: u32 = 0;
 const USAGE_MASK_TAG: u32 = 3;
 
 /// The metadata of a module, ready to print: the named metadata, then the numbered nodes.
@@ -34,14 +41,15 @@ pub struct Metadata {
 }
 
 /// Numbered nodes, each distinct text once (LLVM uniques equal nodes anyway).
-struct Nodes {
+pub(super) struct Nodes {
     first: u32,
     texts: Vec<String>,
     index: BTreeMap<String, u32>,
 }
 
 impl Nodes {
-    fn add(&mut self, text: String) -> u32 {
+    /// The number of the node `text`, added unless it is there.
+    pub(super) fn add(&mut self, text: String) -> u32 {
         if let Some(&n) = self.index.get(&text) {
             return n;
         }
@@ -73,32 +81,34 @@ impl fmt::Display for Metadata {
 }
 
 impl Module {
-    /// The module's metadata for `target`, its nodes numbered from `!first`: `!dx.version`
-    /// and `!dx.shaderModel` (as [`super::metadata`] writes them), `!dx.resources` when it
-    /// declares resources, `!dx.entryPoints` when it has an entry point (its signatures,
-    /// resources, shader flags, thread-group size, and its kind in a library).
+    /// The module's metadata for `target`, its nodes numbered from `!first`: `!dx.version`,
+    /// `!dx.valver` when the module declares a validator version, `!dx.shaderModel` (as
+    /// [`super::metadata`] writes them, the validator version between them), `!dx.resources`
+    /// when it declares resources, `!dx.viewIdState` when it was given a view-ID state that
+    /// is not all zeros (as DXC leaves it out then), `!dx.entryPoints` when it has an entry
+    /// point (its
+    /// signatures, resources and properties: shader flags, its kind in a library, the
+    /// properties of its stage).
     ///
-    /// The entry point's stage must be the target's, and a compute, mesh, amplification or
-    /// node entry point needs its thread-group size (which the others do not take).
+    /// The entry point's stage must be the target's; ray-tracing and node shaders are entries
+    /// of libraries. Its properties are checked against the limits of DXC's validator at the
+    /// target's shader model ([`ModuleError::Rule`] names the rule), and so are the
+    /// signature elements that depend on them: only a geometry shader's outputs go to other
+    /// streams than 0, to streams it writes, and a hull shader without input control points
+    /// has no input signature. The validator version must be able to validate the target's
+    /// DXIL version (or be 0.0, no validation).
     pub fn metadata(&self, target: &Target, first: u32) -> Result<Metadata, ModuleError> {
         let shader = &self.shader;
         let entry = shader.entry.as_ref();
-        if entry.is_none() && shader.signatures.iter().any(|s| !s.is_empty()) {
+        let described = shader.signatures.iter().any(|s| !s.is_empty())
+            || shader.view_id.iter().any(|&w| w != 0);
+        if entry.is_none() && described {
             return Err(ModuleError::NoEntryPoint);
         }
-        let target = match (entry, target.stage) {
-            (Some(e), Some(t)) if !target.library && e.stage != t => {
-                return Err(ModuleError::Stage {
-                    entry: e.stage,
-                    target: t,
-                });
-            }
-            (Some(e), None) if !target.library => target.with_stage(e.stage),
-            _ => *target,
+        let target = match entry {
+            Some(e) => self.check_entry(e, target)?,
+            None => *target,
         };
-        if let Some(e) = entry {
-            check_numthreads(e)?;
-        }
         let mut nodes = Nodes {
             first,
             texts: Vec::new(),
@@ -107,19 +117,31 @@ impl Module {
         // the version nodes first, numbered as `super::metadata` numbers them
         let (v, kind, sm) = super::version_fields(&target);
         let version = nodes.add(format!("i32 {}, i32 {}", v.major, v.minor));
+        let mut named = alloc::vec![("dx.version", version)];
+        if let Some(val) = shader.validator {
+            check_validator(val, v)?;
+            let n = nodes.add(format!("i32 {}, i32 {}", val.major, val.minor));
+            named.push(("dx.valver", n));
+        }
         let model = nodes.add(format!(
             "{}, i32 {}, i32 {}",
             MdString(kind),
             sm.major,
             sm.minor
         ));
-        let mut named = alloc::vec![("dx.version", version), ("dx.shaderModel", model)];
+        named.push(("dx.shaderModel", model));
         let resources = self.resources_node(&mut nodes);
         if let Some(r) = resources {
             named.push(("dx.resources", r));
         }
+        let view_id = &shader.view_id;
+        if view_id.iter().any(|&w| w != 0) {
+            let words: Vec<String> = view_id.iter().map(|w| format!("i32 {w}")).collect();
+            let text = format!("[{} x i32] [{}]", words.len(), words.join(", "));
+            named.push(("dx.viewIdState", nodes.add(text)));
+        }
         if let Some(e) = entry {
-            let n = self.entry_node(&mut nodes, e, &target, resources);
+            let n = self.entry_node(&mut nodes, e, &target, sm, resources);
             named.push(("dx.entryPoints", n));
         }
         Ok(Metadata {
@@ -127,6 +149,67 @@ impl Module {
             first,
             nodes: nodes.texts,
         })
+    }
+
+    /// Checks the entry point against `target` and its signatures against the entry point;
+    /// gives the target with the entry's stage.
+    fn check_entry(&self, e: &EntryPoint, target: &Target) -> Result<Target, ModuleError> {
+        let kind = e.kind();
+        let target = match target.stage {
+            Some(t) if !target.library && kind != t => {
+                return Err(ModuleError::Stage {
+                    entry: kind,
+                    target: t,
+                });
+            }
+            None if !target.library => target.with_stage(kind),
+            _ => *target,
+        };
+        if kind.profile_prefix() == "lib" && !target.library {
+            return Err(ModuleError::LibraryOnly(kind));
+        }
+        if !kind.is_valid_at(target.dxil) {
+            return Err(ModuleError::StageVersion {
+                stage: kind,
+                dxil: target.dxil,
+            });
+        }
+        let (_, _, sm) = super::version_fields(&target);
+        e.check(target.dxil, sm, target.library)?;
+        let [inputs, outputs, _] = &self.shader.signatures;
+        if let Stage::Hull(hs) = &e.stage
+            && hs.input_control_points == 0
+            && !inputs.is_empty()
+        {
+            return Err(super::checks::rule(
+                ValidationRule::SmZeroHsInputControlPointWithInput,
+                &[],
+            ));
+        }
+        let streams = match &e.stage {
+            Stage::Geometry(gs) => gs.streams,
+            _ => 1,
+        };
+        let elements = inputs
+            .iter()
+            .chain(outputs)
+            .chain(&self.shader.signatures[2]);
+        for (i, el) in elements.enumerate() {
+            let output = (inputs.len()..inputs.len() + outputs.len()).contains(&i);
+            if el.stream != 0 && (!output || kind != ShaderKind::Geometry) {
+                return Err(ModuleError::Element {
+                    semantic: el.semantic.clone(),
+                    reason: "only the outputs of a geometry shader go to another stream than 0",
+                });
+            }
+            if streams >> el.stream & 1 == 0 {
+                return Err(ModuleError::Element {
+                    semantic: el.semantic.clone(),
+                    reason: "the element goes to a stream the geometry shader does not write",
+                });
+            }
+        }
+        Ok(target)
     }
 
     /// The node of the four resource lists, if the module declares resources.
@@ -156,6 +239,7 @@ impl Module {
         nodes: &mut Nodes,
         e: &EntryPoint,
         target: &Target,
+        sm: ShaderModel,
         resources: Option<u32>,
     ) -> u32 {
         let sigs = &self.shader.signatures;
@@ -179,17 +263,7 @@ impl Module {
                 .collect();
             Some(nodes.add(lists.join(", ")))
         };
-        let mut props = Vec::new();
-        if !e.flags.is_empty() {
-            props.push(format!("i32 {SHADER_FLAGS_TAG}, i64 {}", e.flags.bits()));
-        }
-        if target.library {
-            props.push(format!("i32 {SHADER_KIND_TAG}, i32 {}", e.stage as u32));
-        }
-        if let Some([x, y, z]) = e.numthreads {
-            let n = nodes.add(format!("i32 {x}, i32 {y}, i32 {z}"));
-            props.push(format!("i32 {NUM_THREADS_TAG}, !{n}"));
-        }
+        let props = super::properties::properties(nodes, e, sm, target.library);
         let props = (!props.is_empty()).then(|| nodes.add(props.join(", ")));
         let text = format!(
             "void ()* {}, {}, {}, {}, {}",
@@ -203,17 +277,19 @@ impl Module {
     }
 }
 
-/// Checks that the entry point has a thread-group size exactly where its stage needs one.
-fn check_numthreads(e: &EntryPoint) -> Result<(), ModuleError> {
-    let needs = matches!(
-        e.stage,
-        ShaderKind::Compute | ShaderKind::Mesh | ShaderKind::Amplification
-    );
-    let takes = needs || e.stage == ShaderKind::Node;
-    match e.numthreads {
-        Some(dims) if takes && dims.iter().all(|&d| d >= 1) => Ok(()),
-        None if !needs => Ok(()),
-        _ => Err(ModuleError::NumThreads(e.stage)),
+/// Checks that the validator version `val` can validate DXIL `dxil`: a DXIL version the
+/// database knows, not before `dxil`, or 0.0 (no validation).
+fn check_validator(val: DxilVersion, dxil: DxilVersion) -> Result<(), ModuleError> {
+    let known = crate::DXIL_VERSIONS
+        .iter()
+        .any(|d| d.dxil.major == val.major && d.dxil.minor == val.minor);
+    if val == DxilVersion::new(0, 0) || (known && !val.is_before(dxil)) {
+        Ok(())
+    } else {
+        Err(ModuleError::ValidatorVersion {
+            validator: val,
+            dxil,
+        })
     }
 }
 
@@ -225,8 +301,16 @@ fn element_record(nodes: &mut Nodes, id: u32, el: &Element) -> u32 {
         .collect();
     let indices = nodes.add(indices.join(", "));
     let (row, col) = el.start.map_or((-1, -1), |(r, c)| (r as i64, c as i64));
+    // the output stream when not 0, then the usage mask when not 0, as DXC writes them
+    let mut extra = Vec::new();
+    if el.stream != 0 {
+        extra.push(format!("i32 {OUTPUT_STREAM_TAG}, i32 {}", el.stream));
+    }
     let mask = el.usage_mask();
-    let extra = (mask != 0).then(|| nodes.add(format!("i32 {USAGE_MASK_TAG}, i32 {mask}")));
+    if mask != 0 {
+        extra.push(format!("i32 {USAGE_MASK_TAG}, i32 {mask}"));
+    }
+    let extra = (!extra.is_empty()).then(|| nodes.add(extra.join(", ")));
     nodes.add(format!(
         "i32 {id}, {}, i8 {}, i8 {}, !{indices}, i8 {}, i32 {}, i8 {}, i32 {row}, i8 {col}, {}",
         MdString(&el.semantic),

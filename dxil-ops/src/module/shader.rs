@@ -1,5 +1,6 @@
-//! What a [`Module`] knows of its shader besides the calls: the entry point, the signature
-//! elements and the resources, declared with typed fields, and the handles of its resources.
+//! What a [`Module`] knows of its shader besides the calls: the entry point (its types are in
+//! `entry`), the validator version, the signature elements and the resources, declared with
+//! typed fields, and the handles of its resources.
 
 use alloc::format;
 use alloc::string::{String, ToString};
@@ -8,61 +9,14 @@ use core::fmt::{self, Write};
 use core::marker::PhantomData;
 
 use super::Module;
+use super::entry::EntryPoint;
 use crate::call::{BuildError, Target};
-use crate::enums::{
-    ComponentType, InterpolationMode, ResourceClass, SemanticKind, ShaderFlags, SignatureKind,
-};
+use crate::enums::{ComponentType, InterpolationMode, ResourceClass, SemanticKind, SignatureKind};
 use crate::handle::{Class, Handle};
 use crate::ir::IrError;
 use crate::resource::{ResourceBinding, ResourceError, ResourceProperties};
-use crate::{Op, ShaderKind};
-
-/// The entry point of a shader: its function, stage and properties.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct EntryPoint {
-    /// The function (`main` for `define void @main()`).
-    pub function: String,
-    /// The name the entry point is known by (the function's, unless it is mangled).
-    pub name: String,
-    /// The stage.
-    pub stage: ShaderKind,
-    /// The thread-group size (`[numthreads(x, y, z)]`): compute, mesh, amplification and
-    /// node shaders.
-    pub numthreads: Option<[u32; 3]>,
-    /// The shader flags (tag 0 of the properties; left out when empty).
-    pub flags: ShaderFlags,
-}
-
-impl EntryPoint {
-    /// The entry point `function` of `stage`, known by the same name, without properties.
-    pub fn new(function: &str, stage: ShaderKind) -> Self {
-        EntryPoint {
-            function: function.to_string(),
-            name: function.to_string(),
-            stage,
-            numthreads: None,
-            flags: ShaderFlags::EMPTY,
-        }
-    }
-
-    /// The same entry point with the thread-group size `[x, y, z]`.
-    pub fn numthreads(mut self, x: u32, y: u32, z: u32) -> Self {
-        self.numthreads = Some([x, y, z]);
-        self
-    }
-
-    /// The same entry point with `flags`.
-    pub fn flags(mut self, flags: ShaderFlags) -> Self {
-        self.flags = flags;
-        self
-    }
-
-    /// The same entry point known by `name` (the function being mangled).
-    pub fn named(mut self, name: &str) -> Self {
-        self.name = name.to_string();
-        self
-    }
-}
+use crate::rules::ValidationRule;
+use crate::{DxilVersion, Op, ShaderKind};
 
 /// An element of a signature: a rectangle of `rows` × `cols` components of one type, with
 /// its semantic and its place in the packed signature.
@@ -89,6 +43,8 @@ pub struct Element {
     /// them when the element is packed, none otherwise (DXC's usage mask; nothing is written
     /// when it is 0).
     pub usage: Option<u8>,
+    /// The output stream of a geometry shader's output, 0 to 3 (written when not 0).
+    pub stream: u8,
 }
 
 impl Element {
@@ -105,6 +61,7 @@ impl Element {
             cols,
             start: Some((0, 0)),
             usage: None,
+            stream: 0,
         }
     }
 
@@ -146,6 +103,12 @@ impl Element {
         self
     }
 
+    /// The same element, an output of a geometry shader to `stream`.
+    pub fn stream(mut self, stream: u8) -> Self {
+        self.stream = stream;
+        self
+    }
+
     /// Why the element cannot be written, if it cannot.
     fn problem(&self) -> Option<&'static str> {
         let system = self
@@ -176,6 +139,8 @@ impl Element {
             Some("the element does not fit the 4 columns of a register from its start")
         } else if self.usage.is_some_and(|m| u32::from(m) >> self.cols != 0) {
             Some("the usage mask names columns the element does not have")
+        } else if u32::from(self.stream) >= super::limits::GS_STREAMS {
+            Some("a geometry shader writes streams 0 to 3")
         } else {
             None
         }
@@ -255,6 +220,10 @@ impl ResourceRecord {
 #[derive(Clone, Debug, Default)]
 pub(super) struct Shader {
     pub(super) entry: Option<EntryPoint>,
+    /// The validator version (`!dx.valver`).
+    pub(super) validator: Option<DxilVersion>,
+    /// The view-ID state in DXC's serialized form (`!dx.viewIdState`).
+    pub(super) view_id: Vec<u32>,
     /// Input, output and patch-constant (or primitive) elements.
     pub(super) signatures: [Vec<Element>; 3],
     /// SRVs, UAVs, constant buffers, samplers.
@@ -295,10 +264,33 @@ pub enum ModuleError {
         /// The target's.
         target: ShaderKind,
     },
-    /// A thread-group size missing where the stage needs one, given where it takes none, or
-    /// with a dimension of 0.
-    NumThreads(ShaderKind),
-    /// Signature elements declared, but no entry point.
+    /// A ray-tracing or node entry point outside a library.
+    LibraryOnly(ShaderKind),
+    /// An entry point of a stage that does not exist at the target's DXIL version.
+    StageVersion {
+        /// The stage.
+        stage: ShaderKind,
+        /// The target's DXIL version.
+        dxil: DxilVersion,
+    },
+    /// An entry point's property that DXC's validator refuses, with the rule that refuses it
+    /// and its message.
+    Rule {
+        /// The rule.
+        rule: ValidationRule,
+        /// Its message, with the values of the entry point.
+        message: String,
+    },
+    /// Another problem of the entry point's properties.
+    Entry(String),
+    /// A validator version that cannot validate the target's DXIL version.
+    ValidatorVersion {
+        /// The validator version.
+        validator: DxilVersion,
+        /// The target's DXIL version.
+        dxil: DxilVersion,
+    },
+    /// Signature elements or a view-ID state declared, but no entry point.
     NoEntryPoint,
 }
 
@@ -328,23 +320,24 @@ impl fmt::Display for ModuleError {
                 entry.profile_prefix(),
                 target.profile_prefix()
             ),
-            ModuleError::NumThreads(stage) => match stage {
-                ShaderKind::Compute
-                | ShaderKind::Mesh
-                | ShaderKind::Amplification
-                | ShaderKind::Node => write!(
-                    f,
-                    "a {} entry point needs a thread-group size of at least 1 in each dimension",
-                    stage.profile_prefix()
-                ),
-                _ => write!(
-                    f,
-                    "a {} entry point takes no thread-group size",
-                    stage.profile_prefix()
-                ),
-            },
+            ModuleError::LibraryOnly(stage) => write!(
+                f,
+                "a {} shader is an entry of a library: the target is not one",
+                stage.dxil_name()
+            ),
+            ModuleError::StageVersion { stage, dxil } => write!(
+                f,
+                "there are no {} shaders at DXIL {dxil}",
+                stage.dxil_name()
+            ),
+            ModuleError::Rule { rule, message } => write!(f, "{}: {message}", rule.code()),
+            ModuleError::Entry(reason) => write!(f, "entry point: {reason}"),
+            ModuleError::ValidatorVersion { validator, dxil } => write!(
+                f,
+                "validator version {validator} cannot validate DXIL {dxil}: it must be a validator version not before {dxil}, or 0.0 for none"
+            ),
             ModuleError::NoEntryPoint => {
-                f.write_str("signature elements are declared but no entry point")
+                f.write_str("signature elements or a view-ID state are declared but no entry point")
             }
         }
     }
@@ -403,6 +396,36 @@ impl Module {
     /// The entry point, if declared.
     pub fn entry_point(&self) -> Option<&EntryPoint> {
         self.shader.entry.as_ref()
+    }
+
+    /// Declares the version of the validator the module is for (`!dx.valver`): validator
+    /// versions are numbered as the DXIL versions they validate (validator 1.7 validates DXIL
+    /// up to 1.7); 0.0 says the module is not meant for validation. Without it, no
+    /// `!dx.valver` is written (DXC then assumes 1.0).
+    pub fn set_validator_version(&mut self, version: DxilVersion) {
+        self.shader.validator = Some(version);
+    }
+
+    /// The validator version, if declared.
+    pub fn validator_version(&self) -> Option<DxilVersion> {
+        self.shader.validator
+    }
+
+    /// Declares the entry point's view-ID state (`!dx.viewIdState`) in DXC's serialized form:
+    /// the input scalar count, then per output stream the output count, the outputs that
+    /// depend on the view ID (when the shader uses it) and the input-to-output dependence
+    /// table, then the patch-constant or primitive part of hull, domain and mesh shaders. It
+    /// is the result of an analysis of the shader's code, which the module does not see: the
+    /// caller computes it (`dxil_module::assemble::viewid::compute(&module)?.to_words()` on
+    /// the module read from its text) and the module writes it as given, unless every word is
+    /// 0, as DXC does.
+    pub fn set_view_id_state(&mut self, words: &[u32]) {
+        self.shader.view_id = words.to_vec();
+    }
+
+    /// The view-ID state, as declared (empty when it is not).
+    pub fn view_id_state(&self) -> &[u32] {
+        &self.shader.view_id
     }
 
     /// Adds `element` to the signature `kind` (`Input`, `Output`, or `PatchConstOrPrim`: the

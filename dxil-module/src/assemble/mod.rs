@@ -102,7 +102,7 @@ fn derive(
         }
     }
     if let Some(state) = state {
-        parts.push((FourCC::PSV0, psv::part(d, state)));
+        parts.push((FourCC::PSV0, psv::part(d, state)?));
     }
     parts.push((FourCC::DXIL, program(d, bitcode)?));
     Ok(parts)

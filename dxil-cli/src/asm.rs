@@ -1,9 +1,12 @@
 //! `dxil asm FILE.ll -o FILE.dxil`: DXIL text (LLVM 3.7 IR, as DXC prints it) read by the
 //! strict text reader, written as LLVM 3.7 bitcode in a signed DXBC container with the parts
-//! derived from its metadata (`dxil_module::assemble`).
+//! derived from its metadata (`dxil_module::assemble`). The bitcode's `!dx.viewIdState` is the
+//! view-ID state computed from the code, as `PSV0`'s; a note on stderr says when the text
+//! recorded another one, or none where DXC records one.
 
 use std::path::PathBuf;
 
+use dxil_module::assemble::viewid::Refresh;
 use dxil_module::{assemble, text};
 
 use crate::status::Status;
@@ -34,7 +37,20 @@ fn assemble_file(args: &Args) -> Result<(), (Status, String)> {
     let unreadable = |e: String| (Status::Unreadable, e);
     let bytes = crate::input::read(&args.file).map_err(unreadable)?;
     let module = text::parse(&bytes).map_err(|e| unreadable(e.to_string()))?;
-    let container = assemble::container(&module).map_err(|e| (Status::Findings, e.to_string()))?;
+    let (container, refresh) =
+        assemble::container_and_refresh(&module).map_err(|e| (Status::Findings, e.to_string()))?;
+    let name = args.file.display();
+    match refresh {
+        Refresh::Current => {}
+        Refresh::Replace { .. } => eprintln!(
+            "dxil: {name}: note: !dx.viewIdState records another view-ID state than the code \
+             gives (recorded before an edit?); the container holds the one computed from the code"
+        ),
+        Refresh::Add { .. } => eprintln!(
+            "dxil: {name}: note: no !dx.viewIdState, where DXC records one; the container holds \
+             the one computed from the code"
+        ),
+    }
     std::fs::write(&args.output, container)
         .map_err(|e| unreadable(format!("cannot write {}: {e}", args.output.display())))
 }

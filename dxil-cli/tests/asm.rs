@@ -18,6 +18,8 @@
 mod common;
 #[path = "../../dxil-db/tests/common/shared.rs"]
 mod shared;
+#[path = "../../dxil-module/tests/common/view_id.rs"]
+mod view_id;
 
 use std::path::Path;
 use std::process::Command;
@@ -109,6 +111,17 @@ fn normalize(line: &str) -> String {
     out
 }
 
+/// Runs `dxil asm INPUT -o OUTPUT`.
+fn dxil_asm(input: &Path, output: &Path) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_dxil"))
+        .arg("asm")
+        .arg(input)
+        .arg("-o")
+        .arg(output)
+        .output()
+        .expect("dxil runs")
+}
+
 #[dxil_test_data::needs(shared = "corpus/dxc")]
 #[dxil_test_data::needs(tool = "llvm-dis-14")]
 #[test]
@@ -155,13 +168,7 @@ fn asm_output_disassembles_as_llvm_as_output() {
             continue;
         }
         let out = tmp.join(format!("{i}.dxil"));
-        let run = Command::new(env!("CARGO_BIN_EXE_dxil"))
-            .arg("asm")
-            .arg(f)
-            .arg("-o")
-            .arg(&out)
-            .output()
-            .expect("dxil runs");
+        let run = dxil_asm(f, &out);
         if !run.status.success() {
             failures.push(format!(
                 "{name}: dxil asm fails: {}",
@@ -209,6 +216,46 @@ fn asm_output_disassembles_as_llvm_as_output() {
     );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     assert!(same > 0, "nothing assembled");
+}
+
+/// DXC's validation tests `val-SampleCmpBiasGrad*.ll` record a stale view-ID state: their
+/// one `storeOutput` (to `SV_Target.x`) was taken out after DXC recorded that it depends on
+/// input components 0 to 2 (`[4, 1, 1, 1, 1, 0]`: 4 input components, 1 output, then each
+/// input's outputs). `dxil asm` writes the state of the code instead, in which no output
+/// depends on an input (`[4, 1, 0, 0, 0, 0]`), into `!dx.viewIdState` as into `PSV0`, and says
+/// so on stderr.
+#[dxil_test_data::needs(shared = "corpus/dxc")]
+#[test]
+fn asm_writes_the_view_id_state_of_the_code_over_a_stale_one() {
+    let Some(dir) = shared::shared_path("corpus/dxc") else {
+        return;
+    };
+    let tmp = Path::new(env!("CARGO_TARGET_TMPDIR")).join("dxil-asm");
+    std::fs::create_dir_all(&tmp).expect("test folder");
+    let files: Vec<_> = common::files(&dir, "ll")
+        .into_iter()
+        .filter(|f| {
+            let name = f.file_name().expect("a name").to_string_lossy();
+            name.starts_with("val-SampleCmpBiasGrad")
+        })
+        .collect();
+    assert_eq!(files.len(), 4, "{files:?}");
+    for (i, f) in files.iter().enumerate() {
+        let source = text::parse(&std::fs::read(f).expect("read .ll")).expect("it parses");
+        let recorded = dxil_module::assemble::viewid::recorded_words(&source);
+        assert_eq!(recorded, Some(vec![4, 1, 1, 1, 1, 0]), "{}", f.display());
+        let out = tmp.join(format!("stale-{i}.dxil"));
+        let run = dxil_asm(f, &out);
+        let stderr = String::from_utf8_lossy(&run.stderr);
+        assert!(run.status.success(), "{}: {stderr}", f.display());
+        assert!(
+            stderr.contains("note: !dx.viewIdState records another view-ID state"),
+            "{stderr}"
+        );
+        let container = std::fs::read(&out).expect("the container written");
+        let words = view_id::consistent(&container);
+        assert_eq!(words, Ok(vec![4, 1, 0, 0, 0, 0]), "{}", f.display());
+    }
 }
 
 #[path = "../../dxil-ops/examples/emit_compute/shader.rs"]

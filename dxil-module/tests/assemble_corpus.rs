@@ -2,8 +2,10 @@
 //! own (`../shared/corpus/dxil-bin`): for every container, its `DXIL` part's bitcode decoded
 //! into a model, the parts derived from the model (the `DXIL` part from the same bitcode)
 //! compared byte for byte with the container's parts of the same code; and the container
-//! written from the model (bitcode and parts) read back, its digest verified. The counts are
-//! printed, and every part must be the corpus's own.
+//! written from the model (bitcode and parts) read back, its digest verified; and every
+//! module but the libraries records the view-ID state DXC records for its code, so that
+//! assembling it refreshes nothing (`assemble::viewid::needed`). The counts are printed, and
+//! every part must be the corpus's own.
 //!
 //! Skipped without `../shared` (unless `DXIL_REQUIRE_SHARED` is set).
 
@@ -37,6 +39,8 @@ fn derived_parts_against_the_corpus() {
     let mut counts: BTreeMap<String, (usize, usize, Vec<String>)> = BTreeMap::new();
     // the view-ID state computed against the one the module records (`!dx.viewIdState`)
     let (mut recorded, mut recorded_same) = (0, 0);
+    // modules that are no library, and those of them whose record needs no refresh
+    let (mut graphics, mut current) = (0, 0);
     let mut signed = 0;
     let mut failures = Vec::new();
     for f in &files {
@@ -59,6 +63,14 @@ fn derived_parts_against_the_corpus() {
                 failures.push(format!(
                     "{name}: the view-ID state differs from !dx.viewIdState"
                 ));
+            }
+        }
+        // what DXC recorded is what refreshing records: assembling changes no bitcode
+        if let Some(Ok(state)) = (!library(&m)).then(|| assemble::viewid::compute(&m)) {
+            graphics += 1;
+            match assemble::viewid::needed(&m, &state) {
+                Ok(assemble::viewid::Refresh::Current) => current += 1,
+                other => failures.push(format!("{name}: refreshing gives {other:?}")),
             }
         }
         let parts = match assemble::parts(&m, bc) {
@@ -129,6 +141,10 @@ fn derived_parts_against_the_corpus() {
         "{recorded_same}/{recorded} view-ID states computed equal to the module's !dx.viewIdState"
     );
     eprintln!(
+        "{current}/{graphics} modules (all but libraries) record the view-ID state as DXC \
+         does for their code: assembling them refreshes nothing"
+    );
+    eprintln!(
         "{signed}/{} containers written from the decoded model parse with a verified digest",
         files.len()
     );
@@ -139,6 +155,12 @@ fn derived_parts_against_the_corpus() {
         let (same, both) = same(code);
         assert_eq!(same, both, "{code} parts differ");
     }
+}
+
+/// Whether `m` is a library (`!dx.shaderModel` of kind `lib`).
+fn library(m: &dxil_module::model::Module) -> bool {
+    let sm = dxil_module::dxil::shader_model(m).expect("a shader model");
+    sm.is_some_and(|sm| sm.is_library())
 }
 
 /// How our PSV0 part `o` differs from theirs `t`.

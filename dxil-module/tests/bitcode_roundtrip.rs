@@ -17,13 +17,13 @@
 mod common;
 #[path = "common/corpus.rs"]
 mod corpus;
+#[path = "common/edit.rs"]
+mod edit;
 
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 
-use dxil_module::model::{
-    Call, ConstKind, Constant, Inst, InstId, InstKind, Module, Tail, Type, Value,
-};
-use dxil_module::{bitcode, dxil, dxop};
+use dxil_module::model::{ConstKind, Constant, InstId, InstKind, Module, Type, Value};
+use dxil_module::{bitcode, dxil};
 
 /// The `DXIL` parts of the corpus: (name, bitcode); `None` without the corpus.
 fn dxil_parts() -> Option<Vec<(String, Vec<u8>)>> {
@@ -213,17 +213,6 @@ fn dx_op_calls(m: &Module) -> Vec<(usize, InstId)> {
     found
 }
 
-/// A model value with the module it belongs to, for `dxil_ops`'s builders (which ask whether
-/// an operand is an integer constant).
-#[derive(Clone, Copy)]
-struct Operand<'m>(&'m Module, Value);
-
-impl dxil_ops::Value for Operand<'_> {
-    fn int_constant(&self) -> Option<i64> {
-        self.0.const_int(self.1.as_const()?)
-    }
-}
-
 /// Changes the first integer constant after the opcode of the first `dx.op` call that has
 /// one (adding 1); the call's position, or `None` when no call has one.
 fn change_a_constant(m: &mut Module) -> Option<(usize, InstId)> {
@@ -253,78 +242,17 @@ fn change_a_constant(m: &mut Module) -> Option<(usize, InstId)> {
 /// element, declaring `dx.op.storeOutput.f32` (`dxop::declare`) when the module has no such
 /// function: `None` when the entry has no output, else whether the declaration was added.
 fn add_a_built_call(m: &mut Module) -> Option<bool> {
-    use dxil_ops::build;
-    use dxil_ops::{DxilVersion, Overload, ScalarType, Target};
+    use dxil_ops::{Overload, ScalarType};
     let entry = dxil::entry_points(m).next()?.ok()?;
     let f = entry.function?;
     entry.signatures().ok()??.output.first()?;
-    let declared = m.function_named("dx.op.storeOutput.f32").is_none();
-    let (i8_ty, i32_ty, f32_ty) = (m.types.int(8), m.types.int(32), m.types.intern(Type::Float));
-    let zero = |m: &mut Module, ty| Value::Const(m.int_const(ty, 0));
-    let (id, row, col) = (zero(m, i32_ty), zero(m, i32_ty), zero(m, i8_ty));
-    let value = Value::Const(m.constants.intern(Constant {
+    let f32_ty = m.types.intern(Type::Float);
+    let zero = Value::Const(m.constants.intern(Constant {
         ty: f32_ty,
         kind: ConstKind::Null,
     }));
-    let target = Target::new(DxilVersion::new(1, 0));
-    let built = build::store_output(
-        &target,
-        Overload::Scalar(ScalarType::F32),
-        Operand(m, id),
-        Operand(m, row),
-        Operand(m, col),
-        Operand(m, value),
-    )
-    .expect("storeOutput builds");
-    assert_eq!(built.function_name().to_string(), "dx.op.storeOutput.f32");
-    // the built call's operands: model values, or integer constants to make (width, value)
-    let planned: Vec<Result<Value, (u32, i64)>> = built
-        .operands
-        .iter()
-        .map(|op| match op {
-            dxil_ops::Operand::Value(v) => Ok(v.1),
-            dxil_ops::Operand::Int { ty, value } => {
-                Err((ty[1..].parse().expect("an integer type"), *value))
-            }
-            dxil_ops::Operand::Struct { .. } => unreachable!("storeOutput takes no struct"),
-        })
-        .collect();
-    let signature = built.signature;
-    let values: Vec<Value> = planned
-        .into_iter()
-        .map(|p| {
-            p.unwrap_or_else(|(width, value)| {
-                let ty = m.types.int(width);
-                Value::Const(m.int_const(ty, value))
-            })
-        })
-        .collect();
-    let callee = dxop::declare(m, &signature).expect("declared");
-    let fn_ty = m.function(callee).expect("the callee").ty;
-    let void = m.types.void();
-    let body = m.functions[f.index()].body.as_mut()?;
-    let ret = body
-        .iter()
-        .find(|(_, i)| matches!(i.kind, InstKind::Ret(_)))
-        .map(|(id, _)| id)?;
-    let args = body.add_operands(&values).expect("room for operands");
-    let call = Call {
-        callee: Value::Function(callee),
-        fn_ty,
-        args,
-        attrs: None,
-        cc: 0,
-        tail: Tail::None,
-        flags: 0,
-    };
-    let inst = Inst {
-        kind: InstKind::Call(call),
-        ty: void,
-        name: None,
-        line: 0,
-    };
-    body.insert_before(ret, inst).expect("inserted");
-    Some(declared)
+    let f32 = Overload::Scalar(ScalarType::F32);
+    edit::store_output_before_ret(m, f, 0, 0, f32, zero)
 }
 
 /// The lines of `new` that are not in `old`, when `old` is `new` with lines taken out (`None`

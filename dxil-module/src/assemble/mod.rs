@@ -6,7 +6,7 @@
 //! | --- | --- | --- |
 //! | `SFI0` | the raw shader flags of the entry point (property 0), mapped bit by bit as DXC maps them | — |
 //! | `ISG1`, `OSG1`, `PSG1` | the entry point's signature metadata: one element per semantic index, system values (tessellation factors by the domain), component types, minimum precision, registers (all ones when not allocated), masks, read/write masks from the usage masks; the string table as the validator version lays it out (before 1.7: not padded, names shared only by the elements of one system value) | —
-//! | `DXIL` | `!dx.shaderModel`, `!dx.version` and the bitcode | — |
+//! | `DXIL` | `!dx.shaderModel`, `!dx.version` and the bitcode, whose `!dx.viewIdState` is the view-ID state computed from the code ([`viewid::refresh`]) | — |
 //! | `PSV0` | at the version the validator version gives (0 to 3): the runtime information (per-stage fields from the entry properties and signatures, wave lane counts, stage, element and vector counts, view-ID use from the shader flags, thread-group size, entry name), the resource bindings of `!dx.resources`, the signature elements with the string and semantic-index tables, the view-ID masks and input-to-output dependence tables computed from the code by [`viewid`] | —
 //! | `HASH`, `RDAT`, `STAT`, `ILDB`, `ILDN`, `RTS0`, `VERS` | — | not written: HASH is an MD5 of the source, the others debug data, library runtime data and root signatures |
 //!
@@ -14,6 +14,12 @@
 //! decoded module): `SFI0` 219/219, `DXIL` 219/219, `PSG1` 20/20, `ISG1` 204/204, `OSG1`
 //! 204/204, `PSV0` 204/204 byte-identical (and the view-ID state computed equals the
 //! `!dx.viewIdState` of the 122 modules that record one).
+//!
+//! An edited module keeps the `!dx.viewIdState` recorded before the edit, which DXC's
+//! validator compares with `PSV0`'s tables: [`container()`] writes the bitcode of the module
+//! refreshed (a copy, when its record is not the computed state or is missing where DXC
+//! records one), so the two agree; the 204 corpus modules that are no library need no
+//! refresh.
 //!
 //! Parts come in DXC's order (`SFI0`, `ISG1`, `OSG1`, `PSG1`, `PSV0`, `DXIL`); signature parts
 //! and `PSV0` are written for every stage but libraries, `PSG1` for hull, domain and mesh shaders.
@@ -60,27 +66,45 @@ impl fmt::Display for AssembleError {
 impl std::error::Error for AssembleError {}
 
 /// The parts of the container of `m`, whose bitcode is `bitcode`, in order.
+///
+/// `PSV0` holds the view-ID state computed from the code, and DXC's validator compares it
+/// with the one `!dx.viewIdState` records in the bitcode: the container validates when `m`
+/// records the computed state ([`viewid::refresh`]), which [`container()`] sees to.
 pub fn parts(m: &Module, bitcode: &[u8]) -> Result<Vec<(FourCC, Vec<u8>)>, AssembleError> {
     let d = meta::Dxil::read(m)?;
+    let state = view_id_state(&d)?;
+    derive(&d, state.as_ref(), bitcode)
+}
+
+/// The view-ID state of the entry point of `d` (none for libraries, which have no `PSV0`).
+fn view_id_state(d: &meta::Dxil) -> Result<Option<viewid::ViewIdState>, AssembleError> {
+    (d.kind != 6).then(|| viewid::compute(d.m)).transpose()
+}
+
+/// The parts of `d`, whose bitcode is `bitcode` and view-ID state `state`, in order.
+fn derive(
+    d: &meta::Dxil,
+    state: Option<&viewid::ViewIdState>,
+    bitcode: &[u8],
+) -> Result<Vec<(FourCC, Vec<u8>)>, AssembleError> {
     let mut parts = vec![(FourCC::SFI0, features::sfi0(d.flags).to_vec())];
     if d.kind != 6 {
         use signature::{Which, elements, part};
         let compat = !d.valver_at_least(1, 7);
-        let inputs = elements(&d, d.sigs[0], Which::Input)?;
+        let inputs = elements(d, d.sigs[0], Which::Input)?;
         parts.push((FourCC::ISG1, part(&inputs, compat)?));
-        let outputs = elements(&d, d.sigs[1], Which::Output)?;
+        let outputs = elements(d, d.sigs[1], Which::Output)?;
         parts.push((FourCC::OSG1, part(&outputs, compat)?));
-        let patch = elements(&d, d.sigs[2], Which::PatchConstant)?;
+        let patch = elements(d, d.sigs[2], Which::PatchConstant)?;
         // hull and domain shaders always; mesh shaders when they have primitive outputs
         if matches!(d.kind, 3 | 4) || (d.kind == 13 && !patch.is_empty()) {
             parts.push((FourCC::PSG1, part(&patch, compat)?));
         }
     }
-    if d.kind != 6 {
-        let state = viewid::compute(m)?;
-        parts.push((FourCC::PSV0, psv::part(&d, &state)));
+    if let Some(state) = state {
+        parts.push((FourCC::PSV0, psv::part(d, state)?));
     }
-    parts.push((FourCC::DXIL, program(&d, bitcode)?));
+    parts.push((FourCC::DXIL, program(d, bitcode)?));
     Ok(parts)
 }
 
@@ -104,10 +128,35 @@ fn program(d: &meta::Dxil, bitcode: &[u8]) -> Result<Vec<u8>, AssembleError> {
 }
 
 /// The container of `m`: its bitcode written, its parts derived, signed with DXC's retail
-/// hash.
+/// hash. The bitcode is that of `m` refreshed ([`viewid::refresh`]): its `!dx.viewIdState`
+/// records the view-ID state computed from the code, as `PSV0` does (a copy of `m` is
+/// refreshed when it records another state, or none where DXC would record one).
 pub fn container(m: &Module) -> Result<Vec<u8>, AssembleError> {
+    container_and_refresh(m).map(|(container, _)| container)
+}
+
+/// The container of `m`, as [`container()`] makes it, and what refreshing its
+/// `!dx.viewIdState` changed ([`viewid::Refresh::Current`]: nothing, its bitcode is `m`'s).
+pub fn container_and_refresh(m: &Module) -> Result<(Vec<u8>, viewid::Refresh), AssembleError> {
+    let d = meta::Dxil::read(m)?;
+    let state = view_id_state(&d)?;
+    let refresh = match &state {
+        Some(state) => viewid::needed(m, state)?,
+        None => viewid::Refresh::Current,
+    };
+    let refreshed;
+    let (m, d) = if refresh == viewid::Refresh::Current {
+        (m, d)
+    } else {
+        let mut copy = m.clone();
+        viewid::apply(&mut copy, &refresh)?;
+        refreshed = copy;
+        (&refreshed, meta::Dxil::read(&refreshed)?)
+    };
     let bc = bitcode::write(m).map_err(AssembleError::Bitcode)?;
-    let parts = parts(m, &bc)?;
+    let parts = derive(&d, state.as_ref(), &bc)?;
     let views: Vec<(FourCC, &[u8])> = parts.iter().map(|(c, d)| (*c, &d[..])).collect();
-    container::write_container(&views, DigestMode::Compute).map_err(AssembleError::Container)
+    let container = container::write_container(&views, DigestMode::Compute)
+        .map_err(AssembleError::Container)?;
+    Ok((container, refresh))
 }

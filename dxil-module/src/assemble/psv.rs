@@ -7,13 +7,15 @@
 //! uses the view ID (the raw shader flag), the thread-group size, the entry name; the
 //! resources of `!dx.resources` (constant buffers, samplers, SRVs, UAVs in that order); the
 //! signature elements with their names (system values unnamed) and semantic indexes (a run
-//! already in the index table reused); the view-ID masks and the input-to-output dependence
-//! tables of the view-ID state [`super::viewid`] computes from the code.
+//! already in the index table reused), each a [`PsvElement`], the reader's own type, written
+//! with [`PsvElement::write`]; the view-ID masks and the input-to-output dependence tables of
+//! the view-ID state [`super::viewid`] computes from the code.
 
+use super::AssembleError;
 use super::meta::{Dxil, int, int_op, node, op};
 use super::signature::component;
 use super::viewid::ViewIdState;
-use crate::container::psv::{RuntimeInfo, RuntimeInfo1};
+use crate::container::psv::{PsvElement, RuntimeInfo, RuntimeInfo1, Words};
 use crate::model::{MdId, Module, Type, TypeId};
 
 /// DXIL's `ResourceKind` of constant buffers and samplers.
@@ -30,69 +32,77 @@ fn version(valver: (u32, u32)) -> u32 {
     }
 }
 
-/// One signature element as PSV0 stores it, before its strings are placed.
-struct Sig {
-    name: Vec<u8>,
-    indexes: Vec<u32>,
-    rows: u8,
-    start_row: u8,
-    cols_and_start: u8,
-    kind: u8,
-    comp: u8,
-    interp: u8,
-    dyn_and_stream: u8,
+/// The semantic indexes of the elements of a signature list node, in order, as PSV0 stores
+/// them (little-endian `u32`s), appended to `out`.
+fn index_words(d: &Dxil, list: Option<MdId>, out: &mut Vec<u8>) {
+    let m = d.m;
+    for &e in node(m, list) {
+        for &i in node(m, op(m, e, 4)) {
+            out.extend_from_slice(&(int(m, i).unwrap_or(0) as u32).to_le_bytes());
+        }
+    }
 }
 
-fn sig_elements(d: &Dxil, list: Option<MdId>) -> Vec<Sig> {
+/// The elements of a signature list node as PSV0 stores them (`offset` 0: they are placed
+/// when written): the name of an arbitrary semantic (a system value's is empty), the indexes
+/// of each the next run of `indexes` (all of the metadata element's: a reader of the part
+/// sees as many as it has rows, which a mesh shader's per-vertex element may have fewer of),
+/// advancing `at`.
+fn sig_elements<'a>(
+    d: &Dxil<'a>,
+    list: Option<MdId>,
+    indexes: &'a [u8],
+    at: &mut usize,
+) -> Result<Vec<PsvElement<'a>>, AssembleError> {
     let m = d.m;
     let i1_unknown = !d.valver_at_least(1, 5);
-    node(m, list)
-        .iter()
-        .map(|&e| {
-            let kind = int_op(m, e, 3).unwrap_or(0);
-            let name = match kind {
-                0 => op(m, e, 1)
-                    .and_then(|s| m.metadata.string(s))
-                    .unwrap_or(b"")
-                    .to_vec(),
-                _ => Vec::new(),
-            };
-            let indexes = node(m, op(m, e, 4))
-                .iter()
-                .map(|&i| int(m, i).unwrap_or(0) as u32)
-                .collect();
-            let start_row = int_op(m, e, 8).unwrap_or(-1);
-            let cols = int_op(m, e, 7).unwrap_or(0) as u8 & 0xf;
-            let start_col = int_op(m, e, 9).unwrap_or(0) as u8 & 0x3;
-            let (mut stream, mut dynamic) = (0u8, 0u8);
-            for p in node(m, op(m, e, 10)).chunks(2) {
-                let value = p.get(1).and_then(|&v| int(m, v)).unwrap_or(0) as u8;
-                match int(m, p[0]) {
-                    Some(0) => stream = value & 0x3,
-                    Some(2) => dynamic = value & 0xf,
-                    _ => {}
-                }
+    let mut out = Vec::new();
+    for &e in node(m, list) {
+        let kind = int_op(m, e, 3).unwrap_or(0);
+        let name = match kind {
+            0 => op(m, e, 1)
+                .and_then(|s| m.metadata.string(s))
+                .unwrap_or(b""),
+            _ => b"",
+        };
+        let semantic_name = std::str::from_utf8(name)
+            .map_err(|_| AssembleError::Metadata("a UTF-8 semantic name"))?;
+        let run = 4 * node(m, op(m, e, 4)).len();
+        let semantic_indexes = Words::new(indexes.get(*at..*at + run).unwrap_or_default());
+        *at += run;
+        let start_row = int_op(m, e, 8).unwrap_or(-1);
+        let cols = int_op(m, e, 7).unwrap_or(0) as u8 & 0xf;
+        let start_col = int_op(m, e, 9).unwrap_or(0) as u8 & 0x3;
+        let (mut stream, mut dynamic) = (0u8, 0u8);
+        for p in node(m, op(m, e, 10)).chunks(2) {
+            let value = p.get(1).and_then(|&v| int(m, v)).unwrap_or(0) as u8;
+            match int(m, p[0]) {
+                Some(0) => stream = value & 0x3,
+                Some(2) => dynamic = value & 0xf,
+                _ => {}
             }
-            let allocated = start_row >= 0;
-            Sig {
-                name,
-                indexes,
-                rows: int_op(m, e, 6).unwrap_or(0) as u8,
-                start_row: if allocated { start_row as u8 } else { 0 },
-                cols_and_start: cols | if allocated { 0x40 | start_col << 4 } else { 0 },
-                kind: kind as u8,
-                comp: component(int_op(m, e, 2).unwrap_or(0), false, i1_unknown).0 as u8,
-                interp: int_op(m, e, 5).unwrap_or(0) as u8,
-                dyn_and_stream: stream << 4 | dynamic,
-            }
-        })
-        .collect()
+        }
+        let allocated = start_row >= 0;
+        out.push(PsvElement {
+            offset: 0,
+            semantic_name,
+            semantic_indexes,
+            rows: int_op(m, e, 6).unwrap_or(0) as u8,
+            start_row: if allocated { start_row as u8 } else { 0 },
+            cols_and_start: cols | if allocated { 0x40 | start_col << 4 } else { 0 },
+            semantic_kind: kind as u8,
+            component_type: component(int_op(m, e, 2).unwrap_or(0), false, i1_unknown).0 as u8,
+            interpolation_mode: int_op(m, e, 5).unwrap_or(0) as u8,
+            dynamic_mask_and_stream: stream << 4 | dynamic,
+        });
+    }
+    Ok(out)
 }
 
 /// The vectors of `stream` the allocated elements use.
-fn vectors(sigs: &[Sig], stream: u8) -> u8 {
+fn vectors(sigs: &[PsvElement], stream: u8) -> u8 {
     sigs.iter()
-        .filter(|s| s.cols_and_start & 0x40 != 0 && s.dyn_and_stream >> 4 == stream)
+        .filter(|s| s.is_allocated() && s.output_stream() == stream)
         .map(|s| s.start_row.saturating_add(s.rows))
         .max()
         .unwrap_or(0)
@@ -154,11 +164,17 @@ fn three(m: &Module, n: Option<MdId>) -> [u32; 3] {
 }
 
 /// The runtime information of `d`'s entry point.
-fn runtime_info(d: &Dxil, sigs: &[Vec<Sig>; 3], version: u32, entry_name: u32) -> RuntimeInfo {
+fn runtime_info(
+    d: &Dxil,
+    sigs: &[Vec<PsvElement>; 3],
+    version: u32,
+    entry_name: u32,
+) -> RuntimeInfo {
     let m = d.m;
     let mut stage = [0u8; 16];
     let put = |b: &mut [u8; 16], at: usize, v: u32| b[at..at + 4].copy_from_slice(&v.to_le_bytes());
-    let has_kind = |s: &[Sig], kinds: &[u8]| s.iter().any(|e| kinds.contains(&e.kind));
+    let has_kind =
+        |s: &[PsvElement], kinds: &[u8]| s.iter().any(|e| kinds.contains(&e.semantic_kind));
     let position = u8::from(has_kind(&sigs[1], &[3]));
     let (mut min_wave, mut max_wave) = (0, u32::MAX);
     let mut threads = [0u32; 3];
@@ -169,7 +185,7 @@ fn runtime_info(d: &Dxil, sigs: &[Vec<Sig>; 3], version: u32, entry_name: u32) -
             stage[1] = u8::from(
                 sigs[0]
                     .iter()
-                    .any(|e| matches!(e.interp, 6 | 7) || e.kind == 12),
+                    .any(|e| matches!(e.interpolation_mode, 6 | 7) || e.semantic_kind == 12),
             );
         }
         1 => stage[0] = position,
@@ -232,7 +248,7 @@ fn runtime_info(d: &Dxil, sigs: &[Vec<Sig>; 3], version: u32, entry_name: u32) -
     if matches!(d.kind, 3 | 4 | 13) {
         stage_word |= u16::from(vectors(&sigs[2], 0));
     }
-    let count = |s: &[Sig]| s.len().min(255) as u8;
+    let count = |s: &[PsvElement]| s.len().min(255) as u8;
     let v1 = RuntimeInfo1 {
         shader_stage: d.kind as u8,
         uses_view_id: u8::from(d.flags & (1 << 21) != 0),
@@ -302,41 +318,41 @@ fn resources(m: &Module) -> Vec<[u32; 6]> {
 }
 
 /// The `PSV0` part of `d`'s entry point, with the view-ID state `state`.
-pub(super) fn part(d: &Dxil, state: &ViewIdState) -> Vec<u8> {
+pub(super) fn part(d: &Dxil, state: &ViewIdState) -> Result<Vec<u8>, AssembleError> {
     let m = d.m;
     let version = version(d.valver);
-    let sigs = [0, 1, 2].map(|i| sig_elements(d, d.sigs[i]));
+    let mut runs = Vec::new();
+    d.sigs
+        .iter()
+        .for_each(|&list| index_words(d, list, &mut runs));
+    let mut at = 0;
+    let sigs = [
+        sig_elements(d, d.sigs[0], &runs, &mut at)?,
+        sig_elements(d, d.sigs[1], &runs, &mut at)?,
+        sig_elements(d, d.sigs[2], &runs, &mut at)?,
+    ];
     let mut strings = vec![0u8];
-    let mut indexes: Vec<u32> = Vec::new();
+    // the index table; an element's run already in it is reused
+    let mut indexes: Vec<u8> = Vec::new();
     let mut records: Vec<u8> = Vec::new();
-    for s in sigs.iter().flatten() {
-        let name = if s.name.is_empty() {
+    for e in sigs.iter().flatten() {
+        let name = if e.semantic_name.is_empty() {
             0
         } else {
             let at = strings.len() as u32;
-            strings.extend_from_slice(&s.name);
+            strings.extend_from_slice(e.semantic_name.as_bytes());
             strings.push(0);
             at
         };
-        let rows = s.indexes.len();
-        let found = (0..indexes.len().saturating_sub(rows.max(1) - 1))
-            .find(|&o| indexes[o..o + rows] == s.indexes[..]);
+        let run = e.semantic_indexes.as_bytes();
+        let rows = e.semantic_indexes.len();
+        let found = (0..(indexes.len() / 4).saturating_sub(rows.max(1) - 1))
+            .find(|&o| indexes[4 * o..4 * o + run.len()] == *run);
         let first = found.unwrap_or_else(|| {
-            indexes.extend_from_slice(&s.indexes);
-            indexes.len() - rows
+            indexes.extend_from_slice(run);
+            indexes.len() / 4 - rows
         }) as u32;
-        records.extend_from_slice(&name.to_le_bytes());
-        records.extend_from_slice(&first.to_le_bytes());
-        records.extend_from_slice(&[
-            s.rows,
-            s.start_row,
-            s.cols_and_start,
-            s.kind,
-            s.comp,
-            s.interp,
-            s.dyn_and_stream,
-            0,
-        ]);
+        e.write(name, first, &mut records);
     }
     let entry_name = strings.len() as u32;
     if version >= 3 {
@@ -368,8 +384,8 @@ pub(super) fn part(d: &Dxil, state: &ViewIdState) -> Vec<u8> {
     if version >= 1 {
         word(&mut out, strings.len() as u32);
         out.extend_from_slice(&strings);
-        word(&mut out, indexes.len() as u32);
-        indexes.iter().for_each(|&w| word(&mut out, w));
+        word(&mut out, (indexes.len() / 4) as u32);
+        out.extend_from_slice(&indexes);
         if !records.is_empty() {
             word(&mut out, 16);
             out.extend_from_slice(&records);
@@ -378,5 +394,5 @@ pub(super) fn part(d: &Dxil, state: &ViewIdState) -> Vec<u8> {
             state.write_psv(&mut out, &v1);
         }
     }
-    out
+    Ok(out)
 }

@@ -418,7 +418,8 @@ impl Module {
     /// is the result of an analysis of the shader's code, which the module does not see: the
     /// caller computes it (`dxil_module::assemble::viewid::compute(&module)?.to_words()` on
     /// the module read from its text) and the module writes it as given, unless every word is
-    /// 0, as DXC does.
+    /// 0, as DXC does. A container made by `dxil_module::assemble::container` records the
+    /// state computed from the code whatever the text says (`viewid::refresh`).
     pub fn set_view_id_state(&mut self, words: &[u32]) {
         self.shader.view_id = words.to_vec();
     }

@@ -1,6 +1,8 @@
 //! The view-ID state of an entry point, computed from its code as DXC computes it: which
 //! output components depend on which input components, and which depend on the view ID
-//! (`SV_ViewID`), for `PSV0`'s view-ID masks and dependence tables.
+//! (`SV_ViewID`), for `PSV0`'s view-ID masks and dependence tables; and the state a module
+//! records in `!dx.viewIdState` ([`recorded_words`]), made the computed one after an edit of
+//! the code ([`refresh`]).
 //!
 //! The analysis starts from every store to an output (`storeOutput`, `storeVertexOutput`,
 //! `storePrimitiveOutput`, `storePatchConstant`) in the functions the entry reaches (and, for a
@@ -64,6 +66,7 @@
 
 mod flow;
 mod memory;
+mod record;
 mod state;
 mod walk;
 
@@ -71,12 +74,14 @@ use std::collections::{BTreeMap, HashSet};
 
 use dxil_ops::{Op, ShaderKind};
 
+pub(super) use record::apply;
+pub use record::{Refresh, needed, recorded_words, refresh};
 pub use state::{ComponentMask, MAX_SCALARS, ViewIdState};
 
 use super::AssembleError;
 use crate::dxil::{self, Property, SignatureElement};
 use crate::dxop::DX_OP;
-use crate::model::{Body, ConstKind, FuncId, InstId, MdItem, Module, Type, Value};
+use crate::model::{Body, FuncId, InstId, Module, Value};
 use walk::{InstSet, Walker};
 
 /// The raw shader flag of a shader that uses the view ID.
@@ -158,24 +163,6 @@ pub fn compute(m: &Module) -> Result<ViewIdState, AssembleError> {
         _ => {}
     }
     Ok(state)
-}
-
-/// The view-ID state `m` records in `!dx.viewIdState` (DXC's serialized form, as
-/// [`ViewIdState::to_words`] makes it), if it has one: the words of its array of `i32`.
-pub fn recorded_words(m: &Module) -> Option<Vec<u32>> {
-    let node = *m.metadata.named(&m.symbols, "dx.viewIdState")?.first()?;
-    let item = m.metadata.node(node)?.first().copied().flatten()?;
-    let MdItem::Value { value, .. } = m.metadata.get(item)? else {
-        return None;
-    };
-    let c = m.constant(value.as_const()?)?;
-    match (&c.kind, m.types.get(c.ty)?) {
-        (ConstKind::Data(words), _) => Some(words.iter().map(|&w| w as u32).collect()),
-        (ConstKind::Null, Type::Array { len, .. }) => {
-            Some(vec![0; usize::try_from(*len).ok()?.min(1 << 16)])
-        }
-        _ => None,
-    }
 }
 
 /// The scalars of a signature per stream: one past the last component of its packed

@@ -238,6 +238,24 @@ impl<'a> PsvElement<'a> {
         })
     }
 
+    /// Appends the element's record as the part stores it (16 bytes), its semantic name at
+    /// byte `name` of the string table and its indexes from entry `first_index` of the index
+    /// table: the writer of the part places them (and ignores `offset`).
+    pub fn write(&self, name: u32, first_index: u32, out: &mut Vec<u8>) {
+        out.extend_from_slice(&name.to_le_bytes());
+        out.extend_from_slice(&first_index.to_le_bytes());
+        out.extend_from_slice(&[
+            self.rows,
+            self.start_row,
+            self.cols_and_start,
+            self.semantic_kind,
+            self.component_type,
+            self.interpolation_mode,
+            self.dynamic_mask_and_stream,
+            0,
+        ]);
+    }
+
     /// Columns.
     pub fn cols(&self) -> u8 {
         self.cols_and_start & 0xf
@@ -276,5 +294,38 @@ impl<'a> PsvElement<'a> {
     /// The interpolation mode, if the number is one.
     pub fn interpolation_mode(&self) -> Option<InterpolationMode> {
         InterpolationMode::try_from(u32::from(self.interpolation_mode)).ok()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_element_reads_back_as_written() {
+        let strings = b"\0TEXCOORD\0";
+        let index_bytes = [4u32, 5].map(u32::to_le_bytes).concat();
+        let e = PsvElement {
+            offset: 0,
+            semantic_name: "TEXCOORD",
+            semantic_indexes: Words::new(&index_bytes),
+            rows: 2,
+            start_row: 1,
+            cols_and_start: 0x40 | 1 << 4 | 3,
+            semantic_kind: 0,
+            component_type: 3,
+            interpolation_mode: 2,
+            dynamic_mask_and_stream: 1 << 4 | 0b10,
+        };
+        let mut record = Vec::new();
+        e.write(1, 0, &mut record);
+        assert_eq!(record.len(), 16);
+        let indexes = Words::new(&index_bytes);
+        let read = PsvElement::read(Reader::new(&record, 0), strings, indexes).expect("read");
+        assert_eq!(read, e);
+        assert_eq!(
+            (read.cols(), read.start_col(), read.output_stream()),
+            (3, 1, 1)
+        );
     }
 }

@@ -87,6 +87,7 @@ pub(crate) fn module(m: &Module, lenient: Option<&Lenient>) -> Report {
         calls.chain(decls).chain(skipped).filter(|l| *l > 0).min()
     };
     let facts = Facts::of(m, &first_line, &mut out);
+    crate::metadata::check(m, lenient, &facts, &mut out);
     let mut buf = Buffers::default();
     out.extend(
         declarations

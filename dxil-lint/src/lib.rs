@@ -134,9 +134,36 @@
 //! (`INSTR.CALLOLOAD`). A declaration is not checked against the module's version: it is the
 //! calls that use an op.
 //!
+//! # Signatures
+//!
+//! The signatures of the entry points (`!dx.entryPoints` element 2) are checked as DXC's
+//! validator checks them (`metadata/`): outside libraries the entry of the module's stage, in a
+//! library each entry whose properties give its shader kind. Each element is read at its
+//! signature point (the signature-point and semantic-interpretation tables of the database,
+//! `dxil_ops::tables`), and the diagnostics are at the element's line (its `!N = ...`; line 0
+//! in a decoded module) and name the element and the entry:
+//!
+//! | check | rule |
+//! | --- | --- |
+//! | a semantic name of 1 to 64 bytes | `META.SEMANTICLEN` |
+//! | a component type a signature holds | `META.SIGNATURECOMPTYPE` |
+//! | integers not interpolated linearly; an interpolation mode that is one | `META.INTEGERINTERPMODE`, `META.INTERPMODEVALID` |
+//! | the semantic is available at the point and in the signature | `SM.SEMANTIC`, `META.SEMAKINDVALID` |
+//! | a packing location exactly when the semantic is packed there | `META.SEMANTICSHOULDBEALLOCATED`, `META.SEMANTICSHOULDNOTBEALLOCATED` |
+//! | the type and shape of a system value | `META.SEMANTICCOMPTYPE`, `META.BARYCENTRICSFLOAT3`, `META.BARYCENTRICSINTERPOLATION` |
+//! | a system value's semantic index and single row | `META.SEMANTICINDEXMAX`, `META.SYSTEMVALUEROWS` |
+//! | `SV_Target`: indices are rows, column 0, at most 8 rows, not indexed | `SM.PSTARGETINDEXMATCHESROW`, `SM.PSTARGETCOL0`, `META.SEMANTICINDEXMAX`, `SM.NOPSOUTPUTIDX` |
+//! | output streams of geometry shaders only (not in libraries) | `SM.STREAMINDEXRANGE` |
+//! | a semantic index once per name (the rest of the signature is not checked after it, as in DXC) | `META.NOSEMANTICOVERLAP` |
+//! | a system value once; one kind of depth; clip and cull distances in 2 rows of 8 components; barycentrics | `META.DUPLICATESYSVALUE`, `SM.PSMULTIPLEDEPTHSEMANTIC`, `META.CLIPCULLMAXROWS`, `META.CLIPCULLMAXCOMPONENTS`, `META.BARYCENTRICSTWOPERSPECTIVES` |
+//! | the packing: components taken once, within 32 rows of 4, rows of one indexing, interpolation mode and data width, arbitrary < system < system-generated values in a row | `META.SIGNATUREOVERLAP`, `META.SIGNATUREOUTOFRANGE`, `META.SIGNATUREINDEXCONFLICT`, `META.INTERPMODEINONEROW`, `META.SIGNATUREDATAWIDTH`, `META.SIGNATUREILLEGALCOMPONENTORDER` |
+//! | no interpolation in vertex inputs, pixel outputs and patch constants; constant primitive outputs | `SM.NOINTERPMODE`, `SM.CONSTANTINTERPMODE` |
+//! | pixel outputs are targets, depth, coverage or stencil reference | `SM.PSOUTPUTSEMANTIC` |
+//! | no signatures in compute and ray-tracing shaders | `SM.CSNOSIGNATURES`, `SM.RAYSHADERSIGNATURES` |
+//!
 //! Not checked: anything needing the call graph (calls in functions an entry calls), data flow
-//! beyond the call that made a handle, signatures (`!dx.entryPoints` element 2), metadata of
-//! resources other than their kind and class, and the uses of results.
+//! beyond the call that made a handle, metadata of resources other than their kind and class,
+//! and the uses of results.
 //!
 //! Every fact comes from the `dxil-ops` runtime API: [`dxil_ops::Op::from_opcode`],
 //! [`dxil_ops::OpInfo`] (`props_at`, `overloads_at`, `stages_at`, `target`, `table`,
@@ -148,6 +175,7 @@ mod entries;
 mod enums;
 mod facts;
 mod input;
+mod metadata;
 mod resources;
 mod signature;
 

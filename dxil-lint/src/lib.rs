@@ -161,9 +161,15 @@
 //! | pixel outputs are targets, depth, coverage or stencil reference | `SM.PSOUTPUTSEMANTIC` |
 //! | no signatures in compute and ray-tracing shaders | `SM.CSNOSIGNATURES`, `SM.RAYSHADERSIGNATURES` |
 //!
+//! The records of `!dx.resources` (`metadata/resources.rs`): the register ranges of one class
+//! do not overlap within a space (`SM.RESOURCERANGEOVERLAP`; an unbounded range reaches the
+//! last register; in a library a resource not yet bound is left out), and the ids of each class
+//! count 0, 1, 2, ... in the order of its list (`META.DENSERESIDS`, once, for the first record,
+//! by class and id, that breaks it).
+//!
 //! Not checked: anything needing the call graph (calls in functions an entry calls), data flow
-//! beyond the call that made a handle, metadata of resources other than their kind and class,
-//! and the uses of results.
+//! beyond the call that made a handle, the resources' other properties than their kind, class
+//! and range, and the uses of results.
 //!
 //! Every fact comes from the `dxil-ops` runtime API: [`dxil_ops::Op::from_opcode`],
 //! [`dxil_ops::OpInfo`] (`props_at`, `overloads_at`, `stages_at`, `target`, `table`,

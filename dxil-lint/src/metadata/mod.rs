@@ -1,5 +1,5 @@
 //! The checks of the shader metadata DXC writes: the signatures of the entry points
-//! (`!dx.entryPoints`). They follow DXC's validator and report with its rules; the metadata is read with
+//! (`!dx.entryPoints`) and the resources (`!dx.resources`). They follow DXC's validator and report with its rules; the metadata is read with
 //! the typed view of `dxil_module::dxil`, and what is legal where comes from the signature
 //! tables of the database (`dxil_ops::tables`).
 //!
@@ -10,6 +10,7 @@
 mod element;
 mod entry;
 mod packing;
+mod resources;
 mod semantic;
 mod signature;
 
@@ -35,6 +36,11 @@ impl Lines<'_> {
     /// The line of `node`, or of `!dx.entryPoints`.
     pub(crate) fn node(&self, node: Option<MdId>) -> usize {
         self.of(node, "dx.entryPoints")
+    }
+
+    /// The line of the resource record `node`, or of `!dx.resources`.
+    pub(crate) fn resource(&self, node: MdId) -> usize {
+        self.of(Some(node), "dx.resources")
     }
 
     fn of(&self, node: Option<MdId>, named: &str) -> usize {
@@ -82,6 +88,7 @@ pub(crate) fn check<'m>(
     for e in &list {
         entry::check(&cx, e, out);
     }
+    resources::check(&cx, m, out);
     list
 }
 

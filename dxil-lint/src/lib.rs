@@ -161,6 +161,17 @@
 //! | pixel outputs are targets, depth, coverage or stencil reference | `SM.PSOUTPUTSEMANTIC` |
 //! | no signatures in compute and ray-tracing shaders | `SM.CSNOSIGNATURES`, `SM.RAYSHADERSIGNATURES` |
 //!
+//! The calls that access a signature element (`loadInput`, `storeOutput`, `storeVertexOutput`,
+//! `storePrimitiveOutput`, `loadOutputControlPoint`, `storePatchConstant`, `evalCentroid`,
+//! `evalSampleIndex`, `evalSnapped`, `attributeAtVertex`; `metadata/access.rs`), made in an
+//! entry function or in the patch-constant function of hull shaders (`storePatchConstant`
+//! there, for each hull shader that has it), as DXC: the element id names an element of the
+//! signature the op accesses (`INSTR.OPCONSTRANGE`), a constant row lies within the element's
+//! rows and a constant column does not pass its column count (`INSTR.OPERANDRANGE`). That the
+//! id and the column are constants are constraints of the database (`signature.id-const`,
+//! `signature.col-const`). `loadPatchConstant` is not checked: DXC's validator does not check
+//! its element.
+//!
 //! The records of `!dx.resources` (`metadata/resources.rs`): the register ranges of one class
 //! do not overlap within a space (`SM.RESOURCERANGEOVERLAP`; an unbounded range reaches the
 //! last register; in a library a resource not yet bound is left out), and the ids of each class

@@ -3,9 +3,11 @@
 //! interpolation modes, which stages may have signatures, what a pixel shader may output.
 
 use std::borrow::Cow;
+use std::collections::HashMap;
+use std::rc::Rc;
 
 use dxil_module::dxil::{self, EntryPoint, SignatureElement, Signatures};
-use dxil_module::model::Module;
+use dxil_module::model::{FuncId, MdId, Module};
 use dxil_ops::ShaderKind;
 use dxil_ops::enums::{InterpolationMode, SemanticKind, SignatureKind};
 use dxil_ops::rules::ValidationRule;
@@ -24,9 +26,16 @@ pub(crate) struct Entry<'m> {
     pub(crate) kind: ShaderKind,
     /// Its name.
     pub(crate) name: Cow<'m, str>,
-    /// Its signatures; `None` when they do not have their layout (not checked then).
-    pub(crate) signatures: Option<Signatures<'m>>,
+    /// Its signatures; `None` when they do not have their layout (not checked then). Entries
+    /// whose records name one signatures node share them.
+    pub(crate) signatures: Option<Rc<Signatures<'m>>>,
+    /// The patch-constant function of a hull shader.
+    pub(crate) patch_constant: Option<FuncId>,
 }
+
+/// What an entry's properties say: its shader kind and a hull shader's patch-constant
+/// function (each properties node read once, however many records name it).
+type PropsFacts = (Option<ShaderKind>, Option<FuncId>);
 
 /// The entry points of `m` to check.
 pub(crate) fn entries<'m>(m: &'m Module, facts: &Facts<'_>) -> Vec<Entry<'m>> {
@@ -35,25 +44,42 @@ pub(crate) fn entries<'m>(m: &'m Module, facts: &Facts<'_>) -> Vec<Entry<'m>> {
     };
     let library = model.is_library();
     let module_stage = model.stage();
+    let mut props: HashMap<Option<MdId>, PropsFacts> = HashMap::new();
+    let mut sigs: HashMap<Option<MdId>, Option<Rc<Signatures<'m>>>> = HashMap::new();
     dxil::entry_points(m)
         .enumerate()
         .filter(|(i, _)| (*i == 0) != library)
         .filter_map(|(_, r)| r.ok())
         .filter_map(|record| {
-            let props = record.properties().ok();
+            let (kind, patch_constant) = *props.entry(record.properties).or_insert_with(|| {
+                let p = record.properties().ok();
+                let p = p.as_ref();
+                (
+                    p.and_then(|p| p.shader_kind().ok().flatten()),
+                    p.and_then(|p| p.hs_state().ok().flatten())
+                        .and_then(|s| s.patch_constant_function),
+                )
+            });
             let kind = if library {
-                props
-                    .as_ref()
-                    .and_then(|p| p.shader_kind().ok().flatten())
-                    .filter(|k| *k != ShaderKind::Library)?
+                kind.filter(|k| *k != ShaderKind::Library)?
             } else {
                 module_stage?
             };
+            let signatures = sigs
+                .entry(record.signatures)
+                .or_insert_with(|| {
+                    record
+                        .signatures()
+                        .ok()
+                        .map(|s| Rc::new(s.unwrap_or_default()))
+                })
+                .clone();
             Some(Entry {
                 record,
                 kind,
                 name: record.name_text(),
-                signatures: record.signatures().ok().map(Option::unwrap_or_default),
+                signatures,
+                patch_constant,
             })
         })
         .collect()

@@ -1,5 +1,6 @@
 //! The checks of the shader metadata DXC writes: the signatures of the entry points
-//! (`!dx.entryPoints`) and the resources (`!dx.resources`). They follow DXC's validator and report with its rules; the metadata is read with
+//! (`!dx.entryPoints`), the resources (`!dx.resources`), and the calls that access signature
+//! elements. They follow DXC's validator and report with its rules; the metadata is read with
 //! the typed view of `dxil_module::dxil`, and what is legal where comes from the signature
 //! tables of the database (`dxil_ops::tables`).
 //!
@@ -7,6 +8,7 @@
 //! in a library each record after the first whose properties give its shader kind. Metadata
 //! that does not have DXIL's layout is not checked (the view refuses it).
 
+mod access;
 mod element;
 mod entry;
 mod packing;
@@ -14,12 +16,15 @@ mod resources;
 mod semantic;
 mod signature;
 
+use std::collections::HashSet;
+
 use dxil_module::dxil::ShaderModelMd;
 use dxil_module::model::{MdId, Module};
 use dxil_module::text::Lenient;
 use dxil_ops::ShaderKind;
 use dxil_ops::enums::ShaderFlags;
 
+pub(crate) use access::Access;
 pub(crate) use entry::{Entry, entries};
 
 use crate::Diagnostic;
@@ -67,7 +72,7 @@ pub(crate) struct Cx<'a> {
 }
 
 /// Checks the metadata of a module with a shader model: the signatures of its entry points and
-/// its resources. Returns the entries.
+/// its resources. Returns the entries, for the checks of the calls.
 pub(crate) fn check<'m>(
     m: &'m Module,
     lenient: Option<&Lenient>,
@@ -85,8 +90,13 @@ pub(crate) fn check<'m>(
         min_precision: !native_low_precision(m),
     };
     let list = entries(m, facts);
+    // entries of one stage whose records name one signatures node are checked once, at the
+    // first of them
+    let mut checked = HashSet::new();
     for e in &list {
-        entry::check(&cx, e, out);
+        if checked.insert((e.record.signatures, e.kind)) {
+            entry::check(&cx, e, out);
+        }
     }
     resources::check(&cx, m, out);
     list

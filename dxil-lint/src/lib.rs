@@ -160,6 +160,12 @@
 //! | no interpolation in vertex inputs, pixel outputs and patch constants; constant primitive outputs | `SM.NOINTERPMODE`, `SM.CONSTANTINTERPMODE` |
 //! | pixel outputs are targets, depth, coverage or stencil reference | `SM.PSOUTPUTSEMANTIC` |
 //! | no signatures in compute and ray-tracing shaders | `SM.CSNOSIGNATURES`, `SM.RAYSHADERSIGNATURES` |
+//! | a conservative depth without sample frequency: the position not interpolated with perspective | `SM.PSCONSISTENTINTERP` |
+//! | a geometry shader emits at most 1024 scalars (its largest vertex count times its output components) | `SM.GSTOTALOUTPUTVERTEXDATARANGE` |
+//! | tessellation factors of the rows of the domain (hull and domain shaders), present in a hull shader; no inputs without input control points | `SM.TESSFACTORSIZEMATCHDOMAIN`, `SM.INSIDETESSFACTORSIZEMATCHDOMAIN`, `SM.TESSFACTORFORDOMAIN`, `SM.ZEROHSINPUTCONTROLPOINTWITHINPUT` |
+//!
+//! Entries of one stage whose records name one signatures node are checked once, at the first
+//! of them.
 //!
 //! The calls that access a signature element (`loadInput`, `storeOutput`, `storeVertexOutput`,
 //! `storePrimitiveOutput`, `loadOutputControlPoint`, `storePatchConstant`, `evalCentroid`,

@@ -50,7 +50,7 @@ impl<'e, 'm> Access<'e, 'm> {
             }
         }
         for e in entries.iter().filter(|e| e.signatures.is_some()) {
-            if let Some(f) = e.patch_constant {
+            if let Some(f) = e.states.patch_constant() {
                 let (patch, list) = map.entry(f).or_insert((true, Vec::new()));
                 if *patch {
                     list.push(e);

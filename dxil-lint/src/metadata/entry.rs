@@ -6,14 +6,16 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 use std::rc::Rc;
 
+use dxil_module::dxil::properties::{DsState, GsState, HsState};
 use dxil_module::dxil::{self, EntryPoint, SignatureElement, Signatures};
 use dxil_module::model::{FuncId, MdId, Module};
 use dxil_ops::ShaderKind;
-use dxil_ops::enums::{InterpolationMode, SemanticKind, SignatureKind};
+use dxil_ops::enums::{InterpolationMode, SignatureKind};
 use dxil_ops::rules::ValidationRule;
 
 use super::Cx;
 use super::signature::{self, Sig};
+use super::stage;
 use crate::Diagnostic;
 use crate::facts::Facts;
 
@@ -29,13 +31,27 @@ pub(crate) struct Entry<'m> {
     /// Its signatures; `None` when they do not have their layout (not checked then). Entries
     /// whose records name one signatures node share them.
     pub(crate) signatures: Option<Rc<Signatures<'m>>>,
-    /// The patch-constant function of a hull shader.
-    pub(crate) patch_constant: Option<FuncId>,
+    /// The states of its properties.
+    pub(crate) states: States,
 }
 
-/// What an entry's properties say: its shader kind and a hull shader's patch-constant
-/// function (each properties node read once, however many records name it).
-type PropsFacts = (Option<ShaderKind>, Option<FuncId>);
+/// The states of a geometry, hull or domain shader in its properties.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct States {
+    /// The geometry-shader state.
+    pub(crate) gs: Option<GsState>,
+    /// The hull-shader state.
+    pub(crate) hs: Option<HsState>,
+    /// The domain-shader state.
+    pub(crate) ds: Option<DsState>,
+}
+
+impl States {
+    /// The patch-constant function of a hull shader.
+    pub(crate) fn patch_constant(&self) -> Option<FuncId> {
+        self.hs.and_then(|s| s.patch_constant_function)
+    }
+}
 
 /// The entry points of `m` to check.
 pub(crate) fn entries<'m>(m: &'m Module, facts: &Facts<'_>) -> Vec<Entry<'m>> {
@@ -44,21 +60,24 @@ pub(crate) fn entries<'m>(m: &'m Module, facts: &Facts<'_>) -> Vec<Entry<'m>> {
     };
     let library = model.is_library();
     let module_stage = model.stage();
-    let mut props: HashMap<Option<MdId>, PropsFacts> = HashMap::new();
+    // each properties node read once, however many records name it
+    let mut props: HashMap<Option<MdId>, (Option<ShaderKind>, States)> = HashMap::new();
     let mut sigs: HashMap<Option<MdId>, Option<Rc<Signatures<'m>>>> = HashMap::new();
     dxil::entry_points(m)
         .enumerate()
         .filter(|(i, _)| (*i == 0) != library)
         .filter_map(|(_, r)| r.ok())
         .filter_map(|record| {
-            let (kind, patch_constant) = *props.entry(record.properties).or_insert_with(|| {
-                let p = record.properties().ok();
-                let p = p.as_ref();
-                (
-                    p.and_then(|p| p.shader_kind().ok().flatten()),
-                    p.and_then(|p| p.hs_state().ok().flatten())
-                        .and_then(|s| s.patch_constant_function),
-                )
+            let (kind, states) = *props.entry(record.properties).or_insert_with(|| {
+                let Ok(p) = record.properties() else {
+                    return (None, States::default());
+                };
+                let states = States {
+                    gs: p.gs_state().ok().flatten(),
+                    hs: p.hs_state().ok().flatten(),
+                    ds: p.ds_state().ok().flatten(),
+                };
+                (p.shader_kind().ok().flatten(), states)
             });
             let kind = if library {
                 kind.filter(|k| *k != ShaderKind::Library)?
@@ -79,7 +98,7 @@ pub(crate) fn entries<'m>(m: &'m Module, facts: &Facts<'_>) -> Vec<Entry<'m>> {
                 kind,
                 name: record.name_text(),
                 signatures,
-                patch_constant,
+                states,
             })
         })
         .collect()
@@ -167,35 +186,17 @@ pub(crate) fn check(cx: &Cx<'_>, e: &Entry<'_>, out: &mut Vec<Diagnostic>) {
     };
     interpolation_is(cx, &patch, &sigs.patch_constant, patch_mode, out);
 
-    signature::check(cx, &input, &sigs.input, out);
+    let inputs = signature::check(cx, &input, &sigs.input, out);
     let outputs = signature::check(cx, &output, &sigs.output, out);
-    signature::check(cx, &patch, &sigs.patch_constant, out);
+    let patches = signature::check(cx, &patch, &sigs.patch_constant, out);
+    let semantics = stage::Semantics {
+        input: &inputs.semantics,
+        output: &outputs.semantics,
+        patch: &patches.semantics,
+    };
+    stage::check(cx, e, sigs, &semantics, out);
 
     match e.kind {
-        ShaderKind::Pixel => {
-            let allowed = [
-                SemanticKind::Target,
-                SemanticKind::Coverage,
-                SemanticKind::Depth,
-                SemanticKind::DepthGreaterEqual,
-                SemanticKind::DepthLessEqual,
-                SemanticKind::StencilRef,
-            ];
-            for (el, sem) in sigs.output.iter().zip(&outputs.semantics) {
-                if !sem.kind.is_some_and(|k| allowed.contains(&k)) {
-                    let name = el.semantic_text();
-                    out.push(crate::diagnostic(
-                        cx.lines.node(Some(el.node)),
-                        ValidationRule::SmPsOutputSemantic,
-                        &[&name],
-                        format_args!(
-                            "the output `{name}` of pixel shader `{}` is not one of them",
-                            e.name
-                        ),
-                    ));
-                }
-            }
-        }
         ShaderKind::Compute if count > 0 => out.push(crate::diagnostic(
             line,
             ValidationRule::SmCsNoSignatures,

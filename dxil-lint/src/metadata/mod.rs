@@ -15,6 +15,7 @@ mod packing;
 mod resources;
 mod semantic;
 mod signature;
+mod stage;
 
 use std::collections::HashSet;
 

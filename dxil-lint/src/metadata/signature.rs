@@ -192,8 +192,14 @@ pub(crate) fn check(
             }
             SemanticKind::Arbitrary => {}
             SemanticKind::ClipDistance | SemanticKind::CullDistance => {
+                // the rows taken (more than 2 is reported, so no more are counted)
                 let rows = &mut clip_cull_rows[stream];
-                rows.extend((0..i64::from(e.rows)).map(|r| i64::from(e.start_row) + r));
+                for r in 0..i64::from(e.rows) {
+                    rows.insert(i64::from(e.start_row) + r);
+                    if rows.len() > 2 {
+                        break;
+                    }
+                }
                 if rows.len() > 2 {
                     push(
                         ValidationRule::MetaClipCullMaxRows,
@@ -204,7 +210,7 @@ pub(crate) fn check(
                         ),
                     );
                 }
-                clip_cull_cols[stream] += u32::from(e.cols);
+                clip_cull_cols[stream] = clip_cull_cols[stream].saturating_add(e.cols.into());
                 if clip_cull_cols[stream] > 8 {
                     push(
                         ValidationRule::MetaClipCullMaxComponents,

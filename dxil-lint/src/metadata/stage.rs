@@ -56,8 +56,8 @@ pub(crate) fn check(
                 .output
                 .iter()
                 .map(|el| u64::from(el.rows) * u64::from(el.cols))
-                .sum();
-            let total = u64::from(gs.max_vertex_count) * scalars;
+                .fold(0, u64::saturating_add);
+            let total = u64::from(gs.max_vertex_count).saturating_mul(scalars);
             if total > GS_MAX_TOTAL_SCALARS {
                 out.push(crate::diagnostic(
                     line,

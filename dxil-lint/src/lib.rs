@@ -178,7 +178,13 @@
 //! `signature.col-const`). `loadPatchConstant` is not checked: DXC's validator does not check
 //! its element.
 //!
-//! The records of `!dx.resources` (`metadata/resources.rs`): the register ranges of one class
+//! The records of `!dx.resources` (`metadata/records.rs`, `metadata/resources.rs`): each has a
+//! shape that is a kind of resource (`SM.INVALIDRESOURCEKIND`), a sample count only on a
+//! multisampled texture (`SM.SAMPLECOUNTONLYON2DMS`), a rasterizer-ordered view only in a pixel
+//! shader (`SM.ROVONLYINPS`, not checked in libraries), no cube UAV
+//! (`SM.INVALIDTEXTUREKINDONUAV`), a counter only on a structured buffer
+//! (`SM.COUNTERONLYONSTRUCTBUF`) and not globally coherent (`META.COHERENCENOTONAPPENDCONSUME`),
+//! a sampler mode that is not `Invalid` (`META.VALIDSAMPLERMODE`); the register ranges of one class
 //! do not overlap within a space (`SM.RESOURCERANGEOVERLAP`; an unbounded range reaches the
 //! last register; in a library a resource not yet bound is left out), and the ids of each class
 //! count 0, 1, 2, ... in the order of its list (`META.DENSERESIDS`, once, for the first record,

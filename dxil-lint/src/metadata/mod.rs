@@ -12,6 +12,7 @@ mod access;
 mod element;
 mod entry;
 mod packing;
+mod records;
 mod resources;
 mod semantic;
 mod signature;

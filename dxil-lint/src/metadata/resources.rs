@@ -1,6 +1,7 @@
-//! The checks of `!dx.resources` (DXC's `ValidateResources`): the register ranges of the
-//! resources of one class must not overlap within a space, and the ids of each class must
-//! count from 0 in the order of the list.
+//! The checks of `!dx.resources` (DXC's `ValidateResources`): each record on its own
+//! (`records.rs`), then across records: the register ranges of the resources of one class
+//! must not overlap within a space, and the ids of each class must count from 0 in the order
+//! of the list.
 
 use std::collections::{BTreeMap, HashMap};
 
@@ -45,6 +46,7 @@ pub(crate) fn check(cx: &Cx<'_>, m: &Module, out: &mut Vec<Diagnostic>) {
     // the ranges taken, by class and space: start -> (end, record)
     let mut taken: HashMap<(ResourceClass, u32), BTreeMap<u32, (u32, usize)>> = HashMap::new();
     for (k, r) in records.iter().enumerate() {
+        super::records::check(cx, r, &name(r), out);
         // in a library an unbound resource has no registers yet
         if cx.library && r.lower_bound == u32::MAX {
             continue;

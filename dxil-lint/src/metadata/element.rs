@@ -7,9 +7,9 @@ use dxil_module::dxil::SignatureElement;
 use dxil_ops::enums::{ComponentType, InterpolationMode, SemanticKind};
 use dxil_ops::rules::ValidationRule;
 
-use super::Cx;
 use super::semantic::Semantic;
 use super::signature::Sig;
+use super::{Cx, Findings};
 use crate::Diagnostic;
 
 /// What kind of numbers a component type holds.
@@ -129,19 +129,12 @@ pub(crate) fn check(
     let at = sig.at(index, e);
     let line = cx.lines.node(Some(e.node));
     let name = e.semantic_text();
-    let mut push = |rule, args: &[&dyn std::fmt::Display], detail: std::fmt::Arguments<'_>| {
-        out.push(crate::diagnostic(
-            line,
-            rule,
-            args,
-            format_args!("{at}: {detail}"),
-        ));
-    };
+    let mut push = Findings::new(out, line, &at);
     let comp = component(e.component_type);
 
     // the name of an arbitrary semantic (a system value is named by its kind)
     if !sem.is_system_value() && !(1..=64).contains(&e.semantic.len()) {
-        push(
+        push.add(
             ValidationRule::MetaSemanticLen,
             &[],
             format_args!(
@@ -151,7 +144,7 @@ pub(crate) fn check(
         );
     }
     if comp.is_none() {
-        push(
+        push.add(
             ValidationRule::MetaSignatureCompType,
             &[&name],
             format_args!(
@@ -161,7 +154,7 @@ pub(crate) fn check(
         );
     }
     if matches!(comp, Some((_, Class::Int | Class::Bool))) && is_linear(e.interpolation) {
-        push(
+        push.add(
             ValidationRule::MetaIntegerInterpMode,
             &[&name],
             format_args!(
@@ -179,7 +172,7 @@ pub(crate) fn check(
         } else {
             "is not available there; remove the element or use a semantic this signature holds"
         };
-        push(
+        push.add(
             ValidationRule::SmSemantic,
             &[&name, &cx.module_kind, &sig.dxc_name()],
             format_args!(
@@ -191,7 +184,7 @@ pub(crate) fn check(
             ),
         );
     } else if sem.should_be_allocated() && !e.is_allocated() {
-        push(
+        push.add(
             ValidationRule::MetaSemanticShouldBeAllocated,
             &[&sig.dxc_name(), &name],
             format_args!(
@@ -200,7 +193,7 @@ pub(crate) fn check(
             ),
         );
     } else if !sem.should_be_allocated() && e.is_allocated() {
-        push(
+        push.add(
             ValidationRule::MetaSemanticShouldNotBeAllocated,
             &[&sig.dxc_name(), &name],
             format_args!(
@@ -213,7 +206,7 @@ pub(crate) fn check(
     // the type and shape of a system value
     if let Some(kind) = sem.kind.filter(|k| *k != SemanticKind::Arbitrary) {
         match type_rule(kind, e.component_type, e.cols, comp) {
-            Some((want, false)) => push(
+            Some((want, false)) => push.add(
                 ValidationRule::MetaSemanticCompType,
                 &[&format_args!("SV_{}", kind.name()), &want],
                 format_args!(
@@ -224,7 +217,7 @@ pub(crate) fn check(
                 ),
             ),
             Some(_) => {}
-            None if !known_kind(kind) => push(
+            None if !known_kind(kind) => push.add(
                 ValidationRule::MetaSemaKindValid,
                 &[&name],
                 format_args!(
@@ -236,14 +229,14 @@ pub(crate) fn check(
         }
         if kind == SemanticKind::Barycentrics {
             if !is_linear(e.interpolation) {
-                push(
+                push.add(
                     ValidationRule::MetaBarycentricsInterpolation,
                     &[],
                     format_args!("it is interpolated {}", mode_name(e.interpolation)),
                 );
             }
             if e.cols != 3 {
-                push(
+                push.add(
                     ValidationRule::MetaBarycentricsFloat3,
                     &[],
                     format_args!("it has {} column(s)", e.cols),
@@ -257,14 +250,14 @@ pub(crate) fn check(
     if !cx.library {
         if cx.module_gs && sig.kind == dxil_ops::enums::SignatureKind::Output {
             if stream >= 4 {
-                push(
+                push.add(
                     ValidationRule::SmStreamIndexRange,
                     &[&stream, &3],
                     format_args!("it is written to stream {stream}"),
                 );
             }
         } else if stream > 0 {
-            push(
+            push.add(
                 ValidationRule::SmStreamIndexRange,
                 &[&stream, &0],
                 format_args!("only geometry-shader outputs have streams"),
@@ -280,7 +273,7 @@ pub(crate) fn check(
             .enumerate()
             .any(|(k, &i)| start.wrapping_add(k as u32) != i)
         {
-            push(
+            push.add(
                 ValidationRule::SmPsTargetIndexMatchesRow,
                 &[],
                 format_args!(
@@ -290,14 +283,14 @@ pub(crate) fn check(
             );
         }
         if e.start_col != 0 {
-            push(
+            push.add(
                 ValidationRule::SmPsTargetCol0,
                 &[],
                 format_args!("it starts at column {}", e.start_col),
             );
         }
         if i64::from(e.start_row) + i64::from(e.rows) > 8 {
-            push(
+            push.add(
                 ValidationRule::MetaSemanticIndexMax,
                 &[&"SV_Target", &7],
                 format_args!(
@@ -325,14 +318,14 @@ pub(crate) fn check(
         if let Some(max) = max
             && e.semantic_start_index() > max
         {
-            push(
+            push.add(
                 ValidationRule::MetaSemanticIndexMax,
                 &[&format_args!("SV_{}", kind.name()), &max],
                 format_args!("its semantic index is {}", e.semantic_start_index()),
             );
         }
         if !tess && !clip_cull && e.rows > 1 {
-            push(
+            push.add(
                 ValidationRule::MetaSystemValueRows,
                 &[&format_args!("SV_{}", kind.name())],
                 format_args!("it has {} rows; declare it as a single row", e.rows),
@@ -349,7 +342,7 @@ pub(crate) fn check(
     };
     if u32::from(e.cols).wrapping_add(start_col) > 4 {
         found.out_of_range = true;
-        push(
+        push.add(
             ValidationRule::MetaSignatureOutOfRange,
             &[&name, &e.start_row, &e.start_col, &e.rows, &e.cols],
             format_args!(
@@ -361,7 +354,7 @@ pub(crate) fn check(
     if InterpolationMode::from_value(e.interpolation.into())
         .is_none_or(|m| m == InterpolationMode::Invalid)
     {
-        push(
+        push.add(
             ValidationRule::MetaInterpModeValid,
             &[&name],
             format_args!("interpolation mode {} is not one (0 to 7)", e.interpolation),

@@ -19,12 +19,14 @@ mod signature;
 mod stage;
 
 use std::collections::HashSet;
+use std::fmt;
 
 use dxil_module::dxil::ShaderModelMd;
 use dxil_module::model::{MdId, Module};
 use dxil_module::text::Lenient;
 use dxil_ops::ShaderKind;
 use dxil_ops::enums::ShaderFlags;
+use dxil_ops::rules::ValidationRule;
 
 pub(crate) use access::Access;
 pub(crate) use entry::{Entry, entries};
@@ -55,6 +57,37 @@ impl Lines<'_> {
             .map(|l| l as usize)
             .or_else(|| named_line(self.m, named))
             .unwrap_or(0)
+    }
+}
+
+/// The findings about one thing (an element, a record) at one line: each diagnostic's detail
+/// starts with what the thing is.
+pub(crate) struct Findings<'o, T> {
+    out: &'o mut Vec<Diagnostic>,
+    line: usize,
+    what: T,
+}
+
+impl<'o, T: fmt::Display> Findings<'o, T> {
+    /// Findings about `what` at `line`, pushed to `out`.
+    pub(crate) fn new(out: &'o mut Vec<Diagnostic>, line: usize, what: T) -> Self {
+        Findings { out, line, what }
+    }
+
+    /// A diagnostic of `rule` with the arguments of its message, then `what: detail`.
+    pub(crate) fn add(
+        &mut self,
+        rule: ValidationRule,
+        args: &[&dyn fmt::Display],
+        detail: fmt::Arguments<'_>,
+    ) {
+        let what = &self.what;
+        self.out.push(crate::diagnostic(
+            self.line,
+            rule,
+            args,
+            format_args!("{what}: {detail}"),
+        ));
     }
 }
 

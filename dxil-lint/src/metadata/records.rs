@@ -7,7 +7,7 @@ use dxil_module::dxil::{ResourceDetail, ResourceRecord};
 use dxil_ops::enums::{ResourceKind, SamplerKind};
 use dxil_ops::rules::ValidationRule;
 
-use super::Cx;
+use super::{Cx, Findings};
 use crate::Diagnostic;
 
 /// Whether an SRV or UAV may have shape `kind` (a number); `None` when it is no kind.
@@ -32,27 +32,20 @@ pub(crate) fn check(cx: &Cx<'_>, r: &ResourceRecord<'_>, name: &str, out: &mut V
     let line = cx.lines.resource(r.node);
     let kind = r.kind();
     let shape = kind.map_or_else(|| "no kind".to_owned(), |k| k.name().to_owned());
-    let mut push = |rule, args: &[&dyn std::fmt::Display], detail: std::fmt::Arguments<'_>| {
-        out.push(crate::diagnostic(
-            line,
-            rule,
-            args,
-            format_args!("`{name}`: {detail}"),
-        ));
-    };
+    let mut push = Findings::new(out, line, format!("`{name}`"));
     match r.detail {
         ResourceDetail::Srv {
             shape: raw,
             sample_count,
         } => {
             if !known_shape(kind) {
-                push(
+                push.add(
                     ValidationRule::SmInvalidResourceKind,
                     &[],
                     format_args!("shape {raw} is no kind of SRV"),
                 );
             } else if sample_count > 0 && !multisampled(kind) {
-                push(
+                push.add(
                     ValidationRule::SmSampleCountOnlyOn2Dms,
                     &[],
                     format_args!("a {shape} with sample count {sample_count}; make it 0"),
@@ -66,7 +59,7 @@ pub(crate) fn check(cx: &Cx<'_>, r: &ResourceRecord<'_>, name: &str, out: &mut V
             rasterizer_ordered,
         } => {
             if rasterizer_ordered && !cx.library && cx.module_kind != "ps" {
-                push(
+                push.add(
                     ValidationRule::SmRovOnlyInPs,
                     &[],
                     format_args!(
@@ -79,28 +72,28 @@ pub(crate) fn check(cx: &Cx<'_>, r: &ResourceRecord<'_>, name: &str, out: &mut V
                 kind,
                 Some(ResourceKind::TextureCube | ResourceKind::TextureCubeArray)
             ) {
-                push(
+                push.add(
                     ValidationRule::SmInvalidTextureKindOnUav,
                     &[],
                     format_args!("a UAV {shape}"),
                 );
             }
             if counter && kind != Some(ResourceKind::StructuredBuffer) {
-                push(
+                push.add(
                     ValidationRule::SmCounterOnlyOnStructBuf,
                     &[],
                     format_args!("a {shape} with a counter; only a structured buffer has one"),
                 );
             }
             if counter && globally_coherent {
-                push(
+                push.add(
                     ValidationRule::MetaCoherenceNotOnAppendConsume,
                     &[&"globally"],
                     format_args!("a {shape} with a counter is globally coherent"),
                 );
             }
             if !known_shape(kind) {
-                push(
+                push.add(
                     ValidationRule::SmInvalidResourceKind,
                     &[],
                     format_args!("shape {raw} is no kind of UAV"),
@@ -109,7 +102,7 @@ pub(crate) fn check(cx: &Cx<'_>, r: &ResourceRecord<'_>, name: &str, out: &mut V
         }
         ResourceDetail::Sampler { sampler_type } => {
             if SamplerKind::from_value(sampler_type.into()) == Some(SamplerKind::Invalid) {
-                push(
+                push.add(
                     ValidationRule::MetaValidSamplerMode,
                     &[],
                     format_args!(

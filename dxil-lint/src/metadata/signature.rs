@@ -13,7 +13,7 @@ use dxil_ops::rules::ValidationRule;
 
 use super::packing::{Allocator, Conflict, Packed};
 use super::semantic::{self, Semantic};
-use super::{Cx, element};
+use super::{Cx, Findings, element};
 use crate::Diagnostic;
 
 /// A signature of an entry point, with what its messages name.
@@ -121,14 +121,7 @@ pub(crate) fn check(
         let found = element::check(cx, sig, index, e, sem, out);
         let at = sig.at(index, e);
         let line = cx.lines.node(Some(e.node));
-        let mut push = |rule, args: &[&dyn fmt::Display], detail: fmt::Arguments<'_>| {
-            out.push(crate::diagnostic(
-                line,
-                rule,
-                args,
-                format_args!("{at}: {detail}"),
-            ));
-        };
+        let mut push = Findings::new(out, line, &at);
         let stream = match e.output_stream() as usize {
             s if s < STREAMS && output && cx.module_gs && !cx.library => s,
             _ => 0,
@@ -149,7 +142,7 @@ pub(crate) fn check(
             };
         let set = indices[stream].entry(key).or_default();
         if let Some(&i) = list.iter().find(|&&i| !set.insert(i)) {
-            push(
+            push.add(
                 ValidationRule::MetaNoSemanticOverlap,
                 &[&at.name, &i],
                 format_args!(
@@ -167,7 +160,7 @@ pub(crate) fn check(
                 if i64::from(e.start_row) + i64::from(rows) <= 8 && e.start_row >= 0 && rows < 32 {
                     let mask = ((1u32 << rows) - 1) << e.start_row;
                     if targets & mask != 0 {
-                        push(
+                        push.add(
                             ValidationRule::MetaNoSemanticOverlap,
                             &[&"SV_Target", &e.start_row],
                             format_args!(
@@ -180,7 +173,7 @@ pub(crate) fn check(
                     targets |= mask;
                 }
                 if rows > 1 {
-                    push(
+                    push.add(
                         ValidationRule::SmNoPsOutputIdx,
                         &[],
                         format_args!(
@@ -201,7 +194,7 @@ pub(crate) fn check(
                     }
                 }
                 if rows.len() > 2 {
-                    push(
+                    push.add(
                         ValidationRule::MetaClipCullMaxRows,
                         &[],
                         format_args!(
@@ -212,7 +205,7 @@ pub(crate) fn check(
                 }
                 clip_cull_cols[stream] = clip_cull_cols[stream].saturating_add(e.cols.into());
                 if clip_cull_cols[stream] > 8 {
-                    push(
+                    push.add(
                         ValidationRule::MetaClipCullMaxComponents,
                         &[],
                         format_args!(
@@ -226,7 +219,7 @@ pub(crate) fn check(
             | SemanticKind::DepthGreaterEqual
             | SemanticKind::DepthLessEqual => {
                 if let Some(first) = depth {
-                    push(
+                    push.add(
                         ValidationRule::SmPsMultipleDepthSemantic,
                         &[],
                         format_args!("SV_{} follows SV_{}", kind.name(), first.name()),
@@ -238,14 +231,14 @@ pub(crate) fn check(
                 barycentrics += 1;
                 let perspective = !no_perspective(e.interpolation);
                 if barycentrics > 2 {
-                    push(
+                    push.add(
                         ValidationRule::MetaBarycentricsTwoPerspectives,
                         &[],
                         format_args!("this is SV_Barycentrics element {barycentrics}"),
                     );
                 } else {
                     if last_perspective == Some(perspective) {
-                        push(
+                        push.add(
                             ValidationRule::MetaBarycentricsTwoPerspectives,
                             &[],
                             format_args!(
@@ -258,7 +251,7 @@ pub(crate) fn check(
             }
             _ => {
                 if !used[stream].insert(kind) {
-                    push(
+                    push.add(
                         ValidationRule::MetaDuplicateSysValue,
                         &[&format_args!("SV_{}", kind.name())],
                         format_args!(
@@ -306,7 +299,7 @@ pub(crate) fn check(
                 "an element of another width (16 or 32 bits) is in one of its rows",
             ),
         };
-        push(
+        push.add(
             rule,
             &[&at.name, &e.start_row, &e.start_col, &e.rows, &e.cols],
             format_args!("{what}; move it to free rows or columns"),

@@ -164,8 +164,21 @@
 //! | a geometry shader emits at most 1024 scalars (its largest vertex count times its output components) | `SM.GSTOTALOUTPUTVERTEXDATARANGE` |
 //! | tessellation factors of the rows of the domain (hull and domain shaders), present in a hull shader; no inputs without input control points | `SM.TESSFACTORSIZEMATCHDOMAIN`, `SM.INSIDETESSFACTORSIZEMATCHDOMAIN`, `SM.TESSFACTORFORDOMAIN`, `SM.ZEROHSINPUTCONTROLPOINTWITHINPUT` |
 //!
-//! Entries of one stage whose records name one signatures node are checked once, at the first
-//! of them.
+//! The properties of the entries (`metadata/props.rs`, DXC's `ValidateEntryProps`): the
+//! thread-group size of compute and node shaders (1024 x 1024 x 64, 1024 threads) and of mesh
+//! and amplification shaders (128 each, 128 threads) (`SM.THREADGROUPCHANNELRANGE`,
+//! `SM.MAXTHEADGROUP`); the output counts of mesh shaders (`SM.MESHSHADERMAXVERTEXCOUNT`,
+//! `SM.MESHSHADERMAXPRIMITIVECOUNT`); the domain, partitioning, output primitive, largest
+//! tessellation factor and control points of hull and domain shaders (`SM.VALIDDOMAIN`,
+//! `META.TESSELLATORPARTITION`, `META.TESSELLATOROUTPUTPRIMITIVE`, `META.MAXTESSFACTOR`,
+//! `SM.ISOLINEOUTPUTPRIMITIVEMISMATCH`, `SM.TRIOUTPUTPRIMITIVEMISMATCH`,
+//! `SM.HSINPUTCONTROLPOINTCOUNTRANGE`, `SM.OUTPUTCONTROLPOINTCOUNTRANGE`,
+//! `SM.DSINPUTCONTROLPOINTCOUNTRANGE`); the vertex count, instances and input primitive of
+//! geometry shaders (`SM.GSOUTPUTVERTEXCOUNTRANGE`, `SM.GSINSTANCECOUNTRANGE`,
+//! `SM.GSVALIDINPUTPRIMITIVE`).
+//!
+//! Entries of one stage whose records name one signatures node (one properties node) are
+//! checked once, at the first of them.
 //!
 //! The calls that access a signature element (`loadInput`, `storeOutput`, `storeVertexOutput`,
 //! `storePrimitiveOutput`, `loadOutputControlPoint`, `storePatchConstant`, `evalCentroid`,

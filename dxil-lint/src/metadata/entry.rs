@@ -6,7 +6,7 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use dxil_module::dxil::properties::{DsState, GsState, HsState};
+use dxil_module::dxil::properties::{DsState, GsState, HsState, MsState};
 use dxil_module::dxil::{self, EntryPoint, SignatureElement, Signatures};
 use dxil_module::model::{FuncId, MdId, Module};
 use dxil_ops::ShaderKind;
@@ -35,9 +35,14 @@ pub(crate) struct Entry<'m> {
     pub(crate) states: States,
 }
 
-/// The states of a geometry, hull or domain shader in its properties.
+/// The states of a geometry, hull, domain or mesh shader in its properties, and the
+/// thread-group size.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct States {
+    /// The thread-group size (of the mesh or amplification state for those stages).
+    pub(crate) num_threads: Option<[u32; 3]>,
+    /// The mesh-shader state.
+    pub(crate) ms: Option<MsState>,
     /// The geometry-shader state.
     pub(crate) gs: Option<GsState>,
     /// The hull-shader state.
@@ -73,6 +78,8 @@ pub(crate) fn entries<'m>(m: &'m Module, facts: &Facts<'_>) -> Vec<Entry<'m>> {
                     return (None, States::default());
                 };
                 let states = States {
+                    num_threads: p.num_threads().ok().flatten(),
+                    ms: p.ms_state().ok().flatten(),
                     gs: p.gs_state().ok().flatten(),
                     hs: p.hs_state().ok().flatten(),
                     ds: p.ds_state().ok().flatten(),

@@ -12,6 +12,7 @@ mod access;
 mod element;
 mod entry;
 mod packing;
+mod props;
 mod records;
 mod resources;
 mod semantic;
@@ -125,12 +126,15 @@ pub(crate) fn check<'m>(
         min_precision: !native_low_precision(m),
     };
     let list = entries(m, facts);
-    // entries of one stage whose records name one signatures node are checked once, at the
-    // first of them
-    let mut checked = HashSet::new();
+    // entries of one stage whose records name one signatures (properties) node are checked
+    // once, at the first of them
+    let (mut checked, mut props) = (HashSet::new(), HashSet::new());
     for e in &list {
         if checked.insert((e.record.signatures, e.kind)) {
             entry::check(&cx, e, out);
+        }
+        if props.insert((e.record.properties, e.kind)) {
+            props::check(&cx, e, out);
         }
     }
     resources::check(&cx, m, out);

@@ -493,6 +493,14 @@ impl<'m> Properties<'m> {
         }
     }
 
+    /// The mesh-shader state (tag 9), if present.
+    pub fn ms_state(&self) -> Result<Option<MsState>, MdError> {
+        match self.get(tag::MS_STATE).transpose()? {
+            Some(Property::Ms(s)) => Ok(Some(s)),
+            _ => Ok(None),
+        }
+    }
+
     /// The launch type of a node shader (tag 13), as a number.
     pub fn node_launch_type_value(&self) -> Result<Option<u32>, MdError> {
         match self.get(tag::NODE_LAUNCH_TYPE).transpose()? {

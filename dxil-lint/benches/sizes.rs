@@ -12,7 +12,9 @@ mod sizes_inputs;
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use sizes_inputs::{N, create_handles, entry_points, handles_then_functions, shared_nodes};
+use sizes_inputs::{
+    N, create_handles, entry_points, handles_then_functions, shared_nodes, shared_signatures,
+};
 
 fn bench(c: &mut Criterion) {
     let inputs = [
@@ -20,6 +22,7 @@ fn bench(c: &mut Criterion) {
         ("create_handles", create_handles(N, N).0),
         ("handles_then_functions", handles_then_functions(N).0),
         ("shared_nodes", shared_nodes(N, N).0),
+        ("shared_signatures", shared_signatures(N, N).0),
     ];
     for (name, text) in &inputs {
         let mut g = c.benchmark_group(*name);

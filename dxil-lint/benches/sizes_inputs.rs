@@ -201,3 +201,34 @@ pub fn shared_nodes(n: usize, width: usize) -> (String, Vec<usize>) {
     );
     (text, stores)
 }
+
+/// A library of `n` vertex entry points whose records name one signatures node of `width`
+/// input elements, none with the packing location it needs. Returns the text and the line of
+/// each element.
+pub fn shared_signatures(n: usize, width: usize) -> (String, Vec<usize>) {
+    let mut text = String::from("define void @main() {\n  ret void\n}\n");
+    text.push_str("!dx.version = !{!0}\n!dx.shaderModel = !{!1}\n!dx.entryPoints = ");
+    // the module's record, then the entries
+    refs(
+        &mut text,
+        std::iter::once(2).chain(std::iter::repeat_n(3, n)),
+    );
+    text.push_str("\n!0 = !{i32 1, i32 6}\n!1 = !{!\"lib\", i32 6, i32 6}\n");
+    text.push_str("!2 = !{null, !\"\", null, null, null}\n");
+    text.push_str("!3 = !{void ()* @main, !\"main\", !4, null, !5}\n");
+    text.push_str("!4 = !{!6, null, null}\n!5 = !{i32 8, i32 1}\n!6 = ");
+    refs(&mut text, (0..width).map(|k| 1_000_000 + k));
+    text.push('\n');
+    let first = next_line(&text);
+    let lines = (first..first + width).collect();
+    for k in 0..width {
+        let _ = writeln!(
+            text,
+            "!{} = !{{i32 {k}, !\"A\", i8 9, i8 0, !{}, i8 0, i32 1, i8 1, i32 -1, i8 -1, null}}",
+            1_000_000 + k,
+            2_000_000 + k
+        );
+    }
+    numbered(&mut text, 2_000_000, width, |k| format!("i32 {k}"));
+    (text, lines)
+}

@@ -87,6 +87,8 @@ pub(crate) fn module(m: &Module, lenient: Option<&Lenient>) -> Report {
         calls.chain(decls).chain(skipped).filter(|l| *l > 0).min()
     };
     let facts = Facts::of(m, &first_line, &mut out);
+    let entries = crate::metadata::check(m, lenient, &facts, &mut out);
+    let access = crate::metadata::Access::new(&entries);
     let mut buf = Buffers::default();
     out.extend(
         declarations
@@ -97,7 +99,9 @@ pub(crate) fn module(m: &Module, lenient: Option<&Lenient>) -> Report {
     let mut count = 0;
     for c in calls.iter() {
         count += 1;
-        call(&facts, &calls, &c, &mut buf, &mut out, &mut uses);
+        if let Some(op) = call(&facts, &calls, &c, &mut buf, &mut out, &mut uses) {
+            access.check(m, op, &c, &mut out);
+        }
     }
     for (s, name) in &skipped {
         out.push(skipped_diagnostic(s, name, lenient));

@@ -17,7 +17,7 @@ use crate::resources::{Declared, target_types};
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Model<'m> {
     /// The metadata.
-    md: ShaderModelMd<'m>,
+    pub(crate) md: ShaderModelMd<'m>,
     /// The version, if both numbers fit and the database declares it.
     pub(crate) version: Option<ShaderModel>,
 }
@@ -29,7 +29,7 @@ impl Model<'_> {
     }
 
     /// The stage of the kind; `None` for libraries and unknown kinds.
-    fn stage(&self) -> Option<ShaderKind> {
+    pub(crate) fn stage(&self) -> Option<ShaderKind> {
         self.md.stage()
     }
 }
@@ -100,7 +100,7 @@ fn stage_exists(kind: ShaderKind, version: DxilVersion) -> bool {
 }
 
 /// The line of named metadata `name`, if the module has it with a line.
-fn named_line(m: &Module, name: &str) -> Option<usize> {
+pub(crate) fn named_line(m: &Module, name: &str) -> Option<usize> {
     let sym = m.symbols.find(name.as_bytes())?;
     m.metadata
         .named

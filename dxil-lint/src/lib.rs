@@ -134,9 +134,78 @@
 //! (`INSTR.CALLOLOAD`). A declaration is not checked against the module's version: it is the
 //! calls that use an op.
 //!
+//! # Signatures
+//!
+//! The signatures of the entry points (`!dx.entryPoints` element 2) are checked as DXC's
+//! validator checks them (`metadata/`): outside libraries the entry of the module's stage, in a
+//! library each entry whose properties give its shader kind. Each element is read at its
+//! signature point (the signature-point and semantic-interpretation tables of the database,
+//! `dxil_ops::tables`), and the diagnostics are at the element's line (its `!N = ...`; line 0
+//! in a decoded module) and name the element and the entry:
+//!
+//! | check | rule |
+//! | --- | --- |
+//! | a semantic name of 1 to 64 bytes | `META.SEMANTICLEN` |
+//! | a component type a signature holds | `META.SIGNATURECOMPTYPE` |
+//! | integers not interpolated linearly; an interpolation mode that is one | `META.INTEGERINTERPMODE`, `META.INTERPMODEVALID` |
+//! | the semantic is available at the point and in the signature | `SM.SEMANTIC`, `META.SEMAKINDVALID` |
+//! | a packing location exactly when the semantic is packed there | `META.SEMANTICSHOULDBEALLOCATED`, `META.SEMANTICSHOULDNOTBEALLOCATED` |
+//! | the type and shape of a system value | `META.SEMANTICCOMPTYPE`, `META.BARYCENTRICSFLOAT3`, `META.BARYCENTRICSINTERPOLATION` |
+//! | a system value's semantic index and single row | `META.SEMANTICINDEXMAX`, `META.SYSTEMVALUEROWS` |
+//! | `SV_Target`: indices are rows, column 0, at most 8 rows, not indexed | `SM.PSTARGETINDEXMATCHESROW`, `SM.PSTARGETCOL0`, `META.SEMANTICINDEXMAX`, `SM.NOPSOUTPUTIDX` |
+//! | output streams of geometry shaders only (not in libraries) | `SM.STREAMINDEXRANGE` |
+//! | a semantic index once per name (the rest of the signature is not checked after it, as in DXC) | `META.NOSEMANTICOVERLAP` |
+//! | a system value once; one kind of depth; clip and cull distances in 2 rows of 8 components; barycentrics | `META.DUPLICATESYSVALUE`, `SM.PSMULTIPLEDEPTHSEMANTIC`, `META.CLIPCULLMAXROWS`, `META.CLIPCULLMAXCOMPONENTS`, `META.BARYCENTRICSTWOPERSPECTIVES` |
+//! | the packing: components taken once, within 32 rows of 4, rows of one indexing, interpolation mode and data width, arbitrary < system < system-generated values in a row | `META.SIGNATUREOVERLAP`, `META.SIGNATUREOUTOFRANGE`, `META.SIGNATUREINDEXCONFLICT`, `META.INTERPMODEINONEROW`, `META.SIGNATUREDATAWIDTH`, `META.SIGNATUREILLEGALCOMPONENTORDER` |
+//! | no interpolation in vertex inputs, pixel outputs and patch constants; constant primitive outputs | `SM.NOINTERPMODE`, `SM.CONSTANTINTERPMODE` |
+//! | pixel outputs are targets, depth, coverage or stencil reference | `SM.PSOUTPUTSEMANTIC` |
+//! | no signatures in compute and ray-tracing shaders | `SM.CSNOSIGNATURES`, `SM.RAYSHADERSIGNATURES` |
+//! | a conservative depth without sample frequency: the position not interpolated with perspective | `SM.PSCONSISTENTINTERP` |
+//! | a geometry shader emits at most 1024 scalars (its largest vertex count times its output components) | `SM.GSTOTALOUTPUTVERTEXDATARANGE` |
+//! | tessellation factors of the rows of the domain (hull and domain shaders), present in a hull shader; no inputs without input control points | `SM.TESSFACTORSIZEMATCHDOMAIN`, `SM.INSIDETESSFACTORSIZEMATCHDOMAIN`, `SM.TESSFACTORFORDOMAIN`, `SM.ZEROHSINPUTCONTROLPOINTWITHINPUT` |
+//!
+//! The properties of the entries (`metadata/props.rs`, DXC's `ValidateEntryProps`): the
+//! thread-group size of compute and node shaders (1024 x 1024 x 64, 1024 threads) and of mesh
+//! and amplification shaders (128 each, 128 threads) (`SM.THREADGROUPCHANNELRANGE`,
+//! `SM.MAXTHEADGROUP`); the output counts of mesh shaders (`SM.MESHSHADERMAXVERTEXCOUNT`,
+//! `SM.MESHSHADERMAXPRIMITIVECOUNT`); the domain, partitioning, output primitive, largest
+//! tessellation factor and control points of hull and domain shaders (`SM.VALIDDOMAIN`,
+//! `META.TESSELLATORPARTITION`, `META.TESSELLATOROUTPUTPRIMITIVE`, `META.MAXTESSFACTOR`,
+//! `SM.ISOLINEOUTPUTPRIMITIVEMISMATCH`, `SM.TRIOUTPUTPRIMITIVEMISMATCH`,
+//! `SM.HSINPUTCONTROLPOINTCOUNTRANGE`, `SM.OUTPUTCONTROLPOINTCOUNTRANGE`,
+//! `SM.DSINPUTCONTROLPOINTCOUNTRANGE`); the vertex count, instances and input primitive of
+//! geometry shaders (`SM.GSOUTPUTVERTEXCOUNTRANGE`, `SM.GSINSTANCECOUNTRANGE`,
+//! `SM.GSVALIDINPUTPRIMITIVE`).
+//!
+//! Entries of one stage whose records name one signatures node (one properties node) are
+//! checked once, at the first of them.
+//!
+//! The calls that access a signature element (`loadInput`, `storeOutput`, `storeVertexOutput`,
+//! `storePrimitiveOutput`, `loadOutputControlPoint`, `storePatchConstant`, `evalCentroid`,
+//! `evalSampleIndex`, `evalSnapped`, `attributeAtVertex`; `metadata/access.rs`), made in an
+//! entry function or in the patch-constant function of hull shaders (`storePatchConstant`
+//! there, for each hull shader that has it), as DXC: the element id names an element of the
+//! signature the op accesses (`INSTR.OPCONSTRANGE`), a constant row lies within the element's
+//! rows and a constant column does not pass its column count (`INSTR.OPERANDRANGE`). That the
+//! id and the column are constants are constraints of the database (`signature.id-const`,
+//! `signature.col-const`). `loadPatchConstant` is not checked: DXC's validator does not check
+//! its element.
+//!
+//! The records of `!dx.resources` (`metadata/records.rs`, `metadata/resources.rs`): each has a
+//! shape that is a kind of resource (`SM.INVALIDRESOURCEKIND`), a sample count only on a
+//! multisampled texture (`SM.SAMPLECOUNTONLYON2DMS`), a rasterizer-ordered view only in a pixel
+//! shader (`SM.ROVONLYINPS`, not checked in libraries), no cube UAV
+//! (`SM.INVALIDTEXTUREKINDONUAV`), a counter only on a structured buffer
+//! (`SM.COUNTERONLYONSTRUCTBUF`) and not globally coherent (`META.COHERENCENOTONAPPENDCONSUME`),
+//! a sampler mode that is not `Invalid` (`META.VALIDSAMPLERMODE`); the register ranges of one class
+//! do not overlap within a space (`SM.RESOURCERANGEOVERLAP`; an unbounded range reaches the
+//! last register; in a library a resource not yet bound is left out), and the ids of each class
+//! count 0, 1, 2, ... in the order of its list (`META.DENSERESIDS`, once, for the first record,
+//! by class and id, that breaks it).
+//!
 //! Not checked: anything needing the call graph (calls in functions an entry calls), data flow
-//! beyond the call that made a handle, signatures (`!dx.entryPoints` element 2), metadata of
-//! resources other than their kind and class, and the uses of results.
+//! beyond the call that made a handle, the resources' other properties than their kind, class
+//! and range, and the uses of results.
 //!
 //! Every fact comes from the `dxil-ops` runtime API: [`dxil_ops::Op::from_opcode`],
 //! [`dxil_ops::OpInfo`] (`props_at`, `overloads_at`, `stages_at`, `target`, `table`,
@@ -148,6 +217,7 @@ mod entries;
 mod enums;
 mod facts;
 mod input;
+mod metadata;
 mod resources;
 mod signature;
 

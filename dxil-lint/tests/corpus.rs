@@ -348,7 +348,46 @@ const UNCHECKED: &[(&str, Ours, &str)] = &[
         ),
         "the test checks the use of a completed record handle; its GetNodeRecordPtr takes a zeroinitializer record handle, which DXC's check of handle operands refuses (only OutputComplete may take one)",
     ),
+    (
+        "HLSLFileCheck/validation/val-SampleCmpBiasGrad-shader-model-vs67.ll",
+        (
+            144,
+            "SM.NOINTERPMODE",
+            "Interpolation mode for 'A' is set but should be undefined",
+        ),
+        VS_WITH_PS_SIGNATURES,
+    ),
+    (
+        "HLSLFileCheck/validation/val-SampleCmpBiasGrad-shader-model-vs67.ll",
+        (
+            148,
+            "SM.SEMANTIC",
+            "Semantic 'SV_Target' is invalid as vs Output",
+        ),
+        VS_WITH_PS_SIGNATURES,
+    ),
+    (
+        "HLSLFileCheck/validation/val-SampleCmpBiasGrad-shader-model-vs68.ll",
+        (
+            141,
+            "SM.NOINTERPMODE",
+            "Interpolation mode for 'A' is set but should be undefined",
+        ),
+        VS_WITH_PS_SIGNATURES,
+    ),
+    (
+        "HLSLFileCheck/validation/val-SampleCmpBiasGrad-shader-model-vs68.ll",
+        (
+            145,
+            "SM.SEMANTIC",
+            "Semantic 'SV_Target' is invalid as vs Output",
+        ),
+        VS_WITH_PS_SIGNATURES,
+    ),
 ];
+
+/// Why the vertex-shader variants of val-SampleCmpBiasGrad.ll have signature errors.
+const VS_WITH_PS_SIGNATURES: &str = "the test made a pixel shader a vertex shader by its shader model only; its signatures are still a pixel shader's (an interpolated input, an SV_Target output), which DXC's signature checks refuse in a vertex shader; the test CHECKs the op errors";
 
 /// `CHECK`ed DXC errors about a `dx.op` call that an op-database check could report but this
 /// checker does not: (file, fragment of the `CHECK` line, why).
@@ -366,8 +405,20 @@ const I64_BFE: &str = "hand-written input of a constant-folding (sccp) test: cal
 /// Why partial modules get a note.
 const NO_METADATA: &str = "a pass input without any dx metadata (no !dx.version, no !dx.shaderModel): not a complete DXIL module";
 
+/// Why the VectorReduce constant-folding input is not valid.
+const STORE_WITHOUT_OUTPUT: &str = "hand-written input of a constant-folding test: a compute shader (no signatures) calls StoreOutput on output element 0, which DXC's check of signature accesses refuses (INSTR.OPCONSTRANGE)";
+
 /// Files that are not final DXIL: (file, why, the diagnostics expected).
 const NOT_FINAL: &[(&str, &str, &[Ours])] = &[
+    (
+        "DXC/Passes/DxilSimplify/vectorreduce-const-fold.ll",
+        STORE_WITHOUT_OUTPUT,
+        &[(
+            27,
+            "INSTR.OPCONSTRANGE",
+            "StoreOutput accesses output element 0, but the output signature of entry point `main_reduce_or_zero` has 0 element(s)",
+        )],
+    ),
     (
         "CodeGenDXIL/passes/longvec-dxops-scalarizevecintrinsics.ll",
         ALTERED_VERSION,

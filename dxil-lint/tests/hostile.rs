@@ -419,3 +419,51 @@ fn large_files_are_streamed_with_the_same_result() {
         Err(FileError::Input(InputError::Nul(at))) if at == text.len()
     ));
 }
+
+/// Metadata with the extreme values of every field the signature and resource checks read
+/// (rows, locations, kinds, streams, vertex counts, register ranges, element ids) is reported
+/// without overflow or a count sized by a value.
+#[test]
+fn extreme_metadata_values_are_reported_quickly() {
+    let text = "define void @main() {\n\
+        %a = call float @dx.op.loadInput.f32(i32 4, i32 -1, i32 -1, i8 -1, i32 undef)\n\
+        %b = call float @dx.op.loadInput.f32(i32 4, i32 0, i32 -1, i8 -128, i32 undef)\n\
+        ret void\n}\n\
+        declare float @dx.op.loadInput.f32(i32, i32, i32, i8, i32)\n\
+        !dx.version = !{!0}\n!dx.shaderModel = !{!1}\n!dx.entryPoints = !{!2}\n!dx.resources = !{!8}\n\
+        !0 = !{i32 1, i32 0}\n!1 = !{!\"gs\", i32 6, i32 0}\n\
+        !2 = !{void ()* @main, !\"main\", !3, !8, !7}\n\
+        !3 = !{!4, !4, !4}\n!4 = !{!5, !6, !12}\n\
+        !5 = !{i32 -1, !\"SV_ClipDistance\", i8 9, i8 6, !11, i8 2, i32 -1, i8 -1, i32 -2147483648, i8 -128, !10}\n\
+        !6 = !{i32 0, !\"X\", i8 -1, i8 -1, !18, i8 -1, i32 -1, i8 127, i32 2147483647, i8 127, !10}\n\
+        !12 = !{i32 1, !\"SV_Target\", i8 9, i8 16, !11, i8 0, i32 -1, i8 4, i32 -1, i8 0, null}\n\
+        !7 = !{i32 1, !9}\n!9 = !{i32 3, i32 -1, i32 -1, i32 5, i32 -1}\n\
+        !10 = !{i32 0, i64 -1, i32 3, i64 -1}\n!11 = !{i32 -1}\n!18 = !{i32 -1, i32 0}\n\
+        !8 = !{!13, null, null, !14}\n!13 = !{!15, !16}\n!14 = !{!17}\n\
+        !15 = !{i32 -1, %T* undef, !\"a\", i32 -1, i32 -1, i32 -1, i32 2, i32 0, null}\n\
+        !16 = !{i32 -1, %T* undef, !\"b\", i32 -1, i32 5, i32 -1, i32 2, i32 0, null}\n\
+        !17 = !{i32 5, %T* undef, !\"s\", i32 0, i32 -1, i32 0, i32 0, null}\n\
+        %T = type { i32 }\n";
+    let start = Instant::now();
+    let r = dxil_lint::lint(text);
+    assert!(start.elapsed() < Duration::from_secs(10));
+    let rules: std::collections::BTreeSet<&str> =
+        r.diagnostics.iter().map(|d| d.rule.code()).collect();
+    for rule in [
+        "INSTR.OPCONSTRANGE",
+        "INSTR.OPERANDRANGE",
+        "META.SIGNATURECOMPTYPE",
+        "META.SIGNATUREOUTOFRANGE",
+        "META.CLIPCULLMAXROWS",
+        "SM.STREAMINDEXRANGE",
+        "SM.GSTOTALOUTPUTVERTEXDATARANGE",
+        "SM.RESOURCERANGEOVERLAP",
+        "META.DENSERESIDS",
+    ] {
+        assert!(
+            rules.contains(rule),
+            "{rule} not in {rules:?}\n{:#?}",
+            r.diagnostics
+        );
+    }
+}

@@ -14,7 +14,9 @@
 mod sizes_inputs;
 
 use dxil_lint::Report;
-use sizes_inputs::{N, create_handles, entry_points, handles_then_functions, shared_nodes};
+use sizes_inputs::{
+    N, create_handles, entry_points, handles_then_functions, shared_nodes, shared_signatures,
+};
 
 /// The fewer elements of the shapes whose every element is a call (the checks of a call take
 /// tens of microseconds in a debug build).
@@ -94,6 +96,21 @@ fn a_node_named_many_times_is_read_once() {
         assert_eq!(
             (d.line, d.rule.code()),
             (*line, "INSTR.WRITEMASKFORTYPEDUAVSTORE")
+        );
+    }
+}
+
+/// 100,000 entries of a library name one signatures node of 20,000 elements: it is read once
+/// and checked once (at the first entry), each element reported once.
+#[test]
+fn a_signatures_node_named_many_times_is_checked_once() {
+    let (text, lines) = shared_signatures(N, FEW);
+    let r = dxil_lint::lint(&text);
+    assert_eq!(r.diagnostics.len(), lines.len());
+    for (d, line) in r.diagnostics.iter().zip(&lines) {
+        assert_eq!(
+            (d.line, d.rule.code()),
+            (*line, "META.SEMANTICSHOULDBEALLOCATED")
         );
     }
 }

@@ -280,3 +280,52 @@ fn metadata_without_its_layout_is_an_error_that_says_where() {
     );
     assert!(dxil::resources(&m).is_err());
 }
+
+/// What the view says of an element's packing location and semantic index, of the states of
+/// a hull shader, and where the lenient reader found each metadata node.
+#[test]
+fn elements_states_and_metadata_lines() {
+    let src = "define void @main() {\n  ret void\n}\n\
+               define void @pc() {\n  ret void\n}\n\
+               !dx.entryPoints = !{!0}\n\
+               !0 = !{void ()* @main, !\"main\", !1, null, !6}\n\
+               !1 = !{!2, null, null}\n\
+               !2 = !{!3, !4}\n\
+               !3 = !{i32 0, !\"TEXCOORD7\", i8 9, i8 0, !5, i8 2, i32 1, i8 2, i32 0, i8 -1, null}\n\
+               !4 = !{i32 1, !\"B\", i8 9, i8 0, !8, i8 2, i32 1, i8 2, i32 1, i8 0, null}\n\
+               !5 = !{}\n\
+               !6 = !{i32 3, !7}\n\
+               !7 = !{void ()* @pc, i32 3, i32 3, i32 2, i32 3, i32 3, float 6.4e+01}\n\
+               !8 = !{i32 2}\n";
+    let lenient = text::parse_lenient(src.as_bytes());
+    assert!(lenient.problems.is_empty(), "{:?}", lenient.problems);
+    let m = &lenient.module;
+    let entry = dxil::entry_points(m)
+        .next()
+        .expect("one")
+        .expect("readable");
+    let sigs = entry.signatures().expect("readable").expect("present");
+    let (a, b) = (&sigs.input[0], &sigs.input[1]);
+    // a start column of -1 is no location; the index comes from the name without indices
+    assert!(!a.is_allocated() && b.is_allocated());
+    assert_eq!((a.semantic_start_index(), b.semantic_start_index()), (7, 2));
+    let props = entry.properties().expect("pairs");
+    let hs = props.hs_state().expect("readable").expect("present");
+    assert_eq!(
+        hs.patch_constant_function.map(|f| m.function_name(f)),
+        Some(Some("pc"))
+    );
+    assert_eq!((hs.input_control_points, hs.max_tess_factor), (3, 64.0));
+    assert_eq!(props.ds_state(), Ok(None));
+    assert_eq!(props.gs_state(), Ok(None));
+    // the lines of the definitions: `!0` is on line 8, `!3` on line 11
+    assert_eq!(lenient.metadata_line(entry.node), Some(8));
+    assert_eq!(lenient.metadata_line(a.node), Some(11));
+    let string = m
+        .metadata
+        .items
+        .iter()
+        .position(|i| matches!(i, dxil_module::model::MdItem::String(_)));
+    let string = dxil_module::model::MdId(string.expect("a string") as u32);
+    assert_eq!(lenient.metadata_line(string), None);
+}

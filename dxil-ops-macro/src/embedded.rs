@@ -21,4 +21,4 @@ pub const INCLUDES: &[(&str, &str)] = &[
 ];
 /// The fingerprint of these files (`dxil_db::fingerprint`), the same as
 /// `dxil_ops::DATABASE_FINGERPRINT`.
-pub const FINGERPRINT: u64 = 3847513516986678309u64;
+pub const FINGERPRINT: u64 = 2763764967656172833u64;

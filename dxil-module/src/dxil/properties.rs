@@ -389,6 +389,38 @@ impl<'m> Properties<'m> {
         Ok(None)
     }
 
+    /// The geometry-shader state (tag 1), if present.
+    pub fn gs_state(&self) -> Result<Option<GsState>, MdError> {
+        match self.get(tag::GS_STATE).transpose()? {
+            Some(Property::Gs(s)) => Ok(Some(s)),
+            _ => Ok(None),
+        }
+    }
+
+    /// The domain-shader state (tag 2), if present.
+    pub fn ds_state(&self) -> Result<Option<DsState>, MdError> {
+        match self.get(tag::DS_STATE).transpose()? {
+            Some(Property::Ds(s)) => Ok(Some(s)),
+            _ => Ok(None),
+        }
+    }
+
+    /// The hull-shader state (tag 3), if present.
+    pub fn hs_state(&self) -> Result<Option<HsState>, MdError> {
+        match self.get(tag::HS_STATE).transpose()? {
+            Some(Property::Hs(s)) => Ok(Some(s)),
+            _ => Ok(None),
+        }
+    }
+
+    /// The mesh-shader state (tag 9), if present.
+    pub fn ms_state(&self) -> Result<Option<MsState>, MdError> {
+        match self.get(tag::MS_STATE).transpose()? {
+            Some(Property::Ms(s)) => Ok(Some(s)),
+            _ => Ok(None),
+        }
+    }
+
     /// The launch type of a node shader (tag 13), as a number.
     pub fn node_launch_type_value(&self) -> Result<Option<u32>, MdError> {
         match self.get(tag::NODE_LAUNCH_TYPE).transpose()? {

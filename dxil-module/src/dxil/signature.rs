@@ -106,6 +106,33 @@ impl SignatureElement<'_> {
         self.extra(tag::DYN_INDEX_COMP_MASK).map(|v| v as u8)
     }
 
+    /// Whether it has a packing location: neither its start row nor its start column is -1
+    /// (a system value the driver places has none).
+    pub fn is_allocated(&self) -> bool {
+        self.start_row != -1 && self.start_col != -1
+    }
+
+    /// The semantic index of its first row: the first of its indices, or else the number the
+    /// semantic name ends with (`TEXCOORD3` is 3), or else 0.
+    pub fn semantic_start_index(&self) -> u32 {
+        if let Some(&first) = self.semantic_indices.first() {
+            return first;
+        }
+        let digits = self
+            .semantic
+            .iter()
+            .rev()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        let tail = self
+            .semantic
+            .get(self.semantic.len() - digits..)
+            .unwrap_or(&[]);
+        tail.iter().fold(0u32, |n, d| {
+            n.wrapping_mul(10).wrapping_add(u32::from(d - b'0'))
+        })
+    }
+
     /// The mask of the columns it occupies (bit 0 for x): `cols` bits from `start_col`.
     pub fn mask(&self) -> u8 {
         let start = u32::try_from(self.start_col).unwrap_or(0).min(8);

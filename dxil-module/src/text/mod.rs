@@ -45,7 +45,7 @@ pub use print::{
     Lines, PrintOptions, number_lines, print, print_with_lines, type_string, value_string,
 };
 
-use crate::model::{Module, TypeId};
+use crate::model::{MdId, Module, TypeId};
 
 /// What the lenient reader gives: the module as far as it could be read, the problems, and
 /// what a checker needs to know about the places it recovered from.
@@ -60,6 +60,21 @@ pub struct Lenient {
     /// The operands that name a local value the function never defines: the module holds
     /// `undef` there, which a checker should not take for an `undef` written in the text.
     pub undefined: Vec<Undefined>,
+    /// The line of the definition (`!N = ...`) of each numbered metadata node, sorted by
+    /// item; read with [`Lenient::metadata_line`].
+    pub metadata_lines: Vec<(MdId, u32)>,
+}
+
+impl Lenient {
+    /// The line where metadata node `id` is defined (`!N = !{...}`); `None` for an item
+    /// that is not a numbered node of the text (a string, a value, an inline tuple).
+    pub fn metadata_line(&self, id: MdId) -> Option<u32> {
+        let i = self
+            .metadata_lines
+            .binary_search_by_key(&id, |(m, _)| *m)
+            .ok()?;
+        self.metadata_lines.get(i).map(|(_, l)| *l)
+    }
 }
 
 /// A call or a function declaration the lenient reader left out of the module: the problem
@@ -120,10 +135,12 @@ pub fn parse_lenient(text: &[u8]) -> Lenient {
     // In lenient mode the reader records problems instead of failing.
     let _ = parse::Parser::new(&mut st, text, 1).top_level();
     let _ = parse::finish(&mut st);
+    let metadata_lines = st.metadata_lines();
     Lenient {
         module: st.m,
         problems: st.problems,
         skipped: st.skipped,
+        metadata_lines,
         undefined: st.undefined,
     }
 }
@@ -207,10 +224,12 @@ pub fn read_lenient(input: impl std::io::BufRead) -> Result<Lenient, std::io::Er
         Err(ReadError::Text(_)) | Ok(()) => {}
     }
     let _ = parse::finish(&mut st);
+    let metadata_lines = st.metadata_lines();
     Ok(Lenient {
         module: st.m,
         problems: st.problems,
         skipped: st.skipped,
+        metadata_lines,
         undefined: st.undefined,
     })
 }

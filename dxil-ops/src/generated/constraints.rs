@@ -226,19 +226,25 @@ constraint!(
     "The signature element of a signature access is an integer constant.").stopping()
 );
 constraint!(
-    C32 : Constraint::new("domainlocation.component-const", Kind::Immediate {
+    C32 : Constraint::new("signature.col-const", Kind::Immediate { any_constant : false,
+    once : false }, ValidationRule::InstrOpConst, & [& [Piece::Text("Col")], &
+    [Piece::Text("LoadInput/StoreOutput")]],
+    "The column of a signature access is an integer constant.")
+);
+constraint!(
+    C33 : Constraint::new("domainlocation.component-const", Kind::Immediate {
     any_constant : false, once : false }, ValidationRule::InstrOpConst, & [&
     [Piece::Text("Col")], & [Piece::Text("DomainLocation")]],
     "The component of DomainLocation is an integer constant.")
 );
 constraint!(
-    C33 : Constraint::new("bufferupdatecounter.inc-const", Kind::Immediate { any_constant
+    C34 : Constraint::new("bufferupdatecounter.inc-const", Kind::Immediate { any_constant
     : false, once : false }, ValidationRule::InstrOpConst, & [& [Piece::Text("inc")], &
     [Piece::Text("BufferUpdateCounter")]],
     "The increment of BufferUpdateCounter is an integer constant.")
 );
 constraint!(
-    C34 : Constraint::new("texture.offset-range", Kind::Range { min : Some(- 8), max :
+    C35 : Constraint::new("texture.offset-range", Kind::Range { min : Some(- 8), max :
     Some(7), signed : true, require_constant : true, field : None },
     ValidationRule::InstrTextureOffset, & [],
     "Before shader model 6.7, a defined texel offset is an integer constant from -8 to 7.")
@@ -246,84 +252,84 @@ constraint!(
     })
 );
 constraint!(
-    C35 : Constraint::new("sample.bias-range", Kind::FloatRange { min : - 16f64, max :
+    C36 : Constraint::new("sample.bias-range", Kind::FloatRange { min : - 16f64, max :
     15.99f64 }, ValidationRule::InstrImmBiasForSampleB, & [&
     [Piece::Hole(Placeholder::Min)], & [Piece::Hole(Placeholder::Max)], &
     [Piece::Hole(Placeholder::Value)]], "A constant bias lies within [-16, 15.99].")
 );
 constraint!(
-    C36 : Constraint::new("math.asin-finite", Kind::Finite,
+    C37 : Constraint::new("math.asin-finite", Kind::Finite,
     ValidationRule::InstrNoIndefiniteAsin, & [],
     "A constant operand of Asin is not infinite.")
 );
 constraint!(
-    C37 : Constraint::new("math.acos-finite", Kind::Finite,
+    C38 : Constraint::new("math.acos-finite", Kind::Finite,
     ValidationRule::InstrNoIndefiniteAcos, & [],
     "A constant operand of Acos is not infinite.")
 );
 constraint!(
-    C38 : Constraint::new("math.log-finite", Kind::Finite,
+    C39 : Constraint::new("math.log-finite", Kind::Finite,
     ValidationRule::InstrNoIndefiniteLog, & [],
     "A constant operand of Log is not infinite.")
 );
 constraint!(
-    C39 : Constraint::new("math.deriv-finite", Kind::Finite,
+    C40 : Constraint::new("math.deriv-finite", Kind::Finite,
     ValidationRule::InstrNoIndefiniteDsxy, & [],
     "A constant operand of a derivative is not infinite.")
 );
 constraint!(
-    C40 : Constraint::new("createhandlefrombinding.bind-const", Kind::Immediate {
+    C41 : Constraint::new("createhandlefrombinding.bind-const", Kind::Immediate {
     any_constant : true, once : false }, ValidationRule::InstrOpConstRange, & [],
     "The binding of CreateHandleFromBinding is a constant.").stopping()
 );
 constraint!(
-    C41 : Constraint::new("createhandlefrombinding.class", Kind::OneOf { values : & [0,
+    C42 : Constraint::new("createhandlefrombinding.class", Kind::OneOf { values : & [0,
     1, 2, 3], field : Some(3u8) }, ValidationRule::InstrOpConstRange, & [],
     "The resource class of the binding (its fourth field) is SRV, UAV, CBuffer or Sampler.")
     .stopping()
 );
 constraint!(
-    C42 : Constraint::new("createhandlefrombinding.index", Kind::BindIndex,
+    C43 : Constraint::new("createhandlefrombinding.index", Kind::BindIndex,
     ValidationRule::InstrOpConstRange, & [],
     "A constant index lies within the binding's range [lower bound, upper bound], and is constant when the range holds one resource.")
 );
 constraint!(
-    C43 : Constraint::new("annotatehandle.properties", Kind::ResourceProperties,
+    C44 : Constraint::new("annotatehandle.properties", Kind::ResourceProperties,
     ValidationRule::InstrOpConstRange, & [],
     "The resource properties of AnnotateHandle decode: a resource kind (not Invalid) with the flags it may have, the layout of that kind in the second word, no reserved bit set.")
 );
 constraint!(
-    C44 : Constraint::new("handle.defined", Kind::Defined { once : false, zero : true },
+    C45 : Constraint::new("handle.defined", Kind::Defined { once : false, zero : true },
     ValidationRule::InstrNoReadingUninitialized, & [],
     "Handle operands are neither undef nor zeroinitializer.")
 );
 constraint!(
-    C45 : Constraint::new("nodehandle.defined", Kind::Defined { once : false, zero : true
+    C46 : Constraint::new("nodehandle.defined", Kind::Defined { once : false, zero : true
     }, ValidationRule::InstrNoReadingUninitialized, & [],
     "Node handle operands are neither undef nor zeroinitializer.")
 );
 constraint!(
-    C46 : Constraint::new("noderecordhandle.defined", Kind::Defined { once : false, zero
+    C47 : Constraint::new("noderecordhandle.defined", Kind::Defined { once : false, zero
     : true }, ValidationRule::InstrNoReadingUninitialized, & [],
     "Node record handle operands are neither undef nor zeroinitializer.")
 );
 constraint!(
-    C47 : Constraint::new("outputcomplete.defined", Kind::Defined { once : false, zero :
+    C48 : Constraint::new("outputcomplete.defined", Kind::Defined { once : false, zero :
     false }, ValidationRule::InstrNoReadingUninitialized, & [],
     "The record handle of OutputComplete is not undef (OutputComplete may take zeroinitializer).")
 );
 constraint!(
-    C48 : Constraint::new("store.uav", Kind::ResourceClass { classes : &
+    C49 : Constraint::new("store.uav", Kind::ResourceClass { classes : &
     [enums::ResourceClass::UAV] }, ValidationRule::InstrResourceClassForUavStore, & [],
     "A store writes to a UAV.")
 );
 constraint!(
-    C49 : Constraint::new("texturestore.uav", Kind::ResourceClass { classes : &
+    C50 : Constraint::new("texturestore.uav", Kind::ResourceClass { classes : &
     [enums::ResourceClass::UAV] }, ValidationRule::InstrResourceClassForUavStore, & [],
     "A texture store writes to a UAV.")
 );
 constraint!(
-    C50 : Constraint::new("texturestore.kind", Kind::ResourceKind { kinds : &
+    C51 : Constraint::new("texturestore.kind", Kind::ResourceKind { kinds : &
     [enums::ResourceKind::Texture1D, enums::ResourceKind::Texture1DArray,
     enums::ResourceKind::Texture2D, enums::ResourceKind::Texture2DArray,
     enums::ResourceKind::Texture2DMS, enums::ResourceKind::Texture2DMSArray,
@@ -332,51 +338,51 @@ constraint!(
     "A texture store writes to a 1D, 2D (multisampled too) or 3D texture or texture array.")
 );
 constraint!(
-    C51 : Constraint::new("load.class", Kind::ResourceClass { classes : &
+    C52 : Constraint::new("load.class", Kind::ResourceClass { classes : &
     [enums::ResourceClass::SRV, enums::ResourceClass::UAV] },
     ValidationRule::InstrResourceClassForLoad, & [], "A load reads an SRV or a UAV.")
 );
 constraint!(
-    C52 : Constraint::new("vectorload.class", Kind::ResourceClass { classes : &
+    C53 : Constraint::new("vectorload.class", Kind::ResourceClass { classes : &
     [enums::ResourceClass::SRV, enums::ResourceClass::UAV] },
     ValidationRule::InstrResourceClassForLoad, & [],
     "A vector load reads an SRV or a UAV.")
 );
 constraint!(
-    C53 : Constraint::new("rawbuffer.kind", Kind::ResourceKind { kinds : &
+    C54 : Constraint::new("rawbuffer.kind", Kind::ResourceKind { kinds : &
     [enums::ResourceKind::RawBuffer, enums::ResourceKind::StructuredBuffer], classes : &
     [], scopes : & [], undefined : false },
     ValidationRule::InstrResourceKindForBufferLoadStore, & [],
     "A raw-buffer access is on a raw or structured buffer.")
 );
 constraint!(
-    C54 : Constraint::new("rawbuffer.vector-load-kind", Kind::ResourceKind { kinds : &
+    C55 : Constraint::new("rawbuffer.vector-load-kind", Kind::ResourceKind { kinds : &
     [enums::ResourceKind::RawBuffer, enums::ResourceKind::StructuredBuffer], classes : &
     [], scopes : & [], undefined : false },
     ValidationRule::InstrResourceKindForBufferLoadStore, & [],
     "A raw-buffer vector load is on a raw or structured buffer.")
 );
 constraint!(
-    C55 : Constraint::new("rawbuffer.raw-offset-undef", Kind::Undef { once : false },
+    C56 : Constraint::new("rawbuffer.raw-offset-undef", Kind::Undef { once : false },
     ValidationRule::InstrCoordinateCountForRawTypedBuf, & [],
     "A raw-buffer access to a byte-address buffer leaves the element offset undef.")
     .with_gate(Gate { when_kinds : & [enums::ResourceKind::RawBuffer], ..Gate::ALWAYS })
 );
 constraint!(
-    C56 : Constraint::new("rawbuffer.vector-load-raw-offset-undef", Kind::Undef { once :
+    C57 : Constraint::new("rawbuffer.vector-load-raw-offset-undef", Kind::Undef { once :
     false }, ValidationRule::InstrCoordinateCountForRawTypedBuf, & [],
     "A raw-buffer vector load from a byte-address buffer leaves the element offset undef.")
     .with_gate(Gate { when_kinds : & [enums::ResourceKind::RawBuffer], ..Gate::ALWAYS })
 );
 constraint!(
-    C57 : Constraint::new("rawbuffer.structured-offset-defined", Kind::Defined { once :
+    C58 : Constraint::new("rawbuffer.structured-offset-defined", Kind::Defined { once :
     false, zero : false }, ValidationRule::InstrCoordinateCountForStructBuf, & [],
     "A raw-buffer access to a structured buffer has a defined element offset.")
     .with_gate(Gate { when_kinds : & [enums::ResourceKind::StructuredBuffer],
     ..Gate::ALWAYS })
 );
 constraint!(
-    C58 : Constraint::new("rawbuffer.vector-load-structured-offset-defined",
+    C59 : Constraint::new("rawbuffer.vector-load-structured-offset-defined",
     Kind::Defined { once : false, zero : false },
     ValidationRule::InstrCoordinateCountForStructBuf, & [],
     "A raw-buffer vector load from a structured buffer has a defined element offset.")
@@ -384,19 +390,19 @@ constraint!(
     ..Gate::ALWAYS })
 );
 constraint!(
-    C59 : Constraint::new("rawbuffer.vector-value-defined", Kind::Defined { once : false,
+    C60 : Constraint::new("rawbuffer.vector-value-defined", Kind::Defined { once : false,
     zero : false }, ValidationRule::InstrUndefinedValueForUavStore, & [],
     "The vector a raw-buffer vector store writes is defined.")
 );
 constraint!(
-    C60 : Constraint::new("rawbuffer.64bit-sm63", Kind::Overload { text : "dl", set :
+    C61 : Constraint::new("rawbuffer.64bit-sm63", Kind::Overload { text : "dl", set :
     OverloadSet { scalars : 264u32, vectors : 0u32 } },
     ValidationRule::Sm64bitRawBufferLoadStore, & [],
     "64-bit raw-buffer loads and stores need shader model 6.3.").with_gate(Gate {
     below_shader_model : Some(ShaderModel::new(6, 3)), ..Gate::ALWAYS })
 );
 constraint!(
-    C61 : Constraint::new("buffer.kind", Kind::ResourceKind { kinds : &
+    C62 : Constraint::new("buffer.kind", Kind::ResourceKind { kinds : &
     [enums::ResourceKind::RawBuffer, enums::ResourceKind::TypedBuffer,
     enums::ResourceKind::TBuffer, enums::ResourceKind::StructuredBuffer], classes : & [],
     scopes : & [], undefined : false },
@@ -404,7 +410,7 @@ constraint!(
     "A buffer load or store is on a raw, typed or structured buffer.")
 );
 constraint!(
-    C62 : Constraint::new("bufferstore.kind", Kind::ResourceKind { kinds : &
+    C63 : Constraint::new("bufferstore.kind", Kind::ResourceKind { kinds : &
     [enums::ResourceKind::RawBuffer, enums::ResourceKind::TypedBuffer,
     enums::ResourceKind::TBuffer, enums::ResourceKind::StructuredBuffer], classes : & [],
     scopes : & [], undefined : false },
@@ -412,34 +418,34 @@ constraint!(
     "A buffer store is on a raw, typed or structured buffer.")
 );
 constraint!(
-    C63 : Constraint::new("bufferload.offset-undef", Kind::Undef { once : false },
+    C64 : Constraint::new("bufferload.offset-undef", Kind::Undef { once : false },
     ValidationRule::InstrCoordinateCountForRawTypedBuf, & [],
     "A buffer load from a raw or typed buffer leaves the offset undef.").with_gate(Gate {
     when_kinds : & [enums::ResourceKind::RawBuffer, enums::ResourceKind::TypedBuffer,
     enums::ResourceKind::TBuffer], ..Gate::ALWAYS })
 );
 constraint!(
-    C64 : Constraint::new("bufferload.structured-offset-defined", Kind::Defined { once :
+    C65 : Constraint::new("bufferload.structured-offset-defined", Kind::Defined { once :
     false, zero : false }, ValidationRule::InstrCoordinateCountForStructBuf, & [],
     "A buffer load from a structured buffer has a defined offset.").with_gate(Gate {
     when_kinds : & [enums::ResourceKind::StructuredBuffer], ..Gate::ALWAYS })
 );
 constraint!(
-    C65 : Constraint::new("bufferstore.offset-undef", Kind::Undef { once : false },
+    C66 : Constraint::new("bufferstore.offset-undef", Kind::Undef { once : false },
     ValidationRule::InstrCoordinateCountForRawTypedBuf, & [],
     "A buffer store to a raw or typed buffer leaves the second coordinate undef.")
     .with_gate(Gate { when_kinds : & [enums::ResourceKind::RawBuffer,
     enums::ResourceKind::TypedBuffer, enums::ResourceKind::TBuffer], ..Gate::ALWAYS })
 );
 constraint!(
-    C66 : Constraint::new("bufferstore.structured-offset-defined", Kind::Defined { once :
+    C67 : Constraint::new("bufferstore.structured-offset-defined", Kind::Defined { once :
     false, zero : false }, ValidationRule::InstrCoordinateCountForStructBuf, & [],
     "A buffer store to a structured buffer has a defined second coordinate.")
     .with_gate(Gate { when_kinds : & [enums::ResourceKind::StructuredBuffer],
     ..Gate::ALWAYS })
 );
 constraint!(
-    C67 : Constraint::new("textureload.kind", Kind::ResourceKind { kinds : &
+    C68 : Constraint::new("textureload.kind", Kind::ResourceKind { kinds : &
     [enums::ResourceKind::Texture1D, enums::ResourceKind::Texture1DArray,
     enums::ResourceKind::Texture2D, enums::ResourceKind::Texture2DArray,
     enums::ResourceKind::Texture3D, enums::ResourceKind::Texture2DMS,
@@ -449,13 +455,13 @@ constraint!(
     .stopping()
 );
 constraint!(
-    C68 : Constraint::new("textureload.uav-no-offset", Kind::Undef { once : false },
+    C69 : Constraint::new("textureload.uav-no-offset", Kind::Undef { once : false },
     ValidationRule::InstrOffsetOnUavLoad, & [],
     "A texture load from a UAV has no offsets.").with_gate(Gate { when_classes : &
     [enums::ResourceClass::UAV], ..Gate::ALWAYS })
 );
 constraint!(
-    C69 : Constraint::new("textureload.uav-no-mip", Kind::Undef { once : false },
+    C70 : Constraint::new("textureload.uav-no-mip", Kind::Undef { once : false },
     ValidationRule::InstrMipOnUavLoad, & [],
     "A texture load from a UAV that is not multisampled has no mip level.")
     .with_gate(Gate { when_not_kinds : & [enums::ResourceKind::Texture2DMS,
@@ -463,24 +469,24 @@ constraint!(
     ..Gate::ALWAYS })
 );
 constraint!(
-    C70 : Constraint::new("textureload.ms-sample-index", Kind::Defined { once : false,
+    C71 : Constraint::new("textureload.ms-sample-index", Kind::Defined { once : false,
     zero : false }, ValidationRule::InstrSampleIndexForLoad2Dms, & [],
     "A texture load from a multisampled texture has a sample index.").with_gate(Gate {
     when_kinds : & [enums::ResourceKind::Texture2DMS,
     enums::ResourceKind::Texture2DMSArray], ..Gate::ALWAYS })
 );
 constraint!(
-    C71 : Constraint::new("sample.srv", Kind::ResourceClass { classes : &
+    C72 : Constraint::new("sample.srv", Kind::ResourceClass { classes : &
     [enums::ResourceClass::SRV] }, ValidationRule::InstrResourceClassForSamplerGather, &
     [], "Sampling reads an SRV.")
 );
 constraint!(
-    C72 : Constraint::new("lod.srv", Kind::ResourceClass { classes : &
+    C73 : Constraint::new("lod.srv", Kind::ResourceClass { classes : &
     [enums::ResourceClass::SRV] }, ValidationRule::InstrResourceClassForSamplerGather, &
     [], "CalculateLOD reads an SRV.").stopping()
 );
 constraint!(
-    C73 : Constraint::new("sample.kind", Kind::ResourceKind { kinds : &
+    C74 : Constraint::new("sample.kind", Kind::ResourceKind { kinds : &
     [enums::ResourceKind::Texture1D, enums::ResourceKind::Texture1DArray,
     enums::ResourceKind::Texture2D, enums::ResourceKind::Texture2DArray,
     enums::ResourceKind::Texture3D, enums::ResourceKind::TextureCube,
@@ -489,7 +495,7 @@ constraint!(
     "Sampling reads a 1D, 2D, 3D or cube texture or texture array.")
 );
 constraint!(
-    C74 : Constraint::new("samplecmp.kind", Kind::ResourceKind { kinds : &
+    C75 : Constraint::new("samplecmp.kind", Kind::ResourceKind { kinds : &
     [enums::ResourceKind::Texture1D, enums::ResourceKind::Texture1DArray,
     enums::ResourceKind::Texture2D, enums::ResourceKind::Texture2DArray,
     enums::ResourceKind::TextureCube, enums::ResourceKind::TextureCubeArray], classes : &
@@ -497,14 +503,14 @@ constraint!(
     & [], "Comparison sampling reads a 1D, 2D or cube texture or texture array.")
 );
 constraint!(
-    C75 : Constraint::new("gather.kind", Kind::ResourceKind { kinds : &
+    C76 : Constraint::new("gather.kind", Kind::ResourceKind { kinds : &
     [enums::ResourceKind::Texture2D, enums::ResourceKind::Texture2DArray,
     enums::ResourceKind::TextureCube, enums::ResourceKind::TextureCubeArray], classes : &
     [], scopes : & [], undefined : false }, ValidationRule::InstrResourceKindForGather, &
     [], "A gather reads a 2D or cube texture or texture array.")
 );
 constraint!(
-    C76 : Constraint::new("lod.kind", Kind::ResourceKind { kinds : &
+    C77 : Constraint::new("lod.kind", Kind::ResourceKind { kinds : &
     [enums::ResourceKind::Texture1D, enums::ResourceKind::Texture1DArray,
     enums::ResourceKind::Texture2D, enums::ResourceKind::Texture2DArray,
     enums::ResourceKind::Texture3D, enums::ResourceKind::TextureCube,
@@ -513,24 +519,24 @@ constraint!(
     "CalculateLOD reads a 1D, 2D, 3D or cube texture or texture array.")
 );
 constraint!(
-    C77 : Constraint::new("sample.sampler-default", Kind::SamplerMode { comparison :
+    C78 : Constraint::new("sample.sampler-default", Kind::SamplerMode { comparison :
     false }, ValidationRule::InstrSamplerModeForSample, & [],
     "Sampling without comparison and gathering use a sampler of default mode.")
 );
 constraint!(
-    C78 : Constraint::new("sample.sampler-comparison", Kind::SamplerMode { comparison :
+    C79 : Constraint::new("sample.sampler-comparison", Kind::SamplerMode { comparison :
     true }, ValidationRule::InstrSamplerModeForSampleC, & [],
     "Comparison sampling and gathering use a comparison sampler.")
 );
 constraint!(
-    C79 : Constraint::new("lod.sampler-default", Kind::SamplerMode { comparison : false
+    C80 : Constraint::new("lod.sampler-default", Kind::SamplerMode { comparison : false
     }, ValidationRule::InstrSamplerModeForLod, & [],
     "Before shader model 6.8, CalculateLOD uses a sampler of default mode.")
     .with_gate(Gate { below_shader_model : Some(ShaderModel::new(6, 8)), ..Gate::ALWAYS
     })
 );
 constraint!(
-    C80 : Constraint::new("sample.component-type", Kind::ComponentType { types : &
+    C81 : Constraint::new("sample.component-type", Kind::ComponentType { types : &
     [enums::ComponentType::F32, enums::ComponentType::SNormF32,
     enums::ComponentType::UNormF32, enums::ComponentType::F16,
     enums::ComponentType::SNormF16, enums::ComponentType::UNormF16] },
@@ -540,7 +546,7 @@ constraint!(
     })
 );
 constraint!(
-    C81 : Constraint::new("sample.component-type-67", Kind::ComponentType { types : &
+    C82 : Constraint::new("sample.component-type-67", Kind::ComponentType { types : &
     [enums::ComponentType::F32, enums::ComponentType::SNormF32,
     enums::ComponentType::UNormF32, enums::ComponentType::F16,
     enums::ComponentType::SNormF16, enums::ComponentType::UNormF16,
@@ -550,7 +556,7 @@ constraint!(
     .with_gate(Gate { min_shader_model : Some(ShaderModel::new(6, 7)), ..Gate::ALWAYS })
 );
 constraint!(
-    C82 : Constraint::new("samplecmp.component-type-67", Kind::ComponentType { types : &
+    C83 : Constraint::new("samplecmp.component-type-67", Kind::ComponentType { types : &
     [enums::ComponentType::F32, enums::ComponentType::SNormF32,
     enums::ComponentType::UNormF32, enums::ComponentType::F16,
     enums::ComponentType::SNormF16, enums::ComponentType::UNormF16] },
@@ -559,7 +565,7 @@ constraint!(
     .with_gate(Gate { min_shader_model : Some(ShaderModel::new(6, 7)), ..Gate::ALWAYS })
 );
 constraint!(
-    C83 : Constraint::new("getdimensions.kind", Kind::ResourceKind { kinds : &
+    C84 : Constraint::new("getdimensions.kind", Kind::ResourceKind { kinds : &
     [enums::ResourceKind::Texture1D, enums::ResourceKind::Texture1DArray,
     enums::ResourceKind::Texture2D, enums::ResourceKind::Texture2DArray,
     enums::ResourceKind::Texture2DMS, enums::ResourceKind::Texture2DMSArray,
@@ -571,24 +577,24 @@ constraint!(
     "GetDimensions is asked of a texture or a buffer.")
 );
 constraint!(
-    C84 : Constraint::new("getdimensions.buffer-mip-undef", Kind::Undef { once : false },
+    C85 : Constraint::new("getdimensions.buffer-mip-undef", Kind::Undef { once : false },
     ValidationRule::InstrMipLevelForGetDimension, & [],
     "GetDimensions of a buffer has no mip level.").with_gate(Gate { when_kinds : &
     [enums::ResourceKind::StructuredBuffer, enums::ResourceKind::RawBuffer,
     enums::ResourceKind::TypedBuffer, enums::ResourceKind::TBuffer], ..Gate::ALWAYS })
 );
 constraint!(
-    C85 : Constraint::new("cbuffer.class", Kind::ResourceClass { classes : &
+    C86 : Constraint::new("cbuffer.class", Kind::ResourceClass { classes : &
     [enums::ResourceClass::CBuffer] }, ValidationRule::InstrCBufferClassForCBufferHandle,
     & [], "A constant-buffer load reads a constant buffer.")
 );
 constraint!(
-    C86 : Constraint::new("atomic.uav", Kind::ResourceClass { classes : &
+    C87 : Constraint::new("atomic.uav", Kind::ResourceClass { classes : &
     [enums::ResourceClass::UAV] }, ValidationRule::InstrAtomicIntrinNonUav, & [],
     "An atomic operation on a resource writes to a UAV.")
 );
 constraint!(
-    C87 : Constraint::new("atomic.64bit-sm66", Kind::Overload { text : "l", set :
+    C88 : Constraint::new("atomic.64bit-sm66", Kind::Overload { text : "l", set :
     OverloadSet { scalars : 256u32, vectors : 0u32 } },
     ValidationRule::SmOpcodeInInvalidFunction, & [&
     [Piece::Text("64-bit atomic operations")], & [Piece::Text("Shader Model 6.6+")]],
@@ -596,24 +602,24 @@ constraint!(
     below_shader_model : Some(ShaderModel::new(6, 6)), ..Gate::ALWAYS })
 );
 constraint!(
-    C88 : Constraint::new("bufferupdatecounter.uav", Kind::ResourceClass { classes : &
+    C89 : Constraint::new("bufferupdatecounter.uav", Kind::ResourceClass { classes : &
     [enums::ResourceClass::UAV] }, ValidationRule::InstrBufferUpdateCounterOnUav, & [],
     "BufferUpdateCounter updates a UAV.")
 );
 constraint!(
-    C89 : Constraint::new("bufferupdatecounter.structured", Kind::ResourceKind { kinds :
+    C90 : Constraint::new("bufferupdatecounter.structured", Kind::ResourceKind { kinds :
     & [enums::ResourceKind::StructuredBuffer], classes : & [], scopes : & [], undefined :
     false }, ValidationRule::SmCounterOnlyOnStructBuf, & [],
     "BufferUpdateCounter updates a structured buffer.")
 );
 constraint!(
-    C90 : Constraint::new("hitobject-traceray.acceleration-structure", Kind::ResourceKind
+    C91 : Constraint::new("hitobject-traceray.acceleration-structure", Kind::ResourceKind
     { kinds : & [enums::ResourceKind::RTAccelerationStructure], classes : & [], scopes :
     & [], undefined : true }, ValidationRule::InstrResourceKindForTraceRay, & [],
     "HitObject_TraceRay traces against a ray-tracing acceleration structure.")
 );
 constraint!(
-    C91 : Constraint::new("specialfloat.half-sm69", Kind::Overload { text : "h<h", set :
+    C92 : Constraint::new("specialfloat.half-sm69", Kind::Overload { text : "h<h", set :
     OverloadSet { scalars : 2u32, vectors : 2u32 } }, ValidationRule::SmIsSpecialFloat, &
     [],
     "The 16-bit overloads of IsInf, IsNaN, IsFinite and IsNormal need shader model 6.9.")
@@ -621,73 +627,73 @@ constraint!(
     })
 );
 constraint!(
-    C92 : Constraint::new("hitobject.defined", Kind::Defined { once : false, zero : false
+    C93 : Constraint::new("hitobject.defined", Kind::Defined { once : false, zero : false
     }, ValidationRule::InstrUndefHitObject, & [], "The HitObject operand is not undef.")
 );
 constraint!(
-    C93 : Constraint::new("maybereorder.bits-defined", Kind::Defined { once : false, zero
+    C94 : Constraint::new("maybereorder.bits-defined", Kind::Defined { once : false, zero
     : false }, ValidationRule::InstrMayReorderThreadUndefCoherenceHintParam, & [],
     "The number of coherence-hint bits of MaybeReorderThread is not undef.")
 );
 constraint!(
-    C94 : Constraint::new("maybereorder.hint-defined", Kind::Defined { once : false, zero
+    C95 : Constraint::new("maybereorder.hint-defined", Kind::Defined { once : false, zero
     : false }, ValidationRule::InstrMayReorderThreadUndefCoherenceHintParam, & [],
     "With coherence-hint bits, the coherence hint of MaybeReorderThread is not undef.")
     .with_gate(Gate { when_not_values : & [0], ..Gate::ALWAYS })
 );
 constraint!(
-    C95 : Constraint::new("makemiss.defined", Kind::Defined { once : true, zero : false
+    C96 : Constraint::new("makemiss.defined", Kind::Defined { once : true, zero : false
     }, ValidationRule::InstrNoReadingUninitialized, & [],
     "The ray flags and miss-shader index of HitObject_MakeMiss are not undef.")
 );
 constraint!(
-    C96 : Constraint::new("loadlocalroot.offset-defined", Kind::Defined { once : false,
+    C97 : Constraint::new("loadlocalroot.offset-defined", Kind::Defined { once : false,
     zero : false }, ValidationRule::InstrNoReadingUninitialized, & [],
     "The offset of HitObject_LoadLocalRootTableConstant is not undef.")
 );
 constraint!(
-    C97 : Constraint::new("setshadertableindex.defined", Kind::Defined { once : false,
+    C98 : Constraint::new("setshadertableindex.defined", Kind::Defined { once : false,
     zero : false }, ValidationRule::InstrNoReadingUninitialized, & [],
     "The shader-table index of HitObject_SetShaderTableIndex is not undef.")
 );
 constraint!(
-    C98 : Constraint::new("fromrayquery.defined", Kind::Defined { once : false, zero :
+    C99 : Constraint::new("fromrayquery.defined", Kind::Defined { once : false, zero :
     false }, ValidationRule::InstrNoReadingUninitialized, & [],
     "No operand of HitObject_FromRayQuery(WithAttrs) is undef.")
 );
 constraint!(
-    C99 : Constraint::new("invoke.payload-defined", Kind::Defined { once : false, zero :
+    C100 : Constraint::new("invoke.payload-defined", Kind::Defined { once : false, zero :
     false }, ValidationRule::InstrNoReadingUninitialized, & [],
     "The payload of HitObject_Invoke is not undef.")
 );
 constraint!(
-    C100 : Constraint::new("hitobject-traceray.defined", Kind::Defined { once : false,
+    C101 : Constraint::new("hitobject-traceray.defined", Kind::Defined { once : false,
     zero : false }, ValidationRule::InstrNoReadingUninitialized, & [],
     "No operand of HitObject_TraceRay after the acceleration structure is undef.")
 );
 constraint!(
-    C101 : Constraint::new("rayquery-cluster.defined", Kind::Defined { once : false, zero
+    C102 : Constraint::new("rayquery-cluster.defined", Kind::Defined { once : false, zero
     : false }, ValidationRule::InstrNoReadingUninitialized, & [],
     "The ray query of the cluster-ID and triangle-position queries is not undef.")
 );
 constraint!(
-    C102 : Constraint::new("linalg.defined", Kind::Defined { once : false, zero : false
+    C103 : Constraint::new("linalg.defined", Kind::Defined { once : false, zero : false
     }, ValidationRule::InstrNoReadingUninitialized, & [],
     "No operand of a LinAlg op is undef.")
 );
 constraint!(
-    C103 : Constraint::new("linalg.arg-metadata", Kind::MatrixMetadata,
+    C104 : Constraint::new("linalg.arg-metadata", Kind::MatrixMetadata,
     ValidationRule::InstrLinAlgMetadataMissing, & [& [Piece::Text("Arg "),
     Piece::Hole(Placeholder::Arg)]],
     "A LinAlg matrix operand's type has its `!dx.targetTypes` entry.")
 );
 constraint!(
-    C104 : Constraint::new("linalg.return-metadata", Kind::MatrixMetadata,
+    C105 : Constraint::new("linalg.return-metadata", Kind::MatrixMetadata,
     ValidationRule::InstrLinAlgMetadataMissing, & [& [Piece::Text("Return")]],
     "A returned LinAlg matrix's type has its `!dx.targetTypes` entry.")
 );
 constraint!(
-    C105 : Constraint::new("linalg.k-thread-wave", Kind::MatrixK { min : 4, max : 128,
+    C106 : Constraint::new("linalg.k-thread-wave", Kind::MatrixK { min : 4, max : 128,
     scopes : & [enums::MatrixScope::Thread, enums::MatrixScope::Wave] },
     ValidationRule::InstrLinAlgIllegalKDim, & [& [Piece::Text("Arg "),
     Piece::Hole(Placeholder::Arg)], & [Piece::Hole(Placeholder::K)], &
@@ -695,7 +701,7 @@ constraint!(
     "The K dimension of a Thread- or Wave-scope matrix of use A or B is 4 to 128.")
 );
 constraint!(
-    C106 : Constraint::new("linalg.k-threadgroup", Kind::MatrixK { min : 1, max : 1024,
+    C107 : Constraint::new("linalg.k-threadgroup", Kind::MatrixK { min : 1, max : 1024,
     scopes : & [enums::MatrixScope::ThreadGroup] },
     ValidationRule::InstrLinAlgIllegalKDim, & [& [Piece::Text("Arg "),
     Piece::Hole(Placeholder::Arg)], & [Piece::Hole(Placeholder::K)], &
@@ -703,7 +709,7 @@ constraint!(
     "The K dimension of a ThreadGroup-scope matrix of use A or B is 1 to 1024.")
 );
 constraint!(
-    C107 : Constraint::new("linalg.return-k-thread-wave", Kind::MatrixK { min : 4, max :
+    C108 : Constraint::new("linalg.return-k-thread-wave", Kind::MatrixK { min : 4, max :
     128, scopes : & [enums::MatrixScope::Thread, enums::MatrixScope::Wave] },
     ValidationRule::InstrLinAlgIllegalKDim, & [& [Piece::Text("Return")], &
     [Piece::Hole(Placeholder::K)], & [Piece::Hole(Placeholder::Min)], &
@@ -711,7 +717,7 @@ constraint!(
     "The K dimension of a returned Thread- or Wave-scope matrix of use A or B is 4 to 128.")
 );
 constraint!(
-    C108 : Constraint::new("linalg.return-k-threadgroup", Kind::MatrixK { min : 1, max :
+    C109 : Constraint::new("linalg.return-k-threadgroup", Kind::MatrixK { min : 1, max :
     1024, scopes : & [enums::MatrixScope::ThreadGroup] },
     ValidationRule::InstrLinAlgIllegalKDim, & [& [Piece::Text("Return")], &
     [Piece::Hole(Placeholder::K)], & [Piece::Hole(Placeholder::Min)], &
@@ -719,7 +725,7 @@ constraint!(
     "The K dimension of a returned ThreadGroup-scope matrix of use A or B is 1 to 1024.")
 );
 constraint!(
-    C109 : Constraint::new("linalg.component-type", Kind::MatrixComponent { types : &
+    C110 : Constraint::new("linalg.component-type", Kind::MatrixComponent { types : &
     [enums::ComponentType::I8, enums::ComponentType::I16, enums::ComponentType::I32,
     enums::ComponentType::I64, enums::ComponentType::U8, enums::ComponentType::U16,
     enums::ComponentType::U32, enums::ComponentType::U64,
@@ -731,7 +737,7 @@ constraint!(
     "A LinAlg matrix operand's component type is one LinAlg supports.")
 );
 constraint!(
-    C110 : Constraint::new("linalg.return-component-type", Kind::MatrixComponent { types
+    C111 : Constraint::new("linalg.return-component-type", Kind::MatrixComponent { types
     : & [enums::ComponentType::I8, enums::ComponentType::I16, enums::ComponentType::I32,
     enums::ComponentType::I64, enums::ComponentType::U8, enums::ComponentType::U16,
     enums::ComponentType::U32, enums::ComponentType::U64,
@@ -742,7 +748,7 @@ constraint!(
     "A returned LinAlg matrix's component type is one LinAlg supports.")
 );
 constraint!(
-    C111 : Constraint::new("linalg.input-scope-wave-group", Kind::MatrixScope { scopes :
+    C112 : Constraint::new("linalg.input-scope-wave-group", Kind::MatrixScope { scopes :
     & [enums::MatrixScope::Wave, enums::MatrixScope::ThreadGroup] },
     ValidationRule::InstrLinAlgMatrixScopeMismatch2, & [& [Piece::Text("Input")], &
     [Piece::Hole(Placeholder::Scope(0))], & [Piece::Text("Wave")], &
@@ -750,7 +756,7 @@ constraint!(
     "The input matrix of these ops has Wave or ThreadGroup scope.")
 );
 constraint!(
-    C112 : Constraint::new("linalg.return-scope-wave-group", Kind::MatrixScope { scopes :
+    C113 : Constraint::new("linalg.return-scope-wave-group", Kind::MatrixScope { scopes :
     & [enums::MatrixScope::Wave, enums::MatrixScope::ThreadGroup] },
     ValidationRule::InstrLinAlgMatrixScopeMismatch2, & [& [Piece::Text("Return")], &
     [Piece::Hole(Placeholder::Scope(0))], & [Piece::Text("Wave")], &
@@ -758,64 +764,64 @@ constraint!(
     "The matrix these ops return has Wave or ThreadGroup scope.")
 );
 constraint!(
-    C113 : Constraint::new("linalg.descriptor-layout-const", Kind::Immediate {
+    C114 : Constraint::new("linalg.descriptor-layout-const", Kind::Immediate {
     any_constant : false, once : false }, ValidationRule::InstrOpConst, & [&
     [Piece::Text("Layout")], & [Piece::Hole(Placeholder::Op)]],
     "The layout of a descriptor access is an integer constant.").stopping()
 );
 constraint!(
-    C114 : Constraint::new("linalg.descriptor-align-const", Kind::Immediate {
+    C115 : Constraint::new("linalg.descriptor-align-const", Kind::Immediate {
     any_constant : false, once : false }, ValidationRule::InstrOpConst, & [&
     [Piece::Text("Align")], & [Piece::Hole(Placeholder::Op)]],
     "The alignment of a descriptor access is an integer constant.")
 );
 constraint!(
-    C115 : Constraint::new("linalg.descriptor-align-nonzero", Kind::Range { min :
+    C116 : Constraint::new("linalg.descriptor-align-nonzero", Kind::Range { min :
     Some(1), max : None, signed : false, require_constant : false, field : None },
     ValidationRule::InstrParamMinimumValue, & [& [Piece::Text("Align")], &
     [Piece::Text("0")], & [Piece::Hole(Placeholder::Value)]],
     "The alignment of a descriptor access is not 0.").stopping()
 );
 constraint!(
-    C116 : Constraint::new("linalg.descriptor-align-multiple", Kind::MultipleOf { factor
+    C117 : Constraint::new("linalg.descriptor-align-multiple", Kind::MultipleOf { factor
     : 128 }, ValidationRule::InstrParamMultiple, & [& [Piece::Text("Align")], &
     [Piece::Hole(Placeholder::Factor)], & [Piece::Hole(Placeholder::Value)]],
     "The alignment of a matrix descriptor access is a multiple of 128.")
 );
 constraint!(
-    C117 : Constraint::new("linalg.vector-align-multiple", Kind::MultipleOf { factor : 64
+    C118 : Constraint::new("linalg.vector-align-multiple", Kind::MultipleOf { factor : 64
     }, ValidationRule::InstrParamMultiple, & [& [Piece::Text("Align")], &
     [Piece::Hole(Placeholder::Factor)], & [Piece::Hole(Placeholder::Value)]],
     "The alignment of LinAlgVectorAccumulateToDescriptor is a multiple of 64.")
 );
 constraint!(
-    C118 : Constraint::new("linalg.memory-offset-multiple", Kind::MultipleOf { factor :
+    C119 : Constraint::new("linalg.memory-offset-multiple", Kind::MultipleOf { factor :
     128 }, ValidationRule::InstrParamMultiple, & [& [Piece::Text("Offset")], &
     [Piece::Hole(Placeholder::Factor)], & [Piece::Hole(Placeholder::Value)]],
     "The offset into groupshared memory of a matrix store or accumulation is a multiple of 128.")
 );
 constraint!(
-    C119 : Constraint::new("linalg.memory-stride-multiple", Kind::MultipleOf { factor :
+    C120 : Constraint::new("linalg.memory-stride-multiple", Kind::MultipleOf { factor :
     16 }, ValidationRule::InstrParamMultiple, & [& [Piece::Text("Stride")], &
     [Piece::Hole(Placeholder::Factor)], & [Piece::Hole(Placeholder::Value)]],
     "The stride in groupshared memory of a matrix store or accumulation is a multiple of 16.")
 );
 constraint!(
-    C120 : Constraint::new("linalg.store-descriptor-layout", Kind::OneOf { values : & [0,
+    C121 : Constraint::new("linalg.store-descriptor-layout", Kind::OneOf { values : & [0,
     1], field : None }, ValidationRule::InstrLinAlgMatrixRequiresLayout2, & [&
     [Piece::Hole(Placeholder::Op)], & [Piece::Text("RowMajor")], &
     [Piece::Text("ColumnMajor")]],
     "LinAlgMatrixStoreToDescriptor stores in row-major or column-major layout.")
 );
 constraint!(
-    C121 : Constraint::new("linalg.descriptor-rwbab", Kind::ResourceKind { kinds : &
+    C122 : Constraint::new("linalg.descriptor-rwbab", Kind::ResourceKind { kinds : &
     [enums::ResourceKind::RawBuffer], classes : & [enums::ResourceClass::UAV], scopes : &
     [], undefined : false }, ValidationRule::InstrLinAlgMatrixRequiresRwbab, & [&
     [Piece::Hole(Placeholder::Op)]],
     "Matrix stores and accumulations to a descriptor write to a RWByteAddressBuffer.")
 );
 constraint!(
-    C122 : Constraint::new("linalg.accumulate-descriptor-thread-layout",
+    C123 : Constraint::new("linalg.accumulate-descriptor-thread-layout",
     Kind::ScopeLayout { scopes : & [enums::MatrixScope::Thread], layouts : &
     [enums::MatrixLayout::OuterProductOptimal,
     enums::MatrixLayout::OuterProductOptimalTranspose] },
@@ -825,7 +831,7 @@ constraint!(
     "A Thread-scope matrix is accumulated in an outer-product-optimal layout.")
 );
 constraint!(
-    C123 : Constraint::new("linalg.accumulate-descriptor-wave-layout", Kind::ScopeLayout
+    C124 : Constraint::new("linalg.accumulate-descriptor-wave-layout", Kind::ScopeLayout
     { scopes : & [enums::MatrixScope::Wave, enums::MatrixScope::ThreadGroup], layouts : &
     [enums::MatrixLayout::RowMajor, enums::MatrixLayout::ColumnMajor] },
     ValidationRule::InstrLinAlgMatrixScopeReqLayout2, & [& [Piece::Text("Input")], &
@@ -834,7 +840,7 @@ constraint!(
     "A Wave- or ThreadGroup-scope matrix is accumulated in row-major or column-major layout.")
 );
 constraint!(
-    C124 : Constraint::new("linalg.load-descriptor-wave-layout", Kind::ScopeLayout {
+    C125 : Constraint::new("linalg.load-descriptor-wave-layout", Kind::ScopeLayout {
     scopes : & [enums::MatrixScope::Wave, enums::MatrixScope::ThreadGroup], layouts : &
     [enums::MatrixLayout::RowMajor, enums::MatrixLayout::ColumnMajor] },
     ValidationRule::InstrLinAlgMatrixScopeReqLayout2, & [& [Piece::Text("Return")], &
@@ -843,14 +849,14 @@ constraint!(
     "A Wave- or ThreadGroup-scope matrix is loaded in row-major or column-major layout.")
 );
 constraint!(
-    C125 : Constraint::new("linalg.descriptor-stride-const", Kind::Immediate {
+    C126 : Constraint::new("linalg.descriptor-stride-const", Kind::Immediate {
     any_constant : false, once : false }, ValidationRule::InstrOpConst, & [&
     [Piece::Text("Stride")], & [Piece::Hole(Placeholder::Op)]],
     "In a layout other than row-major or column-major the stride is an integer constant.")
     .with_gate(Gate { when_not_values : & [0, 1], ..Gate::ALWAYS }).stopping()
 );
 constraint!(
-    C126 : Constraint::new("linalg.descriptor-stride-zero", Kind::LayoutStride { layouts
+    C127 : Constraint::new("linalg.descriptor-stride-zero", Kind::LayoutStride { layouts
     : & [enums::MatrixLayout::MulOptimal, enums::MatrixLayout::MulOptimalTranspose,
     enums::MatrixLayout::OuterProductOptimal,
     enums::MatrixLayout::OuterProductOptimalTranspose] },
@@ -859,93 +865,93 @@ constraint!(
     "In a layout other than row-major or column-major the stride is 0.")
 );
 constraint!(
-    C127 : Constraint::new("linalg.accumulate-descriptor-use", Kind::MatrixUse { uses : &
+    C128 : Constraint::new("linalg.accumulate-descriptor-use", Kind::MatrixUse { uses : &
     [enums::MatrixUse::Accumulator] }, ValidationRule::InstrLinAlgMatrixUseMismatch, & [&
     [Piece::Text("Input")], & [Piece::Hole(Placeholder::Use)], &
     [Piece::Text("Accumulator")]],
     "LinAlgMatrixAccumulateToDescriptor accumulates an Accumulator matrix.")
 );
 constraint!(
-    C128 : Constraint::new("linalg.load-descriptor-thread-bab", Kind::ResourceKind {
+    C129 : Constraint::new("linalg.load-descriptor-thread-bab", Kind::ResourceKind {
     kinds : & [enums::ResourceKind::RawBuffer], classes : & [enums::ResourceClass::SRV],
     scopes : & [enums::MatrixScope::Thread], undefined : false },
     ValidationRule::InstrLinAlgMatrixLoadThreadRequiresBab, & [],
     "A Thread-scope matrix is loaded from a ByteAddressBuffer (an SRV raw buffer).")
 );
 constraint!(
-    C129 : Constraint::new("linalg.matvec-scope", Kind::MatrixScope { scopes : &
+    C130 : Constraint::new("linalg.matvec-scope", Kind::MatrixScope { scopes : &
     [enums::MatrixScope::Thread] }, ValidationRule::InstrLinAlgMatrixScopeMismatch, & [&
     [Piece::Text("Input")], & [Piece::Hole(Placeholder::Scope(0))], &
     [Piece::Text("Thread")]], "The matrix of a matrix-vector product has Thread scope.")
 );
 constraint!(
-    C130 : Constraint::new("linalg.matvec-use", Kind::MatrixUse { uses : &
+    C131 : Constraint::new("linalg.matvec-use", Kind::MatrixUse { uses : &
     [enums::MatrixUse::A] }, ValidationRule::InstrLinAlgMatrixUseMismatch, & [&
     [Piece::Text("Input")], & [Piece::Hole(Placeholder::Use)], & [Piece::Text("A")]],
     "The matrix of a matrix-vector product has use A.")
 );
 constraint!(
-    C131 : Constraint::new("linalg.matvec-output-length", Kind::VectorDim { rows : true
+    C132 : Constraint::new("linalg.matvec-output-length", Kind::VectorDim { rows : true
     }, ValidationRule::InstrLinAlgMatrixDimVectorMismatch, & [& [Piece::Text("Output")],
     & [Piece::Hole(Placeholder::Length)], & [Piece::Hole(Placeholder::Expected)]],
     "The result of a matrix-vector product has the matrix's M elements.")
 );
 constraint!(
-    C132 : Constraint::new("linalg.matvec-bias-length", Kind::VectorDim { rows : true },
+    C133 : Constraint::new("linalg.matvec-bias-length", Kind::VectorDim { rows : true },
     ValidationRule::InstrLinAlgMatrixDimVectorMismatch, & [& [Piece::Text("Bias")], &
     [Piece::Hole(Placeholder::Length)], & [Piece::Hole(Placeholder::Expected)]],
     "The bias of LinAlgMatVecMulAdd has the matrix's M elements.")
 );
 constraint!(
-    C133 : Constraint::new("linalg.matvec-bias-element", Kind::SameElement,
+    C134 : Constraint::new("linalg.matvec-bias-element", Kind::SameElement,
     ValidationRule::InstrLinAlgMatrixOutputBiasVecMismatch, & [&
     [Piece::Hole(Placeholder::Element(0))], & [Piece::Hole(Placeholder::Element(1))]],
     "The bias of LinAlgMatVecMulAdd has the result's element type.")
 );
 constraint!(
-    C134 : Constraint::new("linalg.matvec-signed-const", Kind::Immediate { any_constant :
+    C135 : Constraint::new("linalg.matvec-signed-const", Kind::Immediate { any_constant :
     false, once : false }, ValidationRule::InstrOpConst, & [& [Piece::Text("IsSigned")],
     & [Piece::Hole(Placeholder::Op)]],
     "The signedness of a matrix-vector product's result is an integer constant.")
 );
 constraint!(
-    C135 : Constraint::new("linalg.matvec-signed-float", Kind::SignedFloat,
+    C136 : Constraint::new("linalg.matvec-signed-float", Kind::SignedFloat,
     ValidationRule::InstrLinAlgMatrixUnsignedFloatTypeNotAllowed, & [&
     [Piece::Hole(Placeholder::Element(0))]],
     "A floating-point result of a matrix-vector product is signed.")
 );
 constraint!(
-    C136 : Constraint::new("linalg.matvec-interpretation-const", Kind::Immediate {
+    C137 : Constraint::new("linalg.matvec-interpretation-const", Kind::Immediate {
     any_constant : false, once : false }, ValidationRule::InstrOpConst, & [&
     [Piece::Text("InputInterp")], & [Piece::Hole(Placeholder::Op)]],
     "The input interpretation of a matrix-vector product is an integer constant.")
 );
 constraint!(
-    C137 : Constraint::new("linalg.matvecadd-interpretation-const", Kind::Immediate {
+    C138 : Constraint::new("linalg.matvecadd-interpretation-const", Kind::Immediate {
     any_constant : false, once : false }, ValidationRule::InstrOpConst, & [&
     [Piece::Text("InputInterp")], & [Piece::Hole(Placeholder::Op)]],
     "The input interpretation of LinAlgMatVecMulAdd is an integer constant.")
 );
 constraint!(
-    C138 : Constraint::new("linalg.convert-interpretation-const", Kind::Immediate {
+    C139 : Constraint::new("linalg.convert-interpretation-const", Kind::Immediate {
     any_constant : false, once : false }, ValidationRule::InstrOpConst, & [&
     [Piece::Hole(Placeholder::ParamTitle)], & [Piece::Hole(Placeholder::Op)]],
     "The interpretations of LinAlgConvert are integer constants.")
 );
 constraint!(
-    C139 : Constraint::new("linalg.accumulate-memory-target-const", Kind::Immediate {
+    C140 : Constraint::new("linalg.accumulate-memory-target-const", Kind::Immediate {
     any_constant : false, once : false }, ValidationRule::InstrOpConst, & [&
     [Piece::Text("TargetType")], & [Piece::Hole(Placeholder::Op)]],
     "The target type of LinAlgMatrixAccumulateToMemory is an integer constant.")
 );
 constraint!(
-    C140 : Constraint::new("linalg.multiply-a-use", Kind::MatrixUse { uses : &
+    C141 : Constraint::new("linalg.multiply-a-use", Kind::MatrixUse { uses : &
     [enums::MatrixUse::A] }, ValidationRule::InstrLinAlgMatrixUseMismatch, & [&
     [Piece::Text("A")], & [Piece::Hole(Placeholder::Use)], & [Piece::Text("A")]],
     "The A matrix of a matrix product has use A.")
 );
 constraint!(
-    C141 : Constraint::new("linalg.multiply-a-scope", Kind::MatrixScope { scopes : &
+    C142 : Constraint::new("linalg.multiply-a-scope", Kind::MatrixScope { scopes : &
     [enums::MatrixScope::Wave, enums::MatrixScope::ThreadGroup] },
     ValidationRule::InstrLinAlgMatrixScopeMismatch2, & [& [Piece::Text("A")], &
     [Piece::Hole(Placeholder::Scope(0))], & [Piece::Text("Wave")], &
@@ -953,13 +959,13 @@ constraint!(
     "The A matrix of a matrix product has Wave or ThreadGroup scope.")
 );
 constraint!(
-    C142 : Constraint::new("linalg.multiply-b-use", Kind::MatrixUse { uses : &
+    C143 : Constraint::new("linalg.multiply-b-use", Kind::MatrixUse { uses : &
     [enums::MatrixUse::B] }, ValidationRule::InstrLinAlgMatrixUseMismatch, & [&
     [Piece::Text("B")], & [Piece::Hole(Placeholder::Use)], & [Piece::Text("B")]],
     "The B matrix of a matrix product has use B.")
 );
 constraint!(
-    C143 : Constraint::new("linalg.multiply-b-scope", Kind::MatrixScope { scopes : &
+    C144 : Constraint::new("linalg.multiply-b-scope", Kind::MatrixScope { scopes : &
     [enums::MatrixScope::Wave, enums::MatrixScope::ThreadGroup] },
     ValidationRule::InstrLinAlgMatrixScopeMismatch2, & [& [Piece::Text("B")], &
     [Piece::Hole(Placeholder::Scope(0))], & [Piece::Text("Wave")], &
@@ -967,14 +973,14 @@ constraint!(
     "The B matrix of a matrix product has Wave or ThreadGroup scope.")
 );
 constraint!(
-    C144 : Constraint::new("linalg.multiply-c-use", Kind::MatrixUse { uses : &
+    C145 : Constraint::new("linalg.multiply-c-use", Kind::MatrixUse { uses : &
     [enums::MatrixUse::Accumulator] }, ValidationRule::InstrLinAlgMatrixUseMismatch, & [&
     [Piece::Text("C")], & [Piece::Hole(Placeholder::Use)], &
     [Piece::Text("Accumulator")]],
     "The C matrix of LinAlgMatrixMultiplyAccumulate has use Accumulator.")
 );
 constraint!(
-    C145 : Constraint::new("linalg.multiply-c-scope", Kind::MatrixScope { scopes : &
+    C146 : Constraint::new("linalg.multiply-c-scope", Kind::MatrixScope { scopes : &
     [enums::MatrixScope::Wave, enums::MatrixScope::ThreadGroup] },
     ValidationRule::InstrLinAlgMatrixScopeMismatch2, & [& [Piece::Text("C")], &
     [Piece::Hole(Placeholder::Scope(0))], & [Piece::Text("Wave")], &
@@ -982,13 +988,13 @@ constraint!(
     "The C matrix of LinAlgMatrixMultiplyAccumulate has Wave or ThreadGroup scope.")
 );
 constraint!(
-    C146 : Constraint::new("linalg.multiply-return-use", Kind::MatrixUse { uses : &
+    C147 : Constraint::new("linalg.multiply-return-use", Kind::MatrixUse { uses : &
     [enums::MatrixUse::Accumulator] }, ValidationRule::InstrLinAlgMatrixUseMismatch, & [&
     [Piece::Text("Return")], & [Piece::Hole(Placeholder::Use)], &
     [Piece::Text("Accumulator")]], "A matrix product returns an Accumulator matrix.")
 );
 constraint!(
-    C147 : Constraint::new("linalg.multiply-return-scope", Kind::MatrixScope { scopes : &
+    C148 : Constraint::new("linalg.multiply-return-scope", Kind::MatrixScope { scopes : &
     [enums::MatrixScope::Wave, enums::MatrixScope::ThreadGroup] },
     ValidationRule::InstrLinAlgMatrixScopeMismatch2, & [& [Piece::Text("Return")], &
     [Piece::Hole(Placeholder::Scope(0))], & [Piece::Text("Wave")], &
@@ -996,7 +1002,7 @@ constraint!(
     "A matrix product returns a Wave- or ThreadGroup-scope matrix.")
 );
 constraint!(
-    C148 : Constraint::new("linalg.multiply-same-scope", Kind::SameScope,
+    C149 : Constraint::new("linalg.multiply-same-scope", Kind::SameScope,
     ValidationRule::InstrLinAlgMatrixScopeMustMatch3, & [& [Piece::Text("A")], &
     [Piece::Hole(Placeholder::Scope(0))], & [Piece::Text("B")], &
     [Piece::Hole(Placeholder::Scope(1))], & [Piece::Text("Return")], &
@@ -1004,7 +1010,7 @@ constraint!(
     "The matrices of LinAlgMatrixMultiply have one scope.")
 );
 constraint!(
-    C149 : Constraint::new("linalg.multiply-accumulate-same-scope", Kind::SameScope,
+    C150 : Constraint::new("linalg.multiply-accumulate-same-scope", Kind::SameScope,
     ValidationRule::InstrLinAlgMatrixScopeMustMatch4, & [& [Piece::Text("A")], &
     [Piece::Hole(Placeholder::Scope(0))], & [Piece::Text("B")], &
     [Piece::Hole(Placeholder::Scope(1))], & [Piece::Text("C")], &
@@ -1013,47 +1019,47 @@ constraint!(
     "The matrices of LinAlgMatrixMultiplyAccumulate have one scope.")
 );
 constraint!(
-    C150 : Constraint::new("linalg.multiply-k-match", Kind::KMatch,
+    C151 : Constraint::new("linalg.multiply-k-match", Kind::KMatch,
     ValidationRule::InstrLinAlgMatrixMatrixKDimMustMatch, & [&
     [Piece::Hole(Placeholder::Dims(0))], & [Piece::Hole(Placeholder::Dims(1))], &
     [Piece::Hole(Placeholder::N)], & [Piece::Hole(Placeholder::M1)]],
     "The N of the A matrix of a matrix product is the M of its B matrix.")
 );
 constraint!(
-    C151 : Constraint::new("linalg.multiply-c-dims", Kind::ProductDims,
+    C152 : Constraint::new("linalg.multiply-c-dims", Kind::ProductDims,
     ValidationRule::InstrLinAlgMatrixMatrixResDimMustMatch, & [& [Piece::Text("C")], &
     [Piece::Hole(Placeholder::Dims(0))], & [Piece::Hole(Placeholder::Product)]],
     "The C matrix of LinAlgMatrixMultiplyAccumulate is A.M x B.N.")
 );
 constraint!(
-    C152 : Constraint::new("linalg.multiply-return-dims", Kind::ProductDims,
+    C153 : Constraint::new("linalg.multiply-return-dims", Kind::ProductDims,
     ValidationRule::InstrLinAlgMatrixMatrixResDimMustMatch, & [& [Piece::Text("Return")],
     & [Piece::Hole(Placeholder::Dims(0))], & [Piece::Hole(Placeholder::Product)]],
     "A matrix product returns an A.M x B.N matrix.")
 );
 constraint!(
-    C153 : Constraint::new("linalg.accumulate-exact-type", Kind::SameType,
+    C154 : Constraint::new("linalg.accumulate-exact-type", Kind::SameType,
     ValidationRule::InstrLinAlgMatrixNotExactMatch, & [& [Piece::Text("Return")], &
     [Piece::Hole(Placeholder::Type(0))], & [Piece::Text("arg 1")], &
     [Piece::Hole(Placeholder::Type(1))]],
     "LinAlgMatrixAccumulate returns the type of its left-hand matrix.")
 );
 constraint!(
-    C154 : Constraint::new("linalg.accumulate-return-use", Kind::MatrixUse { uses : &
+    C155 : Constraint::new("linalg.accumulate-return-use", Kind::MatrixUse { uses : &
     [enums::MatrixUse::Accumulator] }, ValidationRule::InstrLinAlgMatrixUseMismatch, & [&
     [Piece::Text("Return")], & [Piece::Hole(Placeholder::Use)], &
     [Piece::Text("Accumulator")]],
     "LinAlgMatrixAccumulate returns an Accumulator matrix.")
 );
 constraint!(
-    C155 : Constraint::new("linalg.accumulate-rhs-use", Kind::MatrixUse { uses : &
+    C156 : Constraint::new("linalg.accumulate-rhs-use", Kind::MatrixUse { uses : &
     [enums::MatrixUse::A, enums::MatrixUse::B] },
     ValidationRule::InstrLinAlgMatrixUseMismatch2, & [& [Piece::Text("Arg 2")], &
     [Piece::Hole(Placeholder::Use)], & [Piece::Text("A")], & [Piece::Text("B")]],
     "The right-hand matrix of LinAlgMatrixAccumulate has use A or B.")
 );
 constraint!(
-    C156 : Constraint::new("linalg.accumulate-scopes", Kind::MatrixScope { scopes : &
+    C157 : Constraint::new("linalg.accumulate-scopes", Kind::MatrixScope { scopes : &
     [enums::MatrixScope::Wave, enums::MatrixScope::ThreadGroup] },
     ValidationRule::InstrLinAlgMatrixScopeMismatch2, & [& [Piece::Text("Arg 2")], &
     [Piece::Hole(Placeholder::Scope(0))], & [Piece::Text("Wave")], &
@@ -1061,7 +1067,7 @@ constraint!(
     "The right-hand and returned matrices of LinAlgMatrixAccumulate have Wave or ThreadGroup scope.")
 );
 constraint!(
-    C157 : Constraint::new("linalg.accumulate-return-scope", Kind::MatrixScope { scopes :
+    C158 : Constraint::new("linalg.accumulate-return-scope", Kind::MatrixScope { scopes :
     & [enums::MatrixScope::Wave, enums::MatrixScope::ThreadGroup] },
     ValidationRule::InstrLinAlgMatrixScopeMismatch2, & [& [Piece::Text("Return")], &
     [Piece::Hole(Placeholder::Scope(0))], & [Piece::Text("Wave")], &
@@ -1069,7 +1075,7 @@ constraint!(
     "LinAlgMatrixAccumulate returns a Wave- or ThreadGroup-scope matrix.")
 );
 constraint!(
-    C158 : Constraint::new("linalg.accumulate-same-scope", Kind::SameScope,
+    C159 : Constraint::new("linalg.accumulate-same-scope", Kind::SameScope,
     ValidationRule::InstrLinAlgMatrix2PartsMustMatch, & [& [Piece::Text("Return")], &
     [Piece::Text("scope")], & [Piece::Hole(Placeholder::Scope(0))], &
     [Piece::Text("Arg 2")], & [Piece::Text("scope")], &
@@ -1077,7 +1083,7 @@ constraint!(
     "The returned and right-hand matrices of LinAlgMatrixAccumulate have one scope.")
 );
 constraint!(
-    C159 : Constraint::new("linalg.accumulate-same-dims", Kind::SameDims,
+    C160 : Constraint::new("linalg.accumulate-same-dims", Kind::SameDims,
     ValidationRule::InstrLinAlgMatrix2PartsMustMatch, & [& [Piece::Text("Arg 2")], &
     [Piece::Text("dimension")], & [Piece::Hole(Placeholder::Dims(0))], &
     [Piece::Text("return")], & [Piece::Text("dimension")], &
@@ -1085,13 +1091,13 @@ constraint!(
     "The right-hand matrix of LinAlgMatrixAccumulate has the dimensions of the result.")
 );
 constraint!(
-    C160 : Constraint::new("linalg.copyconvert-transpose-const", Kind::Immediate {
+    C161 : Constraint::new("linalg.copyconvert-transpose-const", Kind::Immediate {
     any_constant : false, once : false }, ValidationRule::InstrOpConst, & [&
     [Piece::Text("Transpose")], & [Piece::Text("LinAlgCopyConvertMatrix")]],
     "The transpose flag of LinAlgCopyConvertMatrix is an integer constant.")
 );
 constraint!(
-    C161 : Constraint::new("linalg.copyconvert-destination-scope", Kind::MatrixScope {
+    C162 : Constraint::new("linalg.copyconvert-destination-scope", Kind::MatrixScope {
     scopes : & [enums::MatrixScope::Wave, enums::MatrixScope::ThreadGroup] },
     ValidationRule::InstrLinAlgMatrixScopeMismatch2, & [& [Piece::Text("Destination")], &
     [Piece::Hole(Placeholder::Scope(0))], & [Piece::Text("Wave")], &
@@ -1099,7 +1105,7 @@ constraint!(
     "LinAlgCopyConvertMatrix returns a Wave- or ThreadGroup-scope matrix.")
 );
 constraint!(
-    C162 : Constraint::new("linalg.copyconvert-source-scope", Kind::MatrixScope { scopes
+    C163 : Constraint::new("linalg.copyconvert-source-scope", Kind::MatrixScope { scopes
     : & [enums::MatrixScope::Wave, enums::MatrixScope::ThreadGroup] },
     ValidationRule::InstrLinAlgMatrixScopeMismatch2, & [& [Piece::Text("Source")], &
     [Piece::Hole(Placeholder::Scope(0))], & [Piece::Text("Wave")], &
@@ -1107,14 +1113,14 @@ constraint!(
     "LinAlgCopyConvertMatrix copies a Wave- or ThreadGroup-scope matrix.")
 );
 constraint!(
-    C163 : Constraint::new("linalg.copyconvert-same-scope", Kind::SameScope,
+    C164 : Constraint::new("linalg.copyconvert-same-scope", Kind::SameScope,
     ValidationRule::InstrLinAlgMatrix2PartsMustMatch, & [& [Piece::Text("Destination")],
     & [Piece::Text("scope")], & [Piece::Hole(Placeholder::Scope(0))], &
     [Piece::Text("source")], & [Piece::Text("scope")], &
     [Piece::Hole(Placeholder::Scope(1))]], "LinAlgCopyConvertMatrix keeps the scope.")
 );
 constraint!(
-    C164 : Constraint::new("linalg.copyconvert-same-dims", Kind::SameDims,
+    C165 : Constraint::new("linalg.copyconvert-same-dims", Kind::SameDims,
     ValidationRule::InstrLinAlgMatrix2PartsMustMatch, & [& [Piece::Text("Destination")],
     & [Piece::Text("dimension")], & [Piece::Hole(Placeholder::Dims(0))], &
     [Piece::Text("source")], & [Piece::Text("dimension")], &
@@ -1122,105 +1128,105 @@ constraint!(
     "LinAlgCopyConvertMatrix keeps the dimensions (swapped when it transposes).")
 );
 constraint!(
-    C165 : Constraint::new("implicit.immediate", Kind::Immediate { any_constant : false,
+    C166 : Constraint::new("implicit.immediate", Kind::Immediate { any_constant : false,
     once : false }, ValidationRule::InstrOpConst, & [& [Piece::Hole(Placeholder::Param)],
     & [Piece::Hole(Placeholder::Op)]],
     "A parameter with `immediate = true` is an integer constant.").derived()
 );
 constraint!(
-    C166 : Constraint::new("implicit.enum-ResourceClass", Kind::Enum { name :
+    C167 : Constraint::new("implicit.enum-ResourceClass", Kind::Enum { name :
     "ResourceClass", accepts : accepts_resource_class },
     ValidationRule::InstrOpConstRange, & [],
     "A constant parameter with `enum = \"ResourceClass\"` is a value of ResourceClass at the module's version.")
     .derived()
 );
 constraint!(
-    C167 : Constraint::new("implicit.enum-AtomicBinOpCode", Kind::Enum { name :
+    C168 : Constraint::new("implicit.enum-AtomicBinOpCode", Kind::Enum { name :
     "AtomicBinOpCode", accepts : accepts_atomic_bin_op_code },
     ValidationRule::InstrOpConstRange, & [],
     "A constant parameter with `enum = \"AtomicBinOpCode\"` is a value of AtomicBinOpCode at the module's version.")
     .derived()
 );
 constraint!(
-    C168 : Constraint::new("implicit.enum-BarrierMode", Kind::Enum { name :
+    C169 : Constraint::new("implicit.enum-BarrierMode", Kind::Enum { name :
     "BarrierMode", accepts : accepts_barrier_mode }, ValidationRule::InstrOpConstRange, &
     [],
     "A constant parameter with `enum = \"BarrierMode\"` is a value of BarrierMode at the module's version.")
     .derived()
 );
 constraint!(
-    C169 : Constraint::new("implicit.enum-WaveOpKind", Kind::Enum { name : "WaveOpKind",
+    C170 : Constraint::new("implicit.enum-WaveOpKind", Kind::Enum { name : "WaveOpKind",
     accepts : accepts_wave_op_kind }, ValidationRule::InstrOpConstRange, & [],
     "A constant parameter with `enum = \"WaveOpKind\"` is a value of WaveOpKind at the module's version.")
     .derived()
 );
 constraint!(
-    C170 : Constraint::new("implicit.enum-SignedOpKind", Kind::Enum { name :
+    C171 : Constraint::new("implicit.enum-SignedOpKind", Kind::Enum { name :
     "SignedOpKind", accepts : accepts_signed_op_kind },
     ValidationRule::InstrOpConstRange, & [],
     "A constant parameter with `enum = \"SignedOpKind\"` is a value of SignedOpKind at the module's version.")
     .derived()
 );
 constraint!(
-    C171 : Constraint::new("implicit.enum-WaveBitOpKind", Kind::Enum { name :
+    C172 : Constraint::new("implicit.enum-WaveBitOpKind", Kind::Enum { name :
     "WaveBitOpKind", accepts : accepts_wave_bit_op_kind },
     ValidationRule::InstrOpConstRange, & [],
     "A constant parameter with `enum = \"WaveBitOpKind\"` is a value of WaveBitOpKind at the module's version.")
     .derived()
 );
 constraint!(
-    C172 : Constraint::new("implicit.max-3", Kind::Range { min : None, max : Some(3),
+    C173 : Constraint::new("implicit.max-3", Kind::Range { min : None, max : Some(3),
     signed : false, require_constant : false, field : None },
     ValidationRule::InstrOpConstRange, & [],
     "A constant parameter with `max = 3` is at most 3.").derived()
 );
 constraint!(
-    C173 : Constraint::new("implicit.enum-QuadOpKind", Kind::Enum { name : "QuadOpKind",
+    C174 : Constraint::new("implicit.enum-QuadOpKind", Kind::Enum { name : "QuadOpKind",
     accepts : accepts_quad_op_kind }, ValidationRule::InstrOpConstRange, & [],
     "A constant parameter with `enum = \"QuadOpKind\"` is a value of QuadOpKind at the module's version.")
     .derived()
 );
 constraint!(
-    C174 : Constraint::new("implicit.enum-RayFlag", Kind::Enum { name : "RayFlag",
+    C175 : Constraint::new("implicit.enum-RayFlag", Kind::Enum { name : "RayFlag",
     accepts : accepts_ray_flag }, ValidationRule::InstrOpConstRange, & [],
     "A constant parameter with `enum = \"RayFlag\"` is a value of RayFlag at the module's version.")
     .derived()
 );
 constraint!(
-    C175 : Constraint::new("implicit.enum-WaveMultiPrefixOpKind", Kind::Enum { name :
+    C176 : Constraint::new("implicit.enum-WaveMultiPrefixOpKind", Kind::Enum { name :
     "WaveMultiPrefixOpKind", accepts : accepts_wave_multi_prefix_op_kind },
     ValidationRule::InstrOpConstRange, & [],
     "A constant parameter with `enum = \"WaveMultiPrefixOpKind\"` is a value of WaveMultiPrefixOpKind at the module's version.")
     .derived()
 );
 constraint!(
-    C176 : Constraint::new("implicit.enum-UnpackMode", Kind::Enum { name : "UnpackMode",
+    C177 : Constraint::new("implicit.enum-UnpackMode", Kind::Enum { name : "UnpackMode",
     accepts : accepts_unpack_mode }, ValidationRule::InstrOpConstRange, & [],
     "A constant parameter with `enum = \"UnpackMode\"` is a value of UnpackMode at the module's version.")
     .derived()
 );
 constraint!(
-    C177 : Constraint::new("implicit.enum-PackMode", Kind::Enum { name : "PackMode",
+    C178 : Constraint::new("implicit.enum-PackMode", Kind::Enum { name : "PackMode",
     accepts : accepts_pack_mode }, ValidationRule::InstrOpConstRange, & [],
     "A constant parameter with `enum = \"PackMode\"` is a value of PackMode at the module's version.")
     .derived()
 );
 constraint!(
-    C178 : Constraint::new("implicit.enum-QuadVoteOpKind", Kind::Enum { name :
+    C179 : Constraint::new("implicit.enum-QuadVoteOpKind", Kind::Enum { name :
     "QuadVoteOpKind", accepts : accepts_quad_vote_op_kind },
     ValidationRule::InstrOpConstRange, & [],
     "A constant parameter with `enum = \"QuadVoteOpKind\"` is a value of QuadVoteOpKind at the module's version.")
     .derived()
 );
 constraint!(
-    C179 : Constraint::new("implicit.enum-RayQueryFlag", Kind::Enum { name :
+    C180 : Constraint::new("implicit.enum-RayQueryFlag", Kind::Enum { name :
     "RayQueryFlag", accepts : accepts_ray_query_flag },
     ValidationRule::InstrOpConstRange, & [],
     "A constant parameter with `enum = \"RayQueryFlag\"` is a value of RayQueryFlag at the module's version.")
     .derived()
 );
 constraint!(
-    C180 : Constraint::new("implicit.enum-MatrixLayout", Kind::Enum { name :
+    C181 : Constraint::new("implicit.enum-MatrixLayout", Kind::Enum { name :
     "MatrixLayout", accepts : accepts_matrix_layout }, ValidationRule::InstrOpConstRange,
     & [],
     "A constant parameter with `enum = \"MatrixLayout\"` is a value of MatrixLayout at the module's version.")
@@ -1341,9 +1347,9 @@ fn accepts_wave_op_kind(value: i64, version: DxilVersion) -> bool {
     }
 }
 const AT_0: &[At] = &[At::Param(0)];
+const AT_2: &[At] = &[At::Param(2)];
 const AT_NONE: &[At] = &[];
 const AT_0_1_3: &[At] = &[At::Param(0), At::Param(1), At::Param(3)];
-const AT_2: &[At] = &[At::Param(2)];
 const AT_6_7_8: &[At] = &[At::Param(6), At::Param(7), At::Param(8)];
 const AT_0_1: &[At] = &[At::Param(0), At::Param(1)];
 const AT_1: &[At] = &[At::Param(1)];
@@ -1402,417 +1408,417 @@ const AT_0_1_RESULT: &[At] = &[At::Param(0), At::Param(1), At::Result];
 const AT_RESULT_1: &[At] = &[At::Result, At::Param(1)];
 const AT_1_RESULT: &[At] = &[At::Param(1), At::Result];
 const AT_RESULT_4: &[At] = &[At::Result, At::Param(4)];
-uses!(LOAD_INPUT : Use::new(& C31, AT_0));
-uses!(STORE_OUTPUT : Use::new(& C31, AT_0));
-uses!(IS_NA_N : Use::new(& C91, AT_NONE));
-uses!(IS_INF : Use::new(& C91, AT_NONE));
-uses!(IS_FINITE : Use::new(& C91, AT_NONE));
-uses!(IS_NORMAL : Use::new(& C91, AT_NONE));
-uses!(ACOS : Use::new(& C37, AT_0));
-uses!(ASIN : Use::new(& C36, AT_0));
-uses!(LOG : Use::new(& C38, AT_0));
-uses!(CREATE_HANDLE : Use::new(& C165, AT_0_1_3), Use::new(& C166, AT_0));
+uses!(LOAD_INPUT : Use::new(& C31, AT_0), Use::new(& C32, AT_2));
+uses!(STORE_OUTPUT : Use::new(& C31, AT_0), Use::new(& C32, AT_2));
+uses!(IS_NA_N : Use::new(& C92, AT_NONE));
+uses!(IS_INF : Use::new(& C92, AT_NONE));
+uses!(IS_FINITE : Use::new(& C92, AT_NONE));
+uses!(IS_NORMAL : Use::new(& C92, AT_NONE));
+uses!(ACOS : Use::new(& C38, AT_0));
+uses!(ASIN : Use::new(& C37, AT_0));
+uses!(LOG : Use::new(& C39, AT_0));
+uses!(CREATE_HANDLE : Use::new(& C166, AT_0_1_3), Use::new(& C167, AT_0));
 uses!(
-    C_BUFFER_LOAD : Use::new(& C165, AT_2), Use::new(& C44, AT_0), Use::new(& C85, AT_0)
+    C_BUFFER_LOAD : Use::new(& C166, AT_2), Use::new(& C45, AT_0), Use::new(& C86, AT_0)
 );
-uses!(C_BUFFER_LOAD_LEGACY : Use::new(& C44, AT_0), Use::new(& C85, AT_0));
+uses!(C_BUFFER_LOAD_LEGACY : Use::new(& C45, AT_0), Use::new(& C86, AT_0));
 uses!(
-    SAMPLE : Use::new(& C34, AT_6_7_8), Use::new(& C44, AT_0_1), Use::new(& C71, AT_0),
-    Use::new(& C73, AT_0), Use::new(& C77, AT_1), Use::new(& C80, AT_0), Use::new(& C81,
+    SAMPLE : Use::new(& C35, AT_6_7_8), Use::new(& C45, AT_0_1), Use::new(& C72, AT_0),
+    Use::new(& C74, AT_0), Use::new(& C78, AT_1), Use::new(& C81, AT_0), Use::new(& C82,
     AT_0)
 );
 uses!(
-    SAMPLE_BIAS : Use::new(& C34, AT_6_7_8), Use::new(& C35, AT_9), Use::new(& C44,
-    AT_0_1), Use::new(& C71, AT_0), Use::new(& C73, AT_0), Use::new(& C77, AT_1),
-    Use::new(& C80, AT_0), Use::new(& C81, AT_0)
+    SAMPLE_BIAS : Use::new(& C35, AT_6_7_8), Use::new(& C36, AT_9), Use::new(& C45,
+    AT_0_1), Use::new(& C72, AT_0), Use::new(& C74, AT_0), Use::new(& C78, AT_1),
+    Use::new(& C81, AT_0), Use::new(& C82, AT_0)
 );
 uses!(
-    SAMPLE_LEVEL : Use::new(& C34, AT_6_7_8), Use::new(& C44, AT_0_1), Use::new(& C71,
-    AT_0), Use::new(& C73, AT_0), Use::new(& C77, AT_1), Use::new(& C80, AT_0),
-    Use::new(& C81, AT_0)
-);
-uses!(
-    SAMPLE_GRAD : Use::new(& C34, AT_6_7_8), Use::new(& C44, AT_0_1), Use::new(& C71,
-    AT_0), Use::new(& C73, AT_0), Use::new(& C77, AT_1), Use::new(& C80, AT_0),
-    Use::new(& C81, AT_0)
-);
-uses!(
-    SAMPLE_CMP : Use::new(& C34, AT_6_7_8), Use::new(& C44, AT_0_1), Use::new(& C71,
-    AT_0), Use::new(& C74, AT_0), Use::new(& C78, AT_1), Use::new(& C80, AT_0),
+    SAMPLE_LEVEL : Use::new(& C35, AT_6_7_8), Use::new(& C45, AT_0_1), Use::new(& C72,
+    AT_0), Use::new(& C74, AT_0), Use::new(& C78, AT_1), Use::new(& C81, AT_0),
     Use::new(& C82, AT_0)
 );
 uses!(
-    SAMPLE_CMP_LEVEL_ZERO : Use::new(& C34, AT_6_7_8), Use::new(& C44, AT_0_1),
-    Use::new(& C71, AT_0), Use::new(& C74, AT_0), Use::new(& C78, AT_1), Use::new(& C80,
-    AT_0), Use::new(& C82, AT_0)
+    SAMPLE_GRAD : Use::new(& C35, AT_6_7_8), Use::new(& C45, AT_0_1), Use::new(& C72,
+    AT_0), Use::new(& C74, AT_0), Use::new(& C78, AT_1), Use::new(& C81, AT_0),
+    Use::new(& C82, AT_0)
 );
 uses!(
-    TEXTURE_LOAD : Use::new(& C34, AT_5_6_7), Use::new(& C44, AT_0), Use::new(& C51,
-    AT_0), Use::new(& C67, AT_0), Use::new(& C68, AT_5_6_7).with_handle(At::Param(0)),
-    Use::new(& C69, AT_1).with_handle(At::Param(0)), Use::new(& C70, AT_1)
+    SAMPLE_CMP : Use::new(& C35, AT_6_7_8), Use::new(& C45, AT_0_1), Use::new(& C72,
+    AT_0), Use::new(& C75, AT_0), Use::new(& C79, AT_1), Use::new(& C81, AT_0),
+    Use::new(& C83, AT_0)
+);
+uses!(
+    SAMPLE_CMP_LEVEL_ZERO : Use::new(& C35, AT_6_7_8), Use::new(& C45, AT_0_1),
+    Use::new(& C72, AT_0), Use::new(& C75, AT_0), Use::new(& C79, AT_1), Use::new(& C81,
+    AT_0), Use::new(& C83, AT_0)
+);
+uses!(
+    TEXTURE_LOAD : Use::new(& C35, AT_5_6_7), Use::new(& C45, AT_0), Use::new(& C52,
+    AT_0), Use::new(& C68, AT_0), Use::new(& C69, AT_5_6_7).with_handle(At::Param(0)),
+    Use::new(& C70, AT_1).with_handle(At::Param(0)), Use::new(& C71, AT_1)
     .with_handle(At::Param(0))
 );
 uses!(
     TEXTURE_STORE : Use::new(& C0, AT_8), Use::new(& C1, AT_8), Use::new(& C2, AT_8),
     Use::new(& C4, AT_4_5_6_7).with_extra(At::Param(8)), Use::new(& C5, AT_4_5_6_7)
-    .with_extra(At::Param(8)), Use::new(& C44, AT_0), Use::new(& C49, AT_0), Use::new(&
-    C50, AT_0)
+    .with_extra(At::Param(8)), Use::new(& C45, AT_0), Use::new(& C50, AT_0), Use::new(&
+    C51, AT_0)
 );
 uses!(
-    BUFFER_LOAD : Use::new(& C44, AT_0), Use::new(& C51, AT_0), Use::new(& C61, AT_0),
-    Use::new(& C63, AT_2).with_handle(At::Param(0)), Use::new(& C64, AT_2)
+    BUFFER_LOAD : Use::new(& C45, AT_0), Use::new(& C52, AT_0), Use::new(& C62, AT_0),
+    Use::new(& C64, AT_2).with_handle(At::Param(0)), Use::new(& C65, AT_2)
     .with_handle(At::Param(0))
 );
 uses!(
     BUFFER_STORE : Use::new(& C0, AT_7), Use::new(& C1, AT_7), Use::new(& C3, AT_7)
     .with_handle(At::Param(0)), Use::new(& C4, AT_3_4_5_6).with_extra(At::Param(7)),
-    Use::new(& C5, AT_3_4_5_6).with_extra(At::Param(7)), Use::new(& C44, AT_0),
-    Use::new(& C48, AT_0), Use::new(& C62, AT_0), Use::new(& C65, AT_2)
-    .with_handle(At::Param(0)), Use::new(& C66, AT_2).with_handle(At::Param(0))
+    Use::new(& C5, AT_3_4_5_6).with_extra(At::Param(7)), Use::new(& C45, AT_0),
+    Use::new(& C49, AT_0), Use::new(& C63, AT_0), Use::new(& C66, AT_2)
+    .with_handle(At::Param(0)), Use::new(& C67, AT_2).with_handle(At::Param(0))
 );
 uses!(
-    BUFFER_UPDATE_COUNTER : Use::new(& C33, AT_1), Use::new(& C44, AT_0), Use::new(& C88,
-    AT_0), Use::new(& C89, AT_0)
+    BUFFER_UPDATE_COUNTER : Use::new(& C34, AT_1), Use::new(& C45, AT_0), Use::new(& C89,
+    AT_0), Use::new(& C90, AT_0)
 );
 uses!(
-    GET_DIMENSIONS : Use::new(& C44, AT_0), Use::new(& C83, AT_0), Use::new(& C84, AT_1)
+    GET_DIMENSIONS : Use::new(& C45, AT_0), Use::new(& C84, AT_0), Use::new(& C85, AT_1)
     .with_handle(At::Param(0))
 );
 uses!(
-    TEXTURE_GATHER : Use::new(& C44, AT_0_1), Use::new(& C71, AT_0), Use::new(& C75,
-    AT_0), Use::new(& C77, AT_1)
-);
-uses!(
-    TEXTURE_GATHER_CMP : Use::new(& C44, AT_0_1), Use::new(& C71, AT_0), Use::new(& C75,
+    TEXTURE_GATHER : Use::new(& C45, AT_0_1), Use::new(& C72, AT_0), Use::new(& C76,
     AT_0), Use::new(& C78, AT_1)
 );
-uses!(TEXTURE2_DMS_GET_SAMPLE_POSITION : Use::new(& C44, AT_0));
 uses!(
-    ATOMIC_BIN_OP : Use::new(& C167, AT_1), Use::new(& C44, AT_0), Use::new(& C86, AT_0),
-    Use::new(& C87, AT_NONE)
+    TEXTURE_GATHER_CMP : Use::new(& C45, AT_0_1), Use::new(& C72, AT_0), Use::new(& C76,
+    AT_0), Use::new(& C79, AT_1)
+);
+uses!(TEXTURE2_DMS_GET_SAMPLE_POSITION : Use::new(& C45, AT_0));
+uses!(
+    ATOMIC_BIN_OP : Use::new(& C168, AT_1), Use::new(& C45, AT_0), Use::new(& C87, AT_0),
+    Use::new(& C88, AT_NONE)
 );
 uses!(
-    ATOMIC_COMPARE_EXCHANGE : Use::new(& C44, AT_0), Use::new(& C86, AT_0), Use::new(&
-    C87, AT_NONE)
+    ATOMIC_COMPARE_EXCHANGE : Use::new(& C45, AT_0), Use::new(& C87, AT_0), Use::new(&
+    C88, AT_NONE)
 );
 uses!(
-    BARRIER : Use::new(& C168, AT_0), Use::new(& C7, AT_0), Use::new(& C13, AT_0),
+    BARRIER : Use::new(& C169, AT_0), Use::new(& C7, AT_0), Use::new(& C13, AT_0),
     Use::new(& C14, AT_0), Use::new(& C15, AT_0)
 );
 uses!(
-    CALCULATE_LOD : Use::new(& C44, AT_0_1), Use::new(& C72, AT_0), Use::new(& C76,
-    AT_0), Use::new(& C79, AT_1)
+    CALCULATE_LOD : Use::new(& C45, AT_0_1), Use::new(& C73, AT_0), Use::new(& C77,
+    AT_0), Use::new(& C80, AT_1)
 );
-uses!(DERIV_COARSE_X : Use::new(& C39, AT_0));
-uses!(DERIV_COARSE_Y : Use::new(& C39, AT_0));
-uses!(DERIV_FINE_X : Use::new(& C39, AT_0));
-uses!(DERIV_FINE_Y : Use::new(& C39, AT_0));
-uses!(EVAL_SNAPPED : Use::new(& C31, AT_0));
-uses!(EVAL_SAMPLE_INDEX : Use::new(& C31, AT_0));
-uses!(EVAL_CENTROID : Use::new(& C31, AT_0));
+uses!(DERIV_COARSE_X : Use::new(& C40, AT_0));
+uses!(DERIV_COARSE_Y : Use::new(& C40, AT_0));
+uses!(DERIV_FINE_X : Use::new(& C40, AT_0));
+uses!(DERIV_FINE_Y : Use::new(& C40, AT_0));
+uses!(EVAL_SNAPPED : Use::new(& C31, AT_0), Use::new(& C32, AT_2));
+uses!(EVAL_SAMPLE_INDEX : Use::new(& C31, AT_0), Use::new(& C32, AT_2));
+uses!(EVAL_CENTROID : Use::new(& C31, AT_0), Use::new(& C32, AT_2));
 uses!(EMIT_STREAM : Use::new(& C29, AT_0), Use::new(& C30, AT_0));
 uses!(CUT_STREAM : Use::new(& C29, AT_0), Use::new(& C30, AT_0));
 uses!(EMIT_THEN_CUT_STREAM : Use::new(& C29, AT_0), Use::new(& C30, AT_0));
-uses!(LOAD_OUTPUT_CONTROL_POINT : Use::new(& C31, AT_0));
-uses!(DOMAIN_LOCATION : Use::new(& C32, AT_0));
-uses!(STORE_PATCH_CONSTANT : Use::new(& C31, AT_0));
+uses!(LOAD_OUTPUT_CONTROL_POINT : Use::new(& C31, AT_0), Use::new(& C32, AT_2));
+uses!(DOMAIN_LOCATION : Use::new(& C33, AT_0));
+uses!(STORE_PATCH_CONSTANT : Use::new(& C31, AT_0), Use::new(& C32, AT_2));
 uses!(
-    WAVE_ACTIVE_OP : Use::new(& C165, AT_1_2), Use::new(& C169, AT_1), Use::new(& C170,
+    WAVE_ACTIVE_OP : Use::new(& C166, AT_1_2), Use::new(& C170, AT_1), Use::new(& C171,
     AT_2)
 );
-uses!(WAVE_ACTIVE_BIT : Use::new(& C165, AT_1), Use::new(& C171, AT_1));
+uses!(WAVE_ACTIVE_BIT : Use::new(& C166, AT_1), Use::new(& C172, AT_1));
 uses!(
-    WAVE_PREFIX_OP : Use::new(& C165, AT_1_2), Use::new(& C169, AT_1), Use::new(& C170,
+    WAVE_PREFIX_OP : Use::new(& C166, AT_1_2), Use::new(& C170, AT_1), Use::new(& C171,
     AT_2)
 );
-uses!(QUAD_READ_LANE_AT : Use::new(& C172, AT_1));
-uses!(QUAD_OP : Use::new(& C165, AT_1), Use::new(& C173, AT_1));
-uses!(ATTRIBUTE_AT_VERTEX : Use::new(& C31, AT_0));
+uses!(QUAD_READ_LANE_AT : Use::new(& C173, AT_1));
+uses!(QUAD_OP : Use::new(& C166, AT_1), Use::new(& C174, AT_1));
+uses!(ATTRIBUTE_AT_VERTEX : Use::new(& C31, AT_0), Use::new(& C32, AT_2));
 uses!(
-    RAW_BUFFER_LOAD : Use::new(& C165, AT_3), Use::new(& C6, AT_4), Use::new(& C44,
-    AT_0), Use::new(& C51, AT_0), Use::new(& C53, AT_0), Use::new(& C55, AT_2)
-    .with_handle(At::Param(0)), Use::new(& C57, AT_2).with_handle(At::Param(0)),
-    Use::new(& C60, AT_NONE)
+    RAW_BUFFER_LOAD : Use::new(& C166, AT_3), Use::new(& C6, AT_4), Use::new(& C45,
+    AT_0), Use::new(& C52, AT_0), Use::new(& C54, AT_0), Use::new(& C56, AT_2)
+    .with_handle(At::Param(0)), Use::new(& C58, AT_2).with_handle(At::Param(0)),
+    Use::new(& C61, AT_NONE)
 );
 uses!(
     RAW_BUFFER_STORE : Use::new(& C0, AT_7), Use::new(& C1, AT_7), Use::new(& C4,
     AT_3_4_5_6).with_extra(At::Param(7)), Use::new(& C5, AT_3_4_5_6)
-    .with_extra(At::Param(7)), Use::new(& C6, AT_8), Use::new(& C44, AT_0), Use::new(&
-    C48, AT_0), Use::new(& C53, AT_0), Use::new(& C55, AT_2).with_handle(At::Param(0)),
-    Use::new(& C57, AT_2).with_handle(At::Param(0)), Use::new(& C60, AT_NONE)
+    .with_extra(At::Param(7)), Use::new(& C6, AT_8), Use::new(& C45, AT_0), Use::new(&
+    C49, AT_0), Use::new(& C54, AT_0), Use::new(& C56, AT_2).with_handle(At::Param(0)),
+    Use::new(& C58, AT_2).with_handle(At::Param(0)), Use::new(& C61, AT_NONE)
 );
-uses!(TRACE_RAY : Use::new(& C174, AT_1), Use::new(& C44, AT_0));
+uses!(TRACE_RAY : Use::new(& C175, AT_1), Use::new(& C45, AT_0));
 uses!(
-    WAVE_MULTI_PREFIX_OP : Use::new(& C165, AT_5_6), Use::new(& C170, AT_6), Use::new(&
-    C175, AT_5)
+    WAVE_MULTI_PREFIX_OP : Use::new(& C166, AT_5_6), Use::new(& C171, AT_6), Use::new(&
+    C176, AT_5)
 );
-uses!(STORE_VERTEX_OUTPUT : Use::new(& C31, AT_0));
-uses!(STORE_PRIMITIVE_OUTPUT : Use::new(& C31, AT_0));
-uses!(WRITE_SAMPLER_FEEDBACK : Use::new(& C44, AT_0_1_2));
-uses!(WRITE_SAMPLER_FEEDBACK_BIAS : Use::new(& C44, AT_0_1_2));
-uses!(WRITE_SAMPLER_FEEDBACK_LEVEL : Use::new(& C44, AT_0_1_2));
-uses!(WRITE_SAMPLER_FEEDBACK_GRAD : Use::new(& C44, AT_0_1_2));
-uses!(ALLOCATE_RAY_QUERY : Use::new(& C174, AT_0), Use::new(& C19, AT_0));
-uses!(RAY_QUERY_TRACE_RAY_INLINE : Use::new(& C174, AT_2), Use::new(& C44, AT_1));
-uses!(RAY_QUERY_CANDIDATE_TRIANGLE_BARYCENTRICS : Use::new(& C165, AT_1));
-uses!(RAY_QUERY_COMMITTED_TRIANGLE_BARYCENTRICS : Use::new(& C165, AT_1));
-uses!(RAY_QUERY_WORLD_RAY_ORIGIN : Use::new(& C165, AT_1));
-uses!(RAY_QUERY_WORLD_RAY_DIRECTION : Use::new(& C165, AT_1));
-uses!(RAY_QUERY_CANDIDATE_OBJECT_RAY_ORIGIN : Use::new(& C165, AT_1));
-uses!(RAY_QUERY_CANDIDATE_OBJECT_RAY_DIRECTION : Use::new(& C165, AT_1));
-uses!(RAY_QUERY_COMMITTED_OBJECT_RAY_ORIGIN : Use::new(& C165, AT_1));
-uses!(RAY_QUERY_COMMITTED_OBJECT_RAY_DIRECTION : Use::new(& C165, AT_1));
-uses!(ANNOTATE_HANDLE : Use::new(& C165, AT_1), Use::new(& C43, AT_1));
+uses!(STORE_VERTEX_OUTPUT : Use::new(& C31, AT_0), Use::new(& C32, AT_2));
+uses!(STORE_PRIMITIVE_OUTPUT : Use::new(& C31, AT_0), Use::new(& C32, AT_2));
+uses!(WRITE_SAMPLER_FEEDBACK : Use::new(& C45, AT_0_1_2));
+uses!(WRITE_SAMPLER_FEEDBACK_BIAS : Use::new(& C45, AT_0_1_2));
+uses!(WRITE_SAMPLER_FEEDBACK_LEVEL : Use::new(& C45, AT_0_1_2));
+uses!(WRITE_SAMPLER_FEEDBACK_GRAD : Use::new(& C45, AT_0_1_2));
+uses!(ALLOCATE_RAY_QUERY : Use::new(& C175, AT_0), Use::new(& C19, AT_0));
+uses!(RAY_QUERY_TRACE_RAY_INLINE : Use::new(& C175, AT_2), Use::new(& C45, AT_1));
+uses!(RAY_QUERY_CANDIDATE_TRIANGLE_BARYCENTRICS : Use::new(& C166, AT_1));
+uses!(RAY_QUERY_COMMITTED_TRIANGLE_BARYCENTRICS : Use::new(& C166, AT_1));
+uses!(RAY_QUERY_WORLD_RAY_ORIGIN : Use::new(& C166, AT_1));
+uses!(RAY_QUERY_WORLD_RAY_DIRECTION : Use::new(& C166, AT_1));
+uses!(RAY_QUERY_CANDIDATE_OBJECT_RAY_ORIGIN : Use::new(& C166, AT_1));
+uses!(RAY_QUERY_CANDIDATE_OBJECT_RAY_DIRECTION : Use::new(& C166, AT_1));
+uses!(RAY_QUERY_COMMITTED_OBJECT_RAY_ORIGIN : Use::new(& C166, AT_1));
+uses!(RAY_QUERY_COMMITTED_OBJECT_RAY_DIRECTION : Use::new(& C166, AT_1));
+uses!(ANNOTATE_HANDLE : Use::new(& C166, AT_1), Use::new(& C44, AT_1));
 uses!(
-    CREATE_HANDLE_FROM_BINDING : Use::new(& C165, AT_2), Use::new(& C40, AT_0),
-    Use::new(& C41, AT_0), Use::new(& C42, AT_0).with_extra(At::Param(1))
+    CREATE_HANDLE_FROM_BINDING : Use::new(& C166, AT_2), Use::new(& C41, AT_0),
+    Use::new(& C42, AT_0), Use::new(& C43, AT_0).with_extra(At::Param(1))
 );
-uses!(CREATE_HANDLE_FROM_HEAP : Use::new(& C165, AT_1_2));
-uses!(UNPACK4X8 : Use::new(& C176, AT_0));
-uses!(PACK4X8 : Use::new(& C177, AT_0));
-uses!(QUAD_VOTE : Use::new(& C165, AT_1), Use::new(& C178, AT_1));
-uses!(TEXTURE_GATHER_RAW : Use::new(& C44, AT_0_1));
+uses!(CREATE_HANDLE_FROM_HEAP : Use::new(& C166, AT_1_2));
+uses!(UNPACK4X8 : Use::new(& C177, AT_0));
+uses!(PACK4X8 : Use::new(& C178, AT_0));
+uses!(QUAD_VOTE : Use::new(& C166, AT_1), Use::new(& C179, AT_1));
+uses!(TEXTURE_GATHER_RAW : Use::new(& C45, AT_0_1));
 uses!(
-    SAMPLE_CMP_LEVEL : Use::new(& C34, AT_6_7_8), Use::new(& C44, AT_0_1), Use::new(&
-    C71, AT_0), Use::new(& C74, AT_0), Use::new(& C78, AT_1), Use::new(& C80, AT_0),
-    Use::new(& C82, AT_0)
+    SAMPLE_CMP_LEVEL : Use::new(& C35, AT_6_7_8), Use::new(& C45, AT_0_1), Use::new(&
+    C72, AT_0), Use::new(& C75, AT_0), Use::new(& C79, AT_1), Use::new(& C81, AT_0),
+    Use::new(& C83, AT_0)
 );
 uses!(
     TEXTURE_STORE_SAMPLE : Use::new(& C0, AT_8), Use::new(& C1, AT_8), Use::new(& C2,
-    AT_8), Use::new(& C44, AT_0), Use::new(& C49, AT_0)
+    AT_8), Use::new(& C45, AT_0), Use::new(& C50, AT_0)
 );
-uses!(ALLOCATE_NODE_OUTPUT_RECORDS : Use::new(& C165, AT_2), Use::new(& C45, AT_0));
-uses!(GET_NODE_RECORD_PTR : Use::new(& C46, AT_0));
-uses!(INCREMENT_OUTPUT_COUNT : Use::new(& C165, AT_2), Use::new(& C45, AT_0));
-uses!(OUTPUT_COMPLETE : Use::new(& C47, AT_0));
-uses!(GET_INPUT_RECORD_COUNT : Use::new(& C46, AT_0));
-uses!(FINISHED_CROSS_GROUP_SHARING : Use::new(& C46, AT_0));
+uses!(ALLOCATE_NODE_OUTPUT_RECORDS : Use::new(& C166, AT_2), Use::new(& C46, AT_0));
+uses!(GET_NODE_RECORD_PTR : Use::new(& C47, AT_0));
+uses!(INCREMENT_OUTPUT_COUNT : Use::new(& C166, AT_2), Use::new(& C46, AT_0));
+uses!(OUTPUT_COMPLETE : Use::new(& C48, AT_0));
+uses!(GET_INPUT_RECORD_COUNT : Use::new(& C47, AT_0));
+uses!(FINISHED_CROSS_GROUP_SHARING : Use::new(& C47, AT_0));
 uses!(
     BARRIER_BY_MEMORY_TYPE : Use::new(& C8, AT_0_1), Use::new(& C9, AT_0), Use::new(&
     C10, AT_1), Use::new(& C16, AT_0), Use::new(& C17, AT_0), Use::new(& C18, AT_1)
 );
 uses!(
     BARRIER_BY_MEMORY_HANDLE : Use::new(& C8, AT_1), Use::new(& C11, AT_1), Use::new(&
-    C18, AT_1), Use::new(& C44, AT_0)
+    C18, AT_1), Use::new(& C45, AT_0)
 );
 uses!(
     BARRIER_BY_NODE_RECORD_HANDLE : Use::new(& C8, AT_1), Use::new(& C12, AT_1),
-    Use::new(& C18, AT_1), Use::new(& C46, AT_0)
+    Use::new(& C18, AT_1), Use::new(& C47, AT_0)
 );
-uses!(CREATE_NODE_OUTPUT_HANDLE : Use::new(& C165, AT_0));
-uses!(INDEX_NODE_HANDLE : Use::new(& C45, AT_0));
-uses!(ANNOTATE_NODE_HANDLE : Use::new(& C165, AT_1), Use::new(& C45, AT_0));
-uses!(CREATE_NODE_INPUT_RECORD_HANDLE : Use::new(& C165, AT_0));
-uses!(ANNOTATE_NODE_RECORD_HANDLE : Use::new(& C165, AT_1), Use::new(& C46, AT_0));
-uses!(NODE_OUTPUT_IS_VALID : Use::new(& C45, AT_0));
+uses!(CREATE_NODE_OUTPUT_HANDLE : Use::new(& C166, AT_0));
+uses!(INDEX_NODE_HANDLE : Use::new(& C46, AT_0));
+uses!(ANNOTATE_NODE_HANDLE : Use::new(& C166, AT_1), Use::new(& C46, AT_0));
+uses!(CREATE_NODE_INPUT_RECORD_HANDLE : Use::new(& C166, AT_0));
+uses!(ANNOTATE_NODE_RECORD_HANDLE : Use::new(& C166, AT_1), Use::new(& C47, AT_0));
+uses!(NODE_OUTPUT_IS_VALID : Use::new(& C46, AT_0));
 uses!(
-    SAMPLE_CMP_GRAD : Use::new(& C34, AT_6_7_8), Use::new(& C44, AT_0_1), Use::new(& C71,
-    AT_0), Use::new(& C74, AT_0), Use::new(& C78, AT_1), Use::new(& C80, AT_0),
-    Use::new(& C82, AT_0)
-);
-uses!(
-    SAMPLE_CMP_BIAS : Use::new(& C34, AT_6_7_8), Use::new(& C35, AT_10), Use::new(& C44,
-    AT_0_1), Use::new(& C71, AT_0), Use::new(& C74, AT_0), Use::new(& C78, AT_1),
-    Use::new(& C80, AT_0), Use::new(& C82, AT_0)
+    SAMPLE_CMP_GRAD : Use::new(& C35, AT_6_7_8), Use::new(& C45, AT_0_1), Use::new(& C72,
+    AT_0), Use::new(& C75, AT_0), Use::new(& C79, AT_1), Use::new(& C81, AT_0),
+    Use::new(& C83, AT_0)
 );
 uses!(
-    ALLOCATE_RAY_QUERY2 : Use::new(& C174, AT_0), Use::new(& C179, AT_1), Use::new(& C20,
+    SAMPLE_CMP_BIAS : Use::new(& C35, AT_6_7_8), Use::new(& C36, AT_10), Use::new(& C45,
+    AT_0_1), Use::new(& C72, AT_0), Use::new(& C75, AT_0), Use::new(& C79, AT_1),
+    Use::new(& C81, AT_0), Use::new(& C83, AT_0)
+);
+uses!(
+    ALLOCATE_RAY_QUERY2 : Use::new(& C175, AT_0), Use::new(& C180, AT_1), Use::new(& C20,
     AT_0_1), Use::new(& C21, AT_0).with_extra(At::Param(1))
 );
 uses!(
-    HIT_OBJECT_TRACE_RAY : Use::new(& C174, AT_1), Use::new(& C44, AT_0), Use::new(& C90,
-    AT_0), Use::new(& C100, AT_1_2_3_4_5_6_7_8_9_10_11_12_13_14)
+    HIT_OBJECT_TRACE_RAY : Use::new(& C175, AT_1), Use::new(& C45, AT_0), Use::new(& C91,
+    AT_0), Use::new(& C101, AT_1_2_3_4_5_6_7_8_9_10_11_12_13_14)
 );
-uses!(HIT_OBJECT_FROM_RAY_QUERY : Use::new(& C98, AT_0));
-uses!(HIT_OBJECT_FROM_RAY_QUERY_WITH_ATTRS : Use::new(& C98, AT_0_1_2));
-uses!(HIT_OBJECT_MAKE_MISS : Use::new(& C174, AT_0), Use::new(& C95, AT_0_1));
-uses!(HIT_OBJECT_INVOKE : Use::new(& C92, AT_0), Use::new(& C99, AT_1));
+uses!(HIT_OBJECT_FROM_RAY_QUERY : Use::new(& C99, AT_0));
+uses!(HIT_OBJECT_FROM_RAY_QUERY_WITH_ATTRS : Use::new(& C99, AT_0_1_2));
+uses!(HIT_OBJECT_MAKE_MISS : Use::new(& C175, AT_0), Use::new(& C96, AT_0_1));
+uses!(HIT_OBJECT_INVOKE : Use::new(& C93, AT_0), Use::new(& C100, AT_1));
 uses!(
-    MAYBE_REORDER_THREAD : Use::new(& C92, AT_0), Use::new(& C93, AT_2), Use::new(& C94,
+    MAYBE_REORDER_THREAD : Use::new(& C93, AT_0), Use::new(& C94, AT_2), Use::new(& C95,
     AT_1).with_when(At::Param(2))
 );
-uses!(HIT_OBJECT_IS_MISS : Use::new(& C92, AT_0));
-uses!(HIT_OBJECT_IS_HIT : Use::new(& C92, AT_0));
-uses!(HIT_OBJECT_IS_NOP : Use::new(& C92, AT_0));
-uses!(HIT_OBJECT_RAY_FLAGS : Use::new(& C92, AT_0));
-uses!(HIT_OBJECT_RAY_T_MIN : Use::new(& C92, AT_0));
-uses!(HIT_OBJECT_RAY_T_CURRENT : Use::new(& C92, AT_0));
+uses!(HIT_OBJECT_IS_MISS : Use::new(& C93, AT_0));
+uses!(HIT_OBJECT_IS_HIT : Use::new(& C93, AT_0));
+uses!(HIT_OBJECT_IS_NOP : Use::new(& C93, AT_0));
+uses!(HIT_OBJECT_RAY_FLAGS : Use::new(& C93, AT_0));
+uses!(HIT_OBJECT_RAY_T_MIN : Use::new(& C93, AT_0));
+uses!(HIT_OBJECT_RAY_T_CURRENT : Use::new(& C93, AT_0));
 uses!(
     HIT_OBJECT_WORLD_RAY_ORIGIN : Use::new(& C22, AT_1), Use::new(& C23, AT_1),
-    Use::new(& C92, AT_0)
+    Use::new(& C93, AT_0)
 );
 uses!(
     HIT_OBJECT_WORLD_RAY_DIRECTION : Use::new(& C22, AT_1), Use::new(& C23, AT_1),
-    Use::new(& C92, AT_0)
+    Use::new(& C93, AT_0)
 );
 uses!(
     HIT_OBJECT_OBJECT_RAY_ORIGIN : Use::new(& C22, AT_1), Use::new(& C23, AT_1),
-    Use::new(& C92, AT_0)
+    Use::new(& C93, AT_0)
 );
 uses!(
     HIT_OBJECT_OBJECT_RAY_DIRECTION : Use::new(& C22, AT_1), Use::new(& C23, AT_1),
-    Use::new(& C92, AT_0)
+    Use::new(& C93, AT_0)
 );
 uses!(
     HIT_OBJECT_OBJECT_TO_WORLD3X4 : Use::new(& C24, AT_1), Use::new(& C25, AT_1),
-    Use::new(& C26, AT_2), Use::new(& C27, AT_2), Use::new(& C92, AT_0)
+    Use::new(& C26, AT_2), Use::new(& C27, AT_2), Use::new(& C93, AT_0)
 );
 uses!(
     HIT_OBJECT_WORLD_TO_OBJECT3X4 : Use::new(& C24, AT_1), Use::new(& C25, AT_1),
-    Use::new(& C26, AT_2), Use::new(& C27, AT_2), Use::new(& C92, AT_0)
+    Use::new(& C26, AT_2), Use::new(& C27, AT_2), Use::new(& C93, AT_0)
 );
-uses!(HIT_OBJECT_GEOMETRY_INDEX : Use::new(& C92, AT_0));
-uses!(HIT_OBJECT_INSTANCE_INDEX : Use::new(& C92, AT_0));
-uses!(HIT_OBJECT_INSTANCE_ID : Use::new(& C92, AT_0));
-uses!(HIT_OBJECT_PRIMITIVE_INDEX : Use::new(& C92, AT_0));
-uses!(HIT_OBJECT_HIT_KIND : Use::new(& C92, AT_0));
-uses!(HIT_OBJECT_SHADER_TABLE_INDEX : Use::new(& C92, AT_0));
-uses!(HIT_OBJECT_SET_SHADER_TABLE_INDEX : Use::new(& C92, AT_0), Use::new(& C97, AT_1));
+uses!(HIT_OBJECT_GEOMETRY_INDEX : Use::new(& C93, AT_0));
+uses!(HIT_OBJECT_INSTANCE_INDEX : Use::new(& C93, AT_0));
+uses!(HIT_OBJECT_INSTANCE_ID : Use::new(& C93, AT_0));
+uses!(HIT_OBJECT_PRIMITIVE_INDEX : Use::new(& C93, AT_0));
+uses!(HIT_OBJECT_HIT_KIND : Use::new(& C93, AT_0));
+uses!(HIT_OBJECT_SHADER_TABLE_INDEX : Use::new(& C93, AT_0));
+uses!(HIT_OBJECT_SET_SHADER_TABLE_INDEX : Use::new(& C93, AT_0), Use::new(& C98, AT_1));
 uses!(
-    HIT_OBJECT_LOAD_LOCAL_ROOT_TABLE_CONSTANT : Use::new(& C28, AT_1), Use::new(& C92,
-    AT_0), Use::new(& C96, AT_1)
+    HIT_OBJECT_LOAD_LOCAL_ROOT_TABLE_CONSTANT : Use::new(& C28, AT_1), Use::new(& C93,
+    AT_0), Use::new(& C97, AT_1)
 );
-uses!(HIT_OBJECT_ATTRIBUTES : Use::new(& C92, AT_0));
+uses!(HIT_OBJECT_ATTRIBUTES : Use::new(& C93, AT_0));
 uses!(
-    RAW_BUFFER_VECTOR_LOAD : Use::new(& C6, AT_3), Use::new(& C44, AT_0), Use::new(& C52,
-    AT_0), Use::new(& C54, AT_0), Use::new(& C56, AT_2).with_handle(At::Param(0)),
-    Use::new(& C58, AT_2).with_handle(At::Param(0))
-);
-uses!(
-    RAW_BUFFER_VECTOR_STORE : Use::new(& C6, AT_4), Use::new(& C44, AT_0), Use::new(&
-    C48, AT_0), Use::new(& C53, AT_0), Use::new(& C55, AT_2).with_handle(At::Param(0)),
-    Use::new(& C57, AT_2).with_handle(At::Param(0)), Use::new(& C59, AT_3)
-);
-uses!(RAY_QUERY_CANDIDATE_CLUSTER_ID : Use::new(& C101, AT_0));
-uses!(RAY_QUERY_COMMITTED_CLUSTER_ID : Use::new(& C101, AT_0));
-uses!(HIT_OBJECT_CLUSTER_ID : Use::new(& C92, AT_0));
-uses!(RAY_QUERY_CANDIDATE_TRIANGLE_OBJECT_POSITION : Use::new(& C101, AT_0));
-uses!(RAY_QUERY_COMMITTED_TRIANGLE_OBJECT_POSITION : Use::new(& C101, AT_0));
-uses!(HIT_OBJECT_TRIANGLE_OBJECT_POSITION : Use::new(& C92, AT_0));
-uses!(
-    LIN_ALG_MATRIX_MULTIPLY_ACCUMULATE : Use::new(& C102, AT_0_1_2), Use::new(& C104,
-    AT_RESULT), Use::new(& C107, AT_RESULT), Use::new(& C108, AT_RESULT), Use::new(&
-    C110, AT_RESULT), Use::new(& C140, AT_0), Use::new(& C141, AT_0), Use::new(& C142,
-    AT_1), Use::new(& C143, AT_1), Use::new(& C144, AT_2), Use::new(& C145, AT_2),
-    Use::new(& C146, AT_RESULT), Use::new(& C147, AT_RESULT), Use::new(& C149,
-    AT_0_1_2_RESULT), Use::new(& C150, AT_0_1), Use::new(& C151, AT_2_0_1), Use::new(&
-    C152, AT_RESULT_0_1)
+    RAW_BUFFER_VECTOR_LOAD : Use::new(& C6, AT_3), Use::new(& C45, AT_0), Use::new(& C53,
+    AT_0), Use::new(& C55, AT_0), Use::new(& C57, AT_2).with_handle(At::Param(0)),
+    Use::new(& C59, AT_2).with_handle(At::Param(0))
 );
 uses!(
-    LIN_ALG_FILL_MATRIX : Use::new(& C102, AT_0), Use::new(& C104, AT_RESULT), Use::new(&
-    C107, AT_RESULT), Use::new(& C108, AT_RESULT), Use::new(& C110, AT_RESULT),
-    Use::new(& C112, AT_RESULT)
+    RAW_BUFFER_VECTOR_STORE : Use::new(& C6, AT_4), Use::new(& C45, AT_0), Use::new(&
+    C49, AT_0), Use::new(& C54, AT_0), Use::new(& C56, AT_2).with_handle(At::Param(0)),
+    Use::new(& C58, AT_2).with_handle(At::Param(0)), Use::new(& C60, AT_3)
+);
+uses!(RAY_QUERY_CANDIDATE_CLUSTER_ID : Use::new(& C102, AT_0));
+uses!(RAY_QUERY_COMMITTED_CLUSTER_ID : Use::new(& C102, AT_0));
+uses!(HIT_OBJECT_CLUSTER_ID : Use::new(& C93, AT_0));
+uses!(RAY_QUERY_CANDIDATE_TRIANGLE_OBJECT_POSITION : Use::new(& C102, AT_0));
+uses!(RAY_QUERY_COMMITTED_TRIANGLE_OBJECT_POSITION : Use::new(& C102, AT_0));
+uses!(HIT_OBJECT_TRIANGLE_OBJECT_POSITION : Use::new(& C93, AT_0));
+uses!(
+    LIN_ALG_MATRIX_MULTIPLY_ACCUMULATE : Use::new(& C103, AT_0_1_2), Use::new(& C105,
+    AT_RESULT), Use::new(& C108, AT_RESULT), Use::new(& C109, AT_RESULT), Use::new(&
+    C111, AT_RESULT), Use::new(& C141, AT_0), Use::new(& C142, AT_0), Use::new(& C143,
+    AT_1), Use::new(& C144, AT_1), Use::new(& C145, AT_2), Use::new(& C146, AT_2),
+    Use::new(& C147, AT_RESULT), Use::new(& C148, AT_RESULT), Use::new(& C150,
+    AT_0_1_2_RESULT), Use::new(& C151, AT_0_1), Use::new(& C152, AT_2_0_1), Use::new(&
+    C153, AT_RESULT_0_1)
 );
 uses!(
-    LIN_ALG_COPY_CONVERT_MATRIX : Use::new(& C102, AT_0_1), Use::new(& C103, AT_0_1),
-    Use::new(& C104, AT_RESULT), Use::new(& C105, AT_0_1), Use::new(& C106, AT_0_1),
-    Use::new(& C107, AT_RESULT), Use::new(& C108, AT_RESULT), Use::new(& C109, AT_0_1),
-    Use::new(& C110, AT_RESULT), Use::new(& C160, AT_1), Use::new(& C161, AT_RESULT),
-    Use::new(& C162, AT_0), Use::new(& C163, AT_RESULT_0), Use::new(& C164, AT_RESULT_0)
+    LIN_ALG_FILL_MATRIX : Use::new(& C103, AT_0), Use::new(& C105, AT_RESULT), Use::new(&
+    C108, AT_RESULT), Use::new(& C109, AT_RESULT), Use::new(& C111, AT_RESULT),
+    Use::new(& C113, AT_RESULT)
+);
+uses!(
+    LIN_ALG_COPY_CONVERT_MATRIX : Use::new(& C103, AT_0_1), Use::new(& C104, AT_0_1),
+    Use::new(& C105, AT_RESULT), Use::new(& C106, AT_0_1), Use::new(& C107, AT_0_1),
+    Use::new(& C108, AT_RESULT), Use::new(& C109, AT_RESULT), Use::new(& C110, AT_0_1),
+    Use::new(& C111, AT_RESULT), Use::new(& C161, AT_1), Use::new(& C162, AT_RESULT),
+    Use::new(& C163, AT_0), Use::new(& C164, AT_RESULT_0), Use::new(& C165, AT_RESULT_0)
     .with_extra(At::Param(1))
 );
 uses!(
-    LIN_ALG_MATRIX_LOAD_FROM_DESCRIPTOR : Use::new(& C180, AT_3), Use::new(& C44, AT_0),
-    Use::new(& C102, AT_0_1_2_3_4), Use::new(& C104, AT_RESULT), Use::new(& C107,
-    AT_RESULT), Use::new(& C108, AT_RESULT), Use::new(& C110, AT_RESULT), Use::new(&
-    C113, AT_3), Use::new(& C114, AT_4), Use::new(& C115, AT_4), Use::new(& C116, AT_4),
-    Use::new(& C124, AT_RESULT).with_extra(At::Param(3)), Use::new(& C125, AT_2)
-    .with_when(At::Param(3)), Use::new(& C126, AT_2).with_extra(At::Param(3)), Use::new(&
-    C128, AT_0).with_extra(At::Result)
+    LIN_ALG_MATRIX_LOAD_FROM_DESCRIPTOR : Use::new(& C181, AT_3), Use::new(& C45, AT_0),
+    Use::new(& C103, AT_0_1_2_3_4), Use::new(& C105, AT_RESULT), Use::new(& C108,
+    AT_RESULT), Use::new(& C109, AT_RESULT), Use::new(& C111, AT_RESULT), Use::new(&
+    C114, AT_3), Use::new(& C115, AT_4), Use::new(& C116, AT_4), Use::new(& C117, AT_4),
+    Use::new(& C125, AT_RESULT).with_extra(At::Param(3)), Use::new(& C126, AT_2)
+    .with_when(At::Param(3)), Use::new(& C127, AT_2).with_extra(At::Param(3)), Use::new(&
+    C129, AT_0).with_extra(At::Result)
 );
 uses!(
-    LIN_ALG_MATRIX_LOAD_FROM_MEMORY : Use::new(& C180, AT_3), Use::new(& C102,
-    AT_0_1_2_3), Use::new(& C104, AT_RESULT), Use::new(& C107, AT_RESULT), Use::new(&
-    C108, AT_RESULT), Use::new(& C110, AT_RESULT), Use::new(& C112, AT_RESULT)
+    LIN_ALG_MATRIX_LOAD_FROM_MEMORY : Use::new(& C181, AT_3), Use::new(& C103,
+    AT_0_1_2_3), Use::new(& C105, AT_RESULT), Use::new(& C108, AT_RESULT), Use::new(&
+    C109, AT_RESULT), Use::new(& C111, AT_RESULT), Use::new(& C113, AT_RESULT)
 );
 uses!(
-    LIN_ALG_MATRIX_LENGTH : Use::new(& C102, AT_0), Use::new(& C103, AT_0), Use::new(&
-    C105, AT_0), Use::new(& C106, AT_0), Use::new(& C109, AT_0)
+    LIN_ALG_MATRIX_LENGTH : Use::new(& C103, AT_0), Use::new(& C104, AT_0), Use::new(&
+    C106, AT_0), Use::new(& C107, AT_0), Use::new(& C110, AT_0)
 );
 uses!(
-    LIN_ALG_MATRIX_GET_COORDINATE : Use::new(& C102, AT_0_1), Use::new(& C103, AT_0_1),
-    Use::new(& C105, AT_0_1), Use::new(& C106, AT_0_1), Use::new(& C109, AT_0_1),
-    Use::new(& C111, AT_0)
+    LIN_ALG_MATRIX_GET_COORDINATE : Use::new(& C103, AT_0_1), Use::new(& C104, AT_0_1),
+    Use::new(& C106, AT_0_1), Use::new(& C107, AT_0_1), Use::new(& C110, AT_0_1),
+    Use::new(& C112, AT_0)
 );
 uses!(
-    LIN_ALG_MATRIX_GET_ELEMENT : Use::new(& C102, AT_0_1), Use::new(& C103, AT_0_1),
-    Use::new(& C105, AT_0_1), Use::new(& C106, AT_0_1), Use::new(& C109, AT_0_1),
-    Use::new(& C111, AT_0)
+    LIN_ALG_MATRIX_GET_ELEMENT : Use::new(& C103, AT_0_1), Use::new(& C104, AT_0_1),
+    Use::new(& C106, AT_0_1), Use::new(& C107, AT_0_1), Use::new(& C110, AT_0_1),
+    Use::new(& C112, AT_0)
 );
 uses!(
-    LIN_ALG_MATRIX_SET_ELEMENT : Use::new(& C102, AT_0_1_2), Use::new(& C103, AT_0_1_2),
-    Use::new(& C104, AT_RESULT), Use::new(& C105, AT_0_1_2), Use::new(& C106, AT_0_1_2),
-    Use::new(& C107, AT_RESULT), Use::new(& C108, AT_RESULT), Use::new(& C109, AT_0_1_2),
-    Use::new(& C110, AT_RESULT), Use::new(& C111, AT_0), Use::new(& C112, AT_RESULT)
+    LIN_ALG_MATRIX_SET_ELEMENT : Use::new(& C103, AT_0_1_2), Use::new(& C104, AT_0_1_2),
+    Use::new(& C105, AT_RESULT), Use::new(& C106, AT_0_1_2), Use::new(& C107, AT_0_1_2),
+    Use::new(& C108, AT_RESULT), Use::new(& C109, AT_RESULT), Use::new(& C110, AT_0_1_2),
+    Use::new(& C111, AT_RESULT), Use::new(& C112, AT_0), Use::new(& C113, AT_RESULT)
 );
 uses!(
-    LIN_ALG_MATRIX_STORE_TO_DESCRIPTOR : Use::new(& C180, AT_4), Use::new(& C44, AT_1),
-    Use::new(& C102, AT_0_1_2_3_4_5), Use::new(& C103, AT_0_1_2_3_4_5), Use::new(& C105,
-    AT_0_1_2_3_4_5), Use::new(& C106, AT_0_1_2_3_4_5), Use::new(& C109, AT_0_1_2_3_4_5),
-    Use::new(& C111, AT_0), Use::new(& C113, AT_4), Use::new(& C114, AT_5), Use::new(&
-    C115, AT_5), Use::new(& C116, AT_5), Use::new(& C120, AT_4), Use::new(& C121, AT_1)
+    LIN_ALG_MATRIX_STORE_TO_DESCRIPTOR : Use::new(& C181, AT_4), Use::new(& C45, AT_1),
+    Use::new(& C103, AT_0_1_2_3_4_5), Use::new(& C104, AT_0_1_2_3_4_5), Use::new(& C106,
+    AT_0_1_2_3_4_5), Use::new(& C107, AT_0_1_2_3_4_5), Use::new(& C110, AT_0_1_2_3_4_5),
+    Use::new(& C112, AT_0), Use::new(& C114, AT_4), Use::new(& C115, AT_5), Use::new(&
+    C116, AT_5), Use::new(& C117, AT_5), Use::new(& C121, AT_4), Use::new(& C122, AT_1)
 );
 uses!(
-    LIN_ALG_MATRIX_STORE_TO_MEMORY : Use::new(& C180, AT_4), Use::new(& C102,
-    AT_0_1_2_3_4), Use::new(& C103, AT_0_1_2_3_4), Use::new(& C105, AT_0_1_2_3_4),
-    Use::new(& C106, AT_0_1_2_3_4), Use::new(& C109, AT_0_1_2_3_4), Use::new(& C111,
-    AT_0), Use::new(& C118, AT_2), Use::new(& C119, AT_3)
+    LIN_ALG_MATRIX_STORE_TO_MEMORY : Use::new(& C181, AT_4), Use::new(& C103,
+    AT_0_1_2_3_4), Use::new(& C104, AT_0_1_2_3_4), Use::new(& C106, AT_0_1_2_3_4),
+    Use::new(& C107, AT_0_1_2_3_4), Use::new(& C110, AT_0_1_2_3_4), Use::new(& C112,
+    AT_0), Use::new(& C119, AT_2), Use::new(& C120, AT_3)
 );
 uses!(
-    LIN_ALG_MATRIX_MULTIPLY : Use::new(& C102, AT_0_1), Use::new(& C104, AT_RESULT),
-    Use::new(& C107, AT_RESULT), Use::new(& C108, AT_RESULT), Use::new(& C110,
-    AT_RESULT), Use::new(& C140, AT_0), Use::new(& C141, AT_0), Use::new(& C142, AT_1),
-    Use::new(& C143, AT_1), Use::new(& C146, AT_RESULT), Use::new(& C147, AT_RESULT),
-    Use::new(& C148, AT_0_1_RESULT), Use::new(& C150, AT_0_1), Use::new(& C152,
+    LIN_ALG_MATRIX_MULTIPLY : Use::new(& C103, AT_0_1), Use::new(& C105, AT_RESULT),
+    Use::new(& C108, AT_RESULT), Use::new(& C109, AT_RESULT), Use::new(& C111,
+    AT_RESULT), Use::new(& C141, AT_0), Use::new(& C142, AT_0), Use::new(& C143, AT_1),
+    Use::new(& C144, AT_1), Use::new(& C147, AT_RESULT), Use::new(& C148, AT_RESULT),
+    Use::new(& C149, AT_0_1_RESULT), Use::new(& C151, AT_0_1), Use::new(& C153,
     AT_RESULT_0_1)
 );
 uses!(
-    LIN_ALG_MATRIX_ACCUMULATE : Use::new(& C102, AT_0_1), Use::new(& C104, AT_RESULT),
-    Use::new(& C107, AT_RESULT), Use::new(& C108, AT_RESULT), Use::new(& C110,
-    AT_RESULT), Use::new(& C153, AT_RESULT_0), Use::new(& C154, AT_RESULT), Use::new(&
-    C155, AT_1), Use::new(& C156, AT_1), Use::new(& C157, AT_RESULT), Use::new(& C158,
-    AT_RESULT_1), Use::new(& C159, AT_1_RESULT)
+    LIN_ALG_MATRIX_ACCUMULATE : Use::new(& C103, AT_0_1), Use::new(& C105, AT_RESULT),
+    Use::new(& C108, AT_RESULT), Use::new(& C109, AT_RESULT), Use::new(& C111,
+    AT_RESULT), Use::new(& C154, AT_RESULT_0), Use::new(& C155, AT_RESULT), Use::new(&
+    C156, AT_1), Use::new(& C157, AT_1), Use::new(& C158, AT_RESULT), Use::new(& C159,
+    AT_RESULT_1), Use::new(& C160, AT_1_RESULT)
 );
 uses!(
-    LIN_ALG_MAT_VEC_MUL : Use::new(& C102, AT_0_1_2_3), Use::new(& C103, AT_0_1_2_3),
-    Use::new(& C105, AT_0_1_2_3), Use::new(& C106, AT_0_1_2_3), Use::new(& C109,
-    AT_0_1_2_3), Use::new(& C129, AT_0), Use::new(& C130, AT_0), Use::new(& C131,
-    AT_RESULT).with_extra(At::Param(0)), Use::new(& C134, AT_1), Use::new(& C135,
-    AT_RESULT_1), Use::new(& C136, AT_3)
+    LIN_ALG_MAT_VEC_MUL : Use::new(& C103, AT_0_1_2_3), Use::new(& C104, AT_0_1_2_3),
+    Use::new(& C106, AT_0_1_2_3), Use::new(& C107, AT_0_1_2_3), Use::new(& C110,
+    AT_0_1_2_3), Use::new(& C130, AT_0), Use::new(& C131, AT_0), Use::new(& C132,
+    AT_RESULT).with_extra(At::Param(0)), Use::new(& C135, AT_1), Use::new(& C136,
+    AT_RESULT_1), Use::new(& C137, AT_3)
 );
 uses!(
-    LIN_ALG_MAT_VEC_MUL_ADD : Use::new(& C102, AT_0_1_2_3_4), Use::new(& C103,
-    AT_0_1_2_3_4), Use::new(& C105, AT_0_1_2_3_4), Use::new(& C106, AT_0_1_2_3_4),
-    Use::new(& C109, AT_0_1_2_3_4), Use::new(& C129, AT_0), Use::new(& C130, AT_0),
-    Use::new(& C131, AT_RESULT).with_extra(At::Param(0)), Use::new(& C132, AT_4)
-    .with_extra(At::Param(0)), Use::new(& C133, AT_RESULT_4), Use::new(& C134, AT_1),
-    Use::new(& C135, AT_RESULT_1), Use::new(& C137, AT_3)
+    LIN_ALG_MAT_VEC_MUL_ADD : Use::new(& C103, AT_0_1_2_3_4), Use::new(& C104,
+    AT_0_1_2_3_4), Use::new(& C106, AT_0_1_2_3_4), Use::new(& C107, AT_0_1_2_3_4),
+    Use::new(& C110, AT_0_1_2_3_4), Use::new(& C130, AT_0), Use::new(& C131, AT_0),
+    Use::new(& C132, AT_RESULT).with_extra(At::Param(0)), Use::new(& C133, AT_4)
+    .with_extra(At::Param(0)), Use::new(& C134, AT_RESULT_4), Use::new(& C135, AT_1),
+    Use::new(& C136, AT_RESULT_1), Use::new(& C138, AT_3)
 );
 uses!(
-    LIN_ALG_MATRIX_ACCUMULATE_TO_DESCRIPTOR : Use::new(& C180, AT_4), Use::new(& C44,
-    AT_1), Use::new(& C102, AT_0_1_2_3_4_5), Use::new(& C103, AT_0_1_2_3_4_5), Use::new(&
-    C105, AT_0_1_2_3_4_5), Use::new(& C106, AT_0_1_2_3_4_5), Use::new(& C109,
-    AT_0_1_2_3_4_5), Use::new(& C113, AT_4), Use::new(& C114, AT_5), Use::new(& C115,
-    AT_5), Use::new(& C116, AT_5), Use::new(& C121, AT_1), Use::new(& C122, AT_0)
-    .with_extra(At::Param(4)), Use::new(& C123, AT_0).with_extra(At::Param(4)),
-    Use::new(& C125, AT_3).with_when(At::Param(4)), Use::new(& C126, AT_3)
-    .with_extra(At::Param(4)), Use::new(& C127, AT_0)
+    LIN_ALG_MATRIX_ACCUMULATE_TO_DESCRIPTOR : Use::new(& C181, AT_4), Use::new(& C45,
+    AT_1), Use::new(& C103, AT_0_1_2_3_4_5), Use::new(& C104, AT_0_1_2_3_4_5), Use::new(&
+    C106, AT_0_1_2_3_4_5), Use::new(& C107, AT_0_1_2_3_4_5), Use::new(& C110,
+    AT_0_1_2_3_4_5), Use::new(& C114, AT_4), Use::new(& C115, AT_5), Use::new(& C116,
+    AT_5), Use::new(& C117, AT_5), Use::new(& C122, AT_1), Use::new(& C123, AT_0)
+    .with_extra(At::Param(4)), Use::new(& C124, AT_0).with_extra(At::Param(4)),
+    Use::new(& C126, AT_3).with_when(At::Param(4)), Use::new(& C127, AT_3)
+    .with_extra(At::Param(4)), Use::new(& C128, AT_0)
 );
 uses!(
-    LIN_ALG_MATRIX_ACCUMULATE_TO_MEMORY : Use::new(& C180, AT_5), Use::new(& C102,
-    AT_0_1_2_3_4_5), Use::new(& C103, AT_0_1_2_3_4_5), Use::new(& C105, AT_0_1_2_3_4_5),
-    Use::new(& C106, AT_0_1_2_3_4_5), Use::new(& C109, AT_0_1_2_3_4_5), Use::new(& C111,
-    AT_0), Use::new(& C118, AT_3), Use::new(& C119, AT_4), Use::new(& C139, AT_2)
+    LIN_ALG_MATRIX_ACCUMULATE_TO_MEMORY : Use::new(& C181, AT_5), Use::new(& C103,
+    AT_0_1_2_3_4_5), Use::new(& C104, AT_0_1_2_3_4_5), Use::new(& C106, AT_0_1_2_3_4_5),
+    Use::new(& C107, AT_0_1_2_3_4_5), Use::new(& C110, AT_0_1_2_3_4_5), Use::new(& C112,
+    AT_0), Use::new(& C119, AT_3), Use::new(& C120, AT_4), Use::new(& C140, AT_2)
 );
 uses!(
-    LIN_ALG_MATRIX_OUTER_PRODUCT : Use::new(& C102, AT_0_1), Use::new(& C104, AT_RESULT),
-    Use::new(& C107, AT_RESULT), Use::new(& C108, AT_RESULT), Use::new(& C110, AT_RESULT)
+    LIN_ALG_MATRIX_OUTER_PRODUCT : Use::new(& C103, AT_0_1), Use::new(& C105, AT_RESULT),
+    Use::new(& C108, AT_RESULT), Use::new(& C109, AT_RESULT), Use::new(& C111, AT_RESULT)
 );
-uses!(LIN_ALG_CONVERT : Use::new(& C102, AT_0_1_2), Use::new(& C138, AT_1_2));
+uses!(LIN_ALG_CONVERT : Use::new(& C103, AT_0_1_2), Use::new(& C139, AT_1_2));
 uses!(
-    LIN_ALG_VECTOR_ACCUMULATE_TO_DESCRIPTOR : Use::new(& C44, AT_0), Use::new(& C102,
-    AT_0_1_2_3), Use::new(& C114, AT_2), Use::new(& C115, AT_2), Use::new(& C117, AT_2),
-    Use::new(& C121, AT_0)
+    LIN_ALG_VECTOR_ACCUMULATE_TO_DESCRIPTOR : Use::new(& C45, AT_0), Use::new(& C103,
+    AT_0_1_2_3), Use::new(& C115, AT_2), Use::new(& C116, AT_2), Use::new(& C118, AT_2),
+    Use::new(& C122, AT_0)
 );
 /// The constraints of each op, indexed by [`Op::row`](crate::Op::row).
 pub static BY_ROW: [&[Use]; 347usize] = by_row!(

@@ -13,7 +13,7 @@ use crate::{DxilVersion, ShaderModel};
 ///
 /// The macros of `dxil-ops-macro` embed the same files and refuse to expand when
 /// their fingerprint differs from this one (crates of different versions).
-pub const DATABASE_FINGERPRINT: u64 = 3847513516986678309u64;
+pub const DATABASE_FINGERPRINT: u64 = 2763764967656172833u64;
 /// Scalar overload types. The value is the overload type's bit in an
 /// [`OverloadSet`](crate::OverloadSet).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

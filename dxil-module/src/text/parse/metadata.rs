@@ -40,6 +40,7 @@ impl Parser<'_, '_> {
                 defined: false,
                 line: t.line(),
                 column,
+                def_line: 0,
             },
         );
         id
@@ -174,6 +175,7 @@ impl Parser<'_, '_> {
                 return Err(self.err_at(number, format!("redefinition of metadata '!{n}'")));
             }
             e.defined = true;
+            e.def_line = number.line();
         }
         let distinct = self.eat_word(b"distinct");
         let item = match self.tok.kind() {

@@ -55,13 +55,15 @@ pub(crate) struct GlobalEntry {
     pub column: u32,
 }
 
-/// A numbered metadata node met so far.
+/// A numbered metadata node met so far: where it was first met, and the line of its
+/// definition once defined.
 #[derive(Clone, Copy)]
 pub(crate) struct MdEntry {
     pub id: MdId,
     pub defined: bool,
     pub line: u32,
     pub column: u32,
+    pub def_line: u32,
 }
 
 /// Where attributes written in the text go: a function or a call.
@@ -156,6 +158,18 @@ pub(crate) struct State {
 pub(crate) const SMALL_INTS: usize = 256;
 
 impl State {
+    /// The line of the definition of each numbered metadata node, by item, in item order.
+    pub(crate) fn metadata_lines(&self) -> Vec<(MdId, u32)> {
+        let mut lines: Vec<(MdId, u32)> = self
+            .md
+            .values()
+            .filter(|e| e.defined)
+            .map(|e| (e.id, e.def_line))
+            .collect();
+        lines.sort_unstable();
+        lines
+    }
+
     pub(crate) fn new(lenient: bool) -> State {
         let mut m = Module::new();
         m.version = 1;

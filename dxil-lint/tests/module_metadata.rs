@@ -8,7 +8,7 @@ use dxil_ops::enums::{
     ComponentType, InterpolationMode, ResourceClass, ResourceKind, SemanticKind, SignatureKind,
 };
 use dxil_ops::handle::{Sampler, Srv, Uav};
-use dxil_ops::module::{Element, EntryPoint, Module, Resource};
+use dxil_ops::module::{Element, EntryPoint, Module, Resource, Stage};
 use dxil_ops::resource::{ResourceBinding, ResourceProperties, UavFlags};
 use dxil_ops::{DxilVersion, ShaderKind, Target};
 
@@ -47,7 +47,7 @@ fn declare<C: dxil_ops::handle::Class>(
 /// user output, and two texture coordinates in one row.
 fn vertex_shader() -> Module {
     let mut m = Module::new();
-    m.set_entry_point(EntryPoint::new("main", ShaderKind::Vertex));
+    m.set_entry_point(EntryPoint::new("main", Stage::Vertex));
     let add = |m: &mut Module, kind, e: Element| m.add_element(kind, e).map(|_| ());
     let f32_ = ComponentType::F32;
     let linear = InterpolationMode::Linear;
@@ -95,7 +95,7 @@ fn a_vertex_shader_of_the_module_api_lints_clean() {
 #[test]
 fn a_pixel_shader_with_resources_of_the_module_api_lints_clean() {
     let mut m = Module::new();
-    m.set_entry_point(EntryPoint::new("main", ShaderKind::Pixel));
+    m.set_entry_point(EntryPoint::new("main", Stage::Pixel));
     let f32_ = ComponentType::F32;
     let inputs = [
         Element::system(SemanticKind::Position, f32_, 1, 4)
@@ -159,7 +159,7 @@ fn what_the_caller_places_wrong_is_found() {
     );
     // two textures on t0
     let mut m = Module::new();
-    m.set_entry_point(EntryPoint::new("main", ShaderKind::Pixel));
+    m.set_entry_point(EntryPoint::new("main", Stage::Pixel));
     let texture = ResourceProperties::typed(ResourceKind::Texture2D, ComponentType::F32, 4);
     for name in ["a", "b"] {
         let binding = ResourceBinding::new(ResourceClass::SRV, 0, 0, 0);
@@ -169,4 +169,25 @@ fn what_the_caller_places_wrong_is_found() {
         rules(&text(&m, ShaderKind::Pixel)),
         ["SM.RESOURCERANGEOVERLAP"]
     );
+}
+
+#[path = "../../dxil-ops/examples/emit_stages.rs"]
+mod emit_stages;
+
+/// The modules of the example `emit_stages` (a geometry, hull, domain, mesh, amplification,
+/// two compute and a node shader, each with the interface of a DXC container) lint clean:
+/// their signatures, resources and entry properties pass the metadata checks.
+#[test]
+fn emit_stages_lint_clean() {
+    for (name, _, write) in emit_stages::STAGES {
+        let text = write()
+            .and_then(|s| s.text())
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let report = dxil_lint::lint(&text);
+        assert!(
+            report.diagnostics.is_empty(),
+            "{name}: {:#?}\n{text}",
+            report.diagnostics
+        );
+    }
 }

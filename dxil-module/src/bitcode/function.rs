@@ -57,13 +57,8 @@ impl FnState {
         ops: &Ops<'_>,
         start: usize,
     ) -> Result<Operands, DecodeError> {
-        let full = || ops.err(ErrorKind::Full("operands"));
-        let end = u32::try_from(self.body.operands.len()).map_err(|_| full())?;
-        let start = u32::try_from(start).map_err(|_| full())?;
-        Ok(Operands {
-            start,
-            len: end.saturating_sub(start),
-        })
+        Operands::since(&self.body.operands, start)
+            .ok_or_else(|| ops.err(ErrorKind::Full("operands")))
     }
 }
 

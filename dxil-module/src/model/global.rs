@@ -243,11 +243,7 @@ impl Body {
     /// Adds an operand list at the end of [`Body::operands`]; `None` when the body would hold
     /// more than `u32::MAX` operands.
     pub fn add_operands(&mut self, values: &[Value]) -> Option<Operands> {
-        let start = u32::try_from(self.operands.len()).ok()?;
-        let len = u32::try_from(values.len()).ok()?;
-        start.checked_add(len)?;
-        self.operands.extend_from_slice(values);
-        Some(Operands { start, len })
+        Operands::append(&mut self.operands, values)
     }
 
     /// Calls `fv` on every value operand and `fb` on every block operand of every instruction

@@ -7,7 +7,9 @@
 //! a [`Value`] (8 bytes); a function body holds its instructions in one list
 //! ([`Body::insts`]) and its blocks list them by [`InstId`]; the operand lists of its calls
 //! and `getelementptr`s are runs of one list too ([`Body::operands`], [`Operands`]), so that
-//! an instruction ([`Inst`], 56 bytes) needs no allocation of its own. Values and types are
+//! an instruction ([`Inst`], 56 bytes) needs no allocation of its own; so are the operands of
+//! metadata tuples, the bytes of metadata strings and the lists of named metadata (each a
+//! [`Run`] of a pool of [`Metadata`]). Values and types are
 //! checked by the readers, not by the model: a model made by hand may hold a call whose arguments do
 //! not match its function type, and the lint is what says so.
 //!
@@ -26,6 +28,7 @@ mod constant;
 mod global;
 mod inst;
 mod metadata;
+mod run;
 mod symbols;
 mod types;
 mod value;
@@ -38,6 +41,7 @@ pub use inst::{
     RmwOp, Tail,
 };
 pub use metadata::{MdItem, MdKind, Metadata, NamedMd};
+pub use run::Run;
 pub use symbols::{Sym, Symbols, SymbolsFull};
 pub use types::{NamedStruct, Type, TypeId, Types};
 pub use value::{BlockId, ConstId, FuncId, GlobalId, InstId, MdId, Value};

@@ -20,7 +20,7 @@ mod corpus;
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 
 use dxil_module::bitcode;
-use dxil_module::model::{Call, Inst, InstId, InstKind, Module, Value};
+use dxil_module::model::{BlockId, Call, FuncId, Inst, InstId, InstKind, Module, Value};
 
 /// The `DXIL` parts of the corpus: (name, bitcode); `None` without the corpus.
 fn dxil_parts() -> Option<Vec<(String, Vec<u8>)>> {
@@ -306,17 +306,22 @@ fn add_a_built_call(m: &mut Module) -> bool {
         args,
         ..original.clone()
     };
-    let new = InstId(body.insts.len() as u32);
-    body.insts.push(Inst {
+    let (block, at) = body
+        .blocks
+        .iter()
+        .enumerate()
+        .find_map(|(b, block)| {
+            let at = block.inst_ids().position(|i| i == id)?;
+            Some((BlockId(b as u32), at + 1))
+        })
+        .expect("the call is in a block");
+    let new = Inst {
         kind: InstKind::Call(call),
         line: 0,
         ..inst
-    });
-    for b in &mut body.blocks {
-        if let Some(at) = b.insts.iter().position(|&i| i == id) {
-            b.insts.insert(at + 1, new);
-        }
-    }
+    };
+    m.insert_inst(FuncId(fi as u32), block, at, new)
+        .expect("room for the call");
     true
 }
 

@@ -68,8 +68,19 @@ fn a_call_of_an_undeclared_function_is_refused() {
 fn a_result_used_before_its_definition_is_refused() {
     let mut m = shader();
     let body = m.functions[0].body.as_mut().expect("main has a body");
-    // the fadd before the call whose result it adds to
-    body.blocks[0].insts.swap(0, 1);
+    // the fadd before the call whose result it adds to: the two swap places, and the
+    // references to them follow
+    body.insts.swap(0, 1);
+    body.remap_operands(
+        |v| {
+            if let Value::Inst(i) = v
+                && i.0 < 2
+            {
+                i.0 = 1 - i.0;
+            }
+        },
+        |_| {},
+    );
     let e = bitcode::write(&m).expect_err("refused");
     assert_eq!(at(&e), ("main".into(), 0, "fadd"));
     assert_eq!(

@@ -11,7 +11,7 @@ use super::ops::Ops;
 use super::{DecodeError, ErrorKind};
 use crate::bitstream::{Block, Entry};
 use crate::model::{
-    Attachment, Body, DebugLoc, Inst, InstId, InstKind, MdItem, Operands, Type, TypeId, Value,
+    Attachment, Body, DebugLoc, Inst, InstId, InstKind, MdItem, Operands, Run, Type, TypeId, Value,
 };
 
 /// The tag of a placeholder for a forward reference: `Value::Inst(InstId(FORWARD | k))`
@@ -225,7 +225,10 @@ impl Decoder {
         }
         if kind.is_terminator() {
             // The block is complete: its instructions are those since the last one ended.
-            block.insts = (fs.block_start..=id).map(InstId).collect();
+            block.insts = Run {
+                start: fs.block_start,
+                len: id + 1 - fs.block_start,
+            };
             fs.block_start = id + 1;
             fs.cur += 1;
         }

@@ -41,9 +41,13 @@ impl Bitstream {
             scopes: Scopes::default(),
             budget: input.len() * 8,
         };
-        // LLVM's output has about 0.75 values and 0.13 entries per byte (the corpus)
-        reader.s.values.reserve(input.len() * 3 / 4 + 16);
-        reader.s.entries.reserve(input.len() / 7 + 4);
+        // LLVM's output has 0.75 values (at most 0.87) and 0.125 entries (at most 0.155) per
+        // byte, an abbreviation definition per 70 bytes and an operand of one per 20 (the
+        // corpus): room for as much, so that the lists seldom grow (a copy of all so far)
+        reader.s.values.reserve(input.len() + 16);
+        reader.s.entries.reserve(input.len() / 6 + 4);
+        reader.s.abbrevs.reserve(input.len() / 64 + 8);
+        reader.s.abbrev_ops.reserve(input.len() / 16 + 32);
         reader.run()?;
         Ok(reader.s)
     }
@@ -75,8 +79,8 @@ fn vbr(
     }
 }
 
-/// A VBR of more than two chunks, a non-canonical one, one of width 0, or one the input is
-/// too short for.
+/// A VBR of more than two chunks (read in the word of unread bits when it fits there), a
+/// non-canonical one, one of width 0, or one the input is too short for.
 #[inline(never)]
 fn vbr_chunks(
     r: &mut BitReader<'_>,
@@ -84,6 +88,9 @@ fn vbr_chunks(
     width: u32,
     expected: Expected,
 ) -> Result<u64, Error> {
+    if let Some(value) = r.read_vbr_in_word(width) {
+        return Ok(value);
+    }
     let at = r.position();
     let v = r.read_vbr(width, expected)?;
     if !v.canonical {

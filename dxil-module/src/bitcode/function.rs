@@ -88,7 +88,22 @@ impl Decoder {
         if let Some(Type::Function { params: p, .. }) = self.m.types.get(fn_ty) {
             params.extend_from_slice(p);
         }
-        let records = block.records().count();
+        // Room for what the records hold (each is there): values, instructions and the
+        // operand lists of calls and getelementptrs (at most a value per operand of theirs
+        // after the callee or the source type).
+        let (mut records, mut insts, mut operands) = (0usize, 0usize, 0usize);
+        for rec in block.records() {
+            records += 1;
+            let n = rec.operands().len();
+            match rec.code() {
+                1 | 33 | 35 => continue,
+                34 => operands += n.saturating_sub(3),
+                43 => operands += n.saturating_sub(2),
+                4 | 30 => operands += n,
+                _ => {}
+            }
+            insts += 1;
+        }
         self.vals.reserve(params.len() + records);
         for (i, &p) in params.iter().enumerate() {
             self.push_value(Value::Arg(i as u32), p);
@@ -96,6 +111,8 @@ impl Decoder {
         let mut fs = FnState {
             body: Body {
                 arg_names: vec![None; params.len()],
+                insts: Vec::with_capacity(insts),
+                operands: Vec::with_capacity(operands),
                 ..Body::default()
             },
             cur: 0,
@@ -112,13 +129,7 @@ impl Decoder {
         let result = result.and_then(|()| self.end_function(&mut fs, &block));
         self.vals.truncate(module_len);
         result?;
-        let mut body = fs.body;
-        // The room reserved for one instruction per record: given back when debug
-        // locations took many of the records.
-        if body.insts.capacity() > body.insts.len() + body.insts.len() / 4 {
-            body.insts.shrink_to_fit();
-        }
-        self.m.functions[func.index()].body = Some(body);
+        self.m.functions[func.index()].body = Some(fs.body);
         Ok(())
     }
 
@@ -174,7 +185,6 @@ impl Decoder {
             return Err(ops.bad("block count (1 to the number of records that follow)", n));
         }
         fs.declared = true;
-        fs.body.insts.reserve(fs.records_left as usize);
         fs.body.blocks = vec![crate::model::Block::default(); n as usize];
         Ok(())
     }

@@ -42,6 +42,13 @@ pub(crate) struct Frame {
     is_blockinfo: bool,
 }
 
+impl Frame {
+    /// Whether the block is a BLOCKINFO block.
+    pub(crate) fn is_blockinfo(&self) -> bool {
+        self.is_blockinfo
+    }
+}
+
 /// Block ids below this find their BLOCKINFO list in an array (LLVM's are below 32).
 const DIRECT_IDS: usize = 32;
 

@@ -319,7 +319,7 @@ impl Decoder {
     /// The value of the operand `raw` when it refers to a value defined already (the common
     /// case, kept small to be inlined).
     #[inline(always)]
-    fn defined_operand(&self, raw: u64) -> Option<(Value, TypeId)> {
+    pub(crate) fn defined_operand(&self, raw: u64) -> Option<(Value, TypeId)> {
         let id = if self.relative {
             (self.vals.len() as u32).wrapping_sub(u32::try_from(raw).ok()?) as usize
         } else {
@@ -346,7 +346,7 @@ impl Decoder {
 
     #[cold]
     #[inline(never)]
-    fn operand_of_slow(
+    pub(crate) fn operand_of_slow(
         &mut self,
         fs: &mut FnState,
         ops: &Ops<'_>,

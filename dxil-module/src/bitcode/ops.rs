@@ -101,6 +101,19 @@ impl<'a> Ops<'a> {
         u32::try_from(v).map_err(|_| self.bad(field, v))
     }
 
+    /// The next `n` operands (an error when fewer are left).
+    #[inline]
+    pub(crate) fn take(&mut self, n: usize) -> Result<&'a [u64], DecodeError> {
+        let end = self.pos.saturating_add(n);
+        match self.vals.get(self.pos..end) {
+            Some(taken) => {
+                self.pos = end;
+                Ok(taken)
+            }
+            None => Err(self.too_few(end)),
+        }
+    }
+
     /// The next operand if there is one.
     #[inline]
     pub(crate) fn opt(&mut self) -> Option<u64> {

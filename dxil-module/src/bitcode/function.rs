@@ -88,11 +88,19 @@ impl Decoder {
         if let Some(Type::Function { params: p, .. }) = self.m.types.get(fn_ty) {
             params.extend_from_slice(p);
         }
-        // Room for what the records hold (each is there): values, instructions and the
-        // operand lists of calls and getelementptrs (at most a value per operand of theirs
-        // after the callee or the source type).
-        let (mut records, mut insts, mut operands) = (0usize, 0usize, 0usize);
-        for rec in block.records() {
+        // Room for what the records hold (each is there): values (the body's constants and
+        // results), instructions and the operand lists of calls and getelementptrs (at most a
+        // value per operand of theirs after the callee or the source type).
+        let (mut records, mut constants, mut insts, mut operands) = (0usize, 0, 0, 0);
+        for entry in block.entries() {
+            let rec = match entry {
+                Entry::Record(rec) => rec,
+                Entry::Block(b) if b.id() == codes::CONSTANTS => {
+                    constants += b.entry_count();
+                    continue;
+                }
+                _ => continue,
+            };
             records += 1;
             let n = rec.operands().len();
             match rec.code() {
@@ -104,7 +112,7 @@ impl Decoder {
             }
             insts += 1;
         }
-        self.vals.reserve(params.len() + records);
+        self.vals.reserve(params.len() + constants + records);
         for (i, &p) in params.iter().enumerate() {
             self.push_value(Value::Arg(i as u32), p);
         }

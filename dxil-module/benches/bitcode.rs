@@ -3,7 +3,9 @@
 //!
 //! - `dxil_parts`: the 219 corpus containers (`../shared/corpus/dxil-bin`), each read as
 //!   `dxil dis` reads it: `bitcode::decode` of the container (container parse,
-//!   `find_bitcode`, bitstream, module decode); the throughput counts the bytes of bitcode
+//!   `find_bitcode`, bitstream, module decode); and read as the lint and `dxil dis --ops` read
+//!   it: the same decode, then every `dx.op` call read through `dxil_module::dxop` and
+//!   `dxil_ops::read` (6,797 calls). The throughput counts the bytes of bitcode
 //!   `find_bitcode` finds (the `DXIL` parts). Baseline: the container parse, `find_bitcode` and
 //!   the bitstream parse alone.
 //! - `bitcode`: every bitcode part of the corpus (`DXIL`, `ILDB`, `STAT`: 243 streams), each
@@ -17,47 +19,74 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use dxil_module::bitcode;
 use dxil_module::bitstream::Bitstream;
 use dxil_module::container::find_bitcode;
+use dxil_module::dxop::DxOpCalls;
 use dxil_module::model::Module;
 
 #[path = "../tests/common/corpus.rs"]
 mod corpus;
 
-/// The bitstream of the bitcode `find_bitcode` finds in `input`.
-fn parse_only(input: &[u8]) -> Option<Bitstream> {
-    Bitstream::parse(find_bitcode(input).ok()?.bytes).ok()
-}
+/// A measured function: its benchmark id and the function, run on one input (its result is
+/// a count, to be used).
+type Measured<'a> = (&'a str, fn(&[u8]) -> usize);
 
-/// A group `name` over `inputs` (`bytes` of bitcode in all): `measured` and its `baseline`,
-/// each run on every input.
-fn group<A, B>(
+/// A group `name` over `inputs` (`bytes` of bitcode in all): each function of `measured`, then
+/// `baseline`, each run on every input.
+fn group(
     c: &mut Criterion,
     name: &str,
     inputs: &[Vec<u8>],
     bytes: usize,
-    measured: (&str, fn(&[u8]) -> A),
-    baseline: (&str, fn(&[u8]) -> B),
+    measured: &[Measured<'_>],
+    baseline: Measured<'_>,
 ) {
     let mut g = c.benchmark_group(name);
     g.throughput(Throughput::Bytes(bytes as u64));
-    g.bench_function(measured.0, |b| {
-        b.iter(|| {
-            for input in inputs {
-                black_box((measured.1)(black_box(input)));
-            }
-        })
-    });
-    g.bench_function(baseline.0, |b| {
-        b.iter(|| {
-            for input in inputs {
-                black_box((baseline.1)(black_box(input)));
-            }
-        })
-    });
+    for &(id, f) in measured.iter().chain([&baseline]) {
+        g.bench_function(id, |b| {
+            b.iter(|| {
+                for input in inputs {
+                    black_box(f(black_box(input)));
+                }
+            })
+        });
+    }
     g.finish();
 }
 
-fn decode(input: &[u8]) -> Option<Module> {
-    bitcode::decode(input).ok()
+/// The bitstream of the bitcode `find_bitcode` finds in `input`: its number of entries.
+fn parse_only(input: &[u8]) -> usize {
+    let Ok(found) = find_bitcode(input) else {
+        return 0;
+    };
+    Bitstream::parse(found.bytes).map_or(0, |s| s.entry_count())
+}
+
+/// The bitstream of `input`, a bitstream: its number of entries.
+fn bitstream_only(input: &[u8]) -> usize {
+    Bitstream::parse(input).map_or(0, |s| s.entry_count())
+}
+
+/// The module of `input` (a container or a bitstream): its number of functions.
+fn decode(input: &[u8]) -> usize {
+    bitcode::decode(input).map_or(0, |m: Module| m.functions.len())
+}
+
+/// The module of `input`, then every `dx.op` call of it read as an op: the number of calls
+/// read.
+fn decode_and_read_calls(input: &[u8]) -> usize {
+    let Ok(m) = bitcode::decode(input) else {
+        return 0;
+    };
+    let calls = DxOpCalls::new(&m);
+    let mut buf = Vec::new();
+    let mut read = 0;
+    for call in calls.iter() {
+        if let Ok(op) = call.read(&mut buf) {
+            black_box(&op);
+            read += 1;
+        }
+    }
+    read
 }
 
 fn containers(c: &mut Criterion) {
@@ -70,17 +99,25 @@ fn containers(c: &mut Criterion) {
         .map(|f| std::fs::read(f).expect("read corpus file"))
         .collect();
     let mut total = 0;
+    let mut calls = 0;
     for input in &inputs {
         total += find_bitcode(input).expect("corpus bitcode").bytes.len();
         bitcode::decode(input).expect("corpus container decodes");
+        calls += decode_and_read_calls(input);
     }
-    eprintln!("{} containers, {total} bytes of bitcode", inputs.len());
+    eprintln!(
+        "{} containers, {total} bytes of bitcode, {calls} dx.op calls read",
+        inputs.len()
+    );
     group(
         c,
         "dxil_parts",
         &inputs,
         total,
-        ("container_and_decode", decode),
+        &[
+            ("container_and_decode", decode),
+            ("container_decode_and_dx_op_reads", decode_and_read_calls),
+        ],
         ("baseline_container_and_bitstream_parse", parse_only),
     );
 }
@@ -100,8 +137,8 @@ fn streams(c: &mut Criterion) {
         "bitcode",
         &inputs,
         total,
-        ("decode", decode),
-        ("baseline_bitstream_parse", |b| Bitstream::parse(b).ok()),
+        &[("decode", decode)],
+        ("baseline_bitstream_parse", bitstream_only),
     );
 }
 

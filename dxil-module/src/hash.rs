@@ -160,10 +160,11 @@ impl IdTable {
         self.len += 1;
     }
 
-    /// Room for `n` more ids without growing.
+    /// Room for `n` more ids without growing (one new table at most).
     pub(crate) fn reserve(&mut self, n: usize) {
-        while (self.len + n) * 4 > self.slots.len() * 3 {
-            self.grow();
+        let needed = self.len.saturating_add(n).saturating_mul(4).div_ceil(3);
+        if needed > self.slots.len() {
+            self.resize(needed.checked_next_power_of_two().unwrap_or(needed).max(16));
         }
     }
 
@@ -180,7 +181,11 @@ impl IdTable {
     }
 
     fn grow(&mut self) {
-        let size = (self.slots.len() * 2).max(16);
+        self.resize((self.slots.len() * 2).max(16));
+    }
+
+    /// Moves the ids to a table of `size` slots (a power of two, more than the ids).
+    fn resize(&mut self, size: usize) {
         let old = std::mem::replace(&mut self.slots, vec![Slot { id: EMPTY, hash: 0 }; size]);
         for s in old {
             if s.id != EMPTY {

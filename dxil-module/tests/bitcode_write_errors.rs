@@ -1,13 +1,14 @@
 //! Models the bitcode writer refuses, one per kind of mistake, each with an error that names
 //! the function and the instruction: a call of a function the module does not declare, a
-//! result used before it is defined, a type LLVM 3.7 cannot express. (Metadata too large for
+//! result used before it is defined, a type LLVM 3.7 cannot express, a part of an item outside
+//! its pool. (Metadata too large for
 //! a record is tested in the writer's own unit tests: a model of 2^32 operands does not fit
 //! in a test's memory.)
 
 #![allow(clippy::panic)]
 
 use dxil_module::bitcode::{self, Place, WriteErrorKind};
-use dxil_module::model::{FuncId, InstKind, Module, Value};
+use dxil_module::model::{FuncId, InstKind, MdItem, Module, Run, Value};
 use dxil_module::text;
 
 const SHADER: &str = r#"
@@ -67,8 +68,19 @@ fn a_call_of_an_undeclared_function_is_refused() {
 fn a_result_used_before_its_definition_is_refused() {
     let mut m = shader();
     let body = m.functions[0].body.as_mut().expect("main has a body");
-    // the fadd before the call whose result it adds to
-    body.blocks[0].insts.swap(0, 1);
+    // the fadd before the call whose result it adds to: the two swap places, and the
+    // references to them follow
+    body.insts.swap(0, 1);
+    body.remap_operands(
+        |v| {
+            if let Value::Inst(i) = v
+                && i.0 < 2
+            {
+                i.0 = 1 - i.0;
+            }
+        },
+        |_| {},
+    );
     let e = bitcode::write(&m).expect_err("refused");
     assert_eq!(at(&e), ("main".into(), 0, "fadd"));
     assert_eq!(
@@ -96,5 +108,23 @@ fn a_type_llvm_3_7_cannot_express_is_refused() {
         e.to_string()
             .contains("i16777216: LLVM 3.7 integers have 1 to"),
         "{e}"
+    );
+}
+
+#[test]
+fn metadata_whose_operands_are_outside_their_pool_is_refused() {
+    let mut m = shader();
+    let node = m.metadata.push(MdItem::Node {
+        distinct: false,
+        operands: Run { start: 0, len: 3 },
+    });
+    let e = bitcode::write(&m).expect_err("refused");
+    assert_eq!(e.place(), &Place::Metadata(node.0));
+    assert_eq!(
+        e.to_string(),
+        format!(
+            "metadata !{}: an item whose operands are not within their pool",
+            node.0
+        )
     );
 }

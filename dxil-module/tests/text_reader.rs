@@ -3,7 +3,9 @@
 //! (random bytes, truncations, nesting 100,000 deep) that must give errors, never a panic or a
 //! stack overflow.
 
-use dxil_module::model::{Body, ConstKind, FuncId, InstKind, Module, Type, Value};
+use dxil_module::model::{
+    BlockId, Body, ConstKind, FuncId, Inst, InstId, InstKind, Module, Type, Value,
+};
 use dxil_module::text::{self, PrintOptions, Skipped, SkippedKind, Undefined};
 
 const MODULE: &str = r#"target datalayout = "e-m:e-p:32:32-i1:32-i8:32-i16:32-i32:32-i64:64-f16:32-f32:32-f64:64-n8:16:32:64"
@@ -54,6 +56,34 @@ fn a_module_reads_and_prints_back() {
     let (_, body) = main_body(&m);
     let lines: Vec<u32> = body.iter().map(|(_, i)| i.line).collect();
     assert_eq!(lines, [8, 9, 10, 13, 14]);
+}
+
+#[test]
+fn an_inserted_instruction_moves_the_later_ones_and_their_references() {
+    let mut m = text::parse(MODULE.as_bytes()).expect("valid");
+    let (main, body) = main_body(&m);
+    let x = body.insts[1].clone();
+    let copy = Inst { name: None, ..x };
+    let id = m.insert_inst(main, BlockId(0), 1, copy).expect("room");
+    assert_eq!(id, InstId(1));
+    let (_, body) = main_body(&m);
+    assert_eq!(body.block_insts(BlockId(0)).len(), 4);
+    assert_eq!(
+        body.blocks[1].inst_ids().collect::<Vec<_>>(),
+        [InstId(4), InstId(5)]
+    );
+    assert_eq!(body.attachments[0].0, InstId(2));
+    let text = text::print(&m, &PrintOptions::default());
+    let expected = MODULE.replace(
+        "  %x = call",
+        "  %0 = call float @dx.op.unary.f32(i32 13, float 1.500000e+00)\n  %x = call",
+    );
+    assert_eq!(text, expected);
+    // a place past the block's end, or no block there, is refused
+    let (main, body) = main_body(&m);
+    let any = body.insts[0].clone();
+    assert_eq!(m.insert_inst(main, BlockId(1), 3, any.clone()), None);
+    assert_eq!(m.insert_inst(main, BlockId(2), 0, any), None);
 }
 
 #[test]

@@ -72,7 +72,7 @@ fn plan(m: &Module, state: &ViewIdState) -> Option<Plan> {
     }
     let body = m.function(f)?.body.as_ref()?;
     let int = |v: &Value| m.const_int(v.as_const()?);
-    let (value, input) = body.block_insts(BlockId(0)).find_map(|(at, inst)| {
+    let (value, input) = body.block_iter(BlockId(0)).find_map(|(at, inst)| {
         let InstKind::Call(call) = &inst.kind else {
             return None;
         };
@@ -302,7 +302,7 @@ fn a_record_shared_with_other_metadata_is_left_to_it() {
     assert_eq!(viewid::recorded_words(&m), Some(VS_WORDS.to_vec()));
     assert_eq!(m.metadata.items.len(), items + 2);
     let other = m.metadata.named(&m.symbols, "other").expect("!other")[0];
-    let old = m.metadata.node(other).expect("a node")[0].expect("the array");
+    let old = m.metadata.node_operands(other).expect("a node")[0].expect("the array");
     let (_, value) = m.metadata.value(old).expect("a value");
     assert!(value.as_const().is_some());
     assert_ne!(Some(old), {
@@ -310,7 +310,7 @@ fn a_record_shared_with_other_metadata_is_left_to_it() {
             .metadata
             .named(&m.symbols, "dx.viewIdState")
             .expect("named")[0];
-        m.metadata.node(listed).expect("a node")[0]
+        m.metadata.node_operands(listed).expect("a node")[0]
     });
 }
 

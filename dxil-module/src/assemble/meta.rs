@@ -50,7 +50,8 @@ pub(super) fn int(m: &Module, id: Option<MdId>) -> Option<i64> {
 
 /// The operands of a node.
 pub(super) fn node(m: &Module, id: Option<MdId>) -> &[Option<MdId>] {
-    id.and_then(|id| m.metadata.node(id)).unwrap_or(&[])
+    id.and_then(|id| m.metadata.node_operands(id))
+        .unwrap_or(&[])
 }
 
 /// The operand `i` of a node.

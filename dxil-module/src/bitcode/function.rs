@@ -11,7 +11,7 @@ use super::ops::Ops;
 use super::{DecodeError, ErrorKind};
 use crate::bitstream::{Block, Entry};
 use crate::model::{
-    Attachment, Body, DebugLoc, Inst, InstId, InstKind, MdItem, Operands, Type, TypeId, Value,
+    Attachment, Body, DebugLoc, Inst, InstId, InstKind, MdItem, Operands, Run, Type, TypeId, Value,
 };
 
 /// The tag of a placeholder for a forward reference: `Value::Inst(InstId(FORWARD | k))`
@@ -57,13 +57,8 @@ impl FnState {
         ops: &Ops<'_>,
         start: usize,
     ) -> Result<Operands, DecodeError> {
-        let full = || ops.err(ErrorKind::Full("operands"));
-        let end = u32::try_from(self.body.operands.len()).map_err(|_| full())?;
-        let start = u32::try_from(start).map_err(|_| full())?;
-        Ok(Operands {
-            start,
-            len: end.saturating_sub(start),
-        })
+        Operands::since(&self.body.operands, start)
+            .ok_or_else(|| ops.err(ErrorKind::Full("operands")))
     }
 }
 
@@ -93,14 +88,39 @@ impl Decoder {
         if let Some(Type::Function { params: p, .. }) = self.m.types.get(fn_ty) {
             params.extend_from_slice(p);
         }
-        let records = block.records().count();
-        self.vals.reserve(params.len() + records);
+        // Room for what the records hold (each is there): values (the body's constants and
+        // results), instructions and the operand lists of calls and getelementptrs (at most a
+        // value per operand of theirs after the callee or the source type).
+        let (mut records, mut constants, mut insts, mut operands) = (0usize, 0, 0, 0);
+        for entry in block.entries() {
+            let rec = match entry {
+                Entry::Record(rec) => rec,
+                Entry::Block(b) if b.id() == codes::CONSTANTS => {
+                    constants += b.entry_count();
+                    continue;
+                }
+                _ => continue,
+            };
+            records += 1;
+            let n = rec.operands().len();
+            match rec.code() {
+                1 | 33 | 35 => continue,
+                34 => operands += n.saturating_sub(3),
+                43 => operands += n.saturating_sub(2),
+                4 | 30 => operands += n,
+                _ => {}
+            }
+            insts += 1;
+        }
+        self.vals.reserve(params.len() + constants + records);
         for (i, &p) in params.iter().enumerate() {
             self.push_value(Value::Arg(i as u32), p);
         }
         let mut fs = FnState {
             body: Body {
                 arg_names: vec![None; params.len()],
+                insts: Vec::with_capacity(insts),
+                operands: Vec::with_capacity(operands),
                 ..Body::default()
             },
             cur: 0,
@@ -117,13 +137,7 @@ impl Decoder {
         let result = result.and_then(|()| self.end_function(&mut fs, &block));
         self.vals.truncate(module_len);
         result?;
-        let mut body = fs.body;
-        // The room reserved for one instruction per record: given back when debug
-        // locations took many of the records.
-        if body.insts.capacity() > body.insts.len() + body.insts.len() / 4 {
-            body.insts.shrink_to_fit();
-        }
-        self.m.functions[func.index()].body = Some(body);
+        self.m.functions[func.index()].body = Some(fs.body);
         Ok(())
     }
 
@@ -179,7 +193,6 @@ impl Decoder {
             return Err(ops.bad("block count (1 to the number of records that follow)", n));
         }
         fs.declared = true;
-        fs.body.insts.reserve(fs.records_left as usize);
         fs.body.blocks = vec![crate::model::Block::default(); n as usize];
         Ok(())
     }
@@ -230,7 +243,10 @@ impl Decoder {
         }
         if kind.is_terminator() {
             // The block is complete: its instructions are those since the last one ended.
-            block.insts = (fs.block_start..=id).map(InstId).collect();
+            block.insts = Run {
+                start: fs.block_start,
+                len: id + 1 - fs.block_start,
+            };
             fs.block_start = id + 1;
             fs.cur += 1;
         }
@@ -311,7 +327,7 @@ impl Decoder {
     /// The value of the operand `raw` when it refers to a value defined already (the common
     /// case, kept small to be inlined).
     #[inline(always)]
-    fn defined_operand(&self, raw: u64) -> Option<(Value, TypeId)> {
+    pub(crate) fn defined_operand(&self, raw: u64) -> Option<(Value, TypeId)> {
         let id = if self.relative {
             (self.vals.len() as u32).wrapping_sub(u32::try_from(raw).ok()?) as usize
         } else {
@@ -338,7 +354,7 @@ impl Decoder {
 
     #[cold]
     #[inline(never)]
-    fn operand_of_slow(
+    pub(crate) fn operand_of_slow(
         &mut self,
         fs: &mut FnState,
         ops: &Ops<'_>,

@@ -712,27 +712,30 @@ impl Decoder {
             }));
         }
         let start = fs.body.operands.len();
-        for i in 0..self.params.len() {
-            let p = self.params[i];
-            if plain {
-                let arg = self.operand_of(fs, ops, p)?;
+        if plain {
+            // the arguments of the parameters, each of its parameter's type
+            let params = std::mem::take(&mut self.params);
+            let read = self.args_of(fs, ops, &params);
+            self.params = params;
+            read?;
+        } else {
+            for i in 0..self.params.len() {
+                let p = self.params[i];
+                let arg = match self.m.types.get(p) {
+                    Some(Type::Metadata) => {
+                        let raw = ops.next()?;
+                        let id = self.absolute(ops, raw)?;
+                        Value::Metadata(self.md_id(ops, id, fs.md_base)?)
+                    }
+                    Some(Type::Label) => {
+                        return Err(ops.err(ErrorKind::Unsupported(
+                            "a label argument (the model's call arguments are values)",
+                        )));
+                    }
+                    _ => self.operand_of(fs, ops, p)?,
+                };
                 fs.body.operands.push(arg);
-                continue;
             }
-            let arg = match self.m.types.get(p) {
-                Some(Type::Metadata) => {
-                    let raw = ops.next()?;
-                    let id = self.absolute(ops, raw)?;
-                    Value::Metadata(self.md_id(ops, id, fs.md_base)?)
-                }
-                Some(Type::Label) => {
-                    return Err(ops.err(ErrorKind::Unsupported(
-                        "a label argument (the model's call arguments are values)",
-                    )));
-                }
-                _ => self.operand_of(fs, ops, p)?,
-            };
-            fs.body.operands.push(arg);
         }
         if vararg {
             while ops.left() > 0 {
@@ -764,6 +767,26 @@ impl Decoder {
             }),
             ret,
         ))
+    }
+
+    /// The next operands of a call, one per parameter of `params` (all values, none metadata
+    /// or a label), each of its parameter's type, pushed onto the body's operands.
+    #[inline]
+    fn args_of(
+        &mut self,
+        fs: &mut FnState,
+        ops: &mut Ops<'_>,
+        params: &[TypeId],
+    ) -> Result<(), DecodeError> {
+        let raws = ops.take(params.len())?;
+        for (&raw, &p) in raws.iter().zip(params) {
+            let arg = match self.defined_operand(raw) {
+                Some((v, t)) if t == p => v,
+                _ => self.operand_of_slow(fs, ops, raw, p)?,
+            };
+            fs.body.operands.push(arg);
+        }
+        Ok(())
     }
 
     /// The type a pointer of type `ptr_ty` loads or stores: its pointee, which must be

@@ -8,10 +8,10 @@
 
 use super::codes::{self, At};
 use super::module::Decoder;
-use super::ops::{Ops, string};
+use super::ops::{Ops, bytes_into};
 use super::{DecodeError, ErrorKind};
 use crate::bitstream::Block;
-use crate::model::{MdId, MdItem, MdKind, NamedMd, Sym, Type, TypeId, Value};
+use crate::model::{MdId, MdItem, MdKind, NamedMd, Run, Sym, Type, TypeId, Value};
 use crate::text::special::{self, Field};
 
 /// What an item referred to must be.
@@ -30,15 +30,30 @@ impl Decoder {
     pub(crate) fn metadata(&mut self, block: Block<'_>) -> Result<(), DecodeError> {
         let mut later: Vec<(u64, Want, At)> = Vec::new();
         let mut name: Option<(Sym, At)> = None;
+        // Room for what the records hold (each is there): items, kinds and the pools.
         let (mut kinds, mut others) = (0, 0);
+        let (mut nodes, mut specials, mut strings, mut named) = (0, 0, 0, 0);
         for rec in block.records() {
+            let n = rec.operands().len();
             match rec.code() {
                 6 => kinds += 1,
-                _ => others += 1,
+                1 => strings += n,
+                3 | 5 => nodes += n,
+                10 => named += n,
+                7 | 12..=32 => specials += n,
+                _ => {}
+            }
+            if rec.code() != 6 {
+                others += 1;
             }
         }
-        self.m.metadata.items.reserve(others);
-        self.m.metadata.kinds.reserve(kinds);
+        let md = &mut self.m.metadata;
+        md.items.reserve(others);
+        md.kinds.reserve(kinds);
+        md.node_pool.reserve(nodes);
+        md.special_pool.reserve(specials);
+        md.string_pool.reserve(strings);
+        md.named_pool.reserve(named);
         for rec in block.records() {
             let mut ops = Ops::new(codes::METADATA, &rec);
             let code = ops.code();
@@ -51,7 +66,11 @@ impl Decoder {
                 }));
             }
             let item = match code {
-                1 => MdItem::String(string(&ops, ops.all())?.into_boxed_slice()),
+                1 => {
+                    let start = self.m.metadata.string_pool.len();
+                    bytes_into(&ops, ops.all(), &mut self.m.metadata.string_pool)?;
+                    MdItem::String(pool_run(&ops, &self.m.metadata.string_pool, start)?)
+                }
                 2 => {
                     let ty = self.md_value_type(&mut ops)?;
                     let id = ops.next()?;
@@ -60,20 +79,21 @@ impl Decoder {
                 }
                 3 | 5 => {
                     let len = self.m.metadata.items.len() as u64;
-                    let mut operands = Vec::with_capacity(ops.all().len());
+                    let start = self.m.metadata.node_pool.len();
                     for &v in ops.all() {
-                        operands.push(match v {
+                        let operand = match v {
                             0 => None,
                             v => {
                                 let id = v - 1;
                                 self.md_ref(&ops, id, Want::Any, len, &mut later)?;
                                 Some(MdId(id as u32))
                             }
-                        });
+                        };
+                        self.m.metadata.node_pool.push(operand);
                     }
                     MdItem::Node {
                         distinct: code == 5,
-                        operands,
+                        operands: pool_run(&ops, &self.m.metadata.node_pool, start)?,
                     }
                 }
                 4 => {
@@ -92,11 +112,12 @@ impl Decoder {
                         }));
                     };
                     let len = self.m.metadata.items.len() as u64;
-                    let mut operands = Vec::with_capacity(ops.all().len());
+                    let start = self.m.metadata.named_pool.len();
                     for &id in ops.all() {
                         self.md_ref(&ops, id, Want::Node, len, &mut later)?;
-                        operands.push(MdId(id as u32));
+                        self.m.metadata.named_pool.push(MdId(id as u32));
                     }
+                    let operands = pool_run(&ops, &self.m.metadata.named_pool, start)?;
                     self.m.metadata.named.push(NamedMd {
                         name,
                         operands,
@@ -223,10 +244,12 @@ impl Decoder {
                 _ => {}
             }
         }
+        let start = self.m.metadata.special_pool.len();
+        self.m.metadata.special_pool.extend_from_slice(operands);
         Ok(MdItem::Special {
             code,
             distinct,
-            operands: operands.to_vec(),
+            operands: pool_run(ops, &self.m.metadata.special_pool, start)?,
         })
     }
 
@@ -260,7 +283,7 @@ impl Decoder {
         let ok = match want {
             Want::Any => true,
             Want::String => matches!(item, MdItem::String(_)),
-            Want::Node => matches!(item, MdItem::Node { .. } | MdItem::Special { .. }),
+            Want::Node => item.is_node(),
         };
         if !ok {
             return Err(at.err(ErrorKind::WrongType {
@@ -292,4 +315,10 @@ impl Decoder {
         }
         Err(ops.out_of_range("metadata", id, module + local))
     }
+}
+
+/// The run of the elements pushed onto `pool` since it was `start` long; an error about the
+/// record when the pool is full.
+fn pool_run<T>(ops: &Ops<'_>, pool: &[T], start: usize) -> Result<Run, DecodeError> {
+    Run::since(pool, start).ok_or_else(|| ops.err(ErrorKind::Full("metadata operands")))
 }

@@ -101,6 +101,19 @@ impl<'a> Ops<'a> {
         u32::try_from(v).map_err(|_| self.bad(field, v))
     }
 
+    /// The next `n` operands (an error when fewer are left).
+    #[inline]
+    pub(crate) fn take(&mut self, n: usize) -> Result<&'a [u64], DecodeError> {
+        let end = self.pos.saturating_add(n);
+        match self.vals.get(self.pos..end) {
+            Some(taken) => {
+                self.pos = end;
+                Ok(taken)
+            }
+            None => Err(self.too_few(end)),
+        }
+    }
+
     /// The next operand if there is one.
     #[inline]
     pub(crate) fn opt(&mut self) -> Option<u64> {
@@ -153,10 +166,25 @@ impl<'a> Ops<'a> {
 
 /// Record values as bytes (names, strings), each at most 255.
 pub(crate) fn bytes(values: &[u64]) -> Option<Vec<u8>> {
-    if values.iter().fold(0, |acc, &v| acc | v) > 0xFF {
-        return None;
+    all_bytes(values).then(|| values.iter().map(|&v| v as u8).collect())
+}
+
+/// Whether every value is at most 255.
+fn all_bytes(values: &[u64]) -> bool {
+    values.iter().fold(0, |acc, &v| acc | v) <= 0xFF
+}
+
+/// Record values as bytes appended to `out` (left as it was on an error about the record).
+pub(crate) fn bytes_into(
+    ops: &Ops<'_>,
+    values: &[u64],
+    out: &mut Vec<u8>,
+) -> Result<(), DecodeError> {
+    if !all_bytes(values) {
+        return Err(ops.err(ErrorKind::BadString));
     }
-    Some(values.iter().map(|&v| v as u8).collect())
+    out.extend(values.iter().map(|&v| v as u8));
+    Ok(())
 }
 
 /// Record values as bytes, or an error about the record.

@@ -201,6 +201,42 @@ impl<'a> BitReader<'a> {
         None
     }
 
+    /// A canonical VBR of `width`-bit chunks (1 to 32) whose chunks all are in the word of
+    /// unread bits after a refill (up to 56 bits: a VBR of up to 9 chunks of 6 bits), if the
+    /// input holds it: its value cannot pass 64 bits, so it needs no check of that.
+    pub(crate) fn read_vbr_in_word(&mut self, width: u32) -> Option<u64> {
+        if width == 0 || width > 32 {
+            return None;
+        }
+        if self.bits < 56 {
+            self.refill();
+        }
+        let step = width - 1;
+        let more = 1u64 << step;
+        let mask = low_bits(width);
+        let (mut cur, mut bits) = (self.cur, self.bits);
+        let (mut value, mut shift, mut chunks) = (0u64, 0u32, 0u32);
+        while bits >= width {
+            let chunk = cur & mask;
+            cur >>= width;
+            bits -= width;
+            chunks += 1;
+            let data = chunk & (more - 1);
+            // chunks * width <= 64 bits read: shift < 64 and the value fits
+            value |= data << shift;
+            if chunk & more == 0 {
+                if chunks > 1 && data == 0 {
+                    return None; // a needless zero chunk: for the caller to note
+                }
+                self.cur = cur;
+                self.bits = bits;
+                return Some(value);
+            }
+            shift += step;
+        }
+        None
+    }
+
     /// A VBR of `width`-bit chunks (1 to 32; 0 reads nothing and gives 0; over 32 is an
     /// error): each chunk holds
     /// `width - 1` bits of the value, low bits first, and its high bit says whether another
@@ -459,5 +495,48 @@ impl BitWriter {
     pub fn finish(mut self) -> Vec<u8> {
         self.flush_to_byte();
         self.out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The VBRs the word holds read there; the others (past the word, needless zero chunks)
+    /// are left for the chunk by chunk reader, nothing consumed.
+    #[test]
+    fn vbrs_in_the_word_read_as_chunk_by_chunk() {
+        let mut w = BitWriter::new();
+        let mut expected = Vec::new();
+        for width in 2..=32u32 {
+            for v in [0, 1, 31, 32, 1000, 1 << 40, u64::from(u32::MAX), u64::MAX] {
+                w.write_vbr(v, width);
+                expected.push((width, v, true));
+                let chunks = (64 - v.leading_zeros()).div_ceil(width - 1).max(1);
+                w.write_vbr_chunks(v, width, u64::from(chunks) + 1);
+                expected.push((width, v, false));
+            }
+        }
+        let bytes = w.finish();
+        let mut r = BitReader::new(&bytes);
+        for (width, value, canonical) in expected {
+            let at = r.position();
+            match r.read_vbr_in_word(width) {
+                Some(v) => assert!(canonical && v == value, "width {width}, value {value}"),
+                None => {
+                    assert_eq!(r.position(), at, "nothing consumed");
+                    let v = r.read_vbr(width, Expected::Operand).expect("a VBR");
+                    assert_eq!((v.value, v.canonical), (value, canonical));
+                    // a canonical one is left only when longer than the word holds after a
+                    // refill (56 bits at least) or at the end of the input
+                    let bits = u64::from(width) * v.chunks;
+                    let at_end = r.remaining() < 64;
+                    assert!(
+                        !canonical || bits > 56 || at_end,
+                        "width {width}, value {value}"
+                    );
+                }
+            }
+        }
     }
 }

@@ -69,8 +69,10 @@
 //!   otherwise make values from no bits).
 //!
 //! Time is linear in the input, and so is memory: LLVM's output decodes to about 0.75 values
-//! (8 bytes each) and 0.13 entries (24 bytes each) per input byte, about 9 times the input's
-//! size; the worst case is one value and a third of an entry per input bit.
+//! (8 bytes each) and 0.13 entries (24 bytes each) per input byte, and the reader reserves
+//! room for one value and a sixth of an entry per byte up front (12 times the input's size),
+//! so that its lists seldom grow; the worst case is one value and a third of an entry per
+//! input bit.
 
 mod abbrev;
 mod bits;

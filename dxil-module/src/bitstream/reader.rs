@@ -40,10 +40,15 @@ impl Bitstream {
             },
             scopes: Scopes::default(),
             budget: input.len() * 8,
+            in_blockinfo: false,
         };
-        // LLVM's output has about 0.75 values and 0.13 entries per byte (the corpus)
-        reader.s.values.reserve(input.len() * 3 / 4 + 16);
-        reader.s.entries.reserve(input.len() / 7 + 4);
+        // LLVM's output has 0.75 values (at most 0.87) and 0.125 entries (at most 0.155) per
+        // byte, an abbreviation definition per 70 bytes and an operand of one per 20 (the
+        // corpus): room for as much, so that the lists seldom grow (a copy of all so far)
+        reader.s.values.reserve(input.len() + 16);
+        reader.s.entries.reserve(input.len() / 6 + 4);
+        reader.s.abbrevs.reserve(input.len() / 64 + 8);
+        reader.s.abbrev_ops.reserve(input.len() / 16 + 32);
         reader.run()?;
         Ok(reader.s)
     }
@@ -55,6 +60,9 @@ struct Reader<'a> {
     scopes: Scopes,
     /// The most record values the stream may have (one per input bit).
     budget: usize,
+    /// Whether the innermost open block is a BLOCKINFO block (whose records say which block
+    /// id its definitions are for).
+    in_blockinfo: bool,
 }
 
 fn err(bit: u64, expected: Expected, kind: ErrorKind) -> Error {
@@ -75,8 +83,8 @@ fn vbr(
     }
 }
 
-/// A VBR of more than two chunks, a non-canonical one, one of width 0, or one the input is
-/// too short for.
+/// A VBR of more than two chunks (read in the word of unread bits when it fits there), a
+/// non-canonical one, one of width 0, or one the input is too short for.
 #[inline(never)]
 fn vbr_chunks(
     r: &mut BitReader<'_>,
@@ -84,6 +92,9 @@ fn vbr_chunks(
     width: u32,
     expected: Expected,
 ) -> Result<u64, Error> {
+    if let Some(value) = r.read_vbr_in_word(width) {
+        return Ok(value);
+    }
     let at = r.position();
     let v = r.read_vbr(width, expected)?;
     if !v.canonical {
@@ -128,21 +139,33 @@ impl Reader<'_> {
                 }
                 continue;
             };
-            if at >= frame.end_bit {
-                return Err(err(
-                    at,
-                    Expected::BlockEnd,
-                    ErrorKind::BlockOverrun {
-                        declared_words: frame.len_words,
-                    },
-                ));
-            }
-            match self.r.read(frame.width, Expected::AbbrevId)? {
-                END_BLOCK_U64 => self.end_block(at)?,
-                ENTER_SUBBLOCK_U64 => self.enter_block(at)?,
-                DEFINE_ABBREV_U64 => self.define_abbrev(at)?,
-                UNABBREV_RECORD_U64 => self.unabbreviated(at)?,
-                id => self.abbreviated(at, id)?,
+            let (width, end_bit, len_words) = (frame.width, frame.end_bit, frame.len_words);
+            self.in_blockinfo = frame.is_blockinfo();
+            // the entries of the block up to its end or a nested block
+            loop {
+                let at = self.r.position();
+                if at >= end_bit {
+                    return Err(err(
+                        at,
+                        Expected::BlockEnd,
+                        ErrorKind::BlockOverrun {
+                            declared_words: len_words,
+                        },
+                    ));
+                }
+                match self.r.read(width, Expected::AbbrevId)? {
+                    END_BLOCK_U64 => {
+                        self.end_block(at)?;
+                        break;
+                    }
+                    ENTER_SUBBLOCK_U64 => {
+                        self.enter_block(at)?;
+                        break;
+                    }
+                    DEFINE_ABBREV_U64 => self.define_abbrev(at)?,
+                    UNABBREV_RECORD_U64 => self.unabbreviated(at)?,
+                    id => self.abbreviated(at, id)?,
+                }
             }
         }
     }
@@ -462,7 +485,9 @@ impl Reader<'_> {
         if self.s.values.len() > self.budget {
             return Err(err(at, Expected::Operand, ErrorKind::TooManyValues));
         }
-        if let [code, operands @ ..] = values {
+        if self.in_blockinfo
+            && let [code, operands @ ..] = values
+        {
             self.scopes
                 .record(*code, operands)
                 .map_err(|e| Self::scope_error(at, Expected::Operand, e, u64::from(abbrev_id)))?;

@@ -31,7 +31,7 @@ pub(crate) struct Frame {
     /// For the reader: where the length word says the block ends, in bits.
     pub end_bit: u64,
     pub len_words: u32,
-    /// Position in `Scopes::info` of the list for the block's id, or `usize::MAX`.
+    /// Position in `Scopes::info` of the list for the block's id, or `NO_LIST`.
     info: usize,
     /// Length of that list when the block was entered.
     info_count: u32,
@@ -42,8 +42,24 @@ pub(crate) struct Frame {
     is_blockinfo: bool,
 }
 
-#[derive(Clone, Debug, Default)]
+impl Frame {
+    /// Whether the block is a BLOCKINFO block.
+    pub(crate) fn is_blockinfo(&self) -> bool {
+        self.is_blockinfo
+    }
+}
+
+/// Block ids below this find their BLOCKINFO list in an array (LLVM's are below 32).
+const DIRECT_IDS: usize = 32;
+
+/// No list registered for a block id.
+const NO_LIST: usize = usize::MAX;
+
+#[derive(Clone, Debug)]
 pub(crate) struct Scopes {
+    /// The position in `info` of the list of each block id below `DIRECT_IDS`, or `NO_LIST`.
+    direct: [usize; DIRECT_IDS],
+    /// The same for the other block ids.
     by_id: HashMap<u32, usize>,
     info: Vec<Vec<u32>>,
     /// Open blocks are `frames[..depth]`; the others keep their allocations for reuse.
@@ -51,7 +67,44 @@ pub(crate) struct Scopes {
     depth: usize,
 }
 
+impl Default for Scopes {
+    fn default() -> Scopes {
+        Scopes {
+            direct: [NO_LIST; DIRECT_IDS],
+            by_id: HashMap::new(),
+            info: Vec::new(),
+            frames: Vec::new(),
+            depth: 0,
+        }
+    }
+}
+
 impl Scopes {
+    /// The position in `info` of the list of block id `id`, if BLOCKINFO registered any.
+    fn list_of(&self, id: u32) -> Option<usize> {
+        let list = match self.direct.get(id as usize) {
+            Some(&l) => l,
+            None => *self.by_id.get(&id)?,
+        };
+        (list != NO_LIST).then_some(list)
+    }
+
+    /// The position in `info` of the list of block id `id`, added if new.
+    fn list_for(&mut self, id: u32) -> usize {
+        if let Some(list) = self.list_of(id) {
+            return list;
+        }
+        let list = self.info.len();
+        self.info.push(Vec::new());
+        match self.direct.get_mut(id as usize) {
+            Some(slot) => *slot = list,
+            None => {
+                self.by_id.insert(id, list);
+            }
+        }
+        list
+    }
+
     pub(crate) fn depth(&self) -> usize {
         self.depth
     }
@@ -74,7 +127,7 @@ impl Scopes {
         if self.depth >= MAX_DEPTH {
             return Err(ScopeError::TooDeep);
         }
-        let info = self.by_id.get(&id).copied().unwrap_or(usize::MAX);
+        let info = self.list_of(id).unwrap_or(NO_LIST);
         let info_count = self.info.get(info).map_or(0, |l| l.len() as u32);
         if self.depth == self.frames.len() {
             self.frames.push(Frame::default());
@@ -129,12 +182,10 @@ impl Scopes {
             return Ok(None);
         }
         let target = frame.blockinfo_target.ok_or(ScopeError::NoSetBid)?;
-        let next = self.info.len();
-        let list = *self.by_id.entry(target).or_insert(next);
-        if list == next {
-            self.info.push(Vec::new());
+        let list = self.list_for(target);
+        if let Some(l) = self.info.get_mut(list) {
+            l.push(def);
         }
-        self.info[list].push(def);
         Ok(Some(target))
     }
 
@@ -162,9 +213,8 @@ impl Scopes {
         let frame = self.top().ok_or(ScopeError::NoOpenBlock)?;
         let defined = if frame.is_blockinfo {
             let target = frame.blockinfo_target.ok_or(ScopeError::NoSetBid)?;
-            self.by_id
-                .get(&target)
-                .and_then(|&l| self.info.get(l))
+            self.list_of(target)
+                .and_then(|l| self.info.get(l))
                 .map_or(0, Vec::len)
         } else {
             frame.info_count as usize + frame.locals.len()

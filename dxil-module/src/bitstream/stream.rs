@@ -356,6 +356,13 @@ impl<'a> Block<'a> {
         u64::from(self.raw().bit)
     }
 
+    /// The number of entries inside it at all depths (records, abbreviation definitions,
+    /// nested blocks and their entries), found without walking them.
+    pub fn entry_count(&self) -> usize {
+        let end = self.stream.next_sibling(self.index);
+        end.saturating_sub(self.index + 1) as usize
+    }
+
     /// Its entries in order.
     pub fn entries(self) -> Entries<'a> {
         Entries {

@@ -34,7 +34,10 @@ pub(crate) fn describe(m: &Module, id: Option<MdId>) -> String {
     };
     match m.metadata.get(id) {
         None => "a reference to no node".to_owned(),
-        Some(MdItem::String(s)) => format!("the string \"{}\"", String::from_utf8_lossy(s)),
+        Some(MdItem::String(s)) => {
+            let s = s.of(&m.metadata.string_pool);
+            format!("the string \"{}\"", String::from_utf8_lossy(s))
+        }
         Some(MdItem::Node { operands, .. }) => format!("a tuple of {}", operands.len()),
         Some(MdItem::Special { .. }) => "a debug-information node".to_owned(),
         Some(MdItem::Value { ty, value }) => {
@@ -73,7 +76,7 @@ pub(crate) fn tuple<'m, 'a>(
     at: &'a At<'a>,
     id: Option<MdId>,
 ) -> Result<Tuple<'m, 'a>, MdError> {
-    match id.and_then(|i| m.metadata.node(i)) {
+    match id.and_then(|i| m.metadata.node_operands(i)) {
         Some(ops) => Ok(Tuple { m, ops, at }),
         None => Err(expected(m, at, "a tuple", id)),
     }

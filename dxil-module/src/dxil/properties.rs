@@ -229,7 +229,7 @@ impl<'m> Properties<'m> {
         // the pair's value is field `2k + 1` of the properties tuple
         let ops: &[Option<MdId>] = self
             .node
-            .and_then(|n| self.m.metadata.node(n))
+            .and_then(|n| self.m.metadata.node_operands(n))
             .unwrap_or(&[]);
         let pair = Tuple {
             m: self.m,

@@ -2,7 +2,7 @@
 
 use super::inst::Attachment;
 use super::{
-    AttrListId, BlockId, Call, Inst, InstId, InstKind, MdId, Operands, Sym, TypeId, Value,
+    AttrListId, BlockId, Call, Inst, InstId, InstKind, MdId, Operands, Run, Sym, TypeId, Value,
 };
 
 /// The linkage of a global variable or function.
@@ -190,9 +190,9 @@ pub struct Body {
     pub arg_names: Vec<Option<Sym>>,
     /// The basic blocks, the entry block first.
     pub blocks: Vec<Block>,
-    /// Every instruction, referred to by [`InstId`] from the blocks (in the order of the
-    /// blocks when read; an instruction added later goes at the end and is placed by its
-    /// block's list).
+    /// Every instruction, referred to by [`InstId`] (its position here), each block's in one
+    /// run ([`Block::insts`]), block after block as the readers make them
+    /// ([`Body::insert_inst`] keeps it so).
     pub insts: Vec<Inst>,
     /// The operand lists of the instructions ([`Operands`]: a call's arguments, a
     /// `getelementptr`'s operands), one after another.
@@ -206,12 +206,26 @@ pub struct Body {
 }
 
 /// A basic block.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Block {
     /// The label, without `%`; `None` for an unnamed block.
     pub name: Option<Sym>,
-    /// Its instructions, in order; the last one is the terminator.
-    pub insts: Vec<InstId>,
+    /// Its instructions, in order, the last one the terminator: a run of
+    /// [`Body::insts`] ([`Body::block_insts`] gives them, [`Block::inst_ids`] their ids).
+    pub insts: Run,
+}
+
+impl Block {
+    /// The ids of its instructions, in order.
+    pub fn inst_ids(&self) -> impl DoubleEndedIterator<Item = InstId> + ExactSizeIterator {
+        let Run { start, len } = self.insts;
+        (start..start.saturating_add(len)).map(InstId)
+    }
+
+    /// The id of its last instruction (the terminator); `None` for an empty block.
+    pub fn last(&self) -> Option<InstId> {
+        self.inst_ids().next_back()
+    }
 }
 
 /// The source location of an instruction (`!dbg`).
@@ -247,33 +261,80 @@ impl Body {
     pub fn iter(&self) -> impl Iterator<Item = (InstId, &Inst)> {
         self.blocks
             .iter()
-            .flat_map(|b| b.insts.iter())
-            .filter_map(|&id| self.inst(id).map(|inst| (id, inst)))
+            .flat_map(Block::inst_ids)
+            .filter_map(|id| self.inst(id).map(|inst| (id, inst)))
+    }
+
+    /// The block of an id, or `None` for an id out of range.
+    pub fn block(&self, b: BlockId) -> Option<&Block> {
+        self.blocks.get(b.index())
+    }
+
+    /// The instructions of block `b`, in order (empty for a block out of range).
+    pub fn block_insts(&self, b: BlockId) -> &[Inst] {
+        self.block(b).map_or(&[], |b| b.insts.of(&self.insts))
+    }
+
+    /// Inserts `inst` into block `block` before its instruction `at` (at its end when `at` is
+    /// its number of instructions), at the same position of [`Body::insts`]: the
+    /// instructions from there on, and every reference to them (operands, attachments, debug
+    /// locations), move up by one. Gives the new instruction's id; `None` (and the body
+    /// unchanged) when there is no such block or place, or the body is full. Metadata items
+    /// that hold a result of the body (function-local metadata) are the caller's to move
+    /// ([`Module::insert_inst`](super::Module::insert_inst) does).
+    pub fn insert_inst(&mut self, block: BlockId, at: usize, inst: Inst) -> Option<InstId> {
+        let b = *self.block(block)?;
+        if at > b.insts.len() || self.insts.len() >= u32::MAX as usize {
+            return None;
+        }
+        let pos = b.insts.start.checked_add(at as u32)?;
+        if pos as usize > self.insts.len() {
+            return None;
+        }
+        let shift = |i: &mut InstId| {
+            if i.0 >= pos {
+                i.0 += 1;
+            }
+        };
+        self.remap_operands(
+            |v| {
+                if let Value::Inst(i) = v {
+                    shift(i);
+                }
+            },
+            |_| {},
+        );
+        self.attachments.iter_mut().for_each(|(i, _)| shift(i));
+        self.debug_locs.iter_mut().for_each(|(i, _)| shift(i));
+        for (k, other) in self.blocks.iter_mut().enumerate() {
+            if k == block.index() {
+                other.insts.len += 1;
+            } else if other.insts.start >= pos {
+                other.insts.start += 1;
+            }
+        }
+        self.insts.insert(pos as usize, inst);
+        Some(InstId(pos))
     }
 
     /// The instructions of block `block`, in order, with their ids (none for a block out of
     /// range).
-    pub fn block_insts(&self, block: BlockId) -> impl Iterator<Item = (InstId, &Inst)> {
-        self.blocks
-            .get(block.index())
-            .map_or(&[][..], |b| &b.insts[..])
-            .iter()
-            .filter_map(|&id| self.inst(id).map(|inst| (id, inst)))
+    pub fn block_iter(&self, block: BlockId) -> impl Iterator<Item = (InstId, &Inst)> {
+        self.block(block)
+            .into_iter()
+            .flat_map(Block::inst_ids)
+            .filter_map(|id| self.inst(id).map(|inst| (id, inst)))
     }
 
-    /// Adds `inst` right before instruction `at` in its block; the new instruction's id, or
-    /// `None` when no block lists `at` or the body would hold more than `u32::MAX`
-    /// instructions.
+    /// Adds `inst` right before instruction `at` in its block, as
+    /// [`Body::insert_inst`] does (`at` and the instructions after it move up by one); the
+    /// new instruction's id, or `None` when no block holds `at` or the body is full.
     pub fn insert_before(&mut self, at: InstId, inst: Inst) -> Option<InstId> {
-        let id = InstId(u32::try_from(self.insts.len()).ok()?);
-        let (block, position) = self
-            .blocks
-            .iter()
-            .enumerate()
-            .find_map(|(b, blk)| Some((b, blk.insts.iter().position(|&i| i == at)?)))?;
-        self.insts.push(inst);
-        self.blocks[block].insts.insert(position, id);
-        Some(id)
+        let (block, position) = self.blocks.iter().enumerate().find_map(|(b, blk)| {
+            let offset = at.0.checked_sub(blk.insts.start)?;
+            (offset < blk.insts.len).then_some((b, offset as usize))
+        })?;
+        self.insert_inst(BlockId(u32::try_from(block).ok()?), position, inst)
     }
 
     /// The number of basic blocks.
@@ -294,11 +355,7 @@ impl Body {
     /// Adds an operand list at the end of [`Body::operands`]; `None` when the body would hold
     /// more than `u32::MAX` operands.
     pub fn add_operands(&mut self, values: &[Value]) -> Option<Operands> {
-        let start = u32::try_from(self.operands.len()).ok()?;
-        let len = u32::try_from(values.len()).ok()?;
-        start.checked_add(len)?;
-        self.operands.extend_from_slice(values);
-        Some(Operands { start, len })
+        Operands::append(&mut self.operands, values)
     }
 
     /// Calls `fv` on every value operand and `fb` on every block operand of every instruction

@@ -1,37 +1,13 @@
 //! Instructions: the kinds LLVM 3.7 has and DXIL may use, and their operator enumerations
 //! (numbered as the bitcode numbers them).
 
-use super::{AttrListId, BlockId, ConstId, MdId, Sym, TypeId, Value};
+use super::{AttrListId, BlockId, ConstId, MdId, Run, Sym, TypeId, Value};
 
 /// A list of value operands of an instruction (a call's arguments, a `getelementptr`'s
-/// pointer and indices): a run of [`Body::operands`](super::Body::operands), which holds the
-/// lists of all the instructions of a body one after another, so that an instruction needs
-/// no allocation of its own. [`Body::values`](super::Body::values) gives the values.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub struct Operands {
-    /// The position of the first value in [`Body::operands`](super::Body::operands).
-    pub start: u32,
-    /// The number of values.
-    pub len: u32,
-}
-
-impl Operands {
-    /// The positions of the values in [`Body::operands`](super::Body::operands).
-    pub fn range(self) -> std::ops::Range<usize> {
-        let start = self.start as usize;
-        start..start.saturating_add(self.len as usize)
-    }
-
-    /// The number of values.
-    pub fn len(self) -> usize {
-        self.len as usize
-    }
-
-    /// Whether there are none.
-    pub fn is_empty(self) -> bool {
-        self.len == 0
-    }
-}
+/// pointer and indices): a [`Run`] of [`Body::operands`](super::Body::operands), which holds
+/// the lists of all the instructions of a body one after another, so that an instruction
+/// needs no allocation of its own. [`Body::values`](super::Body::values) gives the values.
+pub type Operands = Run;
 
 /// An instruction of a function body.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

@@ -4,12 +4,15 @@
 //!
 //! It is LLVM 3.7's IR as DXIL uses it, kept compact: every type, constant and name is held
 //! once ([`Types`], [`Constants`], [`Symbols`]) and referred to by a 4-byte id; an operand is
-//! a [`Value`] (8 bytes); a function body holds its instructions in one list
-//! ([`Body::insts`]) and its blocks list them by [`InstId`]; the operand lists of its calls
-//! and `getelementptr`s are runs of one list too ([`Body::operands`], [`Operands`]), so that
-//! an instruction ([`Inst`], 56 bytes) needs no allocation of its own. Values and types are
-//! checked by the readers, not by the model: a model made by hand may hold a call whose arguments do
-//! not match its function type, and the lint is what says so.
+//! a [`Value`] (8 bytes). What varies in length is kept in one list per kind, each item
+//! holding a [`Run`] of it, so that items need no allocation of their own: a function body
+//! holds its instructions in one list ([`Body::insts`]), each block's a run of it
+//! ([`Block::insts`]), and the operand lists of its calls and `getelementptr`s in another
+//! ([`Body::operands`], [`Operands`]), so an instruction ([`Inst`], 56 bytes) allocates
+//! nothing; the metadata keeps the operands of its tuples, the bytes of its strings and the
+//! lists of its named metadata in pools of [`Metadata`]. Values and types are checked by the
+//! readers, not by the model: a model made by hand may hold a call whose arguments do not
+//! match its function type, and the lint is what says so.
 //!
 //! ```
 //! use dxil_module::model::{Module, Type};
@@ -26,6 +29,7 @@ mod constant;
 mod global;
 mod inst;
 mod metadata;
+mod run;
 mod symbols;
 mod types;
 mod value;
@@ -38,6 +42,7 @@ pub use inst::{
     RmwOp, Tail,
 };
 pub use metadata::{MdItem, MdKind, Metadata, NamedMd};
+pub use run::Run;
 pub use symbols::{Sym, Symbols, SymbolsFull};
 pub use types::{NamedStruct, Type, TypeId, Types};
 pub use value::{BlockId, ConstId, FuncId, GlobalId, InstId, MdId, Value};
@@ -231,6 +236,43 @@ impl Module {
             ty,
             kind: ConstKind::Undef,
         })
+    }
+
+    /// Inserts `inst` into block `block` of the body of `function` before its instruction
+    /// `at`, as [`Body::insert_inst`] does, and moves the references to the instructions
+    /// after it that the function's local metadata holds (`metadata float %x` operands). Gives
+    /// the new instruction's id; `None` (and the module unchanged) when there is no such
+    /// function body, block or place.
+    pub fn insert_inst(
+        &mut self,
+        function: FuncId,
+        block: BlockId,
+        at: usize,
+        inst: Inst,
+    ) -> Option<InstId> {
+        let body = self.functions.get_mut(function.index())?.body.as_mut()?;
+        let id = body.insert_inst(block, at, inst)?;
+        let mut local: Vec<MdId> = Vec::new();
+        for inst in &body.insts {
+            body.for_each_operand(&inst.kind, |v| {
+                if let Value::Metadata(md) = v {
+                    local.push(md);
+                }
+            });
+        }
+        local.sort_unstable();
+        local.dedup();
+        for md in local {
+            if let Some(MdItem::Value {
+                value: Value::Inst(i),
+                ..
+            }) = self.metadata.items.get_mut(md.index())
+                && i.0 >= id.0
+            {
+                i.0 += 1;
+            }
+        }
+        Some(id)
     }
 
     /// The calls of a function body whose callee is a function, with their ids.

@@ -48,7 +48,7 @@ impl Flow {
         let mut succs: Vec<Vec<u32>> = vec![Vec::new(); n];
         let mut returns = Vec::new();
         for b in 0..n {
-            for (id, inst) in body.block_insts(BlockId(b as u32)) {
+            for (id, inst) in body.block_iter(BlockId(b as u32)) {
                 if let Some(slot) = block_of.get_mut(id.index()) {
                     *slot = b as u32;
                 }

@@ -17,7 +17,7 @@ use super::{ViewIdState, compute};
 use crate::assemble::AssembleError;
 use crate::assemble::meta::node;
 use crate::dxil::{self, Version};
-use crate::model::{ConstKind, MdId, MdItem, Module, NamedMd, Type, Value};
+use crate::model::{ConstKind, MdId, MdItem, Module, NamedMd, Run, Type, Value};
 
 /// The name of the named metadata.
 const NAME: &str = "dx.viewIdState";
@@ -143,18 +143,20 @@ pub(in crate::assemble) fn apply(m: &mut Module, refresh: &Refresh) -> Result<()
         return Ok(());
     }
     let item = m.metadata.push(MdItem::Value { ty, value });
-    let listed = m.metadata.push(MdItem::Node {
-        distinct: false,
-        operands: vec![Some(item)],
-    });
+    let room = AssembleError::Metadata("room in the metadata pools for dx.viewIdState");
+    let listed = m
+        .metadata
+        .push_node(false, &[Some(item)])
+        .ok_or(room.clone())?;
     let name = m
         .symbols
         .intern(NAME.as_bytes())
         .map_err(|_| AssembleError::Metadata("room in the symbol table for dx.viewIdState"))?;
+    let operands = Run::append(&mut m.metadata.named_pool, &[listed]).ok_or(room)?;
     let named = &mut m.metadata.named;
     let record = NamedMd {
         name,
-        operands: vec![listed],
+        operands,
         line: 0,
     };
     match named.iter().position(|n| n.name == name) {

@@ -43,7 +43,7 @@ impl Dominators {
             .iter()
             .map(|b| {
                 let mut s = Vec::new();
-                if let Some(inst) = b.insts.last().and_then(|&i| body.inst(i)) {
+                if let Some(inst) = b.last().and_then(|i| body.inst(i)) {
                     each_target(&inst.kind, |t| {
                         if (t as usize) < n {
                             s.push(t)
@@ -180,7 +180,7 @@ impl Dominators {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{Block, BlockId, Inst, InstId, TypeId, Value};
+    use crate::model::{Block, BlockId, Inst, Run, TypeId, Value};
 
     fn body(terms: Vec<InstKind>) -> Body {
         let mut b = Body::default();
@@ -193,7 +193,10 @@ mod tests {
             });
             b.blocks.push(Block {
                 name: None,
-                insts: vec![InstId(i as u32)],
+                insts: Run {
+                    start: i as u32,
+                    len: 1,
+                },
             });
         }
         b

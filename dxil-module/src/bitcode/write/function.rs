@@ -266,7 +266,7 @@ impl Fn<'_> {
                 return Err(self.fn_err(WriteErrorKind::BadBody("an empty block")));
             }
             let mut phis_done = false;
-            for (k, &id) in block.insts.iter().enumerate() {
+            for (k, id) in block.inst_ids().enumerate() {
                 self.cur = id;
                 self.cur_pos = position;
                 let Some(inst) = body.inst(id) else {
@@ -478,7 +478,7 @@ impl Fn<'_> {
         self.next_val = self.first_local + self.s.local.list.len() as u32;
         let mut pos = 0u32;
         for (b, block) in body.blocks.iter().enumerate() {
-            for &id in &block.insts {
+            for id in block.inst_ids() {
                 let Some(inst) = body.inst(id) else { continue };
                 self.cur = id;
                 self.cur_pos = pos;

@@ -136,10 +136,17 @@ pub(super) fn number(m: &Module) -> Result<MdNumbers, WriteError> {
         }
     }
     let local = |id: usize| ids.get(id).is_some_and(|&i| i == NONE);
+    let md = &m.metadata;
     for (i, item) in items.iter().enumerate() {
+        if !md.in_pools(item) {
+            return Err(err(
+                i,
+                WriteErrorKind::BadMetadata("an item whose operands are not within their pool"),
+            ));
+        }
         match item {
             MdItem::Node { operands, .. } => {
-                for op in operands.iter().flatten() {
+                for op in operands.of(&md.node_pool).iter().flatten() {
                     if op.index() >= items.len() {
                         return Err(out_of_range(
                             Place::Metadata(i as u32),
@@ -158,7 +165,7 @@ pub(super) fn number(m: &Module) -> Result<MdNumbers, WriteError> {
                 }
             }
             MdItem::Special { code, operands, .. } => {
-                for (j, &v) in operands.iter().enumerate() {
+                for (j, &v) in operands.of(&md.special_pool).iter().enumerate() {
                     let Some(r) = reference(*code, j) else {
                         return Err(err(
                             i,
@@ -178,7 +185,7 @@ pub(super) fn number(m: &Module) -> Result<MdNumbers, WriteError> {
                     };
                     let ok = match r {
                         Ref::String => matches!(t, MdItem::String(_)),
-                        Ref::Required => matches!(t, MdItem::Node { .. } | MdItem::Special { .. }),
+                        Ref::Required => t.is_node(),
                         _ => !is_local(t),
                     };
                     if !ok {
@@ -209,10 +216,16 @@ pub(super) fn number(m: &Module) -> Result<MdNumbers, WriteError> {
     }
     for named in &m.metadata.named {
         let place = || Place::NamedMetadata(m.symbols.lossy(named.name).into_owned());
-        for op in &named.operands {
+        if named.operands.range().end > md.named_pool.len() {
+            return Err(WriteError::new(
+                place(),
+                WriteErrorKind::BadMetadata("named metadata whose nodes are not within their pool"),
+            ));
+        }
+        for op in md.named_operands(named) {
             match items.get(op.index()) {
                 None => return Err(out_of_range(place(), op.0.into(), items.len())),
-                Some(MdItem::Node { .. } | MdItem::Special { .. }) => {}
+                Some(item) if item.is_node() => {}
                 Some(_) => {
                     return Err(WriteError::new(
                         place(),
@@ -307,6 +320,7 @@ pub(super) fn write_module(
         v.clear();
         match item {
             MdItem::String(bytes) => {
+                let bytes = bytes.of(&m.metadata.string_pool);
                 v.extend(bytes.iter().map(|&b| u64::from(b)));
                 out.abbreviated(string_abbrev, &string_ops, md::STRING, &v);
             }
@@ -315,6 +329,7 @@ pub(super) fn write_module(
                 out.record(md::VALUE, &v);
             }
             MdItem::Node { distinct, operands } => {
+                let operands = operands.of(&m.metadata.node_pool);
                 v.extend(operands.iter().map(|&o| or_null(ids, o)));
                 let code = if *distinct {
                     md::DISTINCT_NODE
@@ -329,7 +344,7 @@ pub(super) fn write_module(
                 operands,
             } => {
                 v.push(u64::from(*distinct));
-                for (j, &o) in operands.iter().enumerate() {
+                for (j, &o) in operands.of(&m.metadata.special_pool).iter().enumerate() {
                     let mapped = |x: u64| {
                         usize::try_from(x)
                             .ok()
@@ -366,12 +381,8 @@ pub(super) fn write_module(
         v.extend(m.symbols.bytes(named.name).iter().map(|&b| u64::from(b)));
         out.abbreviated(name_abbrev, &name_ops, md::NAME, &v);
         v.clear();
-        v.extend(
-            named
-                .operands
-                .iter()
-                .map(|&o| u64::from(ids.get(o).unwrap_or(0))),
-        );
+        let operands = m.metadata.named_operands(named);
+        v.extend(operands.iter().map(|&o| u64::from(ids.get(o).unwrap_or(0))));
         out.record(md::NAMED_NODE, &v);
     }
     out.exit();
@@ -432,6 +443,7 @@ pub(super) fn write_kinds(out: &mut Out, m: &Module) -> Result<(), WriteError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::Run;
 
     /// A node of more operands than a record can count is refused (made small here by
     /// lowering the limit: a model of 2^32 operands does not fit in a test's memory).
@@ -439,7 +451,7 @@ mod tests {
     fn metadata_too_large_for_a_record_is_refused() {
         let node = MdItem::Node {
             distinct: false,
-            operands: vec![None; 5],
+            operands: Run { start: 0, len: 5 },
         };
         let (what, len) = record_len(&node);
         assert_eq!(record_fits(what, len, 5), Ok(()));

@@ -39,13 +39,9 @@ pub(crate) struct FnState {
     pub next_slot: u32,
     /// Metadata items that hold local values (`metadata float %x`).
     pub local_md: Vec<MdId>,
-    /// The block instructions go to; `None` after a terminator.
+    /// The block instructions go to (the last one; its run of the body's instructions ends
+    /// with the last instruction read); `None` after a terminator.
     pub block: Option<BlockId>,
-    /// The instructions of the blocks, block after block (each block's are in one run, as
-    /// instructions only go to the last block), and where each block's run starts: the
-    /// blocks get their lists when the function ends.
-    pub block_insts: Vec<InstId>,
-    block_first: Vec<u32>,
 }
 
 impl FnState {
@@ -62,8 +58,6 @@ impl FnState {
             next_slot: 0,
             local_md: Vec::new(),
             block: None,
-            block_insts: Vec::new(),
-            block_first: Vec::new(),
         }
     }
 
@@ -90,8 +84,6 @@ impl FnState {
         self.next_slot = 0;
         self.local_md.clear();
         self.block = None;
-        self.block_insts.clear();
-        self.block_first.clear();
         self
     }
 }
@@ -379,11 +371,11 @@ impl Parser<'_, '_> {
             }
         };
         let fs = self.fs()?;
+        let start = fs.body.insts.len() as u32;
         fs.body.blocks.push(crate::model::Block {
             name,
-            insts: Vec::new(),
+            insts: crate::model::Run { start, len: 0 },
         });
-        fs.block_first.push(fs.block_insts.len() as u32);
         fs.block = Some(id);
         Ok(())
     }
@@ -595,7 +587,7 @@ impl Parser<'_, '_> {
         // The body gets lists of its exact size; the state keeps the memory of its own for
         // the next function.
         let b = &mut fs.body;
-        let mut body = Body {
+        let body = Body {
             arg_names: exact(&mut b.arg_names),
             blocks: exact(&mut b.blocks),
             insts: exact(&mut b.insts),
@@ -604,15 +596,6 @@ impl Parser<'_, '_> {
             debug_locs: exact(&mut b.debug_locs),
             fn_attachments: std::mem::take(&mut b.fn_attachments),
         };
-        let ends = fs.block_first.iter().skip(1).map(|&e| e as usize);
-        let ends = ends.chain(std::iter::once(fs.block_insts.len()));
-        for ((b, &first), end) in body.blocks.iter_mut().zip(&fs.block_first).zip(ends) {
-            b.insts = fs
-                .block_insts
-                .get(first as usize..end)
-                .map(<[InstId]>::to_vec)
-                .unwrap_or_default();
-        }
         if let Some(f) = self.st.m.functions.get_mut(func.index()) {
             f.body = Some(body);
         }

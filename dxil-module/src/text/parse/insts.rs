@@ -68,8 +68,12 @@ impl<'a> Parser<'_, 'a> {
                 name: sym,
                 line,
             });
-            if fs.block.is_some() {
-                fs.block_insts.push(fs_id);
+            // the block's run grows by the instruction (blocks' runs follow each other, as
+            // instructions only go to the last block)
+            if let Some(b) = fs.block
+                && let Some(block) = fs.body.blocks.get_mut(b.index())
+            {
+                block.insts.len += 1;
             }
             if terminator {
                 fs.block = None;

@@ -2,7 +2,8 @@
 //! `!DILocation(...)`, values as metadata, definitions `!N = ...` and named metadata.
 
 use super::{MdEntry, PResult, Parser};
-use crate::model::{MdId, MdItem, MdKind, NamedMd, Type, TypeId, Value};
+use crate::model::{MdId, MdItem, MdKind, Run, Type, TypeId, Value};
+use crate::text::TextError;
 use crate::text::lexer::{Kind, Token};
 use crate::text::special::{self, Field};
 
@@ -30,7 +31,7 @@ impl Parser<'_, '_> {
         }
         let id = self.st.m.metadata.push(MdItem::Node {
             distinct: false,
-            operands: Vec::new(),
+            operands: Run::default(),
         });
         let column = self.lx.column(t.start());
         self.st.md.insert(
@@ -47,13 +48,19 @@ impl Parser<'_, '_> {
     }
 
     /// The string item of `bytes` (one per distinct string).
-    pub(crate) fn md_string(&mut self, bytes: &[u8]) -> MdId {
+    pub(crate) fn md_string(&mut self, bytes: &[u8]) -> PResult<MdId> {
         if let Some(&id) = self.st.md_strings.get(bytes) {
-            return id;
+            return Ok(id);
         }
-        let id = self.st.m.metadata.push(MdItem::String(bytes.into()));
+        let id = self.st.m.metadata.push_string(bytes);
+        let id = id.ok_or_else(|| self.md_full())?;
         self.st.md_strings.insert(bytes.into(), id);
-        id
+        Ok(id)
+    }
+
+    /// The error of metadata past what the model holds (4 GiB of one kind of part).
+    fn md_full(&self) -> TextError {
+        self.err_at(&self.tok, "too much metadata (a pool of the model is full)")
     }
 
     /// The value item of a constant or global (one per distinct value).
@@ -113,7 +120,7 @@ impl Parser<'_, '_> {
             if self.tok.kind() == Kind::Str {
                 let s = self.string(&self.tok.clone());
                 self.bump();
-                return Ok(self.md_string(&s));
+                return self.md_string(&s);
             }
             self.tok = save.0;
             self.lx = save.1;
@@ -149,16 +156,36 @@ impl Parser<'_, '_> {
         Ok(Some(self.md_value(ty, v)))
     }
 
-    /// The operands of a tuple after `{`, through `}`.
-    fn md_tuple_body(&mut self, depth: u32) -> PResult<Vec<Option<MdId>>> {
-        let mut ops = Vec::new();
+    /// The operands of a tuple after `{`, through `}`, added to the metadata's pool.
+    fn md_tuple_body(&mut self, depth: u32) -> PResult<Run> {
+        let start = self.st.md_operands.len();
+        let read = self.md_tuple_operands(depth);
+        let md = &mut self.st.m.metadata;
+        let run = match read {
+            Ok(()) => {
+                let operands = self.st.md_operands.get(start..).unwrap_or(&[]);
+                Run::append(&mut md.node_pool, operands)
+            }
+            Err(e) => {
+                self.st.md_operands.truncate(start);
+                return Err(e);
+            }
+        };
+        self.st.md_operands.truncate(start);
+        run.ok_or_else(|| self.md_full())
+    }
+
+    /// The operands of a tuple after `{`, through `}`, pushed onto the state's stack of
+    /// tuple operands.
+    fn md_tuple_operands(&mut self, depth: u32) -> PResult<()> {
         if self.eat(Kind::RBrace) {
-            return Ok(ops);
+            return Ok(());
         }
         loop {
-            ops.push(self.md_tuple_operand(depth + 1)?);
+            let operand = self.md_tuple_operand(depth + 1)?;
+            self.st.md_operands.push(operand);
             if self.eat(Kind::RBrace) {
-                return Ok(ops);
+                return Ok(());
             }
             if !self.eat(Kind::Comma) {
                 return self.expected("',' or '}' in a metadata tuple");
@@ -194,7 +221,7 @@ impl Parser<'_, '_> {
                 }
                 item.unwrap_or(MdItem::Node {
                     distinct,
-                    operands: Vec::new(),
+                    operands: Run::default(),
                 })
             }
             _ => return self.expected("'!{' or a specialized node after '='"),
@@ -226,12 +253,8 @@ impl Parser<'_, '_> {
                 }
             }
         }
-        self.st.m.metadata.named.push(NamedMd {
-            name: sym,
-            operands,
-            line: name.line(),
-        });
-        Ok(())
+        let added = self.st.m.metadata.push_named(sym, &operands, name.line());
+        added.ok_or_else(|| self.md_full())
     }
 
     /// `!DIxxx(field: value, ...)`: a new item.
@@ -264,11 +287,12 @@ impl Parser<'_, '_> {
                     }
                 }
             }
-            return Ok(self.st.m.metadata.push(MdItem::Special {
-                code: special::EXPRESSION,
-                distinct,
-                operands: ops,
-            }));
+            let id = self
+                .st
+                .m
+                .metadata
+                .push_special(special::EXPRESSION, distinct, &ops);
+            return id.ok_or_else(|| self.md_full());
         }
         let Some(kind) = special::kind_named(&name) else {
             return Err(self.err_at(
@@ -303,11 +327,8 @@ impl Parser<'_, '_> {
                 }
             }
         }
-        Ok(self.st.m.metadata.push(MdItem::Special {
-            code: kind.code,
-            distinct,
-            operands: ops,
-        }))
+        let id = self.st.m.metadata.push_special(kind.code, distinct, &ops);
+        id.ok_or_else(|| self.md_full())
     }
 
     /// The value of one field, as the record stores it.
@@ -342,7 +363,7 @@ impl Parser<'_, '_> {
                 }
                 let st = self.expect(Kind::Str, "a string")?;
                 let s = self.string(&st);
-                Ok(self.md_string(&s).0 as u64 + 1)
+                Ok(self.md_string(&s)?.0 as u64 + 1)
             }
             Field::Int => {
                 if t.kind() == Kind::Int && self.text(&t).first() == Some(&b'-') {

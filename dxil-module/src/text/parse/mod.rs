@@ -121,6 +121,9 @@ pub(crate) struct State {
     pub md: Map<u32, MdEntry>,
     pub md_strings: Map<Box<[u8]>, MdId>,
     pub md_values: Map<(TypeId, Value), MdId>,
+    /// The operands of the tuples being read (nested tuples above their tuple's), moved to
+    /// the metadata's pool when a tuple ends.
+    pub md_operands: Vec<Option<MdId>>,
     pub attr_text: Map<u32, Vec<Attr>>,
     pub attr_pending: Vec<(AttrTarget, AttrSpec)>,
     pub int_consts: Map<(TypeId, i64), ConstId>,
@@ -190,6 +193,7 @@ impl State {
             md: Map::default(),
             md_strings: Map::default(),
             md_values: Map::default(),
+            md_operands: Vec::new(),
             attr_text: Map::default(),
             attr_pending: Vec::new(),
             int_consts: Map::default(),

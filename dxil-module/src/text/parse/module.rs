@@ -944,12 +944,12 @@ fn resolve_debug_locs(st: &mut State) -> Result<(), TextError> {
             .find(|k| st.m.symbols.bytes(k.name) == b"dbg")
             .map(|k| k.id);
     for (f, inst, node, line, column) in pending {
-        let loc = match st.m.metadata.get(node) {
-            Some(MdItem::Special {
-                code: 7,
-                distinct: false,
-                operands,
-            }) if operands.len() == 4 => {
+        let distinct = matches!(
+            st.m.metadata.get(node),
+            Some(MdItem::Special { distinct: true, .. })
+        );
+        let loc = match st.m.metadata.special(node) {
+            Some((7, &[line, col, scope, inlined_at])) if !distinct => {
                 let md = |v: u64| {
                     u32::try_from(v)
                         .ok()
@@ -957,10 +957,10 @@ fn resolve_debug_locs(st: &mut State) -> Result<(), TextError> {
                         .map(crate::model::MdId)
                 };
                 Some(DebugLoc {
-                    line: operands[0] as u32,
-                    col: operands[1] as u32,
-                    scope: md(operands[2]),
-                    inlined_at: operands[3].checked_sub(1).and_then(md),
+                    line: line as u32,
+                    col: col as u32,
+                    scope: md(scope),
+                    inlined_at: inlined_at.checked_sub(1).and_then(md),
                 })
             }
             _ => None,

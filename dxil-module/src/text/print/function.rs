@@ -121,7 +121,7 @@ impl Printer<'_> {
                 l.blocks[b] = Some(next);
                 next += 1;
             }
-            for &i in &block.insts {
+            for i in block.inst_ids() {
                 let Some(inst) = body.inst(i) else {
                     continue;
                 };
@@ -276,7 +276,7 @@ impl Printer<'_> {
         // Predecessors: the terminators that branch to a block, the last one first.
         let mut preds: Vec<Vec<u32>> = vec![Vec::new(); body.blocks.len()];
         for (b, block) in body.blocks.iter().enumerate() {
-            let Some(term) = block.insts.last().and_then(|&i| body.inst(i)) else {
+            let Some(term) = block.last().and_then(|i| body.inst(i)) else {
                 continue;
             };
             let mut succ = |t: crate::model::BlockId| {
@@ -337,7 +337,7 @@ impl Printer<'_> {
                 }
             }
             self.out.push('\n');
-            for &i in &block.insts {
+            for i in block.inst_ids() {
                 let Some(inst) = body.inst(i) else {
                     continue;
                 };

@@ -64,10 +64,7 @@ pub(crate) struct MdSlots {
 }
 
 fn is_node(m: &Module, id: MdId) -> bool {
-    matches!(
-        m.metadata.get(id),
-        Some(MdItem::Node { .. } | MdItem::Special { .. })
-    )
+    m.metadata.get(id).is_some_and(MdItem::is_node)
 }
 
 fn is_expression(m: &Module, id: MdId) -> bool {
@@ -99,8 +96,13 @@ impl MdSlots {
     fn refs(m: &Module, n: Node) -> Vec<Node> {
         let ids: Vec<MdId> = match n {
             Node::Item(id) => match m.metadata.get(id) {
-                Some(MdItem::Node { operands, .. }) => operands.iter().flatten().copied().collect(),
-                Some(MdItem::Special { code, operands, .. }) => special_refs(*code, operands),
+                Some(MdItem::Node { operands, .. }) => {
+                    let operands = operands.of(&m.metadata.node_pool);
+                    operands.iter().flatten().copied().collect()
+                }
+                Some(MdItem::Special { code, operands, .. }) => {
+                    special_refs(*code, operands.of(&m.metadata.special_pool))
+                }
                 _ => Vec::new(),
             },
             Node::Loc(l) => l.scope.into_iter().chain(l.inlined_at).collect(),
@@ -159,7 +161,7 @@ impl MdSlots {
                 distinct: false,
                 operands,
             } = item
-                && let [line, col, scope, inlined] = operands[..]
+                && let [line, col, scope, inlined] = *operands.of(&m.metadata.special_pool)
             {
                 let scope = u32::try_from(scope).ok().map(MdId);
                 let inlined = inlined
@@ -182,7 +184,7 @@ impl MdSlots {
             s.ranks.insert(k.id, rank);
         }
         for named in &m.metadata.named {
-            for &op in &named.operands {
+            for &op in m.metadata.named_operands(named) {
                 s.create(m, Node::Item(op));
             }
         }
@@ -291,7 +293,7 @@ impl Printer<'_> {
         match m.metadata.get(md) {
             Some(MdItem::String(s)) => {
                 self.out.push_str("!\"");
-                escaped(&mut self.out, s);
+                escaped(&mut self.out, s.of(&m.metadata.string_pool));
                 self.out.push('"');
             }
             Some(MdItem::Value { ty, value }) => {
@@ -305,7 +307,7 @@ impl Printer<'_> {
                 code: special::EXPRESSION,
                 operands,
                 ..
-            }) => self.expression(operands),
+            }) => self.expression(operands.of(&m.metadata.special_pool)),
             Some(_) => match self.md.slot(Node::Item(md)) {
                 Some(n) => {
                     self.out.push('!');
@@ -339,7 +341,7 @@ impl Printer<'_> {
             self.out.push('!');
             md_name(&mut self.out, m.symbols.bytes(named.name));
             self.out.push_str(" = !{");
-            for (i, &op) in named.operands.iter().enumerate() {
+            for (i, &op) in m.metadata.named_operands(named).iter().enumerate() {
                 if i > 0 {
                     self.out.push_str(", ");
                 }
@@ -398,7 +400,7 @@ impl Printer<'_> {
                         self.out.push_str("distinct ");
                     }
                     self.out.push_str("!{");
-                    for (i, op) in operands.iter().enumerate() {
+                    for (i, op) in operands.of(&m.metadata.node_pool).iter().enumerate() {
                         if i > 0 {
                             self.out.push_str(", ");
                         }
@@ -417,6 +419,7 @@ impl Printer<'_> {
                     if *distinct {
                         self.out.push_str("distinct ");
                     }
+                    let operands = operands.of(&m.metadata.special_pool);
                     if *code == special::EXPRESSION {
                         self.expression(operands);
                     } else {

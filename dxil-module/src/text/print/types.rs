@@ -146,32 +146,23 @@ impl Finder<'_> {
         if self.mds.insert(md, ()).is_some() {
             return;
         }
-        let mut ops: Vec<Work> = Vec::new();
-        match self.m.metadata.get(md) {
+        let metadata = &self.m.metadata;
+        let refs: Vec<MdId> = match metadata.get(md) {
             Some(MdItem::Node { operands, .. }) => {
-                for id in operands.iter().flatten() {
-                    match self.m.metadata.get(*id) {
-                        Some(MdItem::Node { .. } | MdItem::Special { .. }) => {
-                            ops.push(Work::Md(*id))
-                        }
-                        Some(MdItem::Value { value, .. }) => ops.push(Work::Value(*value)),
-                        _ => {}
-                    }
-                }
+                let operands = operands.of(&metadata.node_pool);
+                operands.iter().flatten().copied().collect()
             }
             Some(MdItem::Special { code, operands, .. }) => {
-                for id in special_refs(*code, operands) {
-                    match self.m.metadata.get(id) {
-                        Some(MdItem::Node { .. } | MdItem::Special { .. }) => {
-                            ops.push(Work::Md(id))
-                        }
-                        Some(MdItem::Value { value, .. }) => ops.push(Work::Value(*value)),
-                        _ => {}
-                    }
-                }
+                special_refs(*code, operands.of(&metadata.special_pool))
             }
-            _ => {}
-        }
+            _ => Vec::new(),
+        };
+        let ops = refs.into_iter().filter_map(|id| match metadata.get(id) {
+            Some(item) if item.is_node() => Some(Work::Md(id)),
+            Some(MdItem::Value { value, .. }) => Some(Work::Value(*value)),
+            _ => None,
+        });
+        let ops: Vec<Work> = ops.collect();
         for w in ops.into_iter().rev() {
             self.stack.push(w);
         }
@@ -252,7 +243,7 @@ impl Printer<'_> {
             }
         }
         for named in &m.metadata.named {
-            for &op in &named.operands {
+            for &op in m.metadata.named_operands(named) {
                 f.run(Work::Md(op));
             }
         }

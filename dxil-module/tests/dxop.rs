@@ -12,6 +12,9 @@ use dxil_ops::constant::StructConstant;
 use dxil_ops::constraint::{At, Operands, Value};
 use dxil_ops::read::AnyOp;
 
+#[path = "common/corpus.rs"]
+mod corpus;
+
 const SRC: &str = r#"%dx.types.Handle = type { i8* }
 %dx.types.ResBind = type { i32, i32, i32, i8 }
 
@@ -117,4 +120,61 @@ fn calls_read_into_their_ops() {
     );
     let c = calls.iter().nth(1).expect("a call");
     assert!(matches!(c.read(&mut buf), Ok(AnyOp::WaveActiveOp(_))));
+}
+
+/// Every call's reading through the shapes `DxOpCalls` keeps, as `read_op` reads it alone.
+fn assert_reads_as_read_op(m: &dxil_module::model::Module, what: &str) -> usize {
+    let calls = DxOpCalls::new(m);
+    let (mut buf, mut alone) = (Vec::new(), Vec::new());
+    let mut n = 0;
+    for c in calls.iter() {
+        alone.clear();
+        alone.extend(c.operands());
+        let expected = format!("{:?}", dxil_ops::read::read_op(c.name, &alone));
+        assert_eq!(
+            format!("{:?}", c.read(&mut buf)),
+            expected,
+            "{what}:{}",
+            c.line
+        );
+        n += 1;
+    }
+    n
+}
+
+#[test]
+fn a_function_called_with_many_opcodes_and_types_reads_each_call_as_read_op() {
+    // more opcodes than the shapes kept per function, an opcode of another class, no op's
+    // opcode, a non-constant opcode, wrong operand types and counts
+    let mut src = String::from("define void @main(float %x, i32 %k, double %d) {\n");
+    for opcode in 6..40 {
+        src += &format!("  %u{opcode} = call float @dx.op.unary.f32(i32 {opcode}, float %x)\n");
+    }
+    src += "  %a = call float @dx.op.unary.f32(i32 99999, float %x)\n";
+    src += "  %b = call float @dx.op.unary.f32(i32 %k, float %x)\n";
+    src += "  %c = call float bitcast (float (i32, float)* @dx.op.unary.f32 to float (i32, double)*)(i32 13, double %d)\n";
+    src += "  %e = call float bitcast (float (i32, float)* @dx.op.unary.f32 to float (i32)*)(i32 13)\n";
+    src += "  %f = call float @dx.op.unary.f32(i32 13, float %x)\n  ret void\n}\n";
+    src += "declare float @dx.op.unary.f32(i32, float)\n";
+    let m = text::parse_lenient(src.as_bytes()).module;
+    assert!(assert_reads_as_read_op(&m, "text") >= 35);
+}
+
+#[dxil_test_data::needs(shared = "corpus/dxil-bin")]
+#[test]
+fn every_corpus_call_reads_through_its_shape_as_read_op() {
+    let Some(files) = corpus::corpus_files() else {
+        return;
+    };
+    let mut n = 0;
+    for f in &files {
+        let bytes = std::fs::read(f).expect("read corpus file");
+        let m = dxil_module::bitcode::decode(&bytes).expect("corpus container decodes");
+        n += assert_reads_as_read_op(&m, &corpus::short(f));
+    }
+    println!(
+        "{n} calls of {} containers read as read_op reads them",
+        files.len()
+    );
+    assert!(n >= 6773, "{n}");
 }

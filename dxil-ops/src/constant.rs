@@ -40,6 +40,15 @@ pub const MAX_FIELDS: usize = 4;
 /// The width of an integer type written `iN` (`i1`, `i32`, `i999`): N from 1 to
 /// [`MAX_INT_WIDTH`], written without leading zeros. `None` for any other type.
 pub fn int_width(ty: &str) -> Option<u32> {
+    // the widths DXIL uses, without parsing
+    match ty {
+        "i1" => return Some(1),
+        "i8" => return Some(8),
+        "i16" => return Some(16),
+        "i32" => return Some(32),
+        "i64" => return Some(64),
+        _ => {}
+    }
     let digits = ty.trim().strip_prefix('i')?;
     let b = digits.as_bytes();
     if b.is_empty() || b.len() > 8 || b[0] == b'0' || !b.iter().all(u8::is_ascii_digit) {
@@ -244,7 +253,14 @@ fn int_fields(
 /// The fields `values` of a constant of struct type `ty`, checked: as many as the type has,
 /// each fitting its field's width ([`fits_width`]); each read at that width.
 pub fn struct_fields(ty: &'static TypeInfo, values: &[i64]) -> Result<Fields, ConstantError> {
-    let (name, widths, n) = int_fields(ty)?;
+    checked_fields(int_fields(ty)?, values)
+}
+
+/// [`struct_fields`] with the type's fields known ([`int_fields`]).
+fn checked_fields(
+    (name, widths, n): (&'static str, [u32; MAX_FIELDS], usize),
+    values: &[i64],
+) -> Result<Fields, ConstantError> {
     if values.len() != n {
         return Err(ConstantError::FieldCount {
             ty: name,
@@ -327,10 +343,16 @@ impl<'t> StructConstant<'t> {
     /// A constant of the fields `(type, value)` (the first [`MAX_FIELDS`] are kept, all are
     /// counted).
     pub fn new(fields: &[(&'t str, i64)]) -> Self {
+        Self::counted(fields, fields.len())
+    }
+
+    /// A constant of `len` fields, of which `fields` are the first (the first [`MAX_FIELDS`]
+    /// of them are kept): for a reader that keeps no more fields than this type does.
+    pub fn counted(fields: &[(&'t str, i64)], len: usize) -> Self {
         let mut c = StructConstant {
             types: [""; MAX_FIELDS],
             values: [0; MAX_FIELDS],
-            len: fields.len(),
+            len,
             zero: false,
         };
         for (i, (t, v)) in fields.iter().take(MAX_FIELDS).enumerate() {
@@ -422,7 +444,8 @@ impl<'t> StructConstant<'t> {
                 }),
             );
         }
-        let (name, widths, n) = int_fields(ty)?;
+        let fields_of_ty = int_fields(ty)?;
+        let (name, widths, n) = fields_of_ty;
         if self.len != n {
             return Err(ConstantError::FieldCount {
                 ty: name,
@@ -445,7 +468,7 @@ impl<'t> StructConstant<'t> {
                 });
             }
         }
-        struct_fields(ty, &self.values[..n])
+        checked_fields(fields_of_ty, &self.values[..n])
     }
 }
 

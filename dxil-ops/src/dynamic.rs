@@ -242,24 +242,35 @@ pub(crate) fn operand_constant<V: Value>(
     }
 }
 
-/// [`operand_constant`] for a value of the caller's IR (also what the readers check).
+/// [`operand_constant`] for a value of the caller's IR.
 pub(crate) fn value_constant<V: Value + ?Sized>(
     p: &'static ParamInfo,
     v: &V,
     resolved: &LlvmType<'_>,
 ) -> Result<(), ConstantError> {
+    value_fits(p, v, int_bits(resolved).unwrap_or(0)).map(drop)
+}
+
+/// The check of [`value_constant`] with the width of the parameter's type already known
+/// (`bits`, 0 when it is not an integer type), as the readers make it: whether the value is a
+/// constant (an integer, or a struct for a struct parameter) that fits its parameter.
+pub(crate) fn value_fits<V: Value + ?Sized>(
+    p: &'static ParamInfo,
+    v: &V,
+    bits: u32,
+) -> Result<bool, ConstantError> {
     if let TypeKind::Struct { .. } = p.ty.kind
         && let Some(c) = v.struct_constant()
     {
-        return c.decode(p.ty).map(drop);
+        return c.decode(p.ty).map(|_| true);
     }
-    match (v.int_constant(), int_bits(resolved)) {
-        (Some(n), Some(bits)) if !constant::fits_width(n, bits) => Err(ConstantError::Width {
+    match v.int_constant() {
+        Some(n) if bits != 0 && !constant::fits_width(n, bits) => Err(ConstantError::Width {
             field: None,
             bits,
             value: n,
         }),
-        _ => Ok(()),
+        n => Ok(n.is_some()),
     }
 }
 

@@ -63,6 +63,11 @@ pub enum ReadError<'n> {
     Opcode(i64),
     /// The opcode is a reserved slot of its table.
     Reserved(&'static str),
+    /// A call read with the [`CallShape`] of another opcode or number of operands.
+    OtherShape {
+        /// The op of the shape.
+        op: &'static str,
+    },
     /// The function is of another class than the op.
     Class {
         /// The op.
@@ -137,6 +142,10 @@ impl fmt::Display for ReadError<'_> {
             ReadError::Reserved(name) => {
                 write!(f, "the opcode is the reserved slot {name}, not an op")
             }
+            ReadError::OtherShape { op } => write!(
+                f,
+                "the call is not of the opcode and operands of the shape of {op} it was read with"
+            ),
             ReadError::Class {
                 op,
                 expected,
@@ -190,9 +199,197 @@ impl std::error::Error for ReadError<'_> {}
 /// Whether `t` is the type of parameter `p` for the function's overloads, with native 16-bit
 /// types or their minimum-precision stand-ins.
 fn type_fits(p: &ParamInfo, f: &FunctionName<'_>, t: &str) -> bool {
-    [Precision::Native, Precision::Min].iter().any(|prec| {
-        resolve(p.ty, &f.overloads, *prec).is_ok_and(|r| crate::display_eq(r, t.trim()))
-    })
+    let t = t.trim();
+    [Precision::Native, Precision::Min]
+        .iter()
+        .any(|prec| resolve(p.ty, &f.overloads, *prec).is_ok_and(|r| r.is_written(t)))
+}
+
+/// The most parameters an op has (after the opcode).
+const MAX_PARAMS: usize = {
+    let ops = &crate::generated::ops::OPS;
+    let (mut max, mut i) = (0, 0);
+    while i < ops.len() {
+        let n = ops[i].signature.params.len();
+        if n > max {
+            max = n;
+        }
+        i += 1;
+    }
+    max
+};
+
+/// What [`read_call`] checks of a call that its function, its opcode and the types of its
+/// operands decide: the function name read, the op of the opcode, its class and parameter
+/// count, and each operand's type. A reader of many calls makes the shape once for each
+/// function, opcode and function type it meets ([`CallShape::new`]) and reads every call of
+/// them with [`CallShape::read_call`], which checks only what varies from call to call (the
+/// constants); the result is the one `read_call` gives.
+///
+/// ```
+/// use dxil_ops::TypedValue;
+/// use dxil_ops::read::CallShape;
+///
+/// // call float @dx.op.unary.f32(i32 13, float %x), then the same with %y
+/// let x = [TypedValue::new("i32", "13"), TypedValue::new("float", "%x")];
+/// let shape = CallShape::new("dx.op.unary.f32", &x)?;
+/// assert_eq!(shape.op.name, "Sin");
+/// let y = [x[0], TypedValue::new("float", "%y")];
+/// assert_eq!(shape.read_op(&y)?.to_string(), "Sin { value: %y }");
+/// # Ok::<(), dxil_ops::read::ReadError<'static>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CallShape<'n> {
+    /// The op of the opcode.
+    pub op: &'static OpInfo,
+    /// The called function: its signature and overloads.
+    pub function: FunctionName<'n>,
+    /// Per parameter: the width of its type for the function's overloads when that is an
+    /// integer type, else 0.
+    widths: [u32; MAX_PARAMS],
+    /// The first parameter whose type cannot be made or whose operand has another type, and
+    /// its error (reported after the checks of the constants before it, as `read_call` does).
+    type_error: Option<(usize, ReadError<'n>)>,
+}
+
+impl<'n> CallShape<'n> {
+    /// The shape of a call of the function `callee` (without `@`) with `operands`, the opcode
+    /// first: the checks of [`read_call`] but those of the constants after the opcode.
+    pub fn new<V: Value>(callee: &'n str, operands: &[V]) -> Result<Self, ReadError<'n>> {
+        let (first, rest) = operands.split_first().ok_or(ReadError::NoOpcode)?;
+        let types = |at| match at {
+            crate::constraint::At::Param(i) => rest.get(usize::from(i)).and_then(V::llvm_type),
+            crate::constraint::At::Result => None,
+        };
+        let function =
+            crate::parse_function_name_lenient_typed(callee, &types).map_err(ReadError::Name)?;
+        if first
+            .llvm_type()
+            .is_some_and(|t| t.trim() != crate::sig::OPCODE_TYPE)
+        {
+            return Err(ReadError::NoOpcode);
+        }
+        let opcode = first
+            .int_constant()
+            .filter(|v| crate::constant::fits_width(*v, 32))
+            .ok_or(ReadError::NoOpcode)?;
+        let op = opcode_op(opcode).ok_or(ReadError::Opcode(opcode))?;
+        if op.reserved {
+            return Err(ReadError::Reserved(op.name));
+        }
+        if op.class.name != function.class().name {
+            return Err(ReadError::Class {
+                op: op.name,
+                expected: op.class.name,
+                found: function.class().name,
+            });
+        }
+        let params = op.signature.params;
+        if rest.len() != params.len() {
+            return Err(ReadError::OperandCount {
+                op: op.name,
+                expected: params.len(),
+                found: rest.len(),
+            });
+        }
+        let mut shape = CallShape {
+            op,
+            function,
+            widths: [0; MAX_PARAMS],
+            type_error: None,
+        };
+        for (i, (p, v)) in params.iter().zip(rest).enumerate() {
+            let Ok(expected) = resolve(p.ty, &function.overloads, Precision::Native) else {
+                shape.type_error = Some((i, ReadError::Signature { op: op.name }));
+                break;
+            };
+            if let Some(t) = v.llvm_type()
+                && !type_fits(p, &function, t)
+            {
+                shape.type_error = Some((
+                    i,
+                    ReadError::OperandType {
+                        op: op.name,
+                        param: p.name,
+                        expected,
+                    },
+                ));
+                break;
+            }
+            if let Some(w) = shape.widths.get_mut(i) {
+                *w = crate::dynamic::int_bits(&expected).unwrap_or(0);
+            }
+        }
+        Ok(shape)
+    }
+
+    /// Reads a call of this shape: `operands` are those of a call of the same function, with
+    /// the same opcode and operand types as the ones the shape was made from (a call of
+    /// another opcode or number of operands is refused). Checks each constant after the opcode
+    /// against its parameter, as [`read_call`] does.
+    pub fn read_call<'o, V: Value>(
+        &self,
+        operands: &'o [V],
+    ) -> Result<ReadCall<'n, 'o, V>, ReadError<'n>> {
+        let op = self.op;
+        let (first, rest) = operands.split_first().ok_or(ReadError::NoOpcode)?;
+        if first.int_constant().and_then(opcode_of) != Some(op.opcode) {
+            return Err(ReadError::OtherShape { op: op.name });
+        }
+        let params = op.signature.params;
+        if rest.len() != params.len() {
+            return Err(ReadError::OperandCount {
+                op: op.name,
+                expected: params.len(),
+                found: rest.len(),
+            });
+        }
+        for (i, (p, v)) in params.iter().zip(rest).enumerate() {
+            if let Some((at, e)) = self.type_error
+                && at == i
+            {
+                return Err(e);
+            }
+            let bits = self.widths.get(i).copied().unwrap_or(0);
+            let is_constant =
+                crate::dynamic::value_fits(p, v, bits).map_err(|error| ReadError::Constant {
+                    op: op.name,
+                    param: p.name,
+                    error,
+                })?;
+            if p.immediate && !is_constant {
+                return Err(ReadError::NotConstant {
+                    op: op.name,
+                    param: p.name,
+                });
+            }
+        }
+        Ok(ReadCall {
+            op,
+            function: self.function,
+            operands: rest,
+        })
+    }
+
+    /// Reads a call of this shape ([`read_call`](Self::read_call)) into the reader of its op,
+    /// as [`read_op`] does.
+    pub fn read_op<'o, V: Value>(&self, operands: &'o [V]) -> Result<AnyOp<'o, V>, ReadError<'n>> {
+        AnyOp::read(&self.read_call(operands)?)
+    }
+}
+
+/// The opcode an `i32` constant holds (a negative one as its unsigned bits).
+fn opcode_of(constant: i64) -> Option<u32> {
+    u32::try_from(constant)
+        .ok()
+        .or_else(|| i32::try_from(constant).ok().map(|v| v as u32))
+}
+
+/// The op of the opcode an `i32` constant holds.
+fn opcode_op(constant: i64) -> Option<&'static OpInfo> {
+    opcode_of(constant)
+        .and_then(crate::Op::from_opcode)
+        .map(crate::Op::info)
 }
 
 /// Reads a call of the function `callee` (without `@`) with `operands`, the opcode first: the
@@ -202,84 +399,13 @@ fn type_fits(p: &ParamInfo, f: &FunctionName<'_>, t: &str) -> bool {
 /// kind (whether the op allows it at a version is a question for a validator); the overloads
 /// the operands' types show are read from them (struct names with dots, the address space of
 /// a pointer to a user-defined struct: [`crate::parse_function_name_lenient_typed`]).
+///
+/// A reader of many calls of the same functions makes each [`CallShape`] once instead.
 pub fn read_call<'n, 'o, V: Value>(
     callee: &'n str,
     operands: &'o [V],
 ) -> Result<ReadCall<'n, 'o, V>, ReadError<'n>> {
-    let (first, rest) = operands.split_first().ok_or(ReadError::NoOpcode)?;
-    let types = |at| match at {
-        crate::constraint::At::Param(i) => rest.get(usize::from(i)).and_then(V::llvm_type),
-        crate::constraint::At::Result => None,
-    };
-    let function =
-        crate::parse_function_name_lenient_typed(callee, &types).map_err(ReadError::Name)?;
-    if first
-        .llvm_type()
-        .is_some_and(|t| t.trim() != crate::sig::OPCODE_TYPE)
-    {
-        return Err(ReadError::NoOpcode);
-    }
-    let opcode = first
-        .int_constant()
-        .filter(|v| crate::constant::fits_width(*v, 32))
-        .ok_or(ReadError::NoOpcode)?;
-    let op = u32::try_from(opcode)
-        .ok()
-        .or_else(|| i32::try_from(opcode).ok().map(|v| v as u32))
-        .and_then(crate::Op::from_opcode)
-        .map(crate::Op::info)
-        .ok_or(ReadError::Opcode(opcode))?;
-    if op.reserved {
-        return Err(ReadError::Reserved(op.name));
-    }
-    if op.class.name != function.class().name {
-        return Err(ReadError::Class {
-            op: op.name,
-            expected: op.class.name,
-            found: function.class().name,
-        });
-    }
-    let params = op.signature.params;
-    if rest.len() != params.len() {
-        return Err(ReadError::OperandCount {
-            op: op.name,
-            expected: params.len(),
-            found: rest.len(),
-        });
-    }
-    for (p, v) in params.iter().zip(rest) {
-        let expected = resolve(p.ty, &function.overloads, Precision::Native)
-            .map_err(|_| ReadError::Signature { op: op.name })?;
-        if let Some(t) = v.llvm_type()
-            && !type_fits(p, &function, t)
-        {
-            return Err(ReadError::OperandType {
-                op: op.name,
-                param: p.name,
-                expected,
-            });
-        }
-        crate::dynamic::value_constant(p, v, &expected).map_err(|error| ReadError::Constant {
-            op: op.name,
-            param: p.name,
-            error,
-        })?;
-        let constant = match p.ty.kind {
-            crate::info::TypeKind::Struct { .. } => v.struct_constant().is_some(),
-            _ => v.int_constant().is_some(),
-        };
-        if p.immediate && !constant {
-            return Err(ReadError::NotConstant {
-                op: op.name,
-                param: p.name,
-            });
-        }
-    }
-    Ok(ReadCall {
-        op,
-        function,
-        operands: rest,
-    })
+    CallShape::new(callee, operands)?.read_call(operands)
 }
 
 /// The generated readers: for every op, a struct of the operands of its calls named as its

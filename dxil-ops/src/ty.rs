@@ -194,6 +194,31 @@ fn write_overload_type(f: &mut fmt::Formatter<'_>, o: &Overload<'_>) -> fmt::Res
     }
 }
 
+impl LlvmType<'_> {
+    /// Whether `text` is the type as LLVM IR writes it (the same as comparing with its
+    /// `Display`, without formatting for the common types: fixed types, scalar overloads,
+    /// named structs whose name needs no quotes).
+    pub fn is_written(&self, text: &str) -> bool {
+        match self {
+            LlvmType::Fixed(s) => *s == text,
+            LlvmType::Overload(Overload::Scalar(s)) => s.llvm() == text,
+            LlvmType::Overload(Overload::Void) => text == "void",
+            LlvmType::Component(Overload::Scalar(_) | Overload::Void, c) => *c == text,
+            LlvmType::Struct(s) if is_plain_name(s.template) => {
+                text.strip_prefix('%') == Some(s.template)
+            }
+            _ => crate::display_eq(self, text),
+        }
+    }
+}
+
+/// Whether a struct name template names one struct (no `{o}`) that LLVM writes without quotes.
+fn is_plain_name(template: &str) -> bool {
+    let mut probe = crate::fmt_util::Probe::default();
+    let _ = fmt::Write::write_str(&mut probe, template);
+    !template.is_empty() && !probe.needs_quotes
+}
+
 impl fmt::Display for LlvmType<'_> {
     /// The type as LLVM IR writes it.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

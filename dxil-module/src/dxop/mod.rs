@@ -33,6 +33,8 @@ mod types;
 
 use std::collections::HashMap;
 
+use dxil_ops::read::{AnyOp, CallShape, ReadError};
+
 pub use declare::{DeclareError, declare};
 pub use operand::Operand;
 pub use operands::CallOperands;
@@ -52,7 +54,18 @@ pub struct DxOpCalls<'m> {
     dx_op: Vec<Option<&'m str>>,
     /// The operands that name undefined locals (a lenient reading), with their names.
     undefined: HashMap<(FuncId, InstId, u32), &'m str>,
+    /// Per function: the shapes of its calls ([`CallShape`], by function type and opcode), at
+    /// most [`SHAPES_PER_FUNCTION`].
+    shapes: Vec<Vec<Shape<'m>>>,
 }
+
+/// A call shape with what it was made for: the call's function type and opcode.
+type Shape<'m> = (TypeId, i64, Result<CallShape<'m>, ReadError<'m>>);
+
+/// The most shapes kept per function: a function called with more function types or opcodes
+/// (only hand-made or hostile input does that) has the others made per call, so that finding a
+/// shape never takes more than a few comparisons.
+const SHAPES_PER_FUNCTION: usize = 16;
 
 impl<'m> DxOpCalls<'m> {
     /// The `dx.op` functions and calls of `m`.
@@ -63,12 +76,40 @@ impl<'m> DxOpCalls<'m> {
                     .filter(|n| n.starts_with(DX_OP))
             })
             .collect();
-        DxOpCalls {
+        let mut calls = DxOpCalls {
             m,
             names: TypeNames::new(m),
             dx_op,
             undefined: HashMap::new(),
+            shapes: Vec::new(),
+        };
+        calls.shapes = calls.make_shapes();
+        calls
+    }
+
+    /// The shapes of the module's calls: one per function, function type and opcode (each
+    /// made from the first call that has them), at most [`SHAPES_PER_FUNCTION`] per function.
+    fn make_shapes(&self) -> Vec<Vec<Shape<'m>>> {
+        let mut shapes: Vec<Vec<Shape<'m>>> = Vec::new();
+        let mut buf = Vec::new();
+        for call in self.iter() {
+            let (Some(key), Some(name)) = (call.shape_key(), self.dx_op_name(call.callee)) else {
+                continue;
+            };
+            if shapes.is_empty() {
+                shapes.resize_with(self.dx_op.len(), Vec::new);
+            }
+            let Some(kept) = shapes.get_mut(call.callee.index()) else {
+                continue;
+            };
+            if kept.len() >= SHAPES_PER_FUNCTION || kept.iter().any(|(t, o, _)| (*t, *o) == key) {
+                continue;
+            }
+            buf.clear();
+            buf.extend(call.operands());
+            kept.push((key.0, key.1, CallShape::new(name, &buf)));
         }
+        shapes
     }
 
     /// The same, knowing which operands name local values never defined
@@ -208,14 +249,25 @@ impl<'c> DxOpCall<'c> {
         (i < self.len()).then(|| self.operand_at(i))
     }
 
+    /// The parameter types of the call's function type (none when it has none).
+    fn param_types(&self) -> &'c [TypeId] {
+        self.fn_ty().map_or(&[], |(_, p)| p)
+    }
+
     /// Operand `i`, which exists.
     fn operand_at(&self, i: usize) -> Operand<'c> {
+        self.operand_of(self.param_types(), i)
+    }
+
+    /// Operand `i`, which exists, of a call whose function type has the parameter types
+    /// `params`.
+    fn operand_of(&self, params: &[TypeId], i: usize) -> Operand<'c> {
         let value: Value = self.args.get(i).copied().unwrap_or(Value::Arg(u32::MAX));
         // the type the call gives it; one past the call's parameters (a call made by hand)
         // has its value's type, or none (`<badref>`)
-        let ty = self
-            .fn_ty()
-            .and_then(|(_, p)| p.get(i).copied())
+        let ty = params
+            .get(i)
+            .copied()
             .or_else(|| self.calls.m.value_type(Some(self.function), value))
             .unwrap_or(TypeId(u32::MAX));
         let undefined = if self.calls.undefined.is_empty() {
@@ -238,18 +290,43 @@ impl<'c> DxOpCall<'c> {
 
     /// The operands, the opcode first.
     pub fn operands(&self) -> impl ExactSizeIterator<Item = Operand<'c>> + '_ {
-        (0..self.len()).map(|i| self.operand_at(i))
+        let params = self.param_types();
+        (0..self.len()).map(move |i| self.operand_of(params, i))
     }
 
-    /// Reads the call with [`dxil_ops::read::read_op`]: its operands go into `buf` (cleared
-    /// first), which the result borrows.
+    /// Reads the call as [`dxil_ops::read::read_op`] does: its operands go into `buf` (cleared
+    /// first), which the result borrows. What the function, its type and the opcode decide is
+    /// checked once for all the calls that share them ([`CallShape`]).
     pub fn read<'o>(
         &self,
         buf: &'o mut Vec<Operand<'c>>,
-    ) -> Result<dxil_ops::read::AnyOp<'o, Operand<'c>>, dxil_ops::read::ReadError<'c>> {
+    ) -> Result<AnyOp<'o, Operand<'c>>, ReadError<'c>> {
         buf.clear();
         buf.extend(self.operands());
-        dxil_ops::read::read_op(self.name, buf)
+        self.shape(buf)?.read_op(buf)
+    }
+
+    /// What the shape of the call is kept by: its function type and opcode, when every
+    /// operand's type is the function type's and the opcode is a constant.
+    fn shape_key(&self) -> Option<(TypeId, i64)> {
+        let typed = self
+            .fn_ty()
+            .is_some_and(|(_, p)| p.len() == self.args.len());
+        let opcode = self.operand(0).and_then(|o| o.int())?;
+        typed.then_some((self.call.fn_ty, opcode))
+    }
+
+    /// The shape of the call, whose operands are `operands`: the one kept for its function,
+    /// function type and opcode, else made.
+    fn shape(&self, operands: &[Operand<'c>]) -> Result<CallShape<'c>, ReadError<'c>> {
+        let kept = self.shape_key().and_then(|key| {
+            let shapes = self.calls.shapes.get(self.callee.index())?;
+            shapes.iter().find(|(t, o, _)| (*t, *o) == key)
+        });
+        match kept {
+            Some((_, _, shape)) => *shape,
+            None => CallShape::new(self.name, operands),
+        }
     }
 
     /// The names of the module's types.

@@ -5,7 +5,7 @@
 use std::fmt;
 
 use super::TypeNames;
-use dxil_ops::constant::StructConstant;
+use dxil_ops::constant::{MAX_FIELDS, StructConstant};
 
 use crate::model::{ConstKind, FuncId, Module, Type, TypeId, Value};
 
@@ -76,8 +76,9 @@ impl<'c> Operand<'c> {
             ConstKind::Aggregate(values) => values,
             _ => return None,
         };
-        let mut fields = Vec::with_capacity(values.len());
-        for v in values.iter() {
+        // every field is read (each must be an integer constant), the first few kept
+        let mut fields = [("", 0i64); MAX_FIELDS];
+        for (i, v) in values.iter().enumerate() {
             let f = self.m().constant(v.as_const()?)?;
             let width = self.m().types.int_width(f.ty)?;
             let n = match f.kind {
@@ -85,9 +86,12 @@ impl<'c> Operand<'c> {
                 ConstKind::Null => 0,
                 _ => return None,
             };
-            fields.push((self.names.get(f.ty), n));
+            if let Some(field) = fields.get_mut(i) {
+                *field = (self.names.get(f.ty), n);
+            }
         }
-        Some(StructConstant::new(&fields))
+        let kept = fields.get(..values.len()).unwrap_or(&fields);
+        Some(StructConstant::counted(kept, values.len()))
     }
 
     /// The value for the constraint checks.

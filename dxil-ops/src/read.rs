@@ -284,14 +284,7 @@ impl<'n> CallShape<'n> {
                 found: function.class().name,
             });
         }
-        let params = op.signature.params;
-        if rest.len() != params.len() {
-            return Err(ReadError::OperandCount {
-                op: op.name,
-                expected: params.len(),
-                found: rest.len(),
-            });
-        }
+        let params = one_per_param(op, rest.len())?;
         let mut shape = CallShape {
             op,
             function,
@@ -336,14 +329,7 @@ impl<'n> CallShape<'n> {
         if first.int_constant().and_then(opcode_of) != Some(op.opcode) {
             return Err(ReadError::OtherShape { op: op.name });
         }
-        let params = op.signature.params;
-        if rest.len() != params.len() {
-            return Err(ReadError::OperandCount {
-                op: op.name,
-                expected: params.len(),
-                found: rest.len(),
-            });
-        }
+        let params = one_per_param(op, rest.len())?;
         for (i, (p, v)) in params.iter().zip(rest).enumerate() {
             if let Some((at, e)) = self.type_error
                 && at == i
@@ -376,6 +362,22 @@ impl<'n> CallShape<'n> {
     pub fn read_op<'o, V: Value>(&self, operands: &'o [V]) -> Result<AnyOp<'o, V>, ReadError<'n>> {
         AnyOp::read(&self.read_call(operands)?)
     }
+}
+
+/// The parameters of `op`, when a call has `operands` operands after the opcode, one for each.
+fn one_per_param(
+    op: &'static OpInfo,
+    operands: usize,
+) -> Result<&'static [ParamInfo], ReadError<'static>> {
+    let params = op.signature.params;
+    if operands != params.len() {
+        return Err(ReadError::OperandCount {
+            op: op.name,
+            expected: params.len(),
+            found: operands,
+        });
+    }
+    Ok(params)
 }
 
 /// The opcode an `i32` constant holds (a negative one as its unsigned bits).

@@ -67,8 +67,12 @@ pub const fn fits_width(value: i64, bits: u32) -> bool {
     if bits >= 64 {
         return true;
     }
-    let v = value as i128;
-    v >= -(1i128 << (bits - 1)) && v < (1i128 << bits)
+    if value >= 0 {
+        (value as u64) >> bits == 0
+    } else {
+        // sign bits above the lowest `bits - 1`: all ones
+        value >> (bits - 1) == -1
+    }
 }
 
 /// The bits of `value` at `bits` bits, as an unsigned number (`at_width(-1, 8)` is 255); the
@@ -896,6 +900,24 @@ mod tests {
         assert!(!fits_width(256, 8) && !fits_width(-129, 8) && !fits_width(1000, 8));
         assert!(fits_width(4_294_967_295, 32) && !fits_width(4_294_967_300, 32));
         assert!(fits_width(i64::MIN, 64) && !fits_width(0, 0));
+        // every width below 64 agrees with the definition in 128-bit arithmetic
+        for bits in 1..64u32 {
+            for v in [
+                i64::MIN,
+                -(1 << (bits - 1)) - 1,
+                -(1 << (bits - 1)),
+                -1,
+                0,
+                1,
+                (1 << (bits - 1)) - 1,
+                (1i64 << (bits - 1)).wrapping_mul(2).wrapping_sub(1),
+                i64::MAX,
+            ] {
+                let wide =
+                    i128::from(v) >= -(1i128 << (bits - 1)) && i128::from(v) < (1i128 << bits);
+                assert_eq!(fits_width(v, bits), wide, "{v} in {bits} bits");
+            }
+        }
         assert_eq!(at_width(-1, 1), 1);
         assert_eq!(at_width(-2, 32), 4_294_967_294);
         assert_eq!(int_literal("007", 32), Some(7));

@@ -326,6 +326,24 @@ impl<'a> Overloads<'a> {
         }
     }
 
+    /// The same overloads borrowing nothing, when none of them names a struct (scalars and
+    /// vectors only): for a cache that outlives the names it was read from.
+    pub fn to_static(&self) -> Option<Overloads<'static>> {
+        let mut items = [Overload::Void; 4];
+        for (to, from) in items.iter_mut().zip(&self.items) {
+            *to = match *from {
+                Overload::Void => Overload::Void,
+                Overload::Scalar(s) => Overload::Scalar(s),
+                Overload::Vector(s, n) => Overload::Vector(s, n),
+                Overload::Udt(..) | Overload::Object(_) => return None,
+            };
+        }
+        Some(Overloads {
+            items,
+            len: self.len,
+        })
+    }
+
     /// The overloads, one per dimension.
     pub fn as_slice(&self) -> &[Overload<'a>] {
         &self.items[..self.len as usize]

@@ -316,6 +316,24 @@ impl<'n> CallShape<'n> {
         Ok(shape)
     }
 
+    /// The same shape borrowing nothing, when its function's overloads name no struct and its
+    /// operands have their parameters' types: for a cache that outlives the function names it
+    /// was read from.
+    pub fn to_static(&self) -> Option<CallShape<'static>> {
+        if self.type_error.is_some() {
+            return None;
+        }
+        Some(CallShape {
+            op: self.op,
+            function: FunctionName {
+                signature: self.function.signature,
+                overloads: self.function.overloads.to_static()?,
+            },
+            widths: self.widths,
+            type_error: None,
+        })
+    }
+
     /// Reads a call of this shape: `operands` are those of a call of the same function, with
     /// the same opcode and operand types as the ones the shape was made from (a call of
     /// another opcode or number of operands is refused). Checks each constant after the opcode

@@ -31,6 +31,7 @@ mod operand;
 mod operands;
 mod types;
 
+use std::cell::RefCell;
 use std::collections::HashMap;
 
 use dxil_ops::read::{AnyOp, CallShape, ReadError};
@@ -54,13 +55,14 @@ pub struct DxOpCalls<'m> {
     dx_op: Vec<Option<&'m str>>,
     /// The operands that name undefined locals (a lenient reading), with their names.
     undefined: HashMap<(FuncId, InstId, u32), &'m str>,
-    /// Per function: the shapes of its calls ([`CallShape`], by function type and opcode), at
-    /// most [`SHAPES_PER_FUNCTION`].
-    shapes: Vec<Vec<Shape<'m>>>,
+    /// Per function: the shapes of its calls read so far ([`CallShape`], by function type and
+    /// opcode), at most [`SHAPES_PER_FUNCTION`]; only those that borrow no name (the others,
+    /// of functions overloaded by struct, are made per call).
+    shapes: RefCell<Vec<Vec<Shape>>>,
 }
 
 /// A call shape with what it was made for: the call's function type and opcode.
-type Shape<'m> = (TypeId, i64, Result<CallShape<'m>, ReadError<'m>>);
+type Shape = (TypeId, i64, CallShape<'static>);
 
 /// The most shapes kept per function: a function called with more function types or opcodes
 /// (only hand-made or hostile input does that) has the others made per call, so that finding a
@@ -76,40 +78,13 @@ impl<'m> DxOpCalls<'m> {
                     .filter(|n| n.starts_with(DX_OP))
             })
             .collect();
-        let mut calls = DxOpCalls {
+        DxOpCalls {
             m,
             names: TypeNames::new(m),
             dx_op,
             undefined: HashMap::new(),
-            shapes: Vec::new(),
-        };
-        calls.shapes = calls.make_shapes();
-        calls
-    }
-
-    /// The shapes of the module's calls: one per function, function type and opcode (each
-    /// made from the first call that has them), at most [`SHAPES_PER_FUNCTION`] per function.
-    fn make_shapes(&self) -> Vec<Vec<Shape<'m>>> {
-        let mut shapes: Vec<Vec<Shape<'m>>> = Vec::new();
-        let mut buf = Vec::new();
-        for call in self.iter() {
-            let (Some(key), Some(name)) = (call.shape_key(), self.dx_op_name(call.callee)) else {
-                continue;
-            };
-            if shapes.is_empty() {
-                shapes.resize_with(self.dx_op.len(), Vec::new);
-            }
-            let Some(kept) = shapes.get_mut(call.callee.index()) else {
-                continue;
-            };
-            if kept.len() >= SHAPES_PER_FUNCTION || kept.iter().any(|(t, o, _)| (*t, *o) == key) {
-                continue;
-            }
-            buf.clear();
-            buf.extend(call.operands());
-            kept.push((key.0, key.1, CallShape::new(name, &buf)));
+            shapes: RefCell::new(Vec::new()),
         }
-        shapes
     }
 
     /// The same, knowing which operands name local values never defined
@@ -261,6 +236,7 @@ impl<'c> DxOpCall<'c> {
 
     /// Operand `i`, which exists, of a call whose function type has the parameter types
     /// `params`.
+    #[inline]
     fn operand_of(&self, params: &[TypeId], i: usize) -> Operand<'c> {
         let value: Value = self.args.get(i).copied().unwrap_or(Value::Arg(u32::MAX));
         // the type the call gives it; one past the call's parameters (a call made by hand)
@@ -303,29 +279,53 @@ impl<'c> DxOpCall<'c> {
     ) -> Result<AnyOp<'o, Operand<'c>>, ReadError<'c>> {
         buf.clear();
         buf.extend(self.operands());
-        self.shape(buf)?.read_op(buf)
+        let Some(key) = self.shape_key(buf) else {
+            return CallShape::new(self.name, buf)?.read_op(buf);
+        };
+        if let Some(read) = self.with_kept_shape(key, |shape| shape.read_op(buf)) {
+            return read;
+        }
+        let shape = CallShape::new(self.name, buf)?;
+        self.keep_shape(key, &shape);
+        shape.read_op(buf)
     }
 
-    /// What the shape of the call is kept by: its function type and opcode, when every
-    /// operand's type is the function type's and the opcode is a constant.
-    fn shape_key(&self) -> Option<(TypeId, i64)> {
+    /// What the shape of the call is kept by: its function type and opcode (`operands[0]`),
+    /// when every operand's type is the function type's and the opcode is a constant.
+    fn shape_key(&self, operands: &[Operand<'c>]) -> Option<(TypeId, i64)> {
         let typed = self
             .fn_ty()
             .is_some_and(|(_, p)| p.len() == self.args.len());
-        let opcode = self.operand(0).and_then(|o| o.int())?;
+        let opcode = operands.first().and_then(Operand::int)?;
         typed.then_some((self.call.fn_ty, opcode))
     }
 
-    /// The shape of the call, whose operands are `operands`: the one kept for its function,
-    /// function type and opcode, else made.
-    fn shape(&self, operands: &[Operand<'c>]) -> Result<CallShape<'c>, ReadError<'c>> {
-        let kept = self.shape_key().and_then(|key| {
-            let shapes = self.calls.shapes.get(self.callee.index())?;
-            shapes.iter().find(|(t, o, _)| (*t, *o) == key)
-        });
-        match kept {
-            Some((_, _, shape)) => *shape,
-            None => CallShape::new(self.name, operands),
+    /// `f` of the shape kept for the call's function and `key`, if any.
+    fn with_kept_shape<R>(
+        &self,
+        key: (TypeId, i64),
+        f: impl FnOnce(&CallShape<'static>) -> R,
+    ) -> Option<R> {
+        let shapes = self.calls.shapes.borrow();
+        let kept = shapes.get(self.callee.index())?;
+        let (_, _, shape) = kept.iter().find(|(t, o, _)| (*t, *o) == key)?;
+        Some(f(shape))
+    }
+
+    /// Keeps `shape` for the call's function and `key`, when it borrows no name and the
+    /// function has room for it.
+    fn keep_shape(&self, key: (TypeId, i64), shape: &CallShape<'_>) {
+        let Some(shape) = shape.to_static() else {
+            return;
+        };
+        let mut shapes = self.calls.shapes.borrow_mut();
+        if shapes.is_empty() {
+            shapes.resize_with(self.calls.dx_op.len(), Vec::new);
+        }
+        if let Some(kept) = shapes.get_mut(self.callee.index())
+            && kept.len() < SHAPES_PER_FUNCTION
+        {
+            kept.push((key.0, key.1, shape));
         }
     }
 

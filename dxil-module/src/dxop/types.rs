@@ -2,17 +2,23 @@
 
 use std::cell::OnceCell;
 
-use crate::model::{Module, TypeId};
+use crate::model::{Module, Type, TypeId};
 
-/// The text of each type of a module (`float`, `%dx.types.Handle`), printed the first time it
+/// The text of each type of a module (`float`, `%dx.types.Handle`), made the first time it
 /// is asked for and kept.
 pub struct TypeNames<'m> {
     m: &'m Module,
-    names: Vec<OnceCell<Box<str>>>,
+    names: Vec<OnceCell<Name>>,
+}
+
+/// The text of one type: one word ([`Type::word`]), or printed.
+enum Name {
+    Word(&'static str),
+    Printed(Box<str>),
 }
 
 impl<'m> TypeNames<'m> {
-    /// The names of the types of `m` (none printed yet).
+    /// The names of the types of `m` (none made yet).
     pub fn new(m: &'m Module) -> Self {
         TypeNames {
             m,
@@ -28,9 +34,16 @@ impl<'m> TypeNames<'m> {
     /// The text of type `ty`, as the printer writes it; `<badref>` for an id the module does
     /// not have.
     pub fn get(&self, ty: TypeId) -> &str {
-        match self.names.get(ty.index()) {
-            Some(cell) => cell.get_or_init(|| crate::text::type_string(self.m, ty).into()),
-            None => "<badref>",
+        let Some(cell) = self.names.get(ty.index()) else {
+            return "<badref>";
+        };
+        let name = cell.get_or_init(|| match self.m.types.get(ty).and_then(Type::word) {
+            Some(word) => Name::Word(word),
+            None => Name::Printed(crate::text::type_string(self.m, ty).into()),
+        });
+        match name {
+            Name::Word(word) => word,
+            Name::Printed(text) => text,
         }
     }
 }

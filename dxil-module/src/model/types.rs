@@ -96,6 +96,29 @@ pub struct NamedStruct {
 }
 
 impl Type {
+    /// The type's text when it is one word: the primitive types (`float`, `label`) and the
+    /// integer types of DXIL's widths (`i1`, `i8`, `i16`, `i32`, `i64`); `None` for the others.
+    pub fn word(&self) -> Option<&'static str> {
+        Some(match self {
+            Type::Void => "void",
+            Type::Half => "half",
+            Type::Float => "float",
+            Type::Double => "double",
+            Type::X86Fp80 => "x86_fp80",
+            Type::Fp128 => "fp128",
+            Type::PpcFp128 => "ppc_fp128",
+            Type::X86Mmx => "x86_mmx",
+            Type::Label => "label",
+            Type::Metadata => "metadata",
+            Type::Int(1) => "i1",
+            Type::Int(8) => "i8",
+            Type::Int(16) => "i16",
+            Type::Int(32) => "i32",
+            Type::Int(64) => "i64",
+            _ => return None,
+        })
+    }
+
     /// Whether the type is an integer type.
     pub fn is_int(&self) -> bool {
         matches!(self, Type::Int(_))

@@ -332,21 +332,14 @@ impl Printer<'_> {
             self.out.push_str("<badref>");
             return;
         };
-        let word = match ty {
-            Type::Void => "void",
-            Type::Half => "half",
-            Type::Float => "float",
-            Type::Double => "double",
-            Type::X86Fp80 => "x86_fp80",
-            Type::Fp128 => "fp128",
-            Type::PpcFp128 => "ppc_fp128",
-            Type::X86Mmx => "x86_mmx",
-            Type::Label => "label",
-            Type::Metadata => "metadata",
+        if let Some(word) = ty.word() {
+            self.out.push_str(word);
+            return;
+        }
+        match ty {
             Type::Int(w) => {
                 self.out.push('i');
                 self.out.push_str(&w.to_string());
-                return;
             }
             Type::Pointer { pointee, addrspace } => {
                 self.ty_at(*pointee, depth + 1);
@@ -356,7 +349,6 @@ impl Printer<'_> {
                     self.out.push(')');
                 }
                 self.out.push('*');
-                return;
             }
             Type::Function {
                 ret,
@@ -378,30 +370,24 @@ impl Printer<'_> {
                     self.out.push_str("...");
                 }
                 self.out.push(')');
-                return;
             }
             Type::Struct { fields, packed } => {
                 self.struct_body(Some(fields), *packed, depth);
-                return;
             }
-            Type::Named(n) => {
-                match (n.name, self.struct_numbers.get(&t)) {
-                    (Some(name), _) => llvm_name(&mut self.out, '%', m.symbols.bytes(name)),
-                    (None, Some(n)) => {
-                        self.out.push('%');
-                        self.out.push_str(&n.to_string());
-                    }
-                    (None, None) => self.out.push_str("%<badref>"),
+            Type::Named(n) => match (n.name, self.struct_numbers.get(&t)) {
+                (Some(name), _) => llvm_name(&mut self.out, '%', m.symbols.bytes(name)),
+                (None, Some(n)) => {
+                    self.out.push('%');
+                    self.out.push_str(&n.to_string());
                 }
-                return;
-            }
+                (None, None) => self.out.push_str("%<badref>"),
+            },
             Type::Array { len, elem } => {
                 self.out.push('[');
                 self.out.push_str(&len.to_string());
                 self.out.push_str(" x ");
                 self.ty_at(*elem, depth + 1);
                 self.out.push(']');
-                return;
             }
             Type::Vector { len, elem } => {
                 self.out.push('<');
@@ -409,10 +395,10 @@ impl Printer<'_> {
                 self.out.push_str(" x ");
                 self.ty_at(*elem, depth + 1);
                 self.out.push('>');
-                return;
             }
-        };
-        self.out.push_str(word);
+            // the types of one word, written above
+            _ => {}
+        }
     }
 }
 

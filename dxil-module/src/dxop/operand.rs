@@ -50,8 +50,9 @@ impl<'c> Operand<'c> {
     /// The value of an integer constant as LLVM writes it (`i1 true` is 1, `i8 255` is -1);
     /// `None` for any other value.
     pub fn int(&self) -> Option<i64> {
+        let c = self.constant()?;
         let width = self.m().types.int_width(self.ty)?;
-        match self.constant()?.kind {
+        match c.kind {
             ConstKind::Int(v) => Some(as_written(v, width)),
             ConstKind::Null => Some(0),
             _ => None,

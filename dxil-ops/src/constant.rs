@@ -40,13 +40,12 @@ pub const MAX_FIELDS: usize = 4;
 /// The width of an integer type written `iN` (`i1`, `i32`, `i999`): N from 1 to
 /// [`MAX_INT_WIDTH`], written without leading zeros. `None` for any other type.
 pub fn int_width(ty: &str) -> Option<u32> {
-    // the widths DXIL uses, without parsing
-    match ty {
-        "i1" => return Some(1),
-        "i8" => return Some(8),
-        "i16" => return Some(16),
-        "i32" => return Some(32),
-        "i64" => return Some(64),
+    // one or two digits (every width DXIL uses), without trimming or parsing
+    match *ty.as_bytes() {
+        [b'i', d @ b'1'..=b'9'] => return Some(u32::from(d - b'0')),
+        [b'i', t @ b'1'..=b'9', d @ b'0'..=b'9'] => {
+            return Some(u32::from(t - b'0') * 10 + u32::from(d - b'0'));
+        }
         _ => {}
     }
     let digits = ty.trim().strip_prefix('i')?;

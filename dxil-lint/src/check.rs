@@ -211,14 +211,14 @@ fn call<'c>(
         ));
         return None;
     };
-    if !same_type(first.ty_text, "i32") {
+    if !same_type(first.ty_text(), "i32") {
         out.push(diagnostic(
             line,
             ValidationRule::InstrCallOload,
             &[&callee],
             format_args!(
                 "the first operand (the opcode) is `{} {}`, expected an `i32` constant",
-                first.ty_text,
+                first.ty_text(),
                 first.text()
             ),
         ));
@@ -302,7 +302,7 @@ fn call<'c>(
         &own_name
     };
     // the overloads the call's types show (struct names, address spaces), as LLVM reads them
-    let params: Vec<&str> = operands.iter().skip(1).map(|o| o.ty_text).collect();
+    let params: Vec<&str> = operands.iter().skip(1).map(|o| o.ty_text()).collect();
     let ret_text = c.result_text();
     let ret = (!ret_text.is_empty() && !ret_text.contains('(')).then_some(ret_text);
     let written = |at| match at {
@@ -428,7 +428,7 @@ fn call<'c>(
         let stages = info.stages_at(at);
         let groupshared = operands
             .iter()
-            .any(|o| o.ty_text.ends_with('*') && o.ty_text.contains("addrspace(3)"));
+            .any(|o| o.ty_text().ends_with('*') && o.ty_text().contains("addrspace(3)"));
         // an op only compute-like stages may use (compute among them) needs a thread group
         let group_mask = GROUP_STAGES.iter().fold(0u32, |m, k| m | 1 << (*k as u32));
         used.group =

@@ -196,13 +196,12 @@ impl fmt::Display for ReadError<'_> {
 #[cfg(feature = "std")]
 impl std::error::Error for ReadError<'_> {}
 
-/// Whether `t` is the type of parameter `p` for the function's overloads, with native 16-bit
-/// types or their minimum-precision stand-ins.
-fn type_fits(p: &ParamInfo, f: &FunctionName<'_>, t: &str) -> bool {
+/// Whether `t` is the type of parameter `p` for the function's overloads (`native`, resolved
+/// with native 16-bit types), or with their minimum-precision stand-ins.
+fn type_fits(p: &ParamInfo, f: &FunctionName<'_>, native: &LlvmType<'_>, t: &str) -> bool {
     let t = t.trim();
-    [Precision::Native, Precision::Min]
-        .iter()
-        .any(|prec| resolve(p.ty, &f.overloads, *prec).is_ok_and(|r| r.is_written(t)))
+    native.is_written(t)
+        || resolve(p.ty, &f.overloads, Precision::Min).is_ok_and(|r| r.is_written(t))
 }
 
 /// The most parameters an op has (after the opcode).
@@ -297,7 +296,7 @@ impl<'n> CallShape<'n> {
                 break;
             };
             if let Some(t) = v.llvm_type()
-                && !type_fits(p, &function, t)
+                && !type_fits(p, &function, &expected, t)
             {
                 shape.type_error = Some((
                     i,

@@ -259,7 +259,6 @@ impl<'c> DxOpCall<'c> {
             function: self.function,
             value,
             ty,
-            ty_text: self.calls.names.get(ty),
             undefined,
         }
     }
@@ -337,7 +336,7 @@ impl<'c> DxOpCall<'c> {
 
 impl dxil_ops::call::Value for Operand<'_> {
     fn llvm_type(&self) -> Option<&str> {
-        Some(self.ty_text)
+        Some(self.ty_text())
     }
 
     fn int_constant(&self) -> Option<i64> {

@@ -21,8 +21,6 @@ pub struct Operand<'c> {
     pub value: Value,
     /// Its type, as the call's function type gives it.
     pub ty: TypeId,
-    /// The type's text.
-    pub ty_text: &'c str,
     /// It names a local value never defined: its name as written.
     pub undefined: Option<&'c str>,
 }
@@ -37,6 +35,11 @@ impl<'c> Operand<'c> {
     /// The module.
     fn m(&self) -> &'c Module {
         self.names.module()
+    }
+
+    /// The text of its type, as LLVM writes it (made once per type of the module).
+    pub fn ty_text(&self) -> &'c str {
+        self.names.get(self.ty)
     }
 
     /// The constant the operand is, if any (an undefined local is none).
@@ -178,7 +181,7 @@ impl fmt::Debug for Operand<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Operand")
             .field("value", &self.value)
-            .field("ty", &self.ty_text)
+            .field("ty", &self.ty_text())
             .field("undefined", &self.undefined)
             .finish()
     }

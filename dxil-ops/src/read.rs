@@ -354,6 +354,11 @@ impl<'n> CallShape<'n> {
                 return Err(e);
             }
             let bits = self.widths.get(i).copied().unwrap_or(0);
+            let is_struct = matches!(p.ty.kind, crate::info::TypeKind::Struct { .. });
+            if bits == 0 && !is_struct && !p.immediate {
+                // no constant of another type can be wrong here, and none is needed
+                continue;
+            }
             let is_constant =
                 crate::dynamic::value_fits(p, v, bits).map_err(|error| ReadError::Constant {
                     op: op.name,

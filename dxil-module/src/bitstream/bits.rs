@@ -201,6 +201,78 @@ impl<'a> BitReader<'a> {
         None
     }
 
+    /// Fixed fields of `width` bits (1 to 56) read into `out` from its front, the cursor
+    /// kept in registers for the run (array elements). Stops within 8 bytes of the end of the
+    /// input and gives how many it read: the rest are for [`read`](Self::read) and its checks.
+    #[inline(always)]
+    pub(crate) fn read_fixed_run(&mut self, width: u32, out: &mut [u64]) -> usize {
+        if width == 0 || width > 56 {
+            return 0;
+        }
+        let mask = low_bits(width);
+        let (mut cur, mut bits, mut next) = (self.cur, self.bits, self.next);
+        let mut read = 0;
+        while let Some(slot) = out.get_mut(read) {
+            if bits < width {
+                // as `refill`, on the copies
+                let Some(chunk) = self.data.get(next..).and_then(|s| s.first_chunk::<8>()) else {
+                    break;
+                };
+                cur |= u64::from_le_bytes(*chunk) << bits;
+                let bytes = (63 - bits) / 8;
+                next += bytes as usize;
+                bits += bytes * 8;
+            }
+            *slot = cur & mask;
+            cur >>= width;
+            bits -= width;
+            read += 1;
+        }
+        (self.cur, self.bits, self.next) = (cur, bits, next);
+        read
+    }
+
+    /// Canonical VBRs of one or two `W`-bit chunks (`W` 2 to 28) read into `out` from its
+    /// front, the cursor kept in registers for the run (the loop a record's operands spend
+    /// most of their time in). Stops at the first VBR it cannot read so (longer,
+    /// non-canonical, or within 8 bytes of the end of the input) and gives how many it read:
+    /// that one is for [`read_vbr`](Self::read_vbr) and its checks.
+    #[inline(always)]
+    pub(crate) fn read_short_vbrs<const W: u32>(&mut self, out: &mut [u64]) -> usize {
+        let more = 1u64 << (W - 1);
+        let (mut cur, mut bits, mut next) = (self.cur, self.bits, self.next);
+        let mut read = 0;
+        while let Some(slot) = out.get_mut(read) {
+            if bits < 2 * W {
+                // as `refill`, on the copies
+                let Some(chunk) = self.data.get(next..).and_then(|s| s.first_chunk::<8>()) else {
+                    break;
+                };
+                cur |= u64::from_le_bytes(*chunk) << bits;
+                let bytes = (63 - bits) / 8;
+                next += bytes as usize;
+                bits += bytes * 8;
+            }
+            if cur & more == 0 {
+                *slot = cur & (more - 1);
+                cur >>= W;
+                bits -= W;
+            } else {
+                let high = (cur >> W) & (2 * more - 1);
+                // the second chunk must end the VBR and not be a needless zero chunk
+                if high & more != 0 || high == 0 {
+                    break;
+                }
+                *slot = cur & (more - 1) | high << (W - 1);
+                cur >>= 2 * W;
+                bits -= 2 * W;
+            }
+            read += 1;
+        }
+        (self.cur, self.bits, self.next) = (cur, bits, next);
+        read
+    }
+
     /// A canonical VBR of `width`-bit chunks (1 to 32) whose chunks all are in the word of
     /// unread bits after a refill (up to 56 bits: a VBR of up to 9 chunks of 6 bits), if the
     /// input holds it: its value cannot pass 64 bits, so it needs no check of that.

@@ -507,18 +507,20 @@ impl Reader<'_> {
         start: usize,
         blob: u32,
     ) -> Result<(), Error> {
-        let values = self.s.values.get(start..).unwrap_or(&[]);
-        if self.s.values.len() > self.budget {
+        let len = self.s.values.len();
+        if len > self.budget {
             return Err(err(at, Expected::Operand, ErrorKind::TooManyValues));
         }
+        // only BLOCKINFO's records say something to the reader (its few, so the record's
+        // values are looked at there only)
         if self.in_blockinfo
-            && let [code, operands @ ..] = values
+            && let Some([code, operands @ ..]) = self.s.values.get(start..)
         {
             self.scopes
                 .record(*code, operands)
                 .map_err(|e| Self::scope_error(at, Expected::Operand, e, u64::from(abbrev_id)))?;
         }
-        let count = values.len() as u32;
+        let count = len.saturating_sub(start) as u32;
         self.s.entries.push(RawEntry {
             bit: at as u32,
             abbrev_id,

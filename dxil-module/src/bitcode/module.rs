@@ -110,7 +110,8 @@ impl Decoder {
             seen_lists: false,
             kind_set: None,
             kind_ids: Vec::new(),
-            scratch: Vec::new(),
+            // room for the longest names of a usual module, so that it seldom grows
+            scratch: Vec::with_capacity(256),
             params: Vec::new(),
             last_call: None,
             void: None,

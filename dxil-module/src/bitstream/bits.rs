@@ -16,6 +16,37 @@ pub(crate) fn low_bits(width: u32) -> u64 {
     }
 }
 
+/// A canonical VBR of `W`-bit chunks (`W` 2 to 28) of more than two chunks at the start of
+/// `cur`, of which `bits` are unread, if all its chunks are among the first `56 / W` (so its
+/// value cannot pass 64 bits): its value and its length in bits. The chunk that ends it is
+/// found from all the continuation bits at once and the value bits are gathered without a
+/// branch; `None` also for a needless zero chunk at the end (the chunk by chunk reader notes
+/// that quirk).
+#[inline(always)]
+fn long_vbr<const W: u32>(cur: u64, bits: u32) -> Option<(u64, u32)> {
+    let chunks_max = 56 / W;
+    let more = 1u64 << (W - 1);
+    let mut flags = 0u64;
+    for k in 0..chunks_max {
+        flags |= more << (k * W);
+    }
+    // the continuation bits of the chunks wholly in the word, clear where a chunk ends one
+    let whole = low_bits(bits.min(chunks_max * W) / W * W);
+    let ends = !cur & flags & whole;
+    if ends == 0 {
+        return None;
+    }
+    let len = ends.trailing_zeros() + 1;
+    if (cur >> (len - W)) & (more - 1) == 0 {
+        return None;
+    }
+    let mut value = 0u64;
+    for k in 0..chunks_max {
+        value |= ((cur >> (k * W)) & (more - 1)) << (k * (W - 1));
+    }
+    Some((value & low_bits(len / W * (W - 1)), len))
+}
+
 /// A VBR as read: its value, the number of chunks it took and whether that number was the
 /// least possible (one chunk for 0; otherwise no chunk above the highest non-zero one).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -124,6 +155,21 @@ impl<'a> BitReader<'a> {
         }
     }
 
+    /// [`refill`](Self::refill) on copies of the cursor kept in registers by a run: loads 8
+    /// bytes at `next` into `cur` above its `bits` unread bits (7 counted); false, with
+    /// nothing loaded, within 8 bytes of the end of the input (where a run stops).
+    #[inline(always)]
+    fn refill_copy(&self, cur: &mut u64, bits: &mut u32, next: &mut usize) -> bool {
+        let Some(chunk) = self.data.get(*next..).and_then(|s| s.first_chunk::<8>()) else {
+            return false;
+        };
+        *cur |= u64::from_le_bytes(*chunk) << *bits;
+        let bytes = (63 - *bits) / 8;
+        *next += bytes as usize;
+        *bits += bytes * 8;
+        true
+    }
+
     #[cold]
     #[inline(never)]
     fn refill_tail(&mut self) {
@@ -199,6 +245,77 @@ impl<'a> BitReader<'a> {
             }
         }
         None
+    }
+
+    /// Fixed fields of `width` bits (1 to 56) read into `out` from its front, the cursor
+    /// kept in registers for the run (array elements). Stops within 8 bytes of the end of the
+    /// input and gives how many it read: the rest are for [`read`](Self::read) and its checks.
+    #[inline(always)]
+    pub(crate) fn read_fixed_run(&mut self, width: u32, out: &mut [u64]) -> usize {
+        if width == 0 || width > 56 {
+            return 0;
+        }
+        let mask = low_bits(width);
+        let (mut cur, mut bits, mut next) = (self.cur, self.bits, self.next);
+        let mut read = 0;
+        while let Some(slot) = out.get_mut(read) {
+            if bits < width && !self.refill_copy(&mut cur, &mut bits, &mut next) {
+                break;
+            }
+            *slot = cur & mask;
+            cur >>= width;
+            bits -= width;
+            read += 1;
+        }
+        (self.cur, self.bits, self.next) = (cur, bits, next);
+        read
+    }
+
+    /// Canonical VBRs of `W`-bit chunks (`W` 2 to 28) read into `out` from its front, the
+    /// cursor kept in registers for the run (the loop a record's operands spend most of their
+    /// time in): one or two chunks inline, more while all of them are in the word of unread
+    /// bits. Stops at the first VBR it cannot read so (longer, non-canonical, or within 8
+    /// bytes of the end of the input) and gives how many it read: that one is for
+    /// [`read_vbr`](Self::read_vbr) and its checks.
+    #[inline(always)]
+    pub(crate) fn read_short_vbrs<const W: u32>(&mut self, out: &mut [u64]) -> usize {
+        let more = 1u64 << (W - 1);
+        let (mut cur, mut bits, mut next) = (self.cur, self.bits, self.next);
+        let mut read = 0;
+        while let Some(slot) = out.get_mut(read) {
+            if bits < 2 * W && !self.refill_copy(&mut cur, &mut bits, &mut next) {
+                break;
+            }
+            if cur & more == 0 {
+                *slot = cur & (more - 1);
+                cur >>= W;
+                bits -= W;
+            } else {
+                let high = (cur >> W) & (2 * more - 1);
+                if high & more == 0 {
+                    // the second chunk ends the VBR: it must not be a needless zero chunk
+                    if high == 0 {
+                        break;
+                    }
+                    *slot = cur & (more - 1) | high << (W - 1);
+                    cur >>= 2 * W;
+                    bits -= 2 * W;
+                } else {
+                    if bits < 56 && !self.refill_copy(&mut cur, &mut bits, &mut next) {
+                        break;
+                    }
+                    let Some((value, len)) = long_vbr::<W>(cur, bits) else {
+                        break;
+                    };
+                    *slot = value;
+                    cur >>= len;
+                    bits -= len;
+                }
+            }
+            read += 1;
+        }
+        (self.cur, self.bits, self.next) = (cur, bits, next);
+        read
     }
 
     /// A canonical VBR of `width`-bit chunks (1 to 32) whose chunks all are in the word of
@@ -501,6 +618,69 @@ impl BitWriter {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Runs of vbr6 (and fixed) fields read as the one-by-one reads give them: a run stops at
+    /// a needless zero chunk, a VBR longer than the word or the last 8 bytes, leaving it
+    /// unread for the checked read.
+    #[test]
+    fn runs_read_as_one_by_one() {
+        let mut w = BitWriter::new();
+        let mut expected = Vec::new();
+        let values = [
+            0,
+            1,
+            31,
+            32,
+            1000,
+            1 << 20,
+            1 << 40,
+            (1 << 45) - 1,
+            1 << 45,
+            u64::MAX,
+        ];
+        for (i, &v) in values.iter().cycle().take(400).enumerate() {
+            if i % 7 == 3 {
+                let chunks = (64 - v.leading_zeros()).div_ceil(5).max(1);
+                w.write_vbr_chunks(v, 6, u64::from(chunks) + 1);
+                expected.push((v, false));
+            } else {
+                w.write_vbr(v, 6);
+                expected.push((v, true));
+            }
+        }
+        let bytes = w.finish();
+        let mut r = BitReader::new(&bytes);
+        let mut out = vec![0u64; expected.len()];
+        let mut at = 0;
+        while at < expected.len() {
+            at += r.read_short_vbrs::<6>(&mut out[at..]);
+            if let Some(&(value, canonical)) = expected.get(at) {
+                let v = r.read_vbr(6, Expected::Operand).expect("a VBR");
+                assert_eq!((v.value, v.canonical), (value, canonical), "at {at}");
+                out[at] = v.value;
+                at += 1;
+            }
+        }
+        let values: Vec<u64> = expected.iter().map(|&(v, _)| v).collect();
+        assert_eq!(out, values);
+
+        let mut w = BitWriter::new();
+        for i in 0..100u64 {
+            w.write(i * 37 % 128, 7);
+        }
+        let bytes = w.finish();
+        let mut r = BitReader::new(&bytes);
+        let mut out = vec![0u64; 100];
+        let n = r.read_fixed_run(7, &mut out);
+        for slot in &mut out[n..] {
+            *slot = r.read(7, Expected::Operand).expect("a field");
+        }
+        assert!(
+            out.iter()
+                .enumerate()
+                .all(|(i, &v)| v == i as u64 * 37 % 128)
+        );
+    }
 
     /// The VBRs the word holds read there; the others (past the word, needless zero chunks)
     /// are left for the chunk by chunk reader, nothing consumed.

@@ -38,7 +38,8 @@ impl Bitstream {
                 size_hint: input.len(),
                 ..Bitstream::default()
             },
-            scopes: Scopes::default(),
+            // a block defines an abbreviation per 70 bytes or so (as `abbrevs` below)
+            scopes: Scopes::with_capacity(input.len() / 64 + 8),
             budget: input.len() * 8,
             in_blockinfo: false,
         };
@@ -106,18 +107,44 @@ fn vbr_chunks(
     Ok(v.value)
 }
 
-/// `count` operands of `width`-bit VBRs appended to `values`.
+/// `width`-bit VBRs read into each slot of `out` (room the caller made after checking that
+/// the input can hold them): vbr6 ones (nearly all) in runs of short ones, each other one
+/// alone.
 #[inline(always)]
-fn vbr_operands(
+fn vbrs_into(
     r: &mut BitReader<'_>,
-    values: &mut Vec<u64>,
+    out: &mut [u64],
     quirks: &mut Vec<Quirk>,
-    count: u64,
     width: u32,
     expected: Expected,
 ) -> Result<(), Error> {
-    for _ in 0..count {
-        values.push(vbr(r, quirks, width, expected)?);
+    let mut rest = out;
+    loop {
+        let done = if width == 6 {
+            r.read_short_vbrs::<6>(rest)
+        } else {
+            0
+        };
+        let Some((slot, tail)) = rest.get_mut(done..).and_then(|r| r.split_first_mut()) else {
+            return Ok(());
+        };
+        *slot = vbr(r, quirks, width, expected)?;
+        rest = tail;
+    }
+}
+
+/// `width`-bit fixed fields read into each slot of `out` (room the caller made after checking
+/// that the input can hold them): in a run while the input has 8 bytes left, then one by one.
+#[inline(always)]
+fn fixed_into(
+    r: &mut BitReader<'_>,
+    out: &mut [u64],
+    width: u32,
+    expected: Expected,
+) -> Result<(), Error> {
+    let done = r.read_fixed_run(width, out);
+    for slot in out.get_mut(done..).unwrap_or(&mut []) {
+        *slot = r.read(width, expected)?;
     }
     Ok(())
 }
@@ -377,18 +404,29 @@ impl Reader<'_> {
         let count_at = self.r.position();
         let count = self.vbr(6, Expected::OperandCount)?;
         self.check_length(count_at, Expected::OperandCount, count, 6)?;
-        self.s.values.reserve(count as usize + 1);
-        self.s.values.push(code);
+        // the count is checked against the bits left: room for the code and the operands
+        // at once, filled in place
+        let operands = self.room(count as usize + 1);
         let s = &mut self.s;
-        vbr_operands(
-            &mut self.r,
-            &mut s.values,
-            &mut s.quirks,
-            count,
-            6,
-            Expected::Operand,
-        )?;
+        if let Some((first, rest)) = s
+            .values
+            .get_mut(operands..)
+            .and_then(|v| v.split_first_mut())
+        {
+            *first = code;
+            vbrs_into(&mut self.r, rest, &mut s.quirks, 6, Expected::Operand)?;
+        }
         self.finish_record(at, UNABBREV_RECORD, NONE, start, NONE)
+    }
+
+    /// `n` more values (zeros until filled) at the end of `values`; gives where they start.
+    /// The caller has checked that the input holds them.
+    #[inline(always)]
+    fn room(&mut self, n: usize) -> usize {
+        let start = self.s.values.len();
+        // a loop of stores, not a call to memset: records are short
+        self.s.values.extend(std::iter::repeat_n(0, n));
+        start
     }
 
     fn abbreviated(&mut self, at: u64, id: u64) -> Result<(), Error> {
@@ -429,30 +467,18 @@ impl Reader<'_> {
         let len_at = self.r.position();
         let count = self.vbr(6, Expected::ArrayLength)?;
         self.check_length(len_at, Expected::ArrayLength, count, elem.min_bits())?;
-        self.s.values.reserve(count as usize);
+        let start = self.room(count as usize);
+        let (r, s) = (&mut self.r, &mut self.s);
+        let out = s.values.get_mut(start..).unwrap_or(&mut []);
         match elem {
-            AbbrevOp::Fixed(w) => {
-                for _ in 0..count {
-                    let v = self.r.read(u32::from(w), Expected::ArrayElement)?;
-                    self.s.values.push(v);
-                }
-            }
+            AbbrevOp::Fixed(w) => fixed_into(r, out, w.into(), Expected::ArrayElement)?,
             AbbrevOp::Vbr(w) => {
-                let s = &mut self.s;
-                let (values, quirks) = (&mut s.values, &mut s.quirks);
-                vbr_operands(
-                    &mut self.r,
-                    values,
-                    quirks,
-                    count,
-                    w.into(),
-                    Expected::ArrayElement,
-                )?;
+                vbrs_into(r, out, &mut s.quirks, w.into(), Expected::ArrayElement)?;
             }
             _ => {
-                for _ in 0..count {
-                    let v = self.r.read_char6(Expected::ArrayElement)?;
-                    self.s.values.push(u64::from(v));
+                fixed_into(r, out, 6, Expected::ArrayElement)?;
+                for v in out.iter_mut() {
+                    *v = u64::from(abbrev::char6_decode(*v as u8));
                 }
             }
         }
@@ -481,18 +507,20 @@ impl Reader<'_> {
         start: usize,
         blob: u32,
     ) -> Result<(), Error> {
-        let values = self.s.values.get(start..).unwrap_or(&[]);
-        if self.s.values.len() > self.budget {
+        let len = self.s.values.len();
+        if len > self.budget {
             return Err(err(at, Expected::Operand, ErrorKind::TooManyValues));
         }
+        // only BLOCKINFO's records say something to the reader (its few, so the record's
+        // values are looked at there only)
         if self.in_blockinfo
-            && let [code, operands @ ..] = values
+            && let Some([code, operands @ ..]) = self.s.values.get(start..)
         {
             self.scopes
                 .record(*code, operands)
                 .map_err(|e| Self::scope_error(at, Expected::Operand, e, u64::from(abbrev_id)))?;
         }
-        let count = values.len() as u32;
+        let count = len.saturating_sub(start) as u32;
         self.s.entries.push(RawEntry {
             bit: at as u32,
             abbrev_id,

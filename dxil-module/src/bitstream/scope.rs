@@ -35,8 +35,8 @@ pub(crate) struct Frame {
     info: usize,
     /// Length of that list when the block was entered.
     info_count: u32,
-    /// The abbreviations the block defined.
-    locals: Vec<u32>,
+    /// Where the abbreviations the block defined start in `Scopes::locals`.
+    locals_start: usize,
     /// In a BLOCKINFO block: the block id of the last `SETBID`.
     blockinfo_target: Option<u32>,
     is_blockinfo: bool,
@@ -62,7 +62,10 @@ pub(crate) struct Scopes {
     /// The same for the other block ids.
     by_id: HashMap<u32, usize>,
     info: Vec<Vec<u32>>,
-    /// Open blocks are `frames[..depth]`; the others keep their allocations for reuse.
+    /// The abbreviations each open block defined, the innermost block's last: one stack for
+    /// all, so that a block costs no allocation of its own.
+    locals: Vec<u32>,
+    /// Open blocks are `frames[..depth]`; the others are kept for reuse.
     frames: Vec<Frame>,
     depth: usize,
 }
@@ -73,6 +76,7 @@ impl Default for Scopes {
             direct: [NO_LIST; DIRECT_IDS],
             by_id: HashMap::new(),
             info: Vec::new(),
+            locals: Vec::new(),
             frames: Vec::new(),
             depth: 0,
         }
@@ -80,6 +84,14 @@ impl Default for Scopes {
 }
 
 impl Scopes {
+    /// Open blocks with room for `defs` abbreviations defined in them at once (more grow
+    /// the stack).
+    pub(crate) fn with_capacity(defs: usize) -> Scopes {
+        let mut scopes = Scopes::default();
+        scopes.locals.reserve(defs);
+        scopes
+    }
+
     /// The position in `info` of the list of block id `id`, if BLOCKINFO registered any.
     fn list_of(&self, id: u32) -> Option<usize> {
         let list = match self.direct.get(id as usize) {
@@ -95,7 +107,8 @@ impl Scopes {
             return list;
         }
         let list = self.info.len();
-        self.info.push(Vec::new());
+        // LLVM's BLOCKINFO registers a handful of abbreviations per block id
+        self.info.push(Vec::with_capacity(8));
         match self.direct.get_mut(id as usize) {
             Some(slot) => *slot = list,
             None => {
@@ -139,7 +152,7 @@ impl Scopes {
         frame.len_words = len_words;
         frame.info = info;
         frame.info_count = info_count;
-        frame.locals.clear();
+        frame.locals_start = self.locals.len();
         frame.blockinfo_target = None;
         frame.is_blockinfo = id == BLOCKINFO_BLOCK_ID;
         self.depth += 1;
@@ -149,7 +162,15 @@ impl Scopes {
     /// Closes the innermost block and gives it.
     pub(crate) fn leave(&mut self) -> Option<&Frame> {
         self.depth = self.depth.checked_sub(1)?;
-        self.frames.get(self.depth)
+        let frame = self.frames.get(self.depth)?;
+        self.locals.truncate(frame.locals_start);
+        Some(frame)
+    }
+
+    /// The abbreviations the innermost block defined (`frame` is that block).
+    #[inline]
+    fn locals_of(&self, frame: &Frame) -> &[u32] {
+        self.locals.get(frame.locals_start..).unwrap_or(&[])
     }
 
     /// The abbreviation that `id` (4 or more) names in the innermost block.
@@ -158,17 +179,16 @@ impl Scopes {
         let frame = self.top().ok_or(ScopeError::NoOpenBlock)?;
         let index = id.wrapping_sub(u64::from(super::FIRST_APPLICATION_ABBREV));
         let info_count = u64::from(frame.info_count);
+        let locals = self.locals_of(frame);
         let found = if index < info_count {
             self.info
                 .get(frame.info)
                 .and_then(|l| l.get(index as usize))
         } else {
-            frame.locals.get((index - info_count) as usize)
+            locals.get((index - info_count) as usize)
         };
         found.copied().ok_or(ScopeError::UnknownAbbrev {
-            defined: u64::from(super::FIRST_APPLICATION_ABBREV)
-                + info_count
-                + frame.locals.len() as u64,
+            defined: u64::from(super::FIRST_APPLICATION_ABBREV) + info_count + locals.len() as u64,
         })
     }
 
@@ -178,7 +198,7 @@ impl Scopes {
         let depth = self.depth.checked_sub(1).ok_or(ScopeError::NoOpenBlock)?;
         let frame = &mut self.frames[depth];
         if !frame.is_blockinfo {
-            frame.locals.push(def);
+            self.locals.push(def);
             return Ok(None);
         }
         let target = frame.blockinfo_target.ok_or(ScopeError::NoSetBid)?;
@@ -217,7 +237,7 @@ impl Scopes {
                 .and_then(|l| self.info.get(l))
                 .map_or(0, Vec::len)
         } else {
-            frame.info_count as usize + frame.locals.len()
+            frame.info_count as usize + self.locals_of(frame).len()
         };
         u32::try_from(defined)
             .ok()

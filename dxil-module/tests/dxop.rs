@@ -158,6 +158,33 @@ fn a_function_called_with_many_opcodes_and_types_reads_each_call_as_read_op() {
     src += "declare float @dx.op.unary.f32(i32, float)\n";
     let m = text::parse_lenient(src.as_bytes()).module;
     assert!(assert_reads_as_read_op(&m, "text") >= 35);
+
+    // a function overloaded by a struct, whose shape borrows its name (made per call)
+    let udt = r#"%struct.Payload = type { i32 }
+@p = addrspace(3) global %struct.Payload zeroinitializer
+define void @main() {
+  call void @dx.op.dispatchMesh.struct.Payload(i32 173, i32 1, i32 1, i32 1, %struct.Payload addrspace(3)* @p)
+  call void @dx.op.dispatchMesh.struct.Payload(i32 173, i32 2, i32 1, i32 1, %struct.Payload addrspace(3)* @p)
+  ret void
+}
+declare void @dx.op.dispatchMesh.struct.Payload(i32, i32, i32, i32, %struct.Payload addrspace(3)*)
+"#;
+    let m = text::parse(udt.as_bytes()).expect("valid");
+    assert_eq!(assert_reads_as_read_op(&m, "udt"), 2);
+    let calls = DxOpCalls::new(&m);
+    let mut buf = Vec::new();
+    let read: Vec<String> = calls
+        .iter()
+        .map(|c| {
+            c.read(&mut buf)
+                .map(|op| op.to_string())
+                .unwrap_or_default()
+        })
+        .collect();
+    assert!(
+        read[1].starts_with("DispatchMesh { threadGroupCountX: 2"),
+        "{read:?}"
+    );
 }
 
 #[dxil_test_data::needs(shared = "corpus/dxil-bin")]

@@ -276,9 +276,10 @@ impl<'c> DxOpCall<'c> {
         &self,
         buf: &'o mut Vec<Operand<'c>>,
     ) -> Result<AnyOp<'o, Operand<'c>>, ReadError<'c>> {
+        let params = self.param_types();
         buf.clear();
-        buf.extend(self.operands());
-        let Some(key) = self.shape_key(buf) else {
+        buf.extend((0..self.len()).map(|i| self.operand_of(params, i)));
+        let Some(key) = self.shape_key(params, buf) else {
             return CallShape::new(self.name, buf)?.read_op(buf);
         };
         if let Some(read) = self.with_kept_shape(key, |shape| shape.read_op(buf)) {
@@ -290,13 +291,11 @@ impl<'c> DxOpCall<'c> {
     }
 
     /// What the shape of the call is kept by: its function type and opcode (`operands[0]`),
-    /// when every operand's type is the function type's and the opcode is a constant.
-    fn shape_key(&self, operands: &[Operand<'c>]) -> Option<(TypeId, i64)> {
-        let typed = self
-            .fn_ty()
-            .is_some_and(|(_, p)| p.len() == self.args.len());
+    /// when every operand's type is the function type's (whose parameters are `params`) and
+    /// the opcode is a constant.
+    fn shape_key(&self, params: &[TypeId], operands: &[Operand<'c>]) -> Option<(TypeId, i64)> {
         let opcode = operands.first().and_then(Operand::int)?;
-        typed.then_some((self.call.fn_ty, opcode))
+        (params.len() == self.args.len()).then_some((self.call.fn_ty, opcode))
     }
 
     /// `f` of the shape kept for the call's function and `key`, if any.

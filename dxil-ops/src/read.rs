@@ -25,7 +25,7 @@
 use core::fmt;
 
 use crate::call::Value;
-use crate::info::{OpInfo, ParamInfo, Precision};
+use crate::info::{OpInfo, ParamInfo, Precision, TypeKind};
 use crate::name::{FunctionName, NameError};
 use crate::ty::{LlvmType, resolve};
 
@@ -382,8 +382,57 @@ impl<'n> CallShape<'n> {
     /// Reads a call of this shape ([`read_call`](Self::read_call)) into the reader of its op,
     /// as [`read_op`] does.
     pub fn read_op<'o, V: Value>(&self, operands: &'o [V]) -> Result<AnyOp<'o, V>, ReadError<'n>> {
+        // The reader reads every immediate of an integer or struct type and checks it as
+        // `read_call` would: those checks are left to it. Any error takes the whole way round,
+        // so that the error is the one `read_call` then the reader give.
+        if let Some(call) = self.read_call_unchecked_immediates(operands)
+            && let Ok(op) = AnyOp::read(&call)
+        {
+            return Ok(op);
+        }
         AnyOp::read(&self.read_call(operands)?)
     }
+
+    /// [`Self::read_call`] without the checks of the immediates that the reader of the op
+    /// makes itself (those of integer and struct types); `None` when any check fails or the
+    /// shape has an operand of the wrong type.
+    fn read_call_unchecked_immediates<'o, V: Value>(
+        &self,
+        operands: &'o [V],
+    ) -> Option<ReadCall<'n, 'o, V>> {
+        let op = self.op;
+        let (first, rest) = operands.split_first()?;
+        if self.type_error.is_some() || first.int_constant().and_then(opcode_of) != Some(op.opcode)
+        {
+            return None;
+        }
+        let params = one_per_param(op, rest.len()).ok()?;
+        for (i, (p, v)) in params.iter().zip(rest).enumerate() {
+            let bits = self.widths.get(i).copied().unwrap_or(0);
+            let is_struct = matches!(p.ty.kind, TypeKind::Struct { .. });
+            if (bits == 0 && !is_struct) || reader_checks(p) {
+                continue;
+            }
+            match crate::dynamic::value_fits(p, v, bits) {
+                Ok(is_constant) if is_constant || !p.immediate => {}
+                _ => return None,
+            }
+        }
+        Some(ReadCall {
+            op,
+            function: self.function,
+            operands: rest,
+        })
+    }
+}
+
+/// Whether the generated reader of a parameter's op reads its operand as a constant and checks
+/// it as [`read_call`] does (an immediate of a fixed LLVM type or a struct type, or of an
+/// enumeration): `constant`, `words`.
+fn reader_checks(p: &ParamInfo) -> bool {
+    p.immediate
+        && (p.enumeration.is_some()
+            || matches!(p.ty.kind, TypeKind::Llvm(_) | TypeKind::Struct { .. }))
 }
 
 /// The parameters of `op`, when a call has `operands` operands after the opcode, one for each.
@@ -946,5 +995,81 @@ mod reader_tests {
         ];
         let call = read_call("dx.op.rawBufferLoad.f32", &ops).unwrap();
         assert_eq!(RawBufferLoad::read(&call).unwrap().mask, 255);
+    }
+}
+
+#[cfg(test)]
+mod shape_tests {
+    extern crate alloc;
+    use super::*;
+    use crate::TypedValue;
+    use alloc::vec::Vec;
+
+    fn t<'a>(ty: &'a str, v: &'a str) -> TypedValue<'a> {
+        TypedValue::new(ty, v)
+    }
+
+    /// Calls with every kind of constant right and wrong, alone and together: a kept shape
+    /// reads each as `read_op` does, the same op or the same first error.
+    #[test]
+    fn shape_reads_as_read_op_with_wrong_constants() {
+        let wave = |op, sop| [t("i32", "119"), t("float", "%v"), t("i8", op), t("i8", sop)];
+        let bind = |b, i, nu| {
+            [
+                t("i32", "217"),
+                t("%dx.types.ResBind", b),
+                t("i32", i),
+                t("i1", nu),
+            ]
+        };
+        let load = |c, mask, align| {
+            [
+                t("i32", "139"),
+                t("%dx.types.Handle", "%h"),
+                t("i32", c),
+                t("i32", "undef"),
+                t("i8", mask),
+                t("i32", align),
+            ]
+        };
+        let mut cases: Vec<(&str, Vec<TypedValue<'_>>)> = Vec::new();
+        for (op, sop) in [
+            ("0", "1"),
+            ("9", "1"),
+            ("0", "7"),
+            ("%x", "1"),
+            ("300", "%y"),
+            ("9", "7"),
+            ("9", "%y"),
+        ] {
+            cases.push(("dx.op.waveActiveOp.f32", wave(op, sop).to_vec()));
+        }
+        for (b, i, nu) in [
+            ("{ i32 0, i32 3, i32 0, i8 1 }", "%i", "false"),
+            ("zeroinitializer", "%i", "true"),
+            ("{ i32 0, i32 3, i32 0 }", "%i", "false"),
+            ("{ i32 0, i32 3, i32 0, i8 1 }", "%i", "%nu"),
+            ("{ i32 0, i32 3, i32 0, i8 1 }", "%i", "2"),
+            ("{ i32 0, i32 3, i32 0, i8 300 }", "%i", "%nu"),
+            ("%b", "%i", "false"),
+            ("%b", "%i", "%nu"),
+        ] {
+            cases.push(("dx.op.createHandleFromBinding", bind(b, i, nu).to_vec()));
+        }
+        for (c, mask, align) in [
+            ("0", "-1", "4"),
+            ("%c", "15", "4"),
+            ("i", "%m", "4"),
+            ("0", "256", "%a"),
+            ("0", "15", "4294967296"),
+        ] {
+            cases.push(("dx.op.rawBufferLoad.f32", load(c, mask, align).to_vec()));
+        }
+        for (name, ops) in &cases {
+            // the shape of the first, well-formed call of the function (as a reader keeps it)
+            let first = cases.iter().find(|(n, _)| n == name).map(|(_, o)| o);
+            let shape = CallShape::new(name, first.expect("a call")).expect("a shape");
+            assert_eq!(shape.read_op(ops), read_op(name, ops), "{name} {ops:?}");
+        }
     }
 }

@@ -55,14 +55,64 @@ pub struct DxOpCalls<'m> {
     dx_op: Vec<Option<&'m str>>,
     /// The operands that name undefined locals (a lenient reading), with their names.
     undefined: HashMap<(FuncId, InstId, u32), &'m str>,
-    /// Per function: the shapes of its calls read so far ([`CallShape`], by function type and
-    /// opcode), at most [`SHAPES_PER_FUNCTION`]; only those that borrow no name (the others,
-    /// of functions overloaded by struct, are made per call).
-    shapes: RefCell<Vec<Vec<Shape>>>,
+    /// The shapes of the calls read so far ([`CallShape`], by function, function type and
+    /// opcode), at most [`SHAPES_PER_FUNCTION`] per function; only those that borrow no name
+    /// (the others, of functions overloaded by struct, are made per call).
+    shapes: RefCell<Shapes>,
 }
 
-/// A call shape with what it was made for: the call's function type and opcode.
-type Shape = (TypeId, i64, CallShape<'static>);
+/// The kept call shapes of a module's functions: all in one list (a few allocations per
+/// module, not one per function), each function's linked from its newest.
+#[derive(Default)]
+struct Shapes {
+    /// Per function: the index of its newest shape in `kept` (`NO_SHAPE` for none) and its
+    /// number of shapes.
+    newest: Vec<(u32, u32)>,
+    kept: Vec<Shape>,
+}
+
+/// A call shape with what it was made for (the call's function type and opcode), and the index
+/// of the function's shape kept before it (`NO_SHAPE` for none).
+struct Shape {
+    key: (TypeId, i64),
+    before: u32,
+    shape: CallShape<'static>,
+}
+
+/// No shape (the end of a function's list).
+const NO_SHAPE: u32 = u32::MAX;
+
+impl Shapes {
+    /// The shape kept for function `f` and `key`.
+    fn find(&self, f: FuncId, key: (TypeId, i64)) -> Option<&CallShape<'static>> {
+        let mut at = self.newest.get(f.index())?.0;
+        while let Some(s) = self.kept.get(at as usize) {
+            if s.key == key {
+                return Some(&s.shape);
+            }
+            at = s.before;
+        }
+        None
+    }
+
+    /// Keeps `shape` for function `f` (one of `functions`) and `key`, when `f` has room.
+    fn keep(&mut self, functions: usize, f: FuncId, key: (TypeId, i64), shape: CallShape<'static>) {
+        if self.newest.is_empty() {
+            self.newest.resize(functions, (NO_SHAPE, 0));
+        }
+        let index = self.kept.len() as u32;
+        if let Some((newest, count)) = self.newest.get_mut(f.index())
+            && (*count as usize) < SHAPES_PER_FUNCTION
+        {
+            self.kept.push(Shape {
+                key,
+                before: *newest,
+                shape,
+            });
+            (*newest, *count) = (index, *count + 1);
+        }
+    }
+}
 
 /// The most shapes kept per function: a function called with more function types or opcodes
 /// (only hand-made or hostile input does that) has the others made per call, so that finding a
@@ -83,7 +133,7 @@ impl<'m> DxOpCalls<'m> {
             names: TypeNames::new(m),
             dx_op,
             undefined: HashMap::new(),
-            shapes: RefCell::new(Vec::new()),
+            shapes: RefCell::new(Shapes::default()),
         }
     }
 
@@ -305,9 +355,7 @@ impl<'c> DxOpCall<'c> {
         f: impl FnOnce(&CallShape<'static>) -> R,
     ) -> Option<R> {
         let shapes = self.calls.shapes.borrow();
-        let kept = shapes.get(self.callee.index())?;
-        let (_, _, shape) = kept.iter().find(|(t, o, _)| (*t, *o) == key)?;
-        Some(f(shape))
+        Some(f(shapes.find(self.callee, key)?))
     }
 
     /// Keeps `shape` for the call's function and `key`, when it borrows no name and the
@@ -316,15 +364,10 @@ impl<'c> DxOpCall<'c> {
         let Some(shape) = shape.to_static() else {
             return;
         };
-        let mut shapes = self.calls.shapes.borrow_mut();
-        if shapes.is_empty() {
-            shapes.resize_with(self.calls.dx_op.len(), Vec::new);
-        }
-        if let Some(kept) = shapes.get_mut(self.callee.index())
-            && kept.len() < SHAPES_PER_FUNCTION
-        {
-            kept.push((key.0, key.1, shape));
-        }
+        self.calls
+            .shapes
+            .borrow_mut()
+            .keep(self.calls.dx_op.len(), self.callee, key, shape);
     }
 
     /// The names of the module's types.

@@ -14,7 +14,7 @@ use dxil_module::text;
 
 /// DXC's validation tests whose code was edited after DXC recorded the state: the only
 /// `storeOutput` was removed, while `!dx.viewIdState` still says output 0 depends on inputs
-/// 0 to 2 (`dxil asm` writes the state of the code instead: `dxil-cli/tests/asm.rs`).
+/// 0 to 2 (`dxil asm` writes the state of the code instead: `dxil-cli/tests/it/asm.rs`).
 const STALE: &[&str] = &[
     "validation/val-SampleCmpBiasGrad-shader-model-ps67.ll",
     "validation/val-SampleCmpBiasGrad-shader-model-vs67.ll",

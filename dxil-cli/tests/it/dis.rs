@@ -7,9 +7,8 @@ use std::process::Output;
 use dxil_module::bitstream::{BITCODE_MAGIC, Builder};
 use dxil_module::container::DigestMode;
 
-mod common;
-#[path = "../../dxil-module/tests/common/program.rs"]
-mod program;
+use crate::common;
+use crate::program;
 
 use common::text;
 

@@ -6,9 +6,8 @@ use std::process::{Command, Output};
 
 use dxil_module::container::{DigestMode, FourCC, write_container};
 
-mod common;
-#[path = "../../dxil-db/tests/common/shared.rs"]
-mod shared;
+use crate::common;
+use crate::shared;
 
 use common::text;
 

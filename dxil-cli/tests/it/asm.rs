@@ -14,12 +14,9 @@
 
 #![allow(clippy::panic)]
 
-#[path = "../../dxil-module/tests/common/mod.rs"]
-mod common;
-#[path = "../../dxil-db/tests/common/shared.rs"]
-mod shared;
-#[path = "../../dxil-module/tests/common/view_id.rs"]
-mod view_id;
+use crate::module_common as common;
+use crate::shared;
+use crate::view_id;
 
 use std::path::Path;
 use std::process::Command;
@@ -258,8 +255,7 @@ fn asm_writes_the_view_id_state_of_the_code_over_a_stale_one() {
     }
 }
 
-#[path = "../../dxil-ops/examples/emit_compute/shader.rs"]
-mod emit_compute;
+use crate::emit_compute;
 
 /// The container of the example `emit_compute` (the text it prints, assembled as its
 /// `--dxil` does) is accepted by `llvm-dis-14`, by our container reader (its digest verified)

@@ -14,12 +14,9 @@ use std::process::Command;
 
 use dxil_module::container::find_bitcode;
 
-#[path = "../../dxil-module/tests/common/mod.rs"]
-mod common;
-#[path = "../../dxil-module/tests/common/corpus.rs"]
-mod corpus;
-#[path = "../../dxil-module/tests/common/dis_lines.rs"]
-mod dis_lines;
+use crate::corpus;
+use crate::dis_lines;
+use crate::module_common as common;
 
 /// What `llvm-dis` calls a module it reads from its standard input.
 const STDIN: &str = "<stdin>";

@@ -28,7 +28,7 @@ use dxil_codegen::foreign::llvm;
 use dxil_db::{Database, DxilVersion};
 
 /// Where LLVM's records and ours differ, on purpose: (LLVM's op, field, why). The database's
-/// facts are DXC's (`dxil-db/tests/reference.rs` holds them against DXC's tables).
+/// facts are DXC's (`dxil-db/tests/it/reference.rs` holds them against DXC's tables).
 const DIFFERENCES: &[(&str, &str, &str)] = &[
     ("LoadInput", "attributes", RN_NOT_RO),
     ("IsNaN", "overloads", HALF_SPECIAL),

@@ -3,7 +3,7 @@
 
 #![allow(clippy::panic)] // a test fails by panicking
 
-mod common;
+use crate::common;
 
 #[test]
 fn class_records_serve_several_ops() {

@@ -3,7 +3,7 @@
 
 #![allow(clippy::panic)] // a test fails by panicking
 
-mod common;
+use crate::common;
 
 use common::v;
 use dxil_db::{AllowedModules, Database, DxilVersion, Op};

@@ -4,7 +4,7 @@
 
 #![allow(clippy::panic)] // a test fails by panicking
 
-mod common;
+use crate::common;
 
 /// The real database with `extra` appended to `db/vocab.toml`: the rendered diagnostics, or
 /// `None` when it loads.

@@ -2,7 +2,7 @@
 
 #![allow(clippy::panic)] // a test fails by panicking
 
-mod common;
+use crate::common;
 
 use serde_json::Value;
 

@@ -17,8 +17,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 
-#[path = "../../dxil-db/tests/common/shared.rs"]
-mod shared;
+use crate::shared;
 
 /// One diagnostic we expect: line, rule code, and a fragment of our message.
 type Ours = (usize, &'static str, &'static str);

@@ -13,8 +13,7 @@ use std::path::PathBuf;
 
 use dxil_module::dxop::DxOpCalls;
 
-#[path = "../../dxil-db/tests/common/shared.rs"]
-mod shared;
+use crate::shared;
 
 /// The containers of the corpus, or `None` (the test skips) when the shared data is missing.
 fn containers() -> Option<Vec<PathBuf>> {

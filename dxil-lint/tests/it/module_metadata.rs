@@ -171,8 +171,7 @@ fn what_the_caller_places_wrong_is_found() {
     );
 }
 
-#[path = "../../dxil-ops/examples/emit_stages.rs"]
-mod emit_stages;
+use crate::emit_stages;
 
 /// The modules of the example `emit_stages` (a geometry, hull, domain, mesh, amplification,
 /// two compute and a node shader, each with the interface of a DXC container) lint clean:

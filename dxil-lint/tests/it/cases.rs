@@ -7,7 +7,7 @@
 //! written `[0..{core opcodes}]` in the expected files, so that adding an op changes no case.
 //!
 //! After a deliberate change of messages, `DXIL_LINT_BLESS=1 cargo test -p dxil-lint --test
-//! cases` rewrites the expected files; review the diff.
+//! it cases::` rewrites the expected files; review the diff.
 
 use std::path::{Path, PathBuf};
 

@@ -9,8 +9,7 @@ use std::path::PathBuf;
 
 use dxil_module::dxop::{DxOpCall, DxOpCalls};
 
-#[path = "../../dxil-db/tests/common/shared.rs"]
-mod shared;
+use crate::shared;
 
 /// The DXC test corpus, or `None` (the test skips) when the shared data is missing.
 fn corpus() -> Option<PathBuf> {

@@ -10,8 +10,7 @@
 //! run for minutes. `cargo bench -p dxil-lint --bench sizes` measures the lint on 100,000 of
 //! each in a release build.
 
-#[path = "../benches/sizes_inputs.rs"]
-mod sizes_inputs;
+use crate::sizes_inputs;
 
 use dxil_lint::Report;
 use sizes_inputs::{

@@ -3,8 +3,7 @@
 //! like any other, its address space included, and struct names with dots split where the
 //! types say.
 
-#[path = "../../dxil-ops/tests/common/struct_overloads.rs"]
-mod struct_overloads;
+use crate::struct_overloads;
 
 use dxil_ops::rules::ValidationRule;
 use dxil_ops::{Precision, Signature};

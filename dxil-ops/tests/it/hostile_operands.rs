@@ -8,8 +8,7 @@
 
 #![allow(clippy::panic, clippy::unwrap_used)] // a test fails by panicking
 
-#[path = "../../xtask/src/llvm_as.rs"]
-mod llvm_as;
+use crate::llvm_as;
 
 use dxil_ops::call::{BuildError, DynCall, Operand, Raw, TypedValue, build_dynamic};
 use dxil_ops::constant::{ConstantError, TextError};

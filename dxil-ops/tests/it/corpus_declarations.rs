@@ -5,8 +5,7 @@ use std::path::{Path, PathBuf};
 
 use dxil_ops::{Precision, Signature};
 
-#[path = "../../dxil-db/tests/common/shared.rs"]
-mod shared;
+use crate::shared;
 
 /// The DXC test corpus, or `None` (the test skips) when the shared data is missing.
 fn corpus() -> Option<PathBuf> {

@@ -6,11 +6,9 @@
 
 #![allow(clippy::panic, clippy::unwrap_used)] // a test fails by panicking
 
-#[path = "../../dxil-db/tests/common/shared.rs"]
-mod shared;
+use crate::shared;
 
-#[path = "../examples/decode.rs"]
-mod decode;
+use crate::decode_example as decode;
 
 /// Calls of validator tests written wrong on purpose: (file name, line, the start of the
 /// message). `abs2_m.ll` (two copies) calls `dx.op.loadInput.i32` with the opcode of

@@ -7,11 +7,9 @@
 use dxil_ops::enums::{ComponentType, ResourceClass, ResourceKind, SamplerFeedbackType};
 use dxil_ops::resource::{Layout, ResourceBinding, ResourceError, ResourceProperties, UavFlags};
 
-#[path = "../../dxil-db/tests/common/shared.rs"]
-mod shared;
+use crate::shared;
 
-#[path = "../examples/decode.rs"]
-mod decode;
+use crate::decode_example as decode;
 
 /// Every kind with a layout that fits it, as SRV and UAV where it can be either.
 fn samples() -> Vec<ResourceProperties> {

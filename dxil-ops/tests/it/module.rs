@@ -3,8 +3,7 @@
 
 #![allow(clippy::panic, clippy::unwrap_used)] // a test fails by panicking
 
-#[path = "../../xtask/src/llvm_as.rs"]
-mod llvm_as;
+use crate::llvm_as;
 
 use dxil_ops::call::Operand;
 use dxil_ops::ir::{self, IrError};

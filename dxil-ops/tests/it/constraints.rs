@@ -661,7 +661,7 @@ fn first_overloads(spec: &dxil_ops::OverloadSpec) -> dxil_ops::Overloads<'static
 fn builders_skip_only_constraints_they_cannot_violate() {
     use dxil_ops::Operand;
     use dxil_ops::info::TypeKind;
-    let generated = include_str!("../src/generated/builders.rs");
+    let generated = include_str!("../../src/generated/builders.rs");
     let mut skipped = 0;
     for op in Op::ALL.iter().copied().filter(|o| !o.info().reserved) {
         let info = op.info();

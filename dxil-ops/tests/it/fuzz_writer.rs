@@ -10,8 +10,7 @@
 
 #![allow(clippy::panic, clippy::unwrap_used)] // a test fails by panicking
 
-#[path = "../../xtask/src/llvm_as.rs"]
-mod llvm_as;
+use crate::llvm_as;
 
 use dxil_ops::call::{Operand, TypedValue, build_dynamic};
 use dxil_ops::info::{OpInfo, TypeKind};

@@ -8,10 +8,8 @@
 
 #![allow(clippy::panic, clippy::unwrap_used)] // a test fails by panicking
 
-#[path = "../examples/emit_stages.rs"]
-mod emit_stages;
-#[path = "../../xtask/src/llvm_as.rs"]
-mod llvm_as;
+use crate::emit_stages;
+use crate::llvm_as;
 
 use dxil_module::assemble::viewid;
 use dxil_module::dxil::properties::{self, NodeName};

@@ -13,8 +13,7 @@ use dxil_ops::{
     Target, build, ir,
 };
 
-#[path = "../../xtask/src/llvm_as.rs"]
-mod llvm_as;
+use crate::llvm_as;
 
 use llvm_as::assemble;
 

@@ -5,8 +5,7 @@
 
 #![allow(clippy::panic)] // a test fails by panicking
 
-#[path = "../../dxil-db/tests/common/shared.rs"]
-mod shared;
+use crate::shared;
 
 use dxil_ops::enums::{
     PackingKind, SemanticInterpretationKind, SemanticKind, ShaderKind, SigPointKind, SignatureKind,

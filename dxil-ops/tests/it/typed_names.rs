@@ -7,11 +7,9 @@
 
 #![allow(clippy::panic, clippy::unwrap_used)] // a test fails by panicking
 
-#[path = "../../xtask/src/llvm_as.rs"]
-mod llvm_as;
+use crate::llvm_as;
 
-#[path = "common/struct_overloads.rs"]
-mod struct_overloads;
+use crate::struct_overloads;
 
 use struct_overloads::{dotted_overloads, struct_overload_ops};
 

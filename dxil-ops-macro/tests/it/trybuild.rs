@@ -1,6 +1,6 @@
 //! Compile-pass and compile-fail cases of `op!` and `include_ops!`, with the expected compiler
 //! output checked in (`tests/ui/fail/*.stderr`). Regenerate them after a deliberate change with
-//! `TRYBUILD=overwrite cargo test -p dxil-ops-macro --test trybuild`, and review the diff.
+//! `TRYBUILD=overwrite cargo test -p dxil-ops-macro --test it trybuild::`, and review the diff.
 //!
 //! Each case compiles against `dxil-ops` in trybuild's own project, so cases are grouped: one
 //! file per kind of mistake, with several invocations each.

@@ -3,7 +3,7 @@
 //! the same operand sources. Differences are listed by name with the reason: an op LLVM names
 //! differently, a lowering LLVM decides in C++ (or not at all), an intrinsic LLVM renamed.
 //!
-//! `xtask/tests/emit_llvm.rs` checks the facts file against a DXIL.td (`DXIL_TD=/path/to/DXIL.td`,
+//! `xtask/tests/it/emit_llvm.rs` checks the facts file against a DXIL.td (`DXIL_TD=/path/to/DXIL.td`,
 //! read with llvm-tblgen-14).
 
 #![allow(clippy::panic)] // a test fails by panicking

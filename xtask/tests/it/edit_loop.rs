@@ -5,7 +5,7 @@
 //! same code as `cargo xtask gen`); then a small program that depends on the copied `dxil-ops`
 //! is built and run with its own target folder.
 
-mod common;
+use crate::common;
 
 use std::fs;
 

@@ -9,7 +9,7 @@
 
 #![allow(clippy::panic)] // a test fails by panicking
 
-mod common;
+use crate::common;
 
 use std::fs;
 

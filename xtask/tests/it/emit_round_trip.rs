@@ -10,7 +10,7 @@
 
 #![allow(clippy::panic)] // a test fails by panicking
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::path::Path;

@@ -8,7 +8,7 @@
 
 #![allow(clippy::panic)] // a test fails by panicking
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::io::Write as _;

@@ -16,7 +16,7 @@
 
 #![allow(clippy::panic)] // a test fails by panicking
 
-mod common;
+use crate::common;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -454,7 +454,7 @@ fn names_dxil_td_cannot_hold_are_errors() {
 /// With `DXIL_TD=path`, LLVM's DXIL.td is read with TableGen (LLVM 14's include files and the
 /// companion file for the intrinsics LLVM 14 lacks) and its records are the facts file's.
 #[test]
-#[ignore = "needs LLVM's DXIL.td: DXIL_TD=PATH cargo test -p xtask --test emit_llvm -- --ignored"]
+#[ignore = "needs LLVM's DXIL.td: DXIL_TD=PATH cargo test -p xtask --test it emit_llvm:: -- --ignored"]
 fn the_facts_say_what_dxil_td_says() {
     let Some(path) = std::env::var_os("DXIL_TD") else {
         eprintln!("skipping: set DXIL_TD to the path of LLVM's DXIL.td to check the facts file");

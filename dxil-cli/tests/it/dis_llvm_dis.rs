@@ -2,7 +2,7 @@
 //! `../shared/corpus/dxil-bin` printed by `dxil dis`, and its bitcode (what `find_bitcode`
 //! finds) printed by `llvm-dis-14`. Every `dx.op` call line must be the same in every file;
 //! the whole texts are compared too, and a file whose text differs must differ by what LLVM 14
-//! upgrades as it reads (the list of `dxil-module/tests/bitcode_llvm_dis.rs`).
+//! upgrades as it reads (the list of `dxil-module/tests/it/bitcode_llvm_dis.rs`).
 //!
 //! Skipped without `../shared` (unless `DXIL_REQUIRE_SHARED` is set) or without `llvm-dis-14`
 //! (unless `DXIL_REQUIRE_LLVM_AS` is set).

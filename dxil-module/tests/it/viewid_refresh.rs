@@ -15,12 +15,9 @@
 
 #![allow(clippy::panic)]
 
-#[path = "common/corpus.rs"]
-mod corpus;
-#[path = "common/edit.rs"]
-mod edit;
-#[path = "common/view_id.rs"]
-mod view_id;
+use crate::corpus;
+use crate::edit;
+use crate::view_id;
 
 use dxil_module::assemble::viewid::{Refresh, ViewIdState};
 use dxil_module::assemble::{self, viewid};

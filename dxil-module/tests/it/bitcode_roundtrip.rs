@@ -14,11 +14,9 @@
 
 #![allow(clippy::panic)]
 
-mod common;
-#[path = "common/corpus.rs"]
-mod corpus;
-#[path = "common/edit.rs"]
-mod edit;
+use crate::common;
+use crate::corpus;
+use crate::edit;
 
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 

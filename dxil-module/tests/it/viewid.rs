@@ -5,9 +5,8 @@
 
 #![allow(clippy::panic)]
 
-mod common;
-#[path = "../../dxil-db/tests/common/shared.rs"]
-mod shared;
+use crate::common;
+use crate::shared;
 
 use dxil_module::assemble::viewid::{self, ViewIdState};
 use dxil_module::text;

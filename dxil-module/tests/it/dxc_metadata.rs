@@ -21,13 +21,10 @@
 
 #![allow(clippy::panic, clippy::unwrap_used)]
 
-mod common;
-#[path = "../../dxil-ops/examples/emit_pixel.rs"]
-mod emit_pixel;
-#[path = "../../dxil-ops/examples/emit_stages.rs"]
-mod emit_stages;
-#[path = "../../dxil-db/tests/common/shared.rs"]
-mod shared;
+use crate::common;
+use crate::emit_pixel;
+use crate::emit_stages;
+use crate::shared;
 
 use std::collections::HashMap;
 

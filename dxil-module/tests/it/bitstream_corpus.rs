@@ -7,8 +7,7 @@ use std::process::{Command, Stdio};
 
 use dxil_module::bitstream::{BITCODE_MAGIC, Bitstream, Block, Entry};
 
-#[path = "common/corpus.rs"]
-mod corpus;
+use crate::corpus;
 
 #[dxil_test_data::needs(shared = "corpus/dxil-bin")]
 #[test]

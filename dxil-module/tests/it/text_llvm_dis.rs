@@ -7,9 +7,8 @@
 
 #![allow(clippy::panic)]
 
-mod common;
-#[path = "../../dxil-db/tests/common/shared.rs"]
-mod shared;
+use crate::common;
+use crate::shared;
 
 use dxil_module::text::{self, PrintOptions};
 

@@ -10,8 +10,7 @@ use dxil_module::bitstream::{self, AbbrevOp, BITCODE_MAGIC, BitWriter, Bitstream
 use dxil_module::container::{DigestMode, FourCC, find_bitcode, write_container};
 use dxil_module::text::{self, PrintOptions};
 
-#[path = "common/program.rs"]
-mod program;
+use crate::program;
 
 use program::in_container;
 

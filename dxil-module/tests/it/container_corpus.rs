@@ -8,8 +8,7 @@ use dxil_module::container::{
     Container, DigestMode, DigestStatus, FourCC, PartContent, find_bitcode, write_container,
 };
 
-#[path = "common/dxil_bin.rs"]
-mod dxil_bin;
+use crate::dxil_bin;
 
 #[dxil_test_data::needs(shared = "corpus/dxil-bin")]
 #[test]

@@ -11,8 +11,7 @@
 
 #![allow(clippy::panic)]
 
-#[path = "common/corpus.rs"]
-mod corpus;
+use crate::corpus;
 
 use std::collections::BTreeMap;
 

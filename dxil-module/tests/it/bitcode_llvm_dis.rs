@@ -13,11 +13,9 @@
 
 #![allow(clippy::panic)]
 
-mod common;
-#[path = "common/corpus.rs"]
-mod corpus;
-#[path = "common/dis_lines.rs"]
-mod dis_lines;
+use crate::common;
+use crate::corpus;
+use crate::dis_lines;
 
 use dis_lines::{compare_calls, llvm14_upgrade};
 

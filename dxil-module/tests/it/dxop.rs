@@ -12,8 +12,7 @@ use dxil_ops::constant::StructConstant;
 use dxil_ops::constraint::{At, Operands, Value};
 use dxil_ops::read::AnyOp;
 
-#[path = "common/corpus.rs"]
-mod corpus;
+use crate::corpus;
 
 const SRC: &str = r#"%dx.types.Handle = type { i8* }
 %dx.types.ResBind = type { i32, i32, i32, i8 }

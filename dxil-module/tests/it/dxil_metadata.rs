@@ -5,9 +5,8 @@
 
 #![allow(clippy::panic)]
 
-mod common;
-#[path = "common/dxil_bin.rs"]
-mod dxil_bin;
+use crate::common;
+use crate::dxil_bin;
 
 use dxil_module::container::{Container, FourCC, PartContent};
 use dxil_module::dxil::{self, MdErrorKind, Property, SignatureElement};

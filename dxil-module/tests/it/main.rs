@@ -2,12 +2,13 @@
 //! own (`tests/NAME.rs`), and one binary links the crates once instead of once per file. Run one
 //! module's tests with `cargo test -p dxil-module --test it NAME::`.
 //!
-//! `tests/bitcode_mutations.rs`, `tests/bitstream_mutations.rs` and
-//! `tests/container_mutations.rs` stay binaries of their own: each installs a counting global
-//! allocator, which would count the allocations of every test of this binary.
+//! The mutation tests that bound the memory a reader takes are a binary of their own,
+//! `tests/mutations`: it installs a counting global allocator, which the tests here need not
+//! run under.
 
-// `shared.rs` is also a module of `corpus.rs` and `dxil_bin.rs`, which the benchmarks and the
-// binaries above include alone: the small file is compiled three times.
+// `shared.rs` is also a module of `corpus.rs` and `dxil_bin.rs` (the benchmarks and
+// `tests/mutations` include them without a `shared` of their own): the small file is compiled
+// three times.
 #![allow(clippy::duplicate_mod)]
 
 // The helpers of the modules, each included once: this crate's, the shared-data helper of

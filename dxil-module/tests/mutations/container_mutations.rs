@@ -1,7 +1,7 @@
 //! Corpus containers truncated and with bits flipped, read as untrusted input: each gives an
 //! error or a container whose parts decode or give errors, never a panic, and the memory the
 //! reading takes stays small and independent of the numbers in the input (a counting
-//! allocator measures the peak). One test in this binary, so that the counts are its own.
+//! allocator measures the peak).
 //!
 //! Four kinds of input are made from each file: the file cut short at many points; the same
 //! with the size field saying the new length (so that the cut reaches the parts); each part's
@@ -9,45 +9,14 @@
 //! header and the part table (two bits of each byte), in the first bytes of every part and
 //! at spread-out places (one bit of each byte).
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
 use std::collections::BTreeMap;
 
 use dxil_module::container::{
     Container, DigestMode, FourCC, PartContent, find_bitcode, write_container,
 };
 
-#[path = "common/dxil_bin.rs"]
-mod dxil_bin;
-
-struct Counting;
-
-thread_local! {
-    static LIVE: Cell<usize> = const { Cell::new(0) };
-    static PEAK: Cell<usize> = const { Cell::new(0) };
-}
-
-// SAFETY: forwards every call to the system allocator; it only counts bytes.
-#[allow(unsafe_code)]
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let _ = LIVE.try_with(|live| {
-            live.set(live.get() + layout.size());
-            let _ = PEAK.try_with(|peak| peak.set(peak.get().max(live.get())));
-        });
-        // SAFETY: the caller's layout, passed on.
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        let _ = LIVE.try_with(|live| live.set(live.get().saturating_sub(layout.size())));
-        // SAFETY: the pointer came from `alloc` with this layout.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
-
-#[global_allocator]
-static ALLOCATOR: Counting = Counting;
+use crate::counting;
+use crate::dxil_bin;
 
 /// Most bytes one reading may allocate: the text of a few error messages.
 const MEMORY_BOUND: usize = 4096;
@@ -66,8 +35,13 @@ struct Tally {
 /// Reads `bytes` as a container, decodes and walks every part, finds the bitcode; counts what
 /// happened and the memory it took.
 fn read(bytes: &[u8], tally: &mut Tally) {
-    let base = LIVE.with(Cell::get);
-    PEAK.with(|p| p.set(base));
+    let ((), peak) = counting::peak_of(|| reading(bytes, tally));
+    assert!(peak <= MEMORY_BOUND, "{peak} bytes allocated");
+    tally.peak = tally.peak.max(peak);
+}
+
+/// What [`read`] measures.
+fn reading(bytes: &[u8], tally: &mut Tally) {
     tally.inputs += 1;
     match Container::parse(bytes) {
         Err(e) => {
@@ -95,9 +69,6 @@ fn read(bytes: &[u8], tally: &mut Tally) {
     if let Err(e) = find_bitcode(bytes) {
         let _ = e.to_string();
     }
-    let peak = PEAK.with(Cell::get) - base;
-    assert!(peak <= MEMORY_BOUND, "{peak} bytes allocated");
-    tally.peak = tally.peak.max(peak);
 }
 
 /// Visits every view of a decoded part.

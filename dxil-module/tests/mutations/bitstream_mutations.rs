@@ -2,20 +2,15 @@
 //! words duplicated (deterministic pseudo-random mutations): reading gives an error inside the
 //! input or a stream that writes back to the mutated bytes, never a panic, and the memory it
 //! takes stays a small multiple of the input's size (a counting allocator measures the peak).
-//!
-//! One test in this binary, so that the allocator's counts are its own.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::Instant;
 
 use dxil_module::bitstream::Bitstream;
 
-#[path = "common/corpus.rs"]
-mod corpus;
-#[path = "common/counting.rs"]
-mod counting;
-#[path = "common/mutate.rs"]
-mod mutate;
+use crate::corpus;
+use crate::counting;
+use crate::mutate;
 
 use mutate::Rng;
 

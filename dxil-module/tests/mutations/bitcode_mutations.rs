@@ -4,8 +4,6 @@
 //! given another code): decoding gives an error inside the input or a module that prints,
 //! never a panic or a hang, and the memory it takes (decoding and printing) stays a small
 //! multiple of the input's size (a counting allocator measures the peak).
-//!
-//! One test in this binary, so that the allocator's counts are its own.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::{Duration, Instant};
@@ -14,12 +12,9 @@ use dxil_module::bitcode;
 use dxil_module::bitstream::{Bitstream, Block, Builder, Entry};
 use dxil_module::text::{self, PrintOptions};
 
-#[path = "common/corpus.rs"]
-mod corpus;
-#[path = "common/counting.rs"]
-mod counting;
-#[path = "common/mutate.rs"]
-mod mutate;
+use crate::corpus;
+use crate::counting;
+use crate::mutate;
 
 use mutate::Rng;
 

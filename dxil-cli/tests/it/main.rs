@@ -6,7 +6,7 @@
 // benchmarks include alone: the small file is compiled twice.
 #![allow(clippy::duplicate_mod)]
 
-// The helpers of the modules, each included once: this crate's, and those of the tests of
+// The helpers of the modules, each declared once here: this crate's, and those of the tests of
 // dxil-module and dxil-db (and an example of dxil-ops) that the modules use too.
 #[path = "../common/mod.rs"]
 mod common;

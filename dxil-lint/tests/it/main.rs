@@ -2,7 +2,7 @@
 //! (`tests/NAME.rs`), and one binary links the crates once instead of once per file. Run one
 //! module's tests with `cargo test -p dxil-lint --test it NAME::`.
 
-// The helpers of the modules, each included once: the inputs of the size benchmark, and the
+// The helpers of the modules, each declared once here: the inputs of the size benchmark, and the
 // shared-data helper, an example and a test helper of the other crates.
 #[path = "../../../dxil-ops/examples/emit_stages.rs"]
 mod emit_stages;

@@ -11,7 +11,7 @@
 // three times.
 #![allow(clippy::duplicate_mod)]
 
-// The helpers of the modules, each included once: this crate's, the shared-data helper of
+// The helpers of the modules, each declared once here: this crate's, the shared-data helper of
 // dxil-db's tests and two examples of dxil-ops.
 #[path = "../common/mod.rs"]
 mod common;

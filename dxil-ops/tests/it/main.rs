@@ -5,7 +5,7 @@
 //! `tests/no_alloc.rs` stays a binary of its own: it installs a counting global allocator,
 //! which would count the allocations of every test of this binary.
 
-// The helpers of the modules, each included once: two examples, a test helper, the shared-data
+// The helpers of the modules, each declared once here: two examples, a test helper, the shared-data
 // helper of dxil-db's tests and xtask's runner of `llvm-as`.
 #[path = "../../examples/decode.rs"]
 mod decode_example;

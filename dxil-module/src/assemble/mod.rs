@@ -10,7 +10,7 @@
 //! | `PSV0` | at the version the validator version gives (0 to 3): the runtime information (per-stage fields from the entry properties and signatures, wave lane counts, stage, element and vector counts, view-ID use from the shader flags, thread-group size, entry name), the resource bindings of `!dx.resources`, the signature elements with the string and semantic-index tables, the view-ID masks and input-to-output dependence tables computed from the code by [`viewid`] | —
 //! | `HASH`, `RDAT`, `STAT`, `ILDB`, `ILDN`, `RTS0`, `VERS` | — | not written: HASH is an MD5 of the source, the others debug data, library runtime data and root signatures |
 //!
-//! Against the corpus (`tests/assemble_corpus.rs`, the parts derived from each container's
+//! Against the corpus (`tests/it/assemble_corpus.rs`, the parts derived from each container's
 //! decoded module): `SFI0` 219/219, `DXIL` 219/219, `PSG1` 20/20, `ISG1` 204/204, `OSG1`
 //! 204/204, `PSV0` 204/204 byte-identical (and the view-ID state computed equals the
 //! `!dx.viewIdState` of the 122 modules that record one).

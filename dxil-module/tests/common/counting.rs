@@ -1,6 +1,7 @@
 //! A global allocator that counts the bytes live on each thread and their peak, for tests
 //! that bound the memory a reader takes. A test binary that includes this module (with
-//! `#[path]`) allocates through it; one test per binary keeps the counts its own.
+//! `#[path]`) allocates through it; the counts are per thread, and each test runs on a thread
+//! of its own, so each test's counts are its own.
 
 #![allow(dead_code)]
 

@@ -1,0 +1,190 @@
+//! `dxil container`: the report's shape and the exit codes, on containers made here and on a
+//! corpus container.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use dxil_module::container::{DigestMode, FourCC, write_container};
+
+use crate::common;
+use crate::shared;
+
+use common::text;
+
+fn dxil(args: &[&Path]) -> Output {
+    common::dxil("container", args)
+}
+
+fn file(name: &str, bytes: &[u8]) -> PathBuf {
+    common::file("dxil-container", name, bytes)
+}
+
+/// A pixel-shader container: feature flags, a one-element output signature, a program.
+fn container(digest: DigestMode) -> Vec<u8> {
+    let mut sig = Vec::new();
+    for w in [1u32, 8, 0, 40, 0, 64, 3, 0, 0x0e01, 0] {
+        sig.extend_from_slice(&w.to_le_bytes());
+    }
+    sig.extend_from_slice(b"SV_Target\0\0\0");
+    let mut program = Vec::new();
+    for w in [0x60u32, 8, u32::from_le_bytes(*b"DXIL"), 0x100, 16, 8] {
+        program.extend_from_slice(&w.to_le_bytes());
+    }
+    program.extend_from_slice(b"BC\xC0\xDE\x35\x14\x00\x00");
+    let features = 0x4000u64.to_le_bytes();
+    let parts = [
+        (FourCC::SFI0, &features[..]),
+        (FourCC::OSG1, &sig[..]),
+        (FourCC::DXIL, &program[..]),
+    ];
+    write_container(&parts, digest).expect("a container")
+}
+
+#[test]
+fn a_good_container_is_reported_and_exits_0() {
+    let path = file("good.dxil", &container(DigestMode::Compute));
+    let out = dxil(&[&path]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
+    assert!(out.stderr.is_empty(), "{}", text(&out.stderr));
+    let expected = [
+        "container: version 1.0, ",
+        "  #  part  offset  size  contents",
+        "  0  SFI0  44      8     feature flags",
+        "SFI0: features: WaveOps",
+        "OSG1: output signature, 1 element",
+        "  name       index  register  mask  rw    system value  type   precision  stream",
+        "  SV_Target  0      0         x___  _yzw  Target        float  default    0",
+        "DXIL: program: pixel, shader model 6.0, DXIL 1.0, bitcode at byte ",
+        "digest: ok",
+    ];
+    for line in expected {
+        assert!(stdout.contains(line), "no `{line}` in\n{stdout}");
+    }
+    assert!(
+        stdout.starts_with(&format!("{}\n", path.display())),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn an_unsigned_container_says_zero_and_exits_0() {
+    let path = file("unsigned.dxil", &container(DigestMode::Zero));
+    let out = dxil(&[&path]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(text(&out.stdout).contains("digest: zero (none)\n"));
+}
+
+#[test]
+fn a_flipped_byte_is_a_mismatch_and_exits_1() {
+    let mut bytes = container(DigestMode::Compute);
+    let last = bytes.len() - 1;
+    bytes[last] ^= 0x40;
+    let path = file("flipped.dxil", &bytes);
+    let out = dxil(&[&path]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stdout).contains("digest: mismatch (stored "),
+        "{}",
+        text(&out.stdout)
+    );
+}
+
+#[test]
+fn a_part_that_does_not_decode_is_a_finding() {
+    let bytes = write_container(&[(FourCC::SFI0, &[0u8; 7][..])], DigestMode::Compute)
+        .expect("a container");
+    let out = dxil(&[&file("bad-part.dxil", &bytes)]);
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("SFI0: error: byte 44: the size of the feature part is 7: expected 8"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn unreadable_inputs_exit_2_with_the_byte_offset() {
+    let bytes = container(DigestMode::Compute);
+    let cut = file("cut.dxil", &bytes[..bytes.len() - 3]);
+    let out = dxil(&[&cut]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains(&format!(
+            "cut.dxil: byte 0: expected a container (its size field) of {} bytes, but only {} are left",
+            bytes.len(),
+            bytes.len() - 3
+        )),
+        "{stderr}"
+    );
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let out = dxil(&[dir]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("not a regular file"));
+    let out = dxil(&[&dir.join("no such file.dxil")]);
+    assert_eq!(out.status.code(), Some(2));
+    // the worst outcome of several inputs; piped, no progress bar
+    let good = file("good-2.dxil", &bytes);
+    let out = dxil(&[&good, &cut]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stdout).contains("digest: ok"));
+    assert_eq!(
+        text(&out.stderr).lines().count(),
+        1,
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn the_help_documents_the_exit_codes() {
+    for args in [&["--help"][..], &["container", "--help"]] {
+        let out = Command::new(env!("CARGO_BIN_EXE_dxil"))
+            .args(args)
+            .output()
+            .expect("dxil runs");
+        assert_eq!(out.status.code(), Some(0));
+        let help = text(&out.stdout);
+        for line in ["Exit codes:", "  0  ", "  1  findings", "  2  "] {
+            assert!(help.contains(line), "no `{line}` in\n{help}");
+        }
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_dxil"))
+        .arg("container")
+        .output()
+        .expect("dxil runs");
+    assert_eq!(out.status.code(), Some(2), "no file is a usage error");
+}
+
+#[dxil_test_data::needs(shared = "corpus/dxil-bin")]
+#[test]
+fn corpus_containers_are_reported() {
+    let Some(dir) = shared::shared_path("corpus/dxil-bin") else {
+        return;
+    };
+    let files = [
+        "dxc/64d0b891c7e03eb0.dxil",
+        "vkd3d-proton/4bbef6691f35ff33.dxil",
+        "vkd3d-proton/0a8c81da1a531af4.dxil",
+        "dxil-spirv/d40f93a7a7d5a53f.dxil",
+    ]
+    .map(|f| dir.join(f));
+    let paths: Vec<&Path> = files.iter().map(PathBuf::as_path).collect();
+    let out = dxil(&paths);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    for line in [
+        "ILDN: debug name 21c11f2029d870c04dedb3fe6b46bf27.pdb",
+        "PSV0: version 2, hull",
+        "  control points: 3 in, 3 out; domain Tri, output TriangleCW",
+        "  inputs to patch-constant outputs: 9 dependences of 20 outputs on 16 inputs",
+        "VERS: compiler 1.8, commit fd7e54bc (4597 commits), version \"1.8.2405.15\"",
+        "RDAT: kept as bytes (2240 bytes)",
+        "DXIL: program: library, shader model 6.8, DXIL 1.8",
+        "digest: zero (none)",
+    ] {
+        assert!(stdout.contains(line), "no `{line}` in\n{stdout}");
+    }
+    assert_eq!(stdout.matches("digest: ok").count(), 3);
+}

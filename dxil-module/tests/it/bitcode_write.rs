@@ -1,0 +1,145 @@
+//! The bitcode writer on the corpus (`../shared/corpus/dxil-bin`): for the bitcode of every
+//! DXIL container, `llvm-dis-14`'s text read by the text reader into a model, written by the
+//! writer, is printed by `llvm-dis-14` as the same text.
+//!
+//! Skipped without `../shared` (unless `DXIL_REQUIRE_SHARED` is set) or without `llvm-dis-14`
+//! (unless `DXIL_REQUIRE_LLVM_AS` is set).
+
+#![allow(clippy::panic)]
+
+use crate::common;
+use crate::shared;
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+
+use dxil_module::model::{Attr, LAST_LLVM37_KIND, Module};
+use dxil_module::{bitcode, text};
+
+/// Undoes what `llvm-dis-14` changed in the declarations of `llvm.lifetime.start` and
+/// `llvm.lifetime.end` when it read LLVM 3.7 bitcode: the name it gave them (with the pointer
+/// type, `.p0i8`) and the attributes of kinds LLVM 3.7 does not have (`immarg`, `nofree`,
+/// `nosync`, `willreturn`), which the writer refuses. LLVM 14 makes both again when it reads
+/// the result. Whether there was anything to undo.
+fn undo_lifetime_upgrade(m: &mut Module) -> bool {
+    let mut renamed = false;
+    for i in 0..m.functions.len() {
+        let Some(name) = m.functions[i].name.map(|s| m.symbols.bytes(s).to_vec()) else {
+            continue;
+        };
+        if let Some(stem) = name.strip_suffix(b".p0i8")
+            && stem.starts_with(b"llvm.lifetime.")
+        {
+            m.functions[i].name = Some(m.symbols.intern(stem).expect("room for a name"));
+            renamed = true;
+        }
+    }
+    if !renamed {
+        return false;
+    }
+    for g in &mut m.attr_groups {
+        g.attrs.retain(|a| match a {
+            Attr::Enum(k) | Attr::Int(k, _) => *k <= LAST_LLVM37_KIND,
+            Attr::Str { .. } => true,
+        });
+    }
+    let empty: Vec<u32> = m
+        .attr_groups
+        .iter()
+        .filter(|g| g.attrs.is_empty())
+        .map(|g| g.id)
+        .collect();
+    m.attr_groups.retain(|g| !g.attrs.is_empty());
+    for l in &mut m.attr_lists {
+        l.groups.retain(|g| !empty.contains(g));
+    }
+    true
+}
+
+/// The corpus containers; `None` when the corpus is missing.
+fn corpus() -> Option<Vec<PathBuf>> {
+    let dir = shared::shared_path("corpus/dxil-bin")?;
+    let files = common::files(&dir, "dxil");
+    assert!(!files.is_empty(), "no containers in {}", dir.display());
+    Some(files)
+}
+
+/// Runs `check` on every file on 4 threads; the failures, in file order.
+fn on_all(files: &[PathBuf], check: impl Fn(&PathBuf) -> Result<(), String> + Sync) -> Vec<String> {
+    let chunk = files.len().div_ceil(4).max(1);
+    let mut failures: Vec<(usize, String)> = std::thread::scope(|s| {
+        let handles: Vec<_> = files
+            .chunks(chunk)
+            .enumerate()
+            .map(|(k, part)| {
+                let check = &check;
+                s.spawn(move || {
+                    part.iter()
+                        .enumerate()
+                        .filter_map(|(i, f)| check(f).err().map(|e| (k * chunk + i, e)))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().expect("a checking thread"))
+            .collect()
+    });
+    failures.sort();
+    failures.into_iter().map(|(_, e)| e).collect()
+}
+
+fn dis(bitcode: &[u8], what: &str) -> Result<String, String> {
+    match common::llvm_dis(bitcode) {
+        None => Err("llvm-dis-14 cannot run".into()),
+        Some(Err(e)) => Err(format!("llvm-dis-14 refuses {what}: {e}")),
+        Some(Ok(t)) => String::from_utf8(t).map_err(|_| "llvm-dis-14 printed no UTF-8".into()),
+    }
+}
+
+#[dxil_test_data::needs(shared = "corpus/dxil-bin")]
+#[dxil_test_data::needs(tool = "llvm-dis-14")]
+#[test]
+fn text_models_write_bitcode_that_llvm_dis_prints_the_same() {
+    let Some(files) = corpus() else {
+        return;
+    };
+    if common::llvm_dis(b"").is_none() {
+        return;
+    }
+    let undone = AtomicUsize::new(0);
+    let failures = on_all(&files, |f| {
+        let data = std::fs::read(f).map_err(|e| e.to_string())?;
+        let name = f.display();
+        let bc = common::dxil_bitcode(&data).ok_or(format!("{name}: no DXIL part"))?;
+        let original = dis(bc, "the corpus bitcode")?;
+        let mut module = text::parse(original.as_bytes()).map_err(|e| format!("{name}: {e}"))?;
+        if undo_lifetime_upgrade(&mut module) {
+            undone.fetch_add(1, Relaxed);
+        }
+        let ours = bitcode::write(&module).map_err(|e| format!("{name}: refused: {e}"))?;
+        let again = dis(&ours, "the bitcode written").map_err(|e| format!("{name}: {e}"))?;
+        if again != original {
+            return Err(format!(
+                "{name}: {}",
+                common::first_difference(&original, &again)
+            ));
+        }
+        Ok(())
+    });
+    eprintln!(
+        "{}/{} containers: the text of the bitcode written is llvm-dis-14's ({} after undoing \
+         LLVM 14's upgrade of llvm.lifetime)",
+        files.len() - failures.len(),
+        files.len(),
+        undone.load(Relaxed)
+    );
+    assert!(
+        failures.is_empty(),
+        "{} of {} differ:\n{}",
+        failures.len(),
+        files.len(),
+        failures.join("\n")
+    );
+}

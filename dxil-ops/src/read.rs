@@ -341,6 +341,30 @@ impl<'n> CallShape<'n> {
         &self,
         operands: &'o [V],
     ) -> Result<ReadCall<'n, 'o, V>, ReadError<'n>> {
+        self.checked(operands, false)
+    }
+
+    /// Reads a call of this shape ([`read_call`](Self::read_call)) into the reader of its op,
+    /// as [`read_op`] does.
+    pub fn read_op<'o, V: Value>(&self, operands: &'o [V]) -> Result<AnyOp<'o, V>, ReadError<'n>> {
+        // The reader checks the immediates it reads as constants as `read_call` would, so they
+        // are left to it; any error takes the whole way round, so that the error is the one
+        // `read_call` then the reader give.
+        if let Ok(call) = self.checked(operands, true)
+            && let Ok(op) = AnyOp::read(&call)
+        {
+            return Ok(op);
+        }
+        AnyOp::read(&self.read_call(operands)?)
+    }
+
+    /// The checks of [`Self::read_call`], but those of the immediates the op's reader checks
+    /// itself when `leave_to_reader` ([`reader_checks`]).
+    fn checked<'o, V: Value>(
+        &self,
+        operands: &'o [V],
+        leave_to_reader: bool,
+    ) -> Result<ReadCall<'n, 'o, V>, ReadError<'n>> {
         let op = self.op;
         let (first, rest) = operands.split_first().ok_or(ReadError::NoOpcode)?;
         if first.int_constant().and_then(opcode_of) != Some(op.opcode) {
@@ -354,9 +378,10 @@ impl<'n> CallShape<'n> {
                 return Err(e);
             }
             let bits = self.widths.get(i).copied().unwrap_or(0);
-            let is_struct = matches!(p.ty.kind, crate::info::TypeKind::Struct { .. });
-            if bits == 0 && !is_struct && !p.immediate {
-                // no constant of another type can be wrong here, and none is needed
+            let is_struct = matches!(p.ty.kind, TypeKind::Struct { .. });
+            if (bits == 0 && !is_struct && !p.immediate) || (leave_to_reader && reader_checks(p)) {
+                // no constant of another type can be wrong here, and none is needed (or the
+                // reader checks it)
                 continue;
             }
             let is_constant =
@@ -373,52 +398,6 @@ impl<'n> CallShape<'n> {
             }
         }
         Ok(ReadCall {
-            op,
-            function: self.function,
-            operands: rest,
-        })
-    }
-
-    /// Reads a call of this shape ([`read_call`](Self::read_call)) into the reader of its op,
-    /// as [`read_op`] does.
-    pub fn read_op<'o, V: Value>(&self, operands: &'o [V]) -> Result<AnyOp<'o, V>, ReadError<'n>> {
-        // The reader reads every immediate of an integer or struct type and checks it as
-        // `read_call` would: those checks are left to it. Any error takes the whole way round,
-        // so that the error is the one `read_call` then the reader give.
-        if let Some(call) = self.read_call_unchecked_immediates(operands)
-            && let Ok(op) = AnyOp::read(&call)
-        {
-            return Ok(op);
-        }
-        AnyOp::read(&self.read_call(operands)?)
-    }
-
-    /// [`Self::read_call`] without the checks of the immediates that the reader of the op
-    /// makes itself (those of integer and struct types); `None` when any check fails or the
-    /// shape has an operand of the wrong type.
-    fn read_call_unchecked_immediates<'o, V: Value>(
-        &self,
-        operands: &'o [V],
-    ) -> Option<ReadCall<'n, 'o, V>> {
-        let op = self.op;
-        let (first, rest) = operands.split_first()?;
-        if self.type_error.is_some() || first.int_constant().and_then(opcode_of) != Some(op.opcode)
-        {
-            return None;
-        }
-        let params = one_per_param(op, rest.len()).ok()?;
-        for (i, (p, v)) in params.iter().zip(rest).enumerate() {
-            let bits = self.widths.get(i).copied().unwrap_or(0);
-            let is_struct = matches!(p.ty.kind, TypeKind::Struct { .. });
-            if (bits == 0 && !is_struct) || reader_checks(p) {
-                continue;
-            }
-            match crate::dynamic::value_fits(p, v, bits) {
-                Ok(is_constant) if is_constant || !p.immediate => {}
-                _ => return None,
-            }
-        }
-        Some(ReadCall {
             op,
             function: self.function,
             operands: rest,

@@ -2,7 +2,8 @@
 //! declarations and calls of DXIL modules against the op database, with `dxil-lint`. A file is
 //! LLVM IR text, a DXBC container, bitcode in its wrapper or raw bitcode, told by its content.
 //!
-//! Prints one line per diagnostic, `FILE:LINE: RULE-CODE: message`, then
+//! Prints one line per diagnostic, `FILE:LINE: RULE-CODE: message` (in a binary file, LINE is
+//! the line of the text `dxil dis FILE` prints), then
 //! `N calls checked in M files, K diagnostics`. Exit codes ([`EXIT_CODES`]): 0 without
 //! diagnostics, 1 with diagnostics, 2 when an input could not be checked: it cannot be read, it
 //! is not a regular file (a FIFO, a device: never opened), it is larger than 1 GiB, it is binary

@@ -61,7 +61,7 @@ enum Command {
     /// Each FILE is LLVM IR text, a DXBC container, bitcode in its wrapper or raw bitcode, told
     /// by its content, not its name; each DIR stands for its .ll, .dxil, .dxbc, .cso and .bc
     /// files, walked within --max-files and --max-depth. Prints one line per diagnostic
-    /// (`FILE:LINE: RULE-CODE: message`; line 0 in a binary module, which has no lines), then
+    /// (`FILE:LINE: RULE-CODE: message`; in a binary file, LINE is that of `dxil dis FILE`), then
     /// `N calls checked in M files, K diagnostics`. On a terminal, stderr shows the progress of
     /// walks and checks; piped, only errors.
     #[command(after_help = dxil_cli::lint::EXIT_CODES)]

@@ -40,7 +40,8 @@
 //! [`lint`] takes text. [`lint_input`] takes bytes and tells what they are by their content,
 //! not a file name ([`input_of`]): a DXBC container (magic `DXBC`), LLVM bitcode in its wrapper
 //! (magic `0x0B17C0DE`) or raw (`BC 0xC0DE`) is decoded by [`dxil_module::bitcode::decode`] and
-//! checked ([`check`]; a decoded module has no lines, so its diagnostics say line 0); anything
+//! checked ([`check`]; a decoded module has no lines of its own, so its diagnostics name the
+//! lines of the text `dxil dis` prints of it); anything
 //! else is read as text. Refused with an [`InputError`]: binary that does not decode (with the
 //! decoder's byte and bit offset), input with a NUL byte, input whose first KiB is not UTF-8
 //! (later invalid UTF-8 is replaced with U+FFFD), or text of which no line is LLVM IR
@@ -346,6 +347,22 @@ pub(crate) fn lf_breaks(text: &[u8]) -> std::borrow::Cow<'_, [u8]> {
     std::borrow::Cow::Owned(out)
 }
 
+/// Checks a module decoded from binary. Such a module has no lines of its own: when there are
+/// diagnostics, it is given the lines of the text `dxil dis` prints of it (a `; ModuleID` line
+/// and a `source_filename` line naming the file, then the module:
+/// [`dxil_module::text::named`]) and checked again, so that each diagnostic names the line of
+/// that text. A clean module is checked once.
+fn check_decoded(mut m: Module) -> Report {
+    let report = check(&m);
+    if report.diagnostics.is_empty() {
+        return report;
+    }
+    // the name's text does not move a line (unless it holds a line break)
+    let options = dxil_module::text::named(&mut m, "");
+    dxil_module::text::number_lines_with(&mut m, &options);
+    check(&m)
+}
+
 /// Reads and checks a module given as bytes, whatever they are: a binary module that does not
 /// decode, or text with invalid UTF-8 (replaced first), is checked as text. [`lint_input`]
 /// refuses what is neither instead.
@@ -371,7 +388,7 @@ pub fn lint_input(bytes: &[u8]) -> Result<Report, InputError> {
     match input_of(bytes)? {
         Input::Text(text) => Ok(lint(&text)),
         Input::Binary(kind) => match dxil_module::bitcode::decode(bytes) {
-            Ok(m) => Ok(check(&m)),
+            Ok(m) => Ok(check_decoded(m)),
             Err(e) => Err(InputError::Binary(kind, e.to_string())),
         },
     }

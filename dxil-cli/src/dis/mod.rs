@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use dxil_module::bitcode;
 use dxil_module::model::Module;
-use dxil_module::text::{self as ir, PrintOptions};
+use dxil_module::text as ir;
 
 use crate::status::Status;
 
@@ -65,12 +65,7 @@ pub fn decode(path: &Path) -> Result<Module, String> {
 /// The module as LLVM IR text, named `name` as `llvm-dis` names the file it read (LLVM 3.7
 /// bitcode has no source file name of its own, so that is `name` too).
 pub fn text(mut module: Module, name: &str) -> String {
-    if module.source_filename.is_none() {
-        module.source_filename = Some(name.to_owned());
-    }
-    let options = PrintOptions {
-        module_id: Some(name.to_owned()),
-    };
+    let options = ir::named(&mut module, name);
     ir::print(&module, &options)
 }
 

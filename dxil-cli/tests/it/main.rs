@@ -29,3 +29,4 @@ mod asm;
 mod container;
 mod dis;
 mod dis_llvm_dis;
+mod lint;

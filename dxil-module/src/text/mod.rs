@@ -42,7 +42,8 @@ pub(crate) mod special;
 
 pub use error::{ReadError, TextError};
 pub use print::{
-    Lines, PrintOptions, number_lines, print, print_with_lines, type_string, value_string,
+    Lines, PrintOptions, named, number_lines, number_lines_with, print, print_with_lines,
+    type_string, value_string,
 };
 
 use crate::model::{MdId, Module, TypeId};

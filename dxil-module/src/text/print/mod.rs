@@ -111,7 +111,25 @@ pub fn print_with_lines(module: &Module, options: &PrintOptions) -> (String, Lin
 /// module that was not read from text (decoded from bitcode), so that messages about it can
 /// name lines.
 pub fn number_lines(module: &mut Module) {
-    let (_, lines) = print_with_lines(module, &PrintOptions::default());
+    number_lines_with(module, &PrintOptions::default());
+}
+
+/// Names `module` as `llvm-dis` names a file `name` it read: its source file name becomes
+/// `name` when it has none (LLVM 3.7 bitcode has none), and the options returned print
+/// `; ModuleID = 'name'` first. `dxil dis` prints so.
+pub fn named(module: &mut Module, name: &str) -> PrintOptions {
+    if module.source_filename.is_none() {
+        module.source_filename = Some(name.to_owned());
+    }
+    PrintOptions {
+        module_id: Some(name.to_owned()),
+    }
+}
+
+/// The same for the text [`print()`] makes with `options` (a `; ModuleID` line first when they
+/// name one).
+pub fn number_lines_with(module: &mut Module, options: &PrintOptions) {
+    let (_, lines) = print_with_lines(module, options);
     lines.apply(module);
 }
 

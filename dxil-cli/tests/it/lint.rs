@@ -1,0 +1,63 @@
+//! `dxil lint` on binary input: a decoded module has no lines of its own, so a diagnostic names
+//! the line of the text `dxil dis` prints of the same file.
+
+use dxil_module::container::DigestMode;
+use dxil_module::{bitcode, text};
+
+use crate::common;
+use crate::program;
+
+/// A module whose call of `dx.op.binary.f32` passes an operand too many (as its declaration
+/// says), after lines that move it down the printed text.
+const MODULE: &str = "\
+define void @main(float %x) {
+  %a = fadd float %x, 1.000000e+00
+  %b = call float @dx.op.unary.f32(i32 13, float %a)
+  %c = call float @dx.op.binary.f32(i32 35, float %b, float %a, float %x)
+  ret void
+}
+
+declare float @dx.op.unary.f32(i32, float)
+declare float @dx.op.binary.f32(i32, float, float, float)
+
+!dx.version = !{!0}
+!dx.shaderModel = !{!1}
+!0 = !{i32 1, i32 6}
+!1 = !{!\"ps\", i32 6, i32 6}
+";
+
+#[test]
+fn diagnostics_of_a_container_name_the_lines_of_its_dis_text() {
+    let m = text::parse(MODULE.as_bytes()).expect("the module reads");
+    let bc = bitcode::write(&m).expect("the module writes");
+    let path = common::file(
+        "dxil-lint",
+        "finding.dxil",
+        &program::in_container(&bc, DigestMode::Compute),
+    );
+    let arg = path.to_str().expect("a UTF-8 path");
+    let lint = common::dxil("lint", &[arg]);
+    assert_eq!(lint.status.code(), Some(1), "{lint:?}");
+    let dis = common::dxil("dis", &[arg]);
+    assert_eq!(dis.status.code(), Some(0), "{dis:?}");
+    let dis = common::text(&dis.stdout);
+    let dis: Vec<&str> = dis.lines().collect();
+    let reported = common::text(&lint.stdout);
+    let mut lines = Vec::new();
+    for d in reported.lines().filter(|l| l.starts_with(arg)) {
+        let rest = &d[arg.len() + 1..];
+        let (line, _) = rest.split_once(':').expect("FILE:LINE:");
+        let line: usize = line.parse().expect("a line number");
+        assert!(line >= 1, "{d}");
+        lines.push(dis[line - 1]);
+    }
+    // the declaration and the call of the binary op, each at its own line of `dxil dis`
+    assert_eq!(
+        lines,
+        [
+            "  %c = call float @dx.op.binary.f32(i32 35, float %b, float %a, float %x)",
+            "declare float @dx.op.binary.f32(i32, float, float, float)",
+        ],
+        "{reported}"
+    );
+}

@@ -86,7 +86,9 @@ pub enum AbbrevProblem {
     CodeNotScalar,
     /// An array that is not the second-to-last operand.
     ArrayNotSecondToLast,
-    /// An array element encoding that is not fixed or VBR of at least one bit, or char6.
+    /// An array element encoding that is not fixed or VBR of at least one bit, or char6. One
+    /// of width 0 is refused in a record written with it, not in its definition (LLVM reads
+    /// the definition and refuses the record).
     BadArrayElement,
     /// A blob that is not the last operand.
     BlobNotLast,
@@ -121,6 +123,13 @@ pub(crate) fn width_limit(encoding: u8) -> u32 {
 }
 
 /// Checks the rules of an abbreviation's operand list.
+/// Whether `elem`, the element of an abbreviation's array, is a fixed or vbr field of width 0:
+/// the definition stands (LLVM reads it), a record written with it does not (LLVM refuses it,
+/// the element being no encoding to it).
+pub(crate) fn array_element_of_width_0(elem: AbbrevOp) -> bool {
+    matches!(elem, AbbrevOp::Fixed(0) | AbbrevOp::Vbr(0))
+}
+
 pub(crate) fn check(ops: &[AbbrevOp]) -> Result<(), AbbrevProblem> {
     let Some(first) = ops.first() else {
         return Err(AbbrevProblem::NoOperands);
@@ -138,9 +147,11 @@ pub(crate) fn check(ops: &[AbbrevOp]) -> Result<(), AbbrevProblem> {
                 if i + 2 != ops.len() {
                     return Err(AbbrevProblem::ArrayNotSecondToLast);
                 }
+                // a width of 0 is allowed here, as LLVM allows it (a literal 0 to LLVM's
+                // reader): only a record using the abbreviation is refused
+                // (`array_element_of_width_0`)
                 match ops[i + 1] {
-                    AbbrevOp::Fixed(w) | AbbrevOp::Vbr(w) if w > 0 => {}
-                    AbbrevOp::Char6 => {}
+                    AbbrevOp::Fixed(_) | AbbrevOp::Vbr(_) | AbbrevOp::Char6 => {}
                     _ => return Err(AbbrevProblem::BadArrayElement),
                 }
             }

@@ -2,7 +2,7 @@
 //! blocks or in BLOCKINFO), records unabbreviated or with a chosen abbreviation. Every call
 //! checks what it adds, so [`Builder::finish`] gives a [`Bitstream`] that always writes.
 
-use super::abbrev::{self, AbbrevOp};
+use super::abbrev::{self, AbbrevOp, AbbrevProblem};
 use super::error::BuildError;
 use super::scope::{ScopeError, Scopes};
 use super::stream::{AbbrevDef, Bitstream, NONE, RawEntry};
@@ -253,6 +253,9 @@ fn check_values(ops: &[AbbrevOp], values: &[u64], blob: Option<&[u8]>) -> Result
             given: values.len(),
             scalars,
         });
+    }
+    if shape.array.is_some_and(abbrev::array_element_of_width_0) {
+        return Err(BuildError::BadAbbrev(AbbrevProblem::BadArrayElement));
     }
     let elem = shape.array.unwrap_or(AbbrevOp::Array);
     let ops = shape.scalars.iter().copied().chain(std::iter::repeat(elem));

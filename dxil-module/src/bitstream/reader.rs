@@ -4,7 +4,7 @@
 //! cannot deepen the Rust stack. Every length is checked against the bits left before
 //! anything is reserved for it; every block's `END_BLOCK` must be where its length word says.
 
-use super::abbrev::{self, AbbrevOp};
+use super::abbrev::{self, AbbrevOp, AbbrevProblem};
 use super::bits::BitReader;
 use super::error::{Error, ErrorKind, Expected};
 use super::scope::{ScopeError, Scopes};
@@ -465,6 +465,13 @@ impl Reader<'_> {
 
     fn array(&mut self, elem: AbbrevOp) -> Result<(), Error> {
         let len_at = self.r.position();
+        if abbrev::array_element_of_width_0(elem) {
+            return Err(err(
+                len_at,
+                Expected::ArrayElement,
+                ErrorKind::BadAbbrev(AbbrevProblem::BadArrayElement),
+            ));
+        }
         let count = self.vbr(6, Expected::ArrayLength)?;
         self.check_length(len_at, Expected::ArrayLength, count, elem.min_bits())?;
         let start = self.room(count as usize);

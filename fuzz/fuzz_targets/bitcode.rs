@@ -2,12 +2,14 @@
 //! bitcode, bitcode behind a wrapper header, or a DXBC container: the container parse,
 //! `find_bitcode` and the decoder together), and the bitcode `find_bitcode` finds in them
 //! decoded alone. Decoding must return a module or an error inside its input, never panic; a
-//! module it returns must print as LLVM IR text, and that text must read back without a panic.
+//! module it returns must print as LLVM IR text, that text must read back without a panic, and
+//! every `dx.op` call of it must read as its op (`dxil_module::dxop`) or give an error.
 
 #![no_main]
 
 use dxil_module::bitcode;
 use dxil_module::container::find_bitcode;
+use dxil_module::dxop::DxOpCalls;
 use dxil_module::text::{self, PrintOptions};
 use libfuzzer_sys::fuzz_target;
 
@@ -17,6 +19,19 @@ fn decode(bytes: &[u8]) {
         Ok(module) => {
             let printed = text::print(&module, &PrintOptions::default());
             let _ = text::parse_lenient(printed.as_bytes());
+            // every dx.op call read as its op (as `dxil dis --ops` lists them), or refused
+            let calls = DxOpCalls::new(&module);
+            let mut buf = Vec::new();
+            for call in calls.iter() {
+                match call.read(&mut buf) {
+                    Ok(op) => {
+                        let _ = op.to_string();
+                    }
+                    Err(e) => {
+                        let _ = e.to_string();
+                    }
+                }
+            }
         }
         Err(e) => {
             assert!(e.bit <= bytes.len() as u64 * 8, "{e}: past the input");

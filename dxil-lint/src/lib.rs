@@ -41,10 +41,10 @@
 //! not a file name ([`input_of`]): a DXBC container (magic `DXBC`), LLVM bitcode in its wrapper
 //! (magic `0x0B17C0DE`) or raw (`BC 0xC0DE`) is decoded by [`dxil_module::bitcode::decode`] and
 //! checked ([`check`]; a decoded module has no lines of its own, so its diagnostics name the
-//! lines of the text `dxil dis` prints of it); anything
-//! else is read as text. Refused with an [`InputError`]: binary that does not decode (with the
-//! decoder's byte and bit offset), input with a NUL byte, input whose first KiB is not UTF-8
-//! (later invalid UTF-8 is replaced with U+FFFD), or text of which no line is LLVM IR
+//! lines of the text `dxil dis` prints of it); anything else is read as text. Refused with an
+//! [`InputError`]: binary that does not decode (with the decoder's byte and bit offset), input
+//! with a NUL byte, input whose first KiB is not UTF-8 (later invalid UTF-8 is replaced with
+//! U+FFFD), or text of which no line is LLVM IR
 //! ([`is_llvm_ir`]: a file holding `garbage`; a blank input is an empty module). [`lint_file`]
 //! reads a file first ([`read_file`]): only regular files of at most [`MAX_FILE_SIZE`] (1 GiB)
 //! are read; a FIFO, a device, a socket or a directory is refused before it is opened

@@ -122,7 +122,6 @@ pub(crate) fn width_limit(encoding: u8) -> u32 {
     }
 }
 
-/// Checks the rules of an abbreviation's operand list.
 /// Whether `elem`, the element of an abbreviation's array, is a fixed or vbr field of width 0:
 /// the definition stands (LLVM reads it), a record written with it does not (LLVM refuses it,
 /// the element being no encoding to it).
@@ -130,6 +129,7 @@ pub(crate) fn array_element_of_width_0(elem: AbbrevOp) -> bool {
     matches!(elem, AbbrevOp::Fixed(0) | AbbrevOp::Vbr(0))
 }
 
+/// Checks the rules of an abbreviation's operand list.
 pub(crate) fn check(ops: &[AbbrevOp]) -> Result<(), AbbrevProblem> {
     let Some(first) = ops.first() else {
         return Err(AbbrevProblem::NoOperands);

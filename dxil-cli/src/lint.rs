@@ -12,12 +12,19 @@
 //! under it (`.ll`, `.dxil`, `.dxbc`, `.cso`, `.bc`: see `dxil_lint::module_files_within`), walked within limits of entries read and depth: a walk
 //! that goes past them is an input that could not be checked. On a terminal, stderr shows the
 //! progress of walks and of the checks; elsewhere (a pipe, a file) it shows only errors.
+//!
+//! Files are checked on one thread per core (`-j N` to choose): each thread takes the next file
+//! not yet taken, and the report is printed in the order of the inputs, the same whatever `N`.
 
+use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
-use std::path::PathBuf;
+use std::num::NonZeroUsize;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
 
-use dxil_lint::{WalkLimits, WalkProgress};
+use dxil_lint::{FileError, Report, WalkLimits, WalkProgress};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 /// The exit codes of `dxil lint`, for its help.
@@ -41,6 +48,59 @@ pub struct Args {
     /// The deepest folder a directory walk enters (the named one is 0).
     #[arg(long, default_value_t = WalkLimits::default().max_depth)]
     pub max_depth: usize,
+    /// How many files are checked at once (default: one per core); the report is the same
+    /// whatever the number, in the order of the inputs.
+    #[arg(short = 'j', long)]
+    pub jobs: Option<NonZeroUsize>,
+}
+
+/// The number of files checked at once: `jobs`, else one per core.
+fn jobs(jobs: Option<NonZeroUsize>) -> usize {
+    jobs.or_else(|| std::thread::available_parallelism().ok())
+        .map_or(1, NonZeroUsize::get)
+}
+
+/// Checks the files of `todo` on `jobs` threads (each takes the next file not yet taken) and
+/// hands each result to `each` on this thread, in the order of `todo`. Stops at the first
+/// error `each` returns (the threads stop at the next file).
+fn check_all(
+    todo: &[PathBuf],
+    jobs: usize,
+    mut each: impl FnMut(&Path, Result<Report, FileError>) -> std::io::Result<()>,
+) -> std::io::Result<()> {
+    if jobs <= 1 || todo.len() <= 1 {
+        return todo
+            .iter()
+            .try_for_each(|path| each(path, dxil_lint::lint_file(path)));
+    }
+    let next = AtomicUsize::new(0);
+    let (send, receive) = mpsc::channel();
+    std::thread::scope(|s| {
+        for _ in 0..jobs.min(todo.len()) {
+            let (send, next) = (send.clone(), &next);
+            s.spawn(move || {
+                loop {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(path) = todo.get(index) else { break };
+                    if send.send((index, dxil_lint::lint_file(path))).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(send);
+        // results come in any order; each waits here until those before it are handed on
+        let mut waiting = BTreeMap::new();
+        let mut due = 0;
+        for (index, result) in receive {
+            waiting.insert(index, result);
+            while let Some(result) = waiting.remove(&due) {
+                each(&todo[due], result)?;
+                due += 1;
+            }
+        }
+        Ok(())
+    })
 }
 
 /// Where the progress is drawn: stderr when it is a terminal, nowhere otherwise.
@@ -118,18 +178,18 @@ fn report(args: &Args) -> std::io::Result<u8> {
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     let mut lines = String::new();
-    for path in &todo {
+    check_all(&todo, jobs(args.jobs), |path, result| {
         let name = path.display().to_string();
-        bar.set_message(name.clone());
         bar.inc(1);
-        let report = match dxil_lint::lint_file(path) {
+        let report = match result {
             Ok(r) => r,
             Err(e) => {
                 bar.suspend(|| eprintln!("{name}: {e}"));
                 unreadable += 1;
-                continue;
+                return Ok(());
             }
         };
+        bar.set_message(name.clone());
         files += 1;
         calls += report.calls;
         diagnostics += report.diagnostics.len();
@@ -141,7 +201,8 @@ fn report(args: &Args) -> std::io::Result<u8> {
         if !lines.is_empty() {
             bar.suspend(|| out.write_all(lines.as_bytes()).and_then(|()| out.flush()))?;
         }
-    }
+        Ok(())
+    })?;
     bar.finish_and_clear();
     writeln!(
         out,

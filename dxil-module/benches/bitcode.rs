@@ -8,12 +8,16 @@
 //!   `dxil_ops::read` (6,797 calls). The throughput counts the bytes of bitcode
 //!   `find_bitcode` finds (the `DXIL` parts). Baseline: the container parse, `find_bitcode` and
 //!   the bitstream parse alone.
+//! - `dxil_parts_all_cores`: the same decode and reads with the containers shared out among
+//!   the machine's cores (each thread takes the next container not yet taken), as `dxil lint`
+//!   runs many files; baseline: the same on one thread, measured in the same group.
 //! - `bitcode`: every bitcode part of the corpus (`DXIL`, `ILDB`, `STAT`: 243 streams), each
 //!   decoded on its own from its bitcode; baseline: the bitstream parse alone.
 //!
 //! `cargo bench -p dxil-module --bench bitcode`
 
 use std::hint::black_box;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use dxil_module::bitcode;
@@ -89,6 +93,26 @@ fn decode_and_read_calls(input: &[u8]) -> usize {
     read
 }
 
+/// Runs `f` on every input, the inputs shared out among `threads` threads (each takes the next
+/// input not yet taken): the sum of its results.
+fn on_threads(inputs: &[Vec<u8>], threads: usize, f: fn(&[u8]) -> usize) -> usize {
+    let next = AtomicUsize::new(0);
+    std::thread::scope(|s| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                s.spawn(|| {
+                    let mut sum = 0;
+                    while let Some(input) = inputs.get(next.fetch_add(1, Ordering::Relaxed)) {
+                        sum += f(black_box(input));
+                    }
+                    sum
+                })
+            })
+            .collect();
+        workers.into_iter().map(|w| w.join().unwrap_or(0)).sum()
+    })
+}
+
 fn containers(c: &mut Criterion) {
     let Some(files) = corpus::corpus_files() else {
         eprintln!("no corpus: nothing to measure");
@@ -120,6 +144,21 @@ fn containers(c: &mut Criterion) {
         ],
         ("baseline_container_and_bitstream_parse", parse_only),
     );
+    // The same decode and reads with the files shared out among the machine's cores, as a tool
+    // that checks many shaders runs them (`dxil lint`); the baseline is the one-thread run
+    // measured again in the same group.
+    let threads = std::thread::available_parallelism().map_or(1, usize::from);
+    let mut g = c.benchmark_group("dxil_parts_all_cores");
+    g.throughput(Throughput::Bytes(total as u64));
+    let id = format!("container_decode_and_dx_op_reads_on_{threads}_threads");
+    g.bench_function(&id, |b| {
+        b.iter(|| on_threads(&inputs, threads, decode_and_read_calls))
+    });
+    g.bench_function(
+        "baseline_container_decode_and_dx_op_reads_on_1_thread",
+        |b| b.iter(|| on_threads(&inputs, 1, decode_and_read_calls)),
+    );
+    g.finish();
 }
 
 fn streams(c: &mut Criterion) {

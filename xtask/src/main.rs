@@ -70,14 +70,9 @@ enum Command {
     #[cfg(feature = "runtime")]
     #[command(after_help = dxil_cli::lint::EXIT_CODES)]
     Lint {
-        /// Files or directories.
-        files: Vec<PathBuf>,
-        /// The most files and folders a directory walk reads.
-        #[arg(long, default_value_t = dxil_lint::WalkLimits::default().max_entries)]
-        max_files: usize,
-        /// The deepest folder a directory walk enters (the named one is 0).
-        #[arg(long, default_value_t = dxil_lint::WalkLimits::default().max_depth)]
-        max_depth: usize,
+        /// The arguments of `dxil lint`.
+        #[command(flatten)]
+        args: dxil_cli::lint::Args,
     },
     /// Measure the lint against DXC's validator tests in DIR (not part of this repository):
     /// how many of the error messages they expect it reproduces, and what it prints on the
@@ -156,15 +151,7 @@ fn main() -> ExitCode {
         Command::Emit { target } => emit::run(target),
         Command::Export { format } => export::run(format),
         #[cfg(feature = "runtime")]
-        Command::Lint {
-            files,
-            max_files,
-            max_depth,
-        } => Ok(dxil_cli::lint::run(&dxil_cli::lint::Args {
-            files,
-            max_files,
-            max_depth,
-        })),
+        Command::Lint { args } => Ok(dxil_cli::lint::run(&args)),
         #[cfg(feature = "runtime")]
         Command::Parity {
             dir,

@@ -61,3 +61,52 @@ fn diagnostics_of_a_container_name_the_lines_of_its_dis_text() {
         "{reported}"
     );
 }
+
+#[test]
+fn files_checked_at_once_report_as_one_by_one_does() {
+    let m = text::parse(MODULE.as_bytes()).expect("the module reads");
+    let bc = bitcode::write(&m).expect("the module writes");
+    let container = program::in_container(&bc, DigestMode::Compute);
+    // findings, clean text, an unreadable input and findings again, several of each
+    let mut paths = Vec::new();
+    for i in 0..4 {
+        paths.push(common::file(
+            "dxil-lint-jobs",
+            &format!("f{i}.dxil"),
+            &container,
+        ));
+        paths.push(common::file(
+            "dxil-lint-jobs",
+            &format!("t{i}.ll"),
+            b"define void @main() {\n  ret void\n}\n",
+        ));
+        paths.push(common::file(
+            "dxil-lint-jobs",
+            &format!("b{i}.dxil"),
+            &container[..container.len() / 2],
+        ));
+        paths.push(common::file(
+            "dxil-lint-jobs",
+            &format!("m{i}.ll"),
+            MODULE.as_bytes(),
+        ));
+    }
+    let args = |jobs: &str| {
+        let mut a = vec!["-j".to_owned(), jobs.to_owned()];
+        a.extend(paths.iter().map(|p| p.to_str().expect("UTF-8").to_owned()));
+        a
+    };
+    let one = common::dxil("lint", &args("1"));
+    assert_eq!(one.status.code(), Some(2), "{one:?}");
+    let report = common::text(&one.stdout);
+    assert!(
+        report.ends_with("calls checked in 12 files, 16 diagnostics\n"),
+        "{report}"
+    );
+    for jobs in ["2", "3", "16"] {
+        let many = common::dxil("lint", &args(jobs));
+        assert_eq!(many.status, one.status, "-j {jobs}");
+        assert_eq!(common::text(&many.stdout), report, "-j {jobs}");
+        assert_eq!(many.stderr, one.stderr, "-j {jobs}");
+    }
+}

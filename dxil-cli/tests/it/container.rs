@@ -188,3 +188,25 @@ fn corpus_containers_are_reported() {
     }
     assert_eq!(stdout.matches("digest: ok").count(), 3);
 }
+
+#[test]
+fn a_container_fxc_made_is_reported_and_dis_says_it_is_not_dxil() {
+    let shex = [0x50u32, 2].map(u32::to_le_bytes).concat();
+    let stat = [0u8; 148];
+    let parts = [(FourCC(*b"SHEX"), &shex[..]), (FourCC(*b"STAT"), &stat[..])];
+    let bytes = write_container(&parts, DigestMode::Compute).expect("a container");
+    let path = file("fxc.dxbc", &bytes);
+    let out = dxil(&[&path]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let report = text(&out.stdout);
+    assert!(report.contains("shader model 5 bytecode"), "{report}");
+    assert!(
+        report.contains("STAT: kept as bytes (148 bytes)"),
+        "{report}"
+    );
+    assert!(report.contains("digest: ok"), "{report}");
+    let dis = common::dxil("dis", &[&path]);
+    assert_eq!(dis.status.code(), Some(2), "{dis:?}");
+    let message = text(&dis.stderr);
+    assert!(message.contains("found a SHEX part instead"), "{message}");
+}

@@ -77,12 +77,19 @@ pub fn find_bitcode(input: &[u8]) -> Result<Bitcode<'_>, Error> {
 
 fn from_container(input: &[u8]) -> Result<Bitcode<'_>, Error> {
     let container = Container::parse(input)?;
-    let part = container.program_part().ok_or(Error::new(
-        0,
-        ErrorKind::MissingPart {
-            expected: "DXIL or ILDB",
-        },
-    ))?;
+    let part = container.program_part().ok_or_else(|| {
+        let instead = container
+            .parts()
+            .map(|p| p.fourcc)
+            .find(|f| matches!(&f.0, b"SHEX" | b"SHDR"));
+        Error::new(
+            0,
+            ErrorKind::MissingPart {
+                expected: "DXIL or ILDB",
+                instead,
+            },
+        )
+    })?;
     match container.decode(&part)? {
         PartContent::Program(program) => Ok(Bitcode {
             bytes: program.bitcode,
@@ -93,6 +100,7 @@ fn from_container(input: &[u8]) -> Result<Bitcode<'_>, Error> {
             part.offset,
             ErrorKind::MissingPart {
                 expected: "DXIL or ILDB",
+                instead: None,
             },
         )),
     }

@@ -1,6 +1,7 @@
 //! What goes wrong when reading a container: the byte offset in the input and what the reader
 //! expected there.
 
+use super::FourCC;
 use std::fmt;
 
 /// A container, or a part of one, that cannot be read.
@@ -66,6 +67,9 @@ pub enum ErrorKind {
     MissingPart {
         /// The parts that would do.
         expected: &'static str,
+        /// The part of shader model 4 or 5 bytecode (`SHEX`, `SHDR`) the container holds
+        /// instead, if any: a container FXC made.
+        instead: Option<FourCC>,
     },
     /// The input is neither a container, nor a bitcode wrapper, nor bitcode.
     NotBitcode {
@@ -171,8 +175,16 @@ impl fmt::Display for Error {
                 f,
                 "expected {what} as a NUL-terminated UTF-8 string inside its table"
             ),
-            ErrorKind::MissingPart { expected } => {
-                write!(f, "expected a container with a {expected} part")
+            ErrorKind::MissingPart { expected, instead } => {
+                write!(f, "expected a container with a {expected} part")?;
+                match instead {
+                    Some(fourcc) => write!(
+                        f,
+                        ", found a {fourcc} part instead: shader model 4 or 5 bytecode, as FXC \
+                         writes it, which is not DXIL"
+                    ),
+                    None => Ok(()),
+                }
             }
             ErrorKind::NotBitcode { found } => write!(
                 f,

@@ -35,7 +35,7 @@ impl Part<'_> {
 #[derive(Clone, Debug)]
 #[non_exhaustive]
 pub enum PartContent<'a> {
-    /// `DXIL`, `ILDB`, `STAT`: a program header and bitcode.
+    /// `DXIL`, `ILDB`, and `STAT` as DXC writes it: a program header and bitcode.
     Program(ProgramHeader<'a>),
     /// `SFI0`: feature flags.
     Features(FeatureInfo),
@@ -60,7 +60,11 @@ pub(crate) fn decode<'a>(part: &Part<'a>, stage: Option<u32>) -> Result<PartCont
         return Signature::parse(data, base, layout).map(PartContent::Signature);
     }
     Ok(match &part.fourcc.0 {
-        b"DXIL" | b"ILDB" | b"STAT" => PartContent::Program(ProgramHeader::parse(data, base)?),
+        b"DXIL" | b"ILDB" => PartContent::Program(ProgramHeader::parse(data, base)?),
+        // DXC's STAT is a program; FXC's is a table of counts, without the `DXIL` magic
+        b"STAT" if data.get(8..12) == Some(b"DXIL".as_slice()) => {
+            PartContent::Program(ProgramHeader::parse(data, base)?)
+        }
         b"SFI0" => PartContent::Features(FeatureInfo::parse(data, base)?),
         b"PSV0" => PartContent::Psv(Box::new(Psv::parse(data, base, stage)?)),
         b"HASH" => PartContent::ShaderHash(ShaderHash::parse(data, base)?),

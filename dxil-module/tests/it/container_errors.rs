@@ -421,7 +421,10 @@ fn bitcode_errors() {
     ));
 
     let e = find_bitcode(&container(&[(b"SFI0", vec![0; 8])])).unwrap_err();
-    assert!(matches!(e.kind, ErrorKind::MissingPart { .. }));
+    assert!(matches!(
+        e.kind,
+        ErrorKind::MissingPart { instead: None, .. }
+    ));
 
     let e = find_bitcode(&container(&[(b"DXIL", program(b"XX\xC0\xDE"))])).unwrap_err();
     assert_eq!(e.offset, 36 + 8 + 24);
@@ -511,4 +514,42 @@ fn dxbc_signature_layouts_read_without_stream_or_precision() {
     };
     let e = s.elements().next().expect("an element");
     assert_eq!(e.system_value().map(|v| v.name()), Some("Position"));
+}
+
+#[test]
+fn a_container_fxc_made_reads_but_has_no_bitcode() {
+    // shader model 5 bytecode, and FXC's STAT: counts, no program header
+    let fxc = container(&[
+        (b"ISGN", words(&[0, 8])),
+        (b"SHEX", words(&[0x50, 2])),
+        (b"STAT", vec![0; 148]),
+    ]);
+    let c = Container::parse(&fxc).expect("a container");
+    assert!(c.program_part().is_none());
+    for part in c.parts() {
+        let content = c.decode(&part).expect("each part reads");
+        match &part.fourcc.0 {
+            b"ISGN" => assert!(matches!(content, PartContent::Signature(_))),
+            _ => assert!(matches!(content, PartContent::Bytes(_)), "{}", part.fourcc),
+        }
+    }
+    assert_eq!(c.digest_status(), DigestStatus::Matches);
+    let e = find_bitcode(&fxc).unwrap_err();
+    assert_eq!(
+        e.kind,
+        ErrorKind::MissingPart {
+            expected: "DXIL or ILDB",
+            instead: Some(FourCC(*b"SHEX")),
+        }
+    );
+    assert!(e.to_string().contains("found a SHEX part instead"), "{e}");
+
+    // DXC's STAT is a program
+    let dxc = container(&[(b"STAT", program(BITCODE))]);
+    let c = Container::parse(&dxc).expect("a container");
+    let stat = c.find(FourCC(*b"STAT")).expect("the part");
+    assert!(matches!(
+        c.decode(&stat).expect("a program"),
+        PartContent::Program(_)
+    ));
 }

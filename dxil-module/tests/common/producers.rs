@@ -50,6 +50,11 @@ pub struct Extras {
     /// Seven `CMPXCHG_OLD` operands (with the failure ordering `monotonic`, without the weak
     /// flag) instead of six.
     pub cmpxchg_failure: bool,
+    /// Metadata as LLVM's DirectX backend writes it: the kinds in a `METADATA_BLOCK` of their
+    /// own, then the module's (abbreviation width 5, the `LOCATION` and `GENERIC_DEBUG`
+    /// abbreviations first, the strings first, each through an abbreviation defined just
+    /// before it).
+    pub llvm_metadata: bool,
     /// The `cmpxchg`'s success ordering `acq_rel` instead of `seq_cst`.
     pub acq_rel: bool,
     /// A metadata kind `dx.precise` (5) and, in the body, an attachment of the node to
@@ -81,7 +86,11 @@ pub fn mesa_module(extras: Extras) -> Vec<u8> {
     type_table(&mut b);
     module_info(&mut b);
     constants(&mut b);
-    metadata(&mut b, extras);
+    if extras.llvm_metadata {
+        llvm_metadata(&mut b, extras);
+    } else {
+        metadata(&mut b, extras);
+    }
     symtab(&mut b);
     body(&mut b, extras);
     ok(b.end_block());
@@ -229,6 +238,47 @@ fn metadata(b: &mut Builder, extras: Extras) {
     ok(b.end_block());
 }
 
+/// Metadata as LLVM's DirectX backend writes it: strings 0 `!"mesa"` and 1 `!"llvm"`, 2 the
+/// value `i32 0`, 3 the node `!{!"mesa", i32 0}`, named `llvm.ident`.
+fn llvm_metadata(b: &mut Builder, extras: Extras) {
+    ok(b.enter_block(METADATA, 3));
+    let mut kinds = vec![(0, &b"dbg"[..]), (1, b"tbaa")];
+    if extras.attachment {
+        kinds.push((PRECISE_KIND, b"dx.precise"));
+    }
+    for (id, name) in kinds {
+        let mut rec = vec![u64::from(id)];
+        rec.extend(name.iter().map(|&c| u64::from(c)));
+        ok(b.record(6, &rec));
+    }
+    ok(b.end_block());
+    ok(b.enter_block(METADATA, 5));
+    ok(b.define_abbrev(&[Literal(7), Fixed(1), Vbr(6), Vbr(8), Vbr(6), Vbr(6)]));
+    ok(b.define_abbrev(&[
+        Literal(12),
+        Fixed(1),
+        Vbr(6),
+        Fixed(1),
+        Vbr(6),
+        Array,
+        Vbr(6),
+    ]));
+    let name = ok(b.define_abbrev(&[Literal(4), Array, Fixed(8)]));
+    for text in [&b"mesa"[..], b"llvm"] {
+        let string = ok(b.define_abbrev(&[Literal(1), Array, Fixed(8)]));
+        let mut rec = vec![1];
+        rec.extend(text.iter().map(|&c| u64::from(c)));
+        ok(b.abbreviated_record(string, &rec, None));
+    }
+    ok(b.record(2, &[I32, 4]));
+    ok(b.record(3, &[1, 3]));
+    let mut rec = vec![4];
+    rec.extend(b"llvm.ident".iter().map(|&c| u64::from(c)));
+    ok(b.abbreviated_record(name, &rec, None));
+    ok(b.record(10, &[3]));
+    ok(b.end_block());
+}
+
 /// The module's value symbol table, before the bodies, with `ENTRY` records only (no
 /// `VSTOFFSET`, no `FNENTRY`), each through the abbreviation for its characters.
 fn symtab(b: &mut Builder) {
@@ -266,7 +316,8 @@ fn body(b: &mut Builder, extras: Extras) {
     if extras.attachment {
         // [instruction number, (kind, node)...]
         ok(b.enter_block(METADATA_ATTACHMENT, 3));
-        ok(b.record(11, &[1, u64::from(PRECISE_KIND), 2]));
+        let node = if extras.llvm_metadata { 3 } else { 2 };
+        ok(b.record(11, &[1, u64::from(PRECISE_KIND), node]));
         ok(b.end_block());
     }
     ok(b.end_block());

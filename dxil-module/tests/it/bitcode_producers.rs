@@ -7,8 +7,10 @@
 //! `NUMENTRY` that counts the `metadata` type written last, globals through an abbreviation
 //! with a literal section, 15-operand `FUNCTION` records naming the function type (not a
 //! pointer to it), module constants with abbreviations defined in the block, metadata
-//! strings among the nodes, `ENTRY` names before the bodies, the old six-operand
-//! `cmpxchg` (its value the loaded value) and the top-level `SYMTAB` and `STRTAB` blocks.
+//! strings among the nodes (Mesa) or first, each through an abbreviation defined just before
+//! it, with the kinds in a metadata block of their own (LLVM), `ENTRY` names before the
+//! bodies, the old six-operand `cmpxchg` (its value the loaded value) and the top-level
+//! `SYMTAB` and `STRTAB` blocks.
 
 #![allow(clippy::panic)]
 
@@ -17,7 +19,7 @@ use crate::dis_lines;
 use crate::producers::{self, Extras, PRECISE_KIND};
 
 use dxil_module::bitcode;
-use dxil_module::model::{InstId, InstKind, Module, Ordering, Value};
+use dxil_module::model::{InstId, InstKind, MdItem, Module, Ordering, Value};
 use dxil_module::text::{self, PrintOptions};
 
 fn decode(extras: Extras) -> Module {
@@ -112,11 +114,35 @@ fn old_cmpxchg_failure_ordering_given_or_the_strongest_allowed() {
 }
 
 #[test]
-fn attachments_count_instructions_without_the_old_cmpxchg() {
+fn llvm_metadata_layout_decodes() {
     let m = decode(Extras {
-        attachment: true,
+        llvm_metadata: true,
         ..Extras::default()
     });
+    let strings = m
+        .metadata
+        .items
+        .iter()
+        .filter(|i| matches!(i, MdItem::String(_)))
+        .count();
+    assert_eq!((m.metadata.items.len(), strings), (4, 2));
+    assert_eq!(m.metadata.kinds.len(), 2);
+    assert_eq!(m.metadata.named.len(), 1);
+}
+
+#[test]
+fn attachments_count_instructions_without_the_old_cmpxchg() {
+    for llvm_metadata in [false, true] {
+        attachment_on_the_cast(Extras {
+            attachment: true,
+            llvm_metadata,
+            ..Extras::default()
+        });
+    }
+}
+
+fn attachment_on_the_cast(extras: Extras) {
+    let m = decode(extras);
     let body = m
         .functions
         .iter()
@@ -141,6 +167,13 @@ fn producer_shapes_print_dx_op_calls_as_llvm_dis_14() {
             cmpxchg_failure: true,
             acq_rel: true,
             attachment: true,
+            llvm_metadata: false,
+        },
+        Extras {
+            llvm_tables: true,
+            llvm_metadata: true,
+            attachment: true,
+            ..Extras::default()
         },
     ];
     for extras in all {

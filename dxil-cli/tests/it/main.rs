@@ -18,6 +18,8 @@ mod dis_lines;
 mod emit_compute;
 #[path = "../../../dxil-module/tests/common/mod.rs"]
 mod module_common;
+#[path = "../../../dxil-module/tests/common/producers.rs"]
+mod producers;
 #[path = "../../../dxil-module/tests/common/program.rs"]
 mod program;
 #[path = "../../../dxil-db/tests/common/shared.rs"]
@@ -29,4 +31,5 @@ mod asm;
 mod container;
 mod dis;
 mod dis_llvm_dis;
+mod dis_producers;
 mod lint;

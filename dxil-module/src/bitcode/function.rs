@@ -46,6 +46,9 @@ pub(crate) struct FnState {
     pub md_base: u32,
     /// The last debug location given (for `DEBUG_LOC_AGAIN`).
     pub last_loc: Option<DebugLoc>,
+    /// The instructions (ascending) the bitcode gives no instruction number: the `cmpxchg`
+    /// of each old-form record, whose `extractvalue` has the number.
+    unnumbered: Vec<u32>,
     forward: Vec<Forward>,
     forward_ids: HashMap<u64, u32>,
 }
@@ -129,6 +132,7 @@ impl Decoder {
             records_left: records as u64,
             md_base: self.m.metadata.items.len() as u32,
             last_loc: None,
+            unnumbered: Vec::new(),
             forward: Vec::new(),
             forward_ids: HashMap::new(),
         };
@@ -231,6 +235,46 @@ impl Decoder {
         kind: InstKind,
         ty: TypeId,
     ) -> Result<(), DecodeError> {
+        let id = self.push_inst(fs, ops, kind, ty)?;
+        if !matches!(self.m.types.get(ty), Some(Type::Void)) {
+            if !fs.forward_ids.is_empty()
+                && let Some(&k) = fs.forward_ids.get(&(self.vals.len() as u64))
+            {
+                let f = &fs.forward[k as usize];
+                if f.ty != ty {
+                    return Err(f.at.err(ErrorKind::WrongType {
+                        field: "a forward reference",
+                        needed: "of the type of the value it refers to",
+                    }));
+                }
+            }
+            self.push_value(Value::Inst(id), ty);
+        }
+        Ok(())
+    }
+
+    /// Adds an instruction that takes neither a value number nor an instruction number of
+    /// the bitcode (the `cmpxchg` an old-form record stands for, before its `extractvalue`).
+    pub(crate) fn add_unnumbered(
+        &mut self,
+        fs: &mut FnState,
+        ops: &Ops<'_>,
+        kind: InstKind,
+        ty: TypeId,
+    ) -> Result<InstId, DecodeError> {
+        let id = self.push_inst(fs, ops, kind, ty)?;
+        fs.unnumbered.push(id.0);
+        Ok(id)
+    }
+
+    /// Appends an instruction to the body (a terminator ends the current block).
+    fn push_inst(
+        &mut self,
+        fs: &mut FnState,
+        ops: &Ops<'_>,
+        kind: InstKind,
+        ty: TypeId,
+    ) -> Result<InstId, DecodeError> {
         let Some(block) = fs.body.blocks.get_mut(fs.cur) else {
             return Err(ops.err(ErrorKind::Blocks {
                 declared: fs.body.blocks.len() as u64,
@@ -250,28 +294,13 @@ impl Decoder {
             fs.block_start = id + 1;
             fs.cur += 1;
         }
-        let id = InstId(id);
         fs.body.insts.push(Inst {
             kind,
             ty,
             name: None,
             line: 0,
         });
-        if !matches!(self.m.types.get(ty), Some(Type::Void)) {
-            if !fs.forward_ids.is_empty()
-                && let Some(&k) = fs.forward_ids.get(&(self.vals.len() as u64))
-            {
-                let f = &fs.forward[k as usize];
-                if f.ty != ty {
-                    return Err(f.at.err(ErrorKind::WrongType {
-                        field: "a forward reference",
-                        needed: "of the type of the value it refers to",
-                    }));
-                }
-            }
-            self.push_value(Value::Inst(id), ty);
-        }
-        Ok(())
+        Ok(InstId(id))
     }
 
     /// The checks when a body ends (every declared block ended) and the forward references
@@ -517,10 +546,11 @@ impl Decoder {
             }
             let inst = if n % 2 == 1 {
                 let i = ops.next()?;
-                if i >= fs.body.insts.len() as u64 {
-                    return Err(ops.out_of_range("instruction", i, fs.body.insts.len() as u64));
+                let numbered = fs.body.insts.len() - fs.unnumbered.len();
+                if i >= numbered as u64 {
+                    return Err(ops.out_of_range("instruction", i, numbered as u64));
                 }
-                Some(InstId(i as u32))
+                Some(InstId(skip_unnumbered(&fs.unnumbered, i as u32)))
             } else {
                 None
             };
@@ -555,6 +585,19 @@ impl Decoder {
         }
         Ok(())
     }
+}
+
+/// The instruction of the body that instruction number `n` of the bitcode is, the
+/// `unnumbered` instructions (ascending body positions) left out of the count.
+fn skip_unnumbered(unnumbered: &[u32], n: u32) -> u32 {
+    let mut at = n;
+    for &u in unnumbered {
+        if u > at {
+            break;
+        }
+        at += 1;
+    }
+    at
 }
 
 /// Gives instruction `id` its debug location (replacing one given before).

@@ -596,8 +596,14 @@ impl Decoder {
         ))
     }
 
-    /// `CMPXCHG: [ptr, cmp, new, volatile, success, synchscope, failure, weak]` (the old
-    /// form: `cmp` without its type).
+    /// `CMPXCHG: [ptr, cmp, new, volatile, success, synchscope, failure?, weak?]` (the old
+    /// code 37: `cmp` without its type).
+    ///
+    /// Without the weak flag (Mesa's DXIL emitter writes code 37 with neither it nor the
+    /// failure ordering) the record is the `cmpxchg` of before weak exchanges existed, whose
+    /// value was the loaded value: as LLVM 3.7 reads it, the `cmpxchg` is added without a
+    /// value number and the record's value is an `extractvalue` of its element 0. A missing
+    /// failure ordering is the strongest the success ordering allows.
     fn cmpxchg(
         &mut self,
         fs: &mut FnState,
@@ -614,37 +620,47 @@ impl Decoder {
             (self.operand_of(fs, ops, cty)?, cty)
         };
         let new = self.operand_of(fs, ops, cty)?;
-        if ops.left() < 5 {
-            return Err(ops.err(ErrorKind::Unsupported(
-                "a cmpxchg without its failure ordering and weak flag (LLVM before 3.5)",
-            )));
-        }
-        ops.expect_left(5)?;
+        let left = ops.left();
+        ops.expect_left(left.clamp(3, 5))?;
         let volatile = ops.next()? != 0;
         let success = ordering(ops)?;
         if success <= Ordering::Unordered {
             return Err(ops.bad("cmpxchg success ordering", success.code()));
         }
         let single_thread = ops.next()? == 0;
-        let failure = ordering(ops)?;
-        let weak = ops.next()? != 0;
+        let failure = match left {
+            3 => strongest_failure(success),
+            _ => ordering(ops)?,
+        };
+        let weak = match left {
+            5 => Some(ops.next()? != 0),
+            _ => None,
+        };
         let i1 = self.intern(Type::Int(1));
         let ty = self.intern(Type::Struct {
             fields: vec![cty, i1],
             packed: false,
         });
+        let kind = InstKind::CmpXchg {
+            ptr,
+            cmp,
+            new,
+            volatile,
+            weak: weak.unwrap_or(false),
+            success,
+            failure,
+            single_thread,
+        };
+        if weak.is_some() {
+            return Ok((kind, ty));
+        }
+        let pair = self.add_unnumbered(fs, ops, kind, ty)?;
         Ok((
-            InstKind::CmpXchg {
-                ptr,
-                cmp,
-                new,
-                volatile,
-                weak,
-                success,
-                failure,
-                single_thread,
+            InstKind::ExtractValue {
+                aggregate: Value::Inst(pair),
+                indices: Box::new([0]),
             },
-            ty,
+            cty,
         ))
     }
 
@@ -838,6 +854,16 @@ fn block_id(fs: &FnState, ops: &mut Ops<'_>) -> Result<BlockId, DecodeError> {
 }
 
 /// An atomic ordering operand.
+/// The failure ordering of a `cmpxchg` whose record gives none: the strongest that
+/// `success` allows (no release part).
+fn strongest_failure(success: Ordering) -> Ordering {
+    match success {
+        Ordering::AcqRel => Ordering::Acquire,
+        Ordering::Release => Ordering::Monotonic,
+        other => other,
+    }
+}
+
 fn ordering(ops: &mut Ops<'_>) -> Result<Ordering, DecodeError> {
     let raw = ops.next()?;
     Ordering::from_code(raw).ok_or_else(|| ops.bad("atomic ordering", raw))

@@ -23,8 +23,15 @@
 //! | `METADATA` | the debug-information records (`LOCATION`, `SUBRANGE` ... `IMPORTED_ENTITY`, `EXPRESSION`, `GENERIC_DEBUG`, `MODULE`, ...) | [`MdItem::Special`](crate::model::MdItem::Special): the record code and its operands as stored |
 //! | `METADATA_ATTACHMENT` | `ATTACHMENT` of instructions and functions | [`Body::attachments`](crate::model::Body::attachments), [`Body::fn_attachments`](crate::model::Body::fn_attachments) |
 //! | `VALUE_SYMTAB` (module and function) | `ENTRY`, `BBENTRY`, `FNENTRY` | names of globals, functions, arguments, results, blocks |
-//! | `FUNCTION` | `DECLAREBLOCKS`; `BINOP` (flags), `CAST`, `GEP` (and the old forms), `SELECT`, `VSELECT`, `EXTRACTELT`, `INSERTELT`, `SHUFFLEVEC`, `CMP`, `CMP2` (fast-math flags), `RET`, `BR`, `SWITCH`, `UNREACHABLE`, `PHI`, `ALLOCA`, `LOAD`, `STORE` (and `STORE_OLD`), `CMPXCHG` (and `CMPXCHG_OLD` with its weak flag), `ATOMICRMW`, `FENCE`, `CALL` (explicit type, calling convention, tail, fast-math flags), `EXTRACTVAL`, `INSERTVAL`, `DEBUG_LOC`, `DEBUG_LOC_AGAIN` | [`Body`](crate::model::Body): blocks, [`Inst`](crate::model::Inst)s, debug locations |
+//! | `FUNCTION` | `DECLAREBLOCKS`; `BINOP` (flags), `CAST`, `GEP` (and the old forms), `SELECT`, `VSELECT`, `EXTRACTELT`, `INSERTELT`, `SHUFFLEVEC`, `CMP`, `CMP2` (fast-math flags), `RET`, `BR`, `SWITCH`, `UNREACHABLE`, `PHI`, `ALLOCA`, `LOAD`, `STORE` (and `STORE_OLD`), `CMPXCHG` (and `CMPXCHG_OLD`: with its weak flag as is, without it as the old value-returning form, see below), `ATOMICRMW`, `FENCE`, `CALL` (explicit type, calling convention, tail, fast-math flags), `EXTRACTVAL`, `INSERTVAL`, `DEBUG_LOC`, `DEBUG_LOC_AGAIN` | [`Body`](crate::model::Body): blocks, [`Inst`](crate::model::Inst)s, debug locations |
 //! | `USELIST`, `BLOCKINFO`, unknown blocks | - | skipped (BLOCKINFO is applied by the bitstream reader) |
+//! | top level: `SYMTAB`, `STRTAB`, unknown blocks | - | skipped |
+//!
+//! A `CMPXCHG_OLD` without the weak flag (six operands after the values, or seven with the
+//! failure ordering) is the `cmpxchg` of before weak exchanges, whose value is the loaded value:
+//! it is decoded as LLVM 3.7 reads it, a `cmpxchg` that takes no value or instruction number
+//! (its failure ordering, when absent, the strongest the success ordering allows) followed by
+//! an `extractvalue` of its element 0 that takes them.
 //!
 //! Operand ids are relative to the instruction's value number in modules of version 1 (what
 //! LLVM 3.7 and DXC write) and absolute in version 0; a `PHI`'s are signed. An operand at or
@@ -32,6 +39,25 @@
 //! operand holds a placeholder until the value is defined, and the function ends with an
 //! error if it never is. Constants may refer to later constants of their block; they are
 //! resolved in dependency order (a cycle is an error).
+//!
+//! # Other producers
+//!
+//! DXC is not the only writer of DXIL. What the two others write, and how it is read:
+//!
+//! | producer | what it writes | read |
+//! | --- | --- | --- |
+//! | both | `MODULE_CODE_VERSION` 1, BLOCKINFO inside the module block (Mesa: abbreviation width 2) with the symbol-table abbreviation whose record code is a 3-bit fixed field, char6 and 7-bit name abbreviations | decoded |
+//! | both | no `IDENTIFICATION` block, no `VSTOFFSET`, a module `VALUE_SYMTAB` of `ENTRY` records before the function blocks (no `FNENTRY`), no `METADATA_KIND_BLOCK`, no `METADATA_INDEX_OFFSET`/`INDEX`, no `STRTAB`-based names | decoded (the LLVM 3.7 layout) |
+//! | both | explicit-type forms: `GLOBALVAR` with the explicit-type bit, `LOAD [ptr, type, align, vol]`, `GEP` (43) with a source type, `CALL` with bit 15 and the function type, `ALLOCA` with bit 6, `STORE` (44), `CMPXCHG` (46, LLVM) | decoded |
+//! | both | `FUNCTION` records naming the function type itself (not a pointer to it) | decoded |
+//! | LLVM | top-level `SYMTAB` (25) and `STRTAB` (23) blocks after the module, each one blob record | skipped, as LLVM 3.7 skips unknown top-level blocks |
+//! | LLVM | `METADATA_STRING` records each through a new abbreviation (array of fixed 8), `METADATA_KIND` records in a `METADATA_BLOCK` of their own, the `LOCATION` and `GENERIC_DEBUG` abbreviations, debug-information records in the 3.7 layouts | decoded |
+//! | LLVM | `fneg` lowered to `fsub -0.0, x` before writing (no `INST_UNOP`); typed pointers rebuilt (an opaque pointer left over is `STRUCT_NAME` `dxilOpaquePtrReservedName` + `OPAQUE`) | decoded |
+//! | LLVM | `LOADATOMIC`, `STOREATOMIC` (only for atomic loads and stores, which DXIL has not) | refused ([`ErrorKind::Unsupported`]) |
+//! | Mesa | type ids as 32-bit fixed fields, `NUMENTRY` counting the `metadata` type written last, `PARAMATTR_GROUP` and `PARAMATTR` blocks even when empty, the global through an abbreviation with a literal section | decoded |
+//! | Mesa | module constants with their abbreviations defined in the block, zero integers and floats as `NULL`, `half` as `FLOAT` | decoded |
+//! | Mesa | metadata strings among the other items (ids in record order), no kinds, no attachments, no function-level symbol tables | decoded |
+//! | Mesa | `CMPXCHG_OLD` with six operands (no failure ordering, no weak flag) | decoded as above (refused before the audit) |
 //!
 //! # What is refused
 //!

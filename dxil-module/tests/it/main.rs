@@ -27,6 +27,8 @@ mod edit;
 mod emit_pixel;
 #[path = "../../../dxil-ops/examples/emit_stages.rs"]
 mod emit_stages;
+#[path = "../common/producers.rs"]
+mod producers;
 #[path = "../common/program.rs"]
 mod program;
 #[path = "../../../dxil-db/tests/common/shared.rs"]
@@ -38,6 +40,7 @@ mod assemble_corpus;
 mod assemble_signatures;
 mod bitcode_hostile;
 mod bitcode_llvm_dis;
+mod bitcode_producers;
 mod bitcode_roundtrip;
 mod bitcode_write;
 mod bitcode_write_errors;

@@ -1,0 +1,200 @@
+//! Bitcode as the DXIL writers other than DXC write it (built by `common/producers.rs`):
+//! Mesa's DXIL emitter and LLVM's DirectX backend. Each shape decodes; the `dx.op` calls
+//! print as `llvm-dis-14` prints them.
+//!
+//! The shapes: a BLOCKINFO block of abbreviation width 2 whose symbol-table abbreviation
+//! gives the record code as a 3-bit fixed field, type ids as 32-bit fixed fields, a
+//! `NUMENTRY` that counts the `metadata` type written last, globals through an abbreviation
+//! with a literal section, 15-operand `FUNCTION` records naming the function type (not a
+//! pointer to it), module constants with abbreviations defined in the block, metadata
+//! strings among the nodes (Mesa) or first, each through an abbreviation defined just before
+//! it, with the kinds in a metadata block of their own (LLVM), `ENTRY` names before the
+//! bodies, the old six-operand `cmpxchg` (its value the loaded value) and the top-level
+//! `SYMTAB` and `STRTAB` blocks.
+
+#![allow(clippy::panic)]
+
+use crate::common;
+use crate::dis_lines;
+use crate::producers::{self, Extras, PRECISE_KIND};
+
+use dxil_module::bitcode;
+use dxil_module::model::{InstId, InstKind, MdItem, Module, Ordering, Value};
+use dxil_module::text::{self, PrintOptions};
+
+fn decode(extras: Extras) -> Module {
+    let bc = producers::mesa_module(extras);
+    bitcode::decode(&bc).unwrap_or_else(|e| panic!("{extras:?}: {e}"))
+}
+
+/// The instructions of `main`'s body.
+fn main_insts(m: &Module) -> Vec<InstKind> {
+    let body = m
+        .functions
+        .iter()
+        .find_map(|f| f.body.as_ref())
+        .expect("main has a body");
+    body.insts.iter().map(|i| i.kind.clone()).collect()
+}
+
+#[test]
+fn mesa_shaped_module_decodes() {
+    let m = decode(Extras::default());
+    let names: Vec<_> = m
+        .functions
+        .iter()
+        .map(|f| f.name.map(|n| m.symbols.bytes(n).to_vec()))
+        .collect();
+    assert_eq!(
+        names,
+        [
+            Some(b"main".to_vec()),
+            Some(b"dx.op.storeOutput.f32".to_vec())
+        ]
+    );
+    let global = m.globals[0].name.map(|n| m.symbols.bytes(n).to_vec());
+    assert_eq!(global.as_deref(), Some(producers::SHARED_NAME));
+    assert_eq!(m.globals[0].addrspace, 3);
+}
+
+#[test]
+fn llvm_tables_after_the_module_are_skipped() {
+    let plain = decode(Extras::default());
+    let with = decode(Extras {
+        llvm_tables: true,
+        ..Extras::default()
+    });
+    let print = |m: &Module| text::print(m, &PrintOptions::default());
+    assert_eq!(print(&plain), print(&with));
+}
+
+#[test]
+fn old_cmpxchg_is_a_cmpxchg_and_the_extractvalue_of_its_value() {
+    let insts = main_insts(&decode(Extras::default()));
+    assert_eq!(insts.len(), 5, "{insts:?}");
+    let InstKind::CmpXchg {
+        weak,
+        success,
+        failure,
+        ..
+    } = &insts[0]
+    else {
+        panic!("not a cmpxchg: {:?}", insts[0]);
+    };
+    assert!(!weak);
+    assert_eq!((*success, *failure), (Ordering::SeqCst, Ordering::SeqCst));
+    let InstKind::ExtractValue { aggregate, indices } = &insts[1] else {
+        panic!("not an extractvalue: {:?}", insts[1]);
+    };
+    assert_eq!(*aggregate, Value::Inst(InstId(0)));
+    assert_eq!(&indices[..], [0]);
+    // the cast's operand (relative id 1) is the extractvalue, not the cmpxchg
+    let InstKind::Cast { value, .. } = &insts[2] else {
+        panic!("not a cast: {:?}", insts[2]);
+    };
+    assert_eq!(*value, Value::Inst(InstId(1)));
+}
+
+#[test]
+fn old_cmpxchg_failure_ordering_given_or_the_strongest_allowed() {
+    let failure = |extras| match &main_insts(&decode(extras))[0] {
+        InstKind::CmpXchg { failure, .. } => *failure,
+        other => panic!("not a cmpxchg: {other:?}"),
+    };
+    let given = Extras {
+        cmpxchg_failure: true,
+        ..Extras::default()
+    };
+    assert_eq!(failure(given), Ordering::Monotonic);
+    let acq_rel = Extras {
+        acq_rel: true,
+        ..Extras::default()
+    };
+    assert_eq!(failure(acq_rel), Ordering::Acquire);
+}
+
+#[test]
+fn llvm_metadata_layout_decodes() {
+    let m = decode(Extras {
+        llvm_metadata: true,
+        ..Extras::default()
+    });
+    let strings = m
+        .metadata
+        .items
+        .iter()
+        .filter(|i| matches!(i, MdItem::String(_)))
+        .count();
+    assert_eq!((m.metadata.items.len(), strings), (4, 2));
+    assert_eq!(m.metadata.kinds.len(), 2);
+    assert_eq!(m.metadata.named.len(), 1);
+}
+
+#[test]
+fn attachments_count_instructions_without_the_old_cmpxchg() {
+    for llvm_metadata in [false, true] {
+        attachment_on_the_cast(Extras {
+            attachment: true,
+            llvm_metadata,
+            ..Extras::default()
+        });
+    }
+}
+
+fn attachment_on_the_cast(extras: Extras) {
+    let m = decode(extras);
+    let body = m
+        .functions
+        .iter()
+        .find_map(|f| f.body.as_ref())
+        .expect("main has a body");
+    let at: Vec<_> = body
+        .attachments
+        .iter()
+        .map(|(i, a)| (i.0, a.kind))
+        .collect();
+    // bitcode instruction 1 is the uitofp: body instruction 2
+    assert_eq!(at, [(2, PRECISE_KIND)]);
+}
+
+#[dxil_test_data::needs(tool = "llvm-dis-14")]
+#[test]
+fn producer_shapes_print_dx_op_calls_as_llvm_dis_14() {
+    let all = [
+        Extras::default(),
+        Extras {
+            llvm_tables: true,
+            cmpxchg_failure: true,
+            acq_rel: true,
+            attachment: true,
+            llvm_metadata: false,
+        },
+        Extras {
+            llvm_tables: true,
+            llvm_metadata: true,
+            attachment: true,
+            ..Extras::default()
+        },
+    ];
+    for extras in all {
+        let bc = producers::mesa_module(extras);
+        let Some(llvm) = common::llvm_dis(&bc) else {
+            return;
+        };
+        let llvm = llvm.unwrap_or_else(|e| panic!("llvm-dis-14 refuses {extras:?}: {e}"));
+        let llvm = String::from_utf8(llvm).expect("llvm-dis prints UTF-8");
+        let m = bitcode::decode(&bc).unwrap_or_else(|e| panic!("{extras:?}: {e}"));
+        let ours = text::print(&m, &PrintOptions::default());
+        let n = dis_lines::compare_calls(&llvm, &ours).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(n, 1, "{extras:?}: the dx.op calls of\n{llvm}");
+        // the lines of the body agree too (LLVM 14 adds the cmpxchg's alignment)
+        let body = |t: &str| {
+            t.lines()
+                .skip_while(|l| !l.starts_with("define"))
+                .take_while(|l| *l != "}")
+                .map(|l| l.replace(", align 4", ""))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(body(&llvm), body(&ours), "{extras:?}");
+    }
+}

@@ -853,7 +853,6 @@ fn block_id(fs: &FnState, ops: &mut Ops<'_>) -> Result<BlockId, DecodeError> {
     Ok(BlockId(b as u32))
 }
 
-/// An atomic ordering operand.
 /// The failure ordering of a `cmpxchg` whose record gives none: the strongest that
 /// `success` allows (no release part).
 fn strongest_failure(success: Ordering) -> Ordering {
@@ -864,6 +863,7 @@ fn strongest_failure(success: Ordering) -> Ordering {
     }
 }
 
+/// An atomic ordering operand.
 fn ordering(ops: &mut Ops<'_>) -> Result<Ordering, DecodeError> {
     let raw = ops.next()?;
     Ordering::from_code(raw).ok_or_else(|| ops.bad("atomic ordering", raw))

@@ -204,7 +204,8 @@ fn type_fits(p: &ParamInfo, f: &FunctionName<'_>, native: &LlvmType<'_>, t: &str
         || resolve(p.ty, &f.overloads, Precision::Min).is_ok_and(|r| r.is_written(t))
 }
 
-/// The most parameters an op has (after the opcode).
+/// The most parameters an op has (after the opcode): at most 64, one bit each in a
+/// [`CallShape`]'s masks.
 const MAX_PARAMS: usize = {
     let ops = &crate::generated::ops::OPS;
     let (mut max, mut i) = (0, 0);
@@ -217,6 +218,11 @@ const MAX_PARAMS: usize = {
     }
     max
 };
+
+const _: () = assert!(
+    MAX_PARAMS <= 64,
+    "a CallShape keeps one bit per parameter in a u64"
+);
 
 /// What [`read_call`] checks of a call that its function, its opcode and the types of its
 /// operands decide: the function name read, the op of the opcode, its class and parameter
@@ -246,6 +252,11 @@ pub struct CallShape<'n> {
     /// Per parameter: the width of its type for the function's overloads when that is an
     /// integer type, else 0.
     widths: [u32; MAX_PARAMS],
+    /// The parameters whose operands [`read_call`] checks as constants (bit `i` for
+    /// parameter `i`): those of an integer or struct type, and immediates.
+    constants: u64,
+    /// Of those, the ones the op's reader does not check itself ([`reader_checks`]).
+    constants_left: u64,
     /// The first parameter whose type cannot be made or whose operand has another type, and
     /// its error (reported after the checks of the constants before it, as `read_call` does).
     type_error: Option<(usize, ReadError<'n>)>,
@@ -288,6 +299,8 @@ impl<'n> CallShape<'n> {
             op,
             function,
             widths: [0; MAX_PARAMS],
+            constants: 0,
+            constants_left: 0,
             type_error: None,
         };
         for (i, (p, v)) in params.iter().zip(rest).enumerate() {
@@ -308,8 +321,16 @@ impl<'n> CallShape<'n> {
                 ));
                 break;
             }
+            let bits = crate::dynamic::int_bits(&expected).unwrap_or(0);
             if let Some(w) = shape.widths.get_mut(i) {
-                *w = crate::dynamic::int_bits(&expected).unwrap_or(0);
+                *w = bits;
+            }
+            let is_struct = matches!(p.ty.kind, TypeKind::Struct { .. });
+            if bits != 0 || is_struct || p.immediate {
+                shape.constants |= 1 << i;
+                if !reader_checks(p) {
+                    shape.constants_left |= 1 << i;
+                }
             }
         }
         Ok(shape)
@@ -329,6 +350,8 @@ impl<'n> CallShape<'n> {
                 overloads: self.function.overloads.to_static()?,
             },
             widths: self.widths,
+            constants: self.constants,
+            constants_left: self.constants_left,
             type_error: None,
         })
     }
@@ -371,19 +394,28 @@ impl<'n> CallShape<'n> {
             return Err(ReadError::OtherShape { op: op.name });
         }
         let params = one_per_param(op, rest.len())?;
-        for (i, (p, v)) in params.iter().zip(rest).enumerate() {
+        // only the parameters where a constant can be wrong or is needed (and that the
+        // reader leaves unchecked), then the one whose type is wrong, in order
+        let mut todo = if leave_to_reader {
+            self.constants_left
+        } else {
+            self.constants
+        };
+        if let Some((at, _)) = self.type_error {
+            todo |= 1 << at;
+        }
+        while todo != 0 {
+            let i = todo.trailing_zeros() as usize;
+            todo &= todo - 1;
             if let Some((at, e)) = self.type_error
                 && at == i
             {
                 return Err(e);
             }
+            let (Some(p), Some(v)) = (params.get(i), rest.get(i)) else {
+                break;
+            };
             let bits = self.widths.get(i).copied().unwrap_or(0);
-            let is_struct = matches!(p.ty.kind, TypeKind::Struct { .. });
-            if (bits == 0 && !is_struct && !p.immediate) || (leave_to_reader && reader_checks(p)) {
-                // no constant of another type can be wrong here, and none is needed (or the
-                // reader checks it)
-                continue;
-            }
             let is_constant =
                 crate::dynamic::value_fits(p, v, bits).map_err(|error| ReadError::Constant {
                     op: op.name,

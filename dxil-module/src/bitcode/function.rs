@@ -588,16 +588,24 @@ impl Decoder {
 }
 
 /// The instruction of the body that instruction number `n` of the bitcode is, the
-/// `unnumbered` instructions (ascending body positions) left out of the count.
+/// `unnumbered` instructions (ascending body positions) left out of the count: `n` plus the
+/// number of them before it. The `j`-th of them has `unnumbered[j] - j` numbered instructions
+/// before it, which never decreases with `j`, so that number is found by bisection (an
+/// attachment record per instruction of a body of old-form `cmpxchg`s stays linear).
 fn skip_unnumbered(unnumbered: &[u32], n: u32) -> u32 {
-    let mut at = n;
-    for &u in unnumbered {
-        if u > at {
-            break;
+    let (mut lo, mut hi) = (0, unnumbered.len());
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        let before = unnumbered
+            .get(mid)
+            .map_or(0, |&u| u.saturating_sub(mid as u32));
+        if before <= n {
+            lo = mid + 1;
+        } else {
+            hi = mid;
         }
-        at += 1;
     }
-    at
+    n + lo as u32
 }
 
 /// Gives instruction `id` its debug location (replacing one given before).
@@ -605,5 +613,20 @@ fn set_loc(body: &mut Body, id: InstId, loc: DebugLoc) {
     match body.debug_locs.last_mut() {
         Some((last, l)) if *last == id => *l = loc,
         _ => body.debug_locs.push((id, loc)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::skip_unnumbered;
+
+    #[test]
+    fn numbered_instructions_skip_the_unnumbered_before_them() {
+        // body positions 0..8, of which 1, 2 and 5 have no number: numbers 0..5 are 0, 3, 4, 6, 7
+        let unnumbered = [1, 2, 5];
+        let positions: Vec<u32> = (0..5).map(|n| skip_unnumbered(&unnumbered, n)).collect();
+        assert_eq!(positions, [0, 3, 4, 6, 7]);
+        assert_eq!(skip_unnumbered(&[], 4), 4);
+        assert_eq!(skip_unnumbered(&[0], 0), 1);
     }
 }

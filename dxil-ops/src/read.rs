@@ -651,9 +651,10 @@ pub fn words<V: Value, const N: usize>(
         op: call.op.name,
         param,
     };
-    let c = operand(call, index)?
-        .struct_constant()
-        .ok_or(not_constant)?;
+    // matched rather than turned into a `Result`, which would copy the constant once more
+    let Some(c) = operand(call, index)?.struct_constant() else {
+        return Err(not_constant);
+    };
     let fields = c
         .decode(p.ok_or(not_constant)?.ty)
         .map_err(|error| ReadError::Constant {

@@ -328,12 +328,28 @@ impl<'c> DxOpCall<'c> {
     ) -> Result<AnyOp<'o, Operand<'c>>, ReadError<'c>> {
         let params = self.param_types();
         buf.clear();
-        buf.extend((0..self.len()).map(|i| self.operand_of(params, i)));
+        if params.len() == self.args.len() && self.calls.undefined.is_empty() {
+            // what `operand_of` makes of each operand of such a call, without its lookups
+            let (names, function) = (&self.calls.names, self.function);
+            buf.extend(self.args.iter().zip(params).map(|(&value, &ty)| Operand {
+                names,
+                function,
+                value,
+                ty,
+                undefined: None,
+            }));
+        } else {
+            buf.extend((0..self.len()).map(|i| self.operand_of(params, i)));
+        }
         let Some(key) = self.shape_key(params, buf) else {
             return CallShape::new(self.name, buf)?.read_op(buf);
         };
-        if let Some(read) = self.with_kept_shape(key, |shape| shape.read_op(buf)) {
-            return read;
+        {
+            // read in place (not through a closure), so that the result is not copied again
+            let shapes = self.calls.shapes.borrow();
+            if let Some(shape) = shapes.find(self.callee, key) {
+                return shape.read_op(buf);
+            }
         }
         let shape = CallShape::new(self.name, buf)?;
         self.keep_shape(key, &shape);
@@ -346,16 +362,6 @@ impl<'c> DxOpCall<'c> {
     fn shape_key(&self, params: &[TypeId], operands: &[Operand<'c>]) -> Option<(TypeId, i64)> {
         let opcode = operands.first().and_then(Operand::int)?;
         (params.len() == self.args.len()).then_some((self.call.fn_ty, opcode))
-    }
-
-    /// `f` of the shape kept for the call's function and `key`, if any.
-    fn with_kept_shape<R>(
-        &self,
-        key: (TypeId, i64),
-        f: impl FnOnce(&CallShape<'static>) -> R,
-    ) -> Option<R> {
-        let shapes = self.calls.shapes.borrow();
-        Some(f(shapes.find(self.callee, key)?))
     }
 
     /// Keeps `shape` for the call's function and `key`, when it borrows no name and the

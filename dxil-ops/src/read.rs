@@ -373,10 +373,12 @@ impl<'n> CallShape<'n> {
         // The reader checks the immediates it reads as constants as `read_call` would, so they
         // are left to it; any error takes the whole way round, so that the error is the one
         // `read_call` then the reader give.
-        if let Ok(call) = self.checked(operands, true)
-            && let Ok(op) = AnyOp::read(&call)
-        {
-            return Ok(op);
+        // (the call and the op are borrowed and returned as they are, not moved: both are large)
+        if let Ok(call) = &self.checked(operands, true) {
+            let read = AnyOp::read(call);
+            if read.is_ok() {
+                return read;
+            }
         }
         AnyOp::read(&self.read_call(operands)?)
     }

@@ -169,3 +169,41 @@ pub fn display_eq(value: impl fmt::Display, expected: &str) -> bool {
     let _ = fmt::write(&mut c, format_args!("{value}"));
     c.equal && c.rest.is_empty()
 }
+
+/// `text.trim()`, without its scan for Unicode whitespace when the text starts and ends with a
+/// printable ASCII character, as every type name a reader of a module gets does: such a text
+/// has no whitespace at either end. (Reading a call's shape trims each operand's type.)
+#[inline]
+pub(crate) fn trim(text: &str) -> &str {
+    match text.as_bytes() {
+        [first, .., last] if first.is_ascii_graphic() && last.is_ascii_graphic() => text,
+        [only] if only.is_ascii_graphic() => text,
+        _ => text.trim(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn trim_is_str_trim() {
+        for text in [
+            "",
+            " ",
+            "i32",
+            "x",
+            " x",
+            "x ",
+            "\ti32\n",
+            "\u{b}i32",
+            "i32\u{b}",
+            "\u{a0}i32",
+            "i32\u{3000}",
+            "%dx.types.Handle",
+            " %a b ",
+            "é",
+            "\u{85}",
+        ] {
+            assert_eq!(super::trim(text), text.trim(), "{text:?}");
+        }
+    }
+}

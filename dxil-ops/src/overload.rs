@@ -237,7 +237,7 @@ impl<'t> Overload<'t> {
     /// (`%dx.types.Handle`: an object). `None` for other types. Quoted names
     /// (`%"class.RWBuffer<float>"`) are read without their quotes.
     pub fn from_llvm_type(text: &'t str) -> Option<Overload<'t>> {
-        let t = text.trim();
+        let t = crate::fmt_util::trim(text);
         if let Some(inner) = t.strip_prefix('<').and_then(|r| r.strip_suffix('>')) {
             let (n, elem) = inner.split_once(" x ")?;
             let n: u16 = n.trim().parse().ok()?;

@@ -199,7 +199,7 @@ impl std::error::Error for ReadError<'_> {}
 /// Whether `t` is the type of parameter `p` for the function's overloads (`native`, resolved
 /// with native 16-bit types), or with their minimum-precision stand-ins.
 fn type_fits(p: &ParamInfo, f: &FunctionName<'_>, native: &LlvmType<'_>, t: &str) -> bool {
-    let t = t.trim();
+    let t = crate::fmt_util::trim(t);
     native.is_written(t)
         || resolve(p.ty, &f.overloads, Precision::Min).is_ok_and(|r| r.is_written(t))
 }
@@ -275,7 +275,7 @@ impl<'n> CallShape<'n> {
             crate::parse_function_name_lenient_typed(callee, &types).map_err(ReadError::Name)?;
         if first
             .llvm_type()
-            .is_some_and(|t| t.trim() != crate::sig::OPCODE_TYPE)
+            .is_some_and(|t| crate::fmt_util::trim(t) != crate::sig::OPCODE_TYPE)
         {
             return Err(ReadError::NoOpcode);
         }

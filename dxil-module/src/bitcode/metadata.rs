@@ -255,7 +255,42 @@ impl Decoder {
 
     /// A reference to item `id`: checked now if it exists, else noted in `later` (it must
     /// exist when the block ends).
+    #[inline(always)]
     fn md_ref(
+        &self,
+        ops: &Ops<'_>,
+        id: u64,
+        want: Want,
+        len: u64,
+        later: &mut Vec<(u64, Want, At)>,
+    ) -> Result<(), DecodeError> {
+        // The common case, kept small to be inlined: an earlier item of the kind wanted.
+        if id < len && self.md_is(id, want) {
+            return Ok(());
+        }
+        self.md_ref_slow(ops, id, want, len, later)
+    }
+
+    /// Whether item `id` exists and is of the kind wanted.
+    #[inline(always)]
+    fn md_is(&self, id: u64, want: Want) -> bool {
+        let Some(item) = u32::try_from(id)
+            .ok()
+            .and_then(|id| self.m.metadata.get(MdId(id)))
+        else {
+            return false;
+        };
+        match want {
+            Want::Any => true,
+            Want::String => matches!(item, MdItem::String(_)),
+            Want::Node => item.is_node(),
+        }
+    }
+
+    /// The rest of [`Decoder::md_ref`]: a later item, or an error.
+    #[cold]
+    #[inline(never)]
+    fn md_ref_slow(
         &self,
         ops: &Ops<'_>,
         id: u64,
@@ -274,18 +309,10 @@ impl Decoder {
     }
 
     fn md_check(&self, at: At, id: u64, want: Want, len: u64) -> Result<(), DecodeError> {
-        let Some(item) = (id < len)
-            .then(|| self.m.metadata.get(MdId(id as u32)))
-            .flatten()
-        else {
+        if id >= len || self.m.metadata.get(MdId(id as u32)).is_none() {
             return Err(at.out_of_range("metadata", id, len));
-        };
-        let ok = match want {
-            Want::Any => true,
-            Want::String => matches!(item, MdItem::String(_)),
-            Want::Node => item.is_node(),
-        };
-        if !ok {
+        }
+        if !self.md_is(id, want) {
             return Err(at.err(ErrorKind::WrongType {
                 field: "a metadata operand",
                 needed: match want {

@@ -15,6 +15,8 @@ impl Decoder {
         if std::mem::replace(&mut self.seen_groups, true) {
             return Err(At::block(&block, "one PARAMATTR_GROUP_BLOCK").err(ErrorKind::Repeated));
         }
+        // At most a group per entry of the block.
+        self.m.attr_groups.reserve(block.entry_count());
         for rec in block.records() {
             let mut ops = Ops::new(codes::PARAMATTR_GROUP, &rec);
             if ops.code() != 3 {
@@ -23,7 +25,9 @@ impl Decoder {
             ops.need(3)?;
             let id = ops.next_u32("group id")?;
             let index = ops.next_u32("attribute index")?;
-            let mut attrs = Vec::new();
+            // Each attribute takes at least two operands (the room bounded: a hostile record
+            // may be long).
+            let mut attrs = Vec::with_capacity((ops.left() / 2).min(32));
             while ops.left() > 0 {
                 attrs.push(attribute(&mut ops)?);
             }
@@ -39,6 +43,8 @@ impl Decoder {
         }
         let mut known: Vec<u32> = self.m.attr_groups.iter().map(|g| g.id).collect();
         known.sort_unstable();
+        // At most a list per entry of the block.
+        self.m.attr_lists.reserve(block.entry_count());
         for rec in block.records() {
             let ops = Ops::new(codes::PARAMATTR, &rec);
             match ops.code() {

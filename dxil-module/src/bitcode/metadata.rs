@@ -33,13 +33,17 @@ impl Decoder {
         // Room for what the records hold (each is there): items, kinds and the pools.
         let (mut kinds, mut others) = (0, 0);
         let (mut nodes, mut specials, mut strings, mut named) = (0, 0, 0, 0);
+        let mut named_nodes = 0;
         for rec in block.records() {
             let n = rec.operands().len();
             match rec.code() {
                 6 => kinds += 1,
                 1 => strings += n,
                 3 | 5 => nodes += n,
-                10 => named += n,
+                10 => {
+                    named += n;
+                    named_nodes += 1;
+                }
                 7 | 12..=32 => specials += n,
                 _ => {}
             }
@@ -54,6 +58,7 @@ impl Decoder {
         md.special_pool.reserve(specials);
         md.string_pool.reserve(strings);
         md.named_pool.reserve(named);
+        md.named.reserve(named_nodes);
         for rec in block.records() {
             let mut ops = Ops::new(codes::METADATA, &rec);
             let code = ops.code();

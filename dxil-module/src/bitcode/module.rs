@@ -139,12 +139,19 @@ impl Decoder {
     }
 
     fn module_block(&mut self, block: Block<'_>) -> Result<(), DecodeError> {
-        // Room for the globals and functions the records declare (each record is there).
-        let (mut globals, mut functions) = (0, 0);
-        for rec in block.records() {
-            match rec.code() {
-                7 => globals += 1,
-                8 => functions += 1,
+        // Room for the globals and functions the records declare (each record is there), and
+        // in the value list for them, the module's constants and the values of the largest
+        // body (at most one per entry of its block), so that the list is allocated once.
+        let (mut globals, mut functions, mut constants, mut body) = (0, 0, 0, 0);
+        for entry in block.entries() {
+            match entry {
+                Entry::Record(rec) => match rec.code() {
+                    7 => globals += 1,
+                    8 => functions += 1,
+                    _ => {}
+                },
+                Entry::Block(b) if b.id() == codes::CONSTANTS => constants += b.entry_count(),
+                Entry::Block(b) if b.id() == codes::FUNCTION => body = body.max(b.entry_count()),
                 _ => {}
             }
         }
@@ -152,7 +159,7 @@ impl Decoder {
         self.m.symbols.reserve(32, 512);
         self.m.globals.reserve(globals);
         self.m.functions.reserve(functions);
-        self.vals.reserve(globals + functions);
+        self.vals.reserve(globals + functions + constants + body);
         for entry in block.entries() {
             match entry {
                 Entry::Block(b) => match b.id() {

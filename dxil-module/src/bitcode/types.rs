@@ -43,6 +43,8 @@ impl Decoder {
         let mut name: Option<Sym> = None;
         // Types referred to before their record, which must turn out to be named structs.
         let mut forward: Vec<(u64, At)> = Vec::new();
+        // The most parameters a function type has: the room of the buffer of parameters.
+        let mut most_params = 0;
         self.m.types.reserve(block.records().count());
         for rec in block.records() {
             let mut ops = Ops::new(codes::TYPE, &rec);
@@ -88,6 +90,7 @@ impl Decoder {
                     for &p in ops.rest() {
                         params.push(self.type_ref(&ops, p, Use::Param, &mut forward)?);
                     }
+                    most_params = most_params.max(params.len());
                     Type::Function {
                         ret,
                         params,
@@ -148,6 +151,7 @@ impl Decoder {
             };
             self.m.types.push(ty);
         }
+        self.params.reserve(most_params);
         let count = self.m.types.len() as u64;
         if let Some((n, at)) = declared
             && n != count

@@ -25,10 +25,9 @@ impl Decoder {
     /// Reads a constants block, adding its constants to the value list.
     pub(crate) fn constants(&mut self, block: Block<'_>) -> Result<(), DecodeError> {
         let first = self.vals.len();
-        // The slots and their types first: a constant may refer to a later one.
-        let records = block.records().count();
-        self.vals.reserve(records);
-        self.m.constants.reserve(records);
+        // The slots and their types first: a constant may refer to a later one. (At most a
+        // value per entry of the block; the entries are counted without walking them.)
+        self.vals.reserve(block.entry_count());
         let mut cur: Option<TypeId> = None;
         for rec in block.records() {
             if rec.code() == 1 {
@@ -53,6 +52,7 @@ impl Decoder {
             };
             self.vals.push((PLACEHOLDER, ty));
         }
+        self.m.constants.reserve(self.vals.len() - first);
         // Then each built in order; one that waits on a later one is built after the pass.
         let mut waiting: Vec<(u32, Record<'_>)> = Vec::new();
         let mut deps: Vec<u32> = Vec::new();

@@ -45,7 +45,8 @@ impl Decoder {
         let mut forward: Vec<(u64, At)> = Vec::new();
         // The most parameters a function type has: the room of the buffer of parameters.
         let mut most_params = 0;
-        self.m.types.reserve(block.records().count());
+        // At most a type per entry of the block (counted without walking them).
+        self.m.types.reserve(block.entry_count());
         for rec in block.records() {
             let mut ops = Ops::new(codes::TYPE, &rec);
             let ty = match ops.code() {

@@ -128,11 +128,16 @@ impl Decoder {
         if chars.is_empty() {
             return Ok(None);
         }
-        if chars.iter().fold(0, |acc, &c| acc | c) > 0xFF {
+        // One pass over the values: each narrowed to a byte, all of them or-ed to check.
+        self.scratch.clear();
+        let mut all = 0;
+        self.scratch.extend(chars.iter().map(|&c| {
+            all |= c;
+            c as u8
+        }));
+        if all > 0xFF {
             return Err(ops.err(ErrorKind::BadString));
         }
-        self.scratch.clear();
-        self.scratch.extend(chars.iter().map(|&c| c as u8));
         self.m
             .symbols
             .intern(&self.scratch)

@@ -29,12 +29,14 @@
 mod declare;
 mod operand;
 mod operands;
+mod shapes;
 mod types;
 
 use std::cell::RefCell;
 use std::collections::HashMap;
 
 use dxil_ops::read::{AnyOp, CallShape, ReadError};
+use shapes::Shapes;
 
 pub use declare::{DeclareError, declare};
 pub use operand::Operand;
@@ -60,64 +62,6 @@ pub struct DxOpCalls<'m> {
     /// (the others, of functions overloaded by struct, are made per call).
     shapes: RefCell<Shapes>,
 }
-
-/// The kept call shapes of a module's functions: all in one list (a few allocations per
-/// module, not one per function), each function's linked from its newest.
-#[derive(Default)]
-struct Shapes {
-    /// Per function: the index of its newest shape in `kept` (`NO_SHAPE` for none) and its
-    /// number of shapes.
-    newest: Vec<(u32, u32)>,
-    kept: Vec<Shape>,
-}
-
-/// A call shape with what it was made for (the call's function type and opcode), and the index
-/// of the function's shape kept before it (`NO_SHAPE` for none).
-struct Shape {
-    key: (TypeId, i64),
-    before: u32,
-    shape: CallShape<'static>,
-}
-
-/// No shape (the end of a function's list).
-const NO_SHAPE: u32 = u32::MAX;
-
-impl Shapes {
-    /// The shape kept for function `f` and `key`.
-    fn find(&self, f: FuncId, key: (TypeId, i64)) -> Option<&CallShape<'static>> {
-        let mut at = self.newest.get(f.index())?.0;
-        while let Some(s) = self.kept.get(at as usize) {
-            if s.key == key {
-                return Some(&s.shape);
-            }
-            at = s.before;
-        }
-        None
-    }
-
-    /// Keeps `shape` for function `f` (one of `functions`) and `key`, when `f` has room.
-    fn keep(&mut self, functions: usize, f: FuncId, key: (TypeId, i64), shape: CallShape<'static>) {
-        if self.newest.is_empty() {
-            self.newest.resize(functions, (NO_SHAPE, 0));
-        }
-        let index = self.kept.len() as u32;
-        if let Some((newest, count)) = self.newest.get_mut(f.index())
-            && (*count as usize) < SHAPES_PER_FUNCTION
-        {
-            self.kept.push(Shape {
-                key,
-                before: *newest,
-                shape,
-            });
-            (*newest, *count) = (index, *count + 1);
-        }
-    }
-}
-
-/// The most shapes kept per function: a function called with more function types or opcodes
-/// (only hand-made or hostile input does that) has the others made per call, so that finding a
-/// shape never takes more than a few comparisons.
-const SHAPES_PER_FUNCTION: usize = 16;
 
 impl<'m> DxOpCalls<'m> {
     /// The `dx.op` functions and calls of `m`.
@@ -351,7 +295,13 @@ impl<'c> DxOpCall<'c> {
                 return shape.read_op(buf);
             }
         }
-        let shape = CallShape::new(self.name, buf)?;
+        let names = &self.calls.names;
+        let shape = shapes::shape_of(
+            self.name,
+            key.1,
+            params.iter().map(|&t| names.get(t)),
+            || CallShape::new(self.name, buf),
+        )?;
         self.keep_shape(key, &shape);
         shape.read_op(buf)
     }

@@ -186,6 +186,47 @@ declare void @dx.op.dispatchMesh.struct.Payload(i32, i32, i32, i32, %struct.Payl
     );
 }
 
+#[test]
+fn modules_read_on_one_thread_share_shapes_only_where_names_opcodes_and_types_agree() {
+    // the shapes a thread keeps across modules: the same function, opcode and operand types
+    // in another module read alike; another operand type, struct name or opcode does not
+    // take the shape of the first
+    let module = |params: &str, args: &str| {
+        let src = format!(
+            "%dx.types.Handle = type {{ i8* }}\n\
+             define void @main(float %x, i32 %k, %dx.types.Handle %h) {{\n\
+             \x20 %r = call float @dx.op.unary.f32({args})\n  ret void\n}}\n\
+             declare float @dx.op.unary.f32({params})\n"
+        );
+        text::parse(src.as_bytes()).expect("valid")
+    };
+    let cases = [
+        ("i32, float", "i32 13, float %x"),
+        ("i32, float", "i32 13, float %x"),
+        ("i32, i32", "i32 13, i32 %k"),
+        ("i32, %dx.types.Handle", "i32 13, %dx.types.Handle %h"),
+        ("i32, float", "i32 14, float %x"),
+        ("i32, float", "i32 13, float %x"),
+    ];
+    let mut read = Vec::new();
+    for (params, args) in cases {
+        let m = module(params, args);
+        assert_eq!(assert_reads_as_read_op(&m, args), 1);
+        let calls = DxOpCalls::new(&m);
+        let call = calls.iter().next().expect("one call");
+        read.push(
+            call.read(&mut Vec::new())
+                .map(|op| op.to_string())
+                .map_err(|e| e.to_string()),
+        );
+    }
+    assert_eq!(read[0].as_deref(), Ok("Sin { value: %x }"));
+    assert_eq!(read[1], read[0]);
+    assert!(read[2].is_err() && read[3].is_err(), "{read:?}");
+    assert_eq!(read[4].as_deref(), Ok("Tan { value: %x }"));
+    assert_eq!(read[5], read[0]);
+}
+
 #[dxil_test_data::needs(shared = "corpus/dxil-bin")]
 #[test]
 fn every_corpus_call_reads_through_its_shape_as_read_op() {

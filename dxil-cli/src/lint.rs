@@ -60,7 +60,8 @@ fn jobs(jobs: Option<NonZeroUsize>) -> usize {
         .map_or(1, NonZeroUsize::get)
 }
 
-/// Checks the files of `todo` on `jobs` threads (each takes the next file not yet taken) and
+/// Checks the files of `todo` on `jobs` threads (each takes the next file not yet taken, the
+/// largest first, so that no thread is left with a large file when the others are done) and
 /// hands each result to `each` on this thread, in the order of `todo`. Stops at the first
 /// error `each` returns (the threads stop at the next file).
 fn check_all(
@@ -73,14 +74,14 @@ fn check_all(
             .iter()
             .try_for_each(|path| each(path, dxil_lint::lint_file(path)));
     }
+    let order = largest_first(todo);
     let next = AtomicUsize::new(0);
     let (send, receive) = mpsc::channel();
     std::thread::scope(|s| {
         for _ in 0..jobs.min(todo.len()) {
-            let (send, next) = (send.clone(), &next);
+            let (send, next, order) = (send.clone(), &next, &order);
             s.spawn(move || {
-                loop {
-                    let index = next.fetch_add(1, Ordering::Relaxed);
+                while let Some(&index) = order.get(next.fetch_add(1, Ordering::Relaxed)) {
                     let Some(path) = todo.get(index) else { break };
                     if send.send((index, dxil_lint::lint_file(path))).is_err() {
                         break;
@@ -101,6 +102,18 @@ fn check_all(
         }
         Ok(())
     })
+}
+
+/// The positions of `files`, the largest file first (one whose size cannot be read last; files
+/// of the same size in their order).
+fn largest_first(files: &[PathBuf]) -> Vec<usize> {
+    let mut order: Vec<(u64, usize)> = files
+        .iter()
+        .map(|f| std::fs::metadata(f).map_or(0, |m| m.len()))
+        .zip(0..)
+        .collect();
+    order.sort_by_key(|&(size, i)| (std::cmp::Reverse(size), i));
+    order.into_iter().map(|(_, i)| i).collect()
 }
 
 /// Where the progress is drawn: stderr when it is a terminal, nowhere otherwise.

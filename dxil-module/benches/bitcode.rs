@@ -9,8 +9,9 @@
 //!   `find_bitcode` finds (the `DXIL` parts). Baseline: the container parse, `find_bitcode` and
 //!   the bitstream parse alone.
 //! - `dxil_parts_all_cores`: the same decode and reads with the containers shared out among
-//!   the machine's cores (each thread takes the next container not yet taken), as `dxil lint`
-//!   runs many files; baseline: the same on one thread, measured in the same group.
+//!   the machine's cores (each thread takes the next container not yet taken, the largest
+//!   first), as `dxil lint` runs many files; baseline: the same on one thread, measured in the
+//!   same group.
 //! - `bitcode`: every bitcode part of the corpus (`DXIL`, `ILDB`, `STAT`: 243 streams), each
 //!   decoded on its own from its bitcode; baseline: the bitstream parse alone.
 //!
@@ -148,6 +149,8 @@ fn containers(c: &mut Criterion) {
     // that checks many shaders runs them (`dxil lint`); the baseline is the one-thread run
     // measured again in the same group.
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
+    let mut inputs = inputs;
+    inputs.sort_by_key(|input| std::cmp::Reverse(input.len()));
     let mut g = c.benchmark_group("dxil_parts_all_cores");
     g.throughput(Throughput::Bytes(total as u64));
     let id = format!("container_decode_and_dx_op_reads_on_{threads}_threads");

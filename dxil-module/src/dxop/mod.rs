@@ -58,8 +58,8 @@ pub struct DxOpCalls<'m> {
     /// The operands that name undefined locals (a lenient reading), with their names.
     undefined: HashMap<(FuncId, InstId, u32), &'m str>,
     /// The shapes of the calls read so far ([`CallShape`], by function, function type and
-    /// opcode), at most [`SHAPES_PER_FUNCTION`] per function; only those that borrow no name
-    /// (the others, of functions overloaded by struct, are made per call).
+    /// opcode), at most [`shapes::SHAPES_PER_FUNCTION`] per function; only those that borrow
+    /// no name (the others, of functions overloaded by struct, are made per call).
     shapes: RefCell<Shapes>,
 }
 

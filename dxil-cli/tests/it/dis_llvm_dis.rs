@@ -2,7 +2,8 @@
 //! `../shared/corpus/dxil-bin` printed by `dxil dis`, and its bitcode (what `find_bitcode`
 //! finds) printed by `llvm-dis-14`. Every `dx.op` call line must be the same in every file;
 //! the whole texts are compared too, and a file whose text differs must differ by what LLVM 14
-//! upgrades as it reads (the list of `dxil-module/tests/it/bitcode_llvm_dis.rs`).
+//! upgrades as it reads (the list of `dxil-module/tests/it/bitcode_llvm_dis.rs`). The
+//! containers `DXIL_MORE_CONTAINERS` names are compared too ([`shared::more_containers`]).
 //!
 //! Skipped without `../shared` (unless `DXIL_REQUIRE_SHARED` is set) or without `llvm-dis-14`
 //! (unless `DXIL_REQUIRE_LLVM_AS` is set).
@@ -17,6 +18,7 @@ use dxil_module::container::find_bitcode;
 use crate::corpus;
 use crate::dis_lines;
 use crate::module_common as common;
+use crate::shared;
 
 /// What `llvm-dis` calls a module it reads from its standard input.
 const STDIN: &str = "<stdin>";
@@ -44,11 +46,12 @@ fn dis_prints_the_corpus_as_llvm_dis_14() {
     let Some(files) = corpus::corpus_files() else {
         return;
     };
+    let more = shared::more_containers();
     let mut calls_equal = 0;
     let mut whole_equal = 0;
     let mut failures = Vec::new();
     let mut upgrades = Vec::new();
-    for file in &files {
+    for file in files.iter().chain(&more) {
         let name = corpus::short(file);
         let bytes = std::fs::read(file).expect("read corpus file");
         let bitcode = find_bitcode(&bytes).unwrap_or_else(|e| panic!("{name}: {e}"));
@@ -78,8 +81,15 @@ fn dis_prints_the_corpus_as_llvm_dis_14() {
             }
         }
     }
-    let n = files.len();
+    let n = files.len() + more.len();
     eprintln!("{calls_equal}/{n} files: dx.op lines equal; {whole_equal}/{n} whole text equal");
+    if !more.is_empty() {
+        eprintln!(
+            "({} of them the corpus's, {} from DXIL_MORE_CONTAINERS)",
+            files.len(),
+            more.len()
+        );
+    }
     for u in &upgrades {
         eprintln!("differs by LLVM 14's upgrades: {u}");
     }

@@ -6,6 +6,10 @@
 //! missing says so on stderr and passes, unless `DXIL_REQUIRE_SHARED` is set (CI sets it): then
 //! it fails.
 //!
+//! Containers beyond the corpus: `DXIL_MORE_CONTAINERS` names files or folders (separated as
+//! `PATH` is) of DXBC containers that the binary corpus's checks also run on
+//! ([`more_containers`]), so that a maintainer can run them on shaders that cannot be shipped.
+//!
 //! One file for the tests of dxil-db, dxil-ops and dxil-lint: the other crates include it with
 //! `#[path]`.
 
@@ -53,4 +57,35 @@ pub fn shared_path(relative: &str) -> Option<PathBuf> {
         path.display()
     );
     None
+}
+
+/// The DXBC containers `DXIL_MORE_CONTAINERS` names: each file it lists, and every file under
+/// each folder it lists, that starts with `DXBC` (by content, whatever the extension), sorted;
+/// none when it is not set.
+#[allow(dead_code)] // not every test binary that includes this file runs the corpus checks
+pub fn more_containers() -> Vec<PathBuf> {
+    let Some(list) = std::env::var_os("DXIL_MORE_CONTAINERS") else {
+        return Vec::new();
+    };
+    let mut files = Vec::new();
+    let mut todo: Vec<PathBuf> = std::env::split_paths(&list)
+        .filter(|p| !p.as_os_str().is_empty())
+        .collect();
+    while let Some(path) = todo.pop() {
+        if path.is_dir() {
+            let entries = std::fs::read_dir(&path)
+                .expect("DXIL_MORE_CONTAINERS names a folder that cannot be read");
+            todo.extend(entries.filter_map(|e| Some(e.ok()?.path())));
+        } else {
+            let mut magic = [0u8; 4];
+            let is_container = std::fs::File::open(&path)
+                .and_then(|mut f| std::io::Read::read_exact(&mut f, &mut magic))
+                .is_ok_and(|()| &magic == b"DXBC");
+            if is_container {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    files
 }

@@ -32,6 +32,20 @@ pub fn containers() -> Option<Vec<(String, Vec<u8>)>> {
     )
 }
 
+/// The containers `DXIL_MORE_CONTAINERS` names ([`shared::more_containers`]), each with its
+/// path and bytes.
+pub fn more_containers() -> Vec<(String, Vec<u8>)> {
+    shared::more_containers()
+        .iter()
+        .map(|f| {
+            (
+                f.display().to_string(),
+                std::fs::read(f).expect("read container"),
+            )
+        })
+        .collect()
+}
+
 /// `path` relative to the corpus folder.
 fn name(dir: &Path, path: &Path) -> String {
     path.strip_prefix(dir).unwrap_or(path).display().to_string()

@@ -75,7 +75,7 @@ fn dis_prints_the_corpus_as_llvm_dis_14() {
             whole_equal += 1;
         } else {
             let diff = common::first_difference(&llvm, &ours);
-            match dis_lines::llvm14_upgrade(&llvm, b"DXIL") {
+            match dis_lines::llvm14_upgrade(&llvm, &ours, b"DXIL") {
                 Some(why) => upgrades.push(format!("{name}: {why}; {diff}")),
                 None => failures.push(format!("{name}: the text differs: {diff}")),
             }

@@ -69,7 +69,7 @@ fn decoded_corpus_prints_as_llvm_dis_14() {
             whole_same += 1;
         } else {
             let diff = common::first_difference(&dis, &got);
-            match llvm14_upgrade(&dis, &s.part) {
+            match llvm14_upgrade(&dis, &got, &s.part) {
                 Some(why) => text_differences.push(format!("{name}: {why}; {diff}")),
                 None => call_failures.push(format!("{name}: the text differs: {diff}")),
             }

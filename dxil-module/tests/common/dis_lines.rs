@@ -84,7 +84,7 @@ pub fn same_up_to_numbering(want: &[&str], got: &[&str]) -> bool {
 /// (`ours`): what LLVM 14 upgrades as it reads LLVM 3.7 bitcode, and the decoder keeps as
 /// written; `None` when that does not explain the difference.
 pub fn llvm14_upgrade(dis: &str, ours: &str, part: &[u8; 4]) -> Option<&'static str> {
-    if dis.contains("@llvm.lifetime.start.p0i8(") || dis.contains("@llvm.lifetime.end.p0i8(") {
+    if only_lifetime_renamed(dis, ours) {
         return Some(
             "LLVM 14 renames llvm.lifetime.start/end to .p0i8, declares them last with its \
              attributes and renumbers the attribute groups",
@@ -103,6 +103,36 @@ pub fn llvm14_upgrade(dis: &str, ours: &str, part: &[u8; 4]) -> Option<&'static 
         );
     }
     None
+}
+
+/// Whether `dis` is `ours` with LLVM 14's renaming of `llvm.lifetime.start/end` (calls of the
+/// `.p0i8` names, their declarations moved last with other attributes), once the
+/// declarations, attribute groups and their numbers are set aside; and there are such calls.
+fn only_lifetime_renamed(dis: &str, ours: &str) -> bool {
+    const RENAMED: [(&str, &str); 2] = [
+        ("@llvm.lifetime.start.p0i8(", "@llvm.lifetime.start("),
+        ("@llvm.lifetime.end.p0i8(", "@llvm.lifetime.end("),
+    ];
+    if !RENAMED.iter().any(|(new, _)| dis.contains(new)) {
+        return false;
+    }
+    let kept = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter(|l| {
+                !(l.is_empty()
+                    || l.starts_with("; Function Attrs:")
+                    || l.starts_with("attributes #")
+                    || (l.starts_with("declare ") && l.contains("@llvm.lifetime.")))
+            })
+            .map(|l| {
+                let l = RENAMED
+                    .iter()
+                    .fold(l.to_owned(), |l, (new, old)| l.replace(new, old));
+                split_numbers(&l).0
+            })
+            .collect()
+    };
+    kept(dis) == kept(ours)
 }
 
 /// Whether `dis` is `ours` with `, align N` added to some `load` and `store` lines, and

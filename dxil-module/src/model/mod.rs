@@ -173,8 +173,9 @@ impl Module {
     /// The struct, array or vector constant of type `ty` with these elements, in the form LLVM
     /// gives it: [`ConstKind::Null`] when every element is zero, [`ConstKind::Undef`] when
     /// every one is `undef`, [`ConstKind::Data`] for an array or vector of integers of 8, 16,
-    /// 32 or 64 bits or of `half`, `float` or `double` constants, else
-    /// [`ConstKind::Aggregate`]; added if new. Both readers make aggregates through it.
+    /// 32 or 64 bits or of `float` or `double` constants, else [`ConstKind::Aggregate`] (so
+    /// also for `half` elements, which LLVM 3.7 keeps as an aggregate of constants: its reader
+    /// refuses `DATA` records of them); added if new. Both readers make aggregates through it.
     pub fn aggregate_const(&mut self, ty: TypeId, elements: Vec<Value>) -> ConstId {
         let kind = self.aggregate_kind(ty, elements);
         self.constants.intern(Constant { ty, kind })
@@ -204,7 +205,6 @@ impl Module {
             Some(Type::Array { elem, .. } | Type::Vector { elem, .. }) => {
                 match self.types.get(*elem) {
                     Some(Type::Int(w)) => matches!(w, 8 | 16 | 32 | 64).then_some(*w),
-                    Some(Type::Half) => Some(16),
                     Some(Type::Float) => Some(32),
                     Some(Type::Double) => Some(64),
                     _ => None,

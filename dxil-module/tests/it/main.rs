@@ -38,6 +38,7 @@ mod view_id;
 
 mod assemble_corpus;
 mod assemble_signatures;
+mod bitcode_half;
 mod bitcode_hostile;
 mod bitcode_llvm_dis;
 mod bitcode_producers;

@@ -37,6 +37,9 @@ pub fn write(out: &mut String, fourcc: FourCC, p: &Psv<'_>) {
     if let Some(t) = info.num_threads.filter(|t| *t != [0; 3]) {
         let _ = writeln!(out, "  threads: {} x {} x {}", t[0], t[1], t[2]);
     }
+    if let Some(bytes) = info.num_bytes_group_shared_memory {
+        let _ = writeln!(out, "  groupshared memory: {bytes} bytes");
+    }
     resources(out, p);
     if let Some(v1) = info.v1 {
         let _ = writeln!(

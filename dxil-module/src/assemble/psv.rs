@@ -28,7 +28,8 @@ fn version(valver: (u32, u32)) -> u32 {
         v if v < (1, 1) => 0,
         v if v < (1, 6) => 1,
         v if v < (1, 8) => 2,
-        _ => 3,
+        v if v < (1, 10) => 3,
+        _ => 4,
     }
 }
 
@@ -106,6 +107,17 @@ fn vectors(sigs: &[PsvElement], stream: u8) -> u8 {
         .map(|s| s.start_row.saturating_add(s.rows))
         .max()
         .unwrap_or(0)
+}
+
+/// Bytes of groupshared memory (address space 3) the module's globals take.
+fn group_shared_bytes(m: &Module) -> u32 {
+    let bytes: u64 = m
+        .globals
+        .iter()
+        .filter(|g| g.addrspace == 3)
+        .map(|g| alloc_size(m, g.value_ty))
+        .sum();
+    u32::try_from(bytes).unwrap_or(u32::MAX)
 }
 
 /// Bytes a value of `ty` takes in memory (DXIL's data layout: naturally aligned scalars).
@@ -224,13 +236,7 @@ fn runtime_info(
         13 => {
             let ms = d.prop(9);
             threads = three(m, op(m, ms, 0));
-            let shared: u64 = m
-                .globals
-                .iter()
-                .filter(|g| g.addrspace == 3)
-                .map(|g| alloc_size(m, g.value_ty))
-                .sum();
-            put(&mut stage, 0, shared as u32);
+            put(&mut stage, 0, group_shared_bytes(m));
             put(&mut stage, 8, int_op(m, ms, 4).unwrap_or(0) as u32);
             let v = int_op(m, ms, 1).unwrap_or(0) as u16;
             let p = int_op(m, ms, 2).unwrap_or(0) as u16;
@@ -266,6 +272,7 @@ fn runtime_info(
         v1: (version >= 1).then_some(v1),
         num_threads: (version >= 2).then_some(threads),
         entry_function_name: (version >= 3).then_some(entry_name),
+        num_bytes_group_shared_memory: (version >= 4).then(|| group_shared_bytes(m)),
     }
 }
 

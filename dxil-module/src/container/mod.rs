@@ -17,7 +17,7 @@
 //! | `DXIL`, `ILDB`, `STAT` (DXC's: with the `DXIL` magic) | [`ProgramHeader`]: shader kind, shader model, DXIL version, bitcode offset and size, the bitcode as a slice | the bitcode (read by [`crate::bitstream`]); FXC's `STAT` (a table of counts) and its bytecode parts `SHEX`, `SHDR` as bytes |
 //! | `SFI0` | [`FeatureInfo`]: the flags, named by `dxil_ops::enums::ShaderFeatureInfo`; unknown bits kept as a number | — |
 //! | `ISG1`, `OSG1`, `PSG1`, `ISGN`, `OSGN`, `OSG5`, `PCSG` | [`Signature`]: every element ([`SignatureElement`]: stream, semantic name and index, system value, component type, register, masks, minimum precision) | padding of elements, string table bytes no element names |
-//! | `PSV0` | [`Psv`] (versions 0 to 3): runtime information with the per-stage fields, resource bindings, string and index tables, signature elements, view-ID masks, input-to-output tables | runtime information beyond version 3 ([`Psv::info_extra`]), bytes after the last table ([`Psv::trailing`]) |
+//! | `PSV0` | [`Psv`] (versions 0 to 4): runtime information with the per-stage fields, resource bindings, string and index tables, signature elements, view-ID masks, input-to-output tables | runtime information beyond version 4 ([`Psv::info_extra`]), bytes after the last table ([`Psv::trailing`]) |
 //! | `HASH` | [`ShaderHash`]: flags, hash | — |
 //! | `ILDN` | [`DebugName`]: flags, name | padding |
 //! | `VERS` | [`CompilerVersion`]: version, flags, commit count, commit and version strings | padding |

@@ -37,6 +37,7 @@ mod shared;
 mod view_id;
 
 mod assemble_corpus;
+mod assemble_psv;
 mod assemble_signatures;
 mod bitcode_half;
 mod bitcode_hostile;

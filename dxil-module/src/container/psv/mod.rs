@@ -3,7 +3,8 @@
 //! In order, each section starting where the one before ends:
 //!
 //! - the size of the runtime information (`u32`) and the runtime information
-//!   ([`RuntimeInfo`]; its size tells the version: 24, 36, 48 or 52 bytes for versions 0 to 3);
+//!   ([`RuntimeInfo`]; its size tells the version: 24, 36, 48, 52 or 56 bytes for versions 0
+//!   to 4);
 //! - the resource count (`u32`) and, when it is not 0, the record size (`u32`) and the
 //!   resource binding records ([`ResourceBinding`]: 16 bytes, 24 from version 2);
 //!
@@ -208,7 +209,7 @@ impl<'a> Psv<'a> {
         Ok(())
     }
 
-    /// The PSV0 version of the runtime information (0 to 3).
+    /// The PSV0 version of the runtime information (0 to 4).
     pub fn version(&self) -> u32 {
         self.info.version()
     }

@@ -1,11 +1,11 @@
 //! PSV0's runtime information: a structure that grows by version (24 bytes in version 0, 36 in
-//! 1, 48 in 2, 52 in 3), whose first 16 bytes are a union of per-stage fields.
+//! 1, 48 in 2, 52 in 3, 56 in 4), whose first 16 bytes are a union of per-stage fields.
 
 use super::super::bytes::Reader;
 use super::super::error::Error;
 
-/// Size of the runtime information of each version, from 0 to 3.
-pub const RUNTIME_INFO_SIZES: [u32; 4] = [24, 36, 48, 52];
+/// Size of the runtime information of each version, from 0 to 4.
+pub const RUNTIME_INFO_SIZES: [u32; 5] = [24, 36, 48, 52, 56];
 
 /// The runtime information.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,6 +22,8 @@ pub struct RuntimeInfo {
     pub num_threads: Option<[u32; 3]>,
     /// Version 3: the entry function's name, an offset into the string table.
     pub entry_function_name: Option<u32>,
+    /// Version 4 (validator 1.10 on): the bytes of groupshared memory the entry point uses.
+    pub num_bytes_group_shared_memory: Option<u32>,
 }
 
 /// The fields version 1 adds.
@@ -140,7 +142,7 @@ pub enum StageInfo {
 
 impl RuntimeInfo {
     /// Reads the runtime information `data` (its size is the size field), which starts at byte
-    /// `base` of the input. What lies beyond version 3 is left to the caller.
+    /// `base` of the input. What lies beyond version 4 is left to the caller.
     pub(crate) fn parse(data: &[u8], base: usize) -> Result<RuntimeInfo, Error> {
         let mut r = Reader::new(data, base);
         let stage_bytes = r.array("the per-stage fields")?;
@@ -175,6 +177,11 @@ impl RuntimeInfo {
         } else {
             None
         };
+        let num_bytes_group_shared_memory = if size >= RUNTIME_INFO_SIZES[4] {
+            Some(r.u32("groupshared bytes")?)
+        } else {
+            None
+        };
         Ok(RuntimeInfo {
             stage_bytes,
             min_wave_lane_count,
@@ -182,11 +189,15 @@ impl RuntimeInfo {
             v1,
             num_threads,
             entry_function_name,
+            num_bytes_group_shared_memory,
         })
     }
 
-    /// The highest version whose fields are present (0 to 3).
+    /// The highest version whose fields are present (0 to 4).
     pub fn version(&self) -> u32 {
+        if self.num_bytes_group_shared_memory.is_some() {
+            return 4;
+        }
         match (self.v1, self.num_threads, self.entry_function_name) {
             (_, _, Some(_)) => 3,
             (_, Some(_), None) => 2,
@@ -266,6 +277,9 @@ impl RuntimeInfo {
         }
         if let Some(name) = self.entry_function_name {
             out.extend_from_slice(&name.to_le_bytes());
+        }
+        if let Some(bytes) = self.num_bytes_group_shared_memory {
+            out.extend_from_slice(&bytes.to_le_bytes());
         }
     }
 }

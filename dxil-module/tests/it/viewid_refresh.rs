@@ -86,9 +86,13 @@ fn plan(m: &Module, state: &ViewIdState) -> Option<Plan> {
         (e.start_row >= 0).then_some((Value::Inst(at), usize::try_from(index).ok()?))
     })?;
     let depends = *state.inputs_to_outputs[0].get(input)?;
+    // a hull shader's patch-constant function may read the output control points: an output
+    // component it reads passes the new dependence on to patch-constant outputs, so it is
+    // left out (the state would gain more than the one bit)
+    let read_by_pc = read_output_control_points(m, &sigs.output);
     let (col, output) = (0..i64::from(out.cols)).find_map(|col| {
         let output = (out.start_row as i64 * 4 + i64::from(out.start_col) + col) as u32;
-        (depends >> output & 1 == 0).then_some((col, output))
+        (depends >> output & 1 == 0 && !read_by_pc.contains(&output)).then_some((col, output))
     })?;
     Some(Plan {
         f,
@@ -97,6 +101,35 @@ fn plan(m: &Module, state: &ViewIdState) -> Option<Plan> {
         col,
         output,
     })
+}
+
+/// The output components (linear indexes, as the view-ID state numbers them) that a
+/// `loadOutputControlPoint` of the module reads with constant indexes.
+fn read_output_control_points(m: &Module, outputs: &[dxil::SignatureElement]) -> Vec<u32> {
+    let int = |v: &Value| m.const_int(v.as_const()?);
+    let mut read = Vec::new();
+    for f in &m.functions {
+        let Some(body) = f.body.as_ref() else {
+            continue;
+        };
+        for (_, _, call, callee) in m.calls(body) {
+            if !m
+                .function_name(callee)
+                .is_some_and(|n| n.starts_with("dx.op.loadOutputControlPoint."))
+            {
+                continue;
+            }
+            let args = body.args(call);
+            let index = || {
+                let (id, row, col) = (int(args.get(1)?)?, int(args.get(2)?)?, int(args.get(3)?)?);
+                let e = outputs.get(usize::try_from(id).ok()?)?;
+                u32::try_from((i64::from(e.start_row) + row) * 4 + i64::from(e.start_col) + col)
+                    .ok()
+            };
+            read.extend(index());
+        }
+    }
+    read
 }
 
 #[dxil_test_data::needs(shared = "corpus/dxil-bin")]

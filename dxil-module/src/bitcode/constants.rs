@@ -248,6 +248,21 @@ impl Decoder {
                 let mask = u64::MAX >> (64 - width);
                 if ops.all().iter().all(|&v| v & mask == 0) {
                     ConstKind::Null
+                } else if let Some(half) = self.half_elements(ty) {
+                    // LLVM 3.7 holds `half` elements as an aggregate of `half` constants (as
+                    // DXC writes them): a later writer's `DATA` of them takes that form too
+                    let values = ops
+                        .all()
+                        .iter()
+                        .map(|&v| {
+                            let kind = match v & mask {
+                                0 => ConstKind::Null,
+                                bits => ConstKind::Float(bits),
+                            };
+                            Value::Const(self.m.constants.intern(Constant { ty: half, kind }))
+                        })
+                        .collect();
+                    return Ok(Some(self.m.aggregate_const(ty, values)));
                 } else {
                     ConstKind::Data(ops.all().iter().map(|&v| v & mask).collect())
                 }
@@ -461,6 +476,16 @@ impl Decoder {
         } else {
             ConstKind::Float(bits)
         })
+    }
+
+    /// The element type of an array or vector of `half`.
+    fn half_elements(&self, ty: TypeId) -> Option<TypeId> {
+        match self.m.types.get(ty)? {
+            Type::Array { elem, .. } | Type::Vector { elem, .. } => {
+                matches!(self.m.types.get(*elem)?, Type::Half).then_some(*elem)
+            }
+            _ => None,
+        }
     }
 
     /// The width of the elements of a type that `DATA` may fill.

@@ -3,13 +3,14 @@
 //! refuses `half` ones), so the model holds them as [`ConstKind::Aggregate`] from either
 //! reader, and the writer gives them as `AGGREGATE` records of `FLOAT` constants, as DXC does.
 //! A long-vector shader of vkd3d-proton (`<16 x half>` constants) showed the difference: its
-//! model, written, lost the element constants and held `DATA` records DXC cannot read.
+//! model, written, lost the element constants and held `DATA` records DXC cannot read. A
+//! `DATA` record of `half` (which later writers may give) decodes into the same aggregate.
 
 #![allow(clippy::panic)]
 
 use crate::common;
 
-use dxil_module::bitstream::Bitstream;
+use dxil_module::bitstream::{BITCODE_MAGIC, Bitstream, Builder};
 use dxil_module::model::{ConstId, ConstKind, Module, Type};
 use dxil_module::{bitcode, text};
 
@@ -71,4 +72,61 @@ fn half_sequences_are_aggregates_written_as_llvm_3_7_writes_them() {
         assert!(dis.contains("[half 0xH3C00, half 0xH4000]"), "{dis}");
         assert!(dis.contains("<half 0xH3C00, half 0xH4200>"), "{dis}");
     }
+}
+
+#[test]
+fn a_data_record_of_half_decodes_into_an_aggregate() {
+    const MODULE: u32 = 8;
+    const TYPES: u32 = 17;
+    const CONSTANTS: u32 = 11;
+    let mut b = Builder::new(BITCODE_MAGIC);
+    let rec = |b: &mut Builder, code: u64, ops: &[u64]| b.record(code, ops).expect("record");
+    b.enter_block(MODULE, 3).expect("block");
+    rec(&mut b, 1, &[1]); // VERSION 1
+    b.enter_block(TYPES, 4).expect("block");
+    rec(&mut b, 1, &[2]); // NUMENTRY
+    rec(&mut b, 10, &[]); // 0: half
+    rec(&mut b, 12, &[2, 0]); // 1: <2 x half>
+    b.end_block().expect("end");
+    b.enter_block(CONSTANTS, 4).expect("block");
+    rec(&mut b, 1, &[1]); // SETTYPE <2 x half>
+    rec(&mut b, 22, &[0x3C00, 0]); // DATA <half 1.0, half 0.0>
+    b.end_block().expect("end");
+    b.end_block().expect("end");
+    let bc = b.finish().expect("built").to_bytes();
+    let m = bitcode::decode(&bc).expect("decodes");
+    let kinds = half_sequences(&m);
+    let [ConstKind::Aggregate(elements)] = kinds[..] else {
+        panic!("{kinds:?}");
+    };
+    let element_kinds: Vec<_> = elements
+        .iter()
+        .map(|v| {
+            &m.constant(v.as_const().expect("a constant"))
+                .expect("known")
+                .kind
+        })
+        .collect();
+    assert_eq!(
+        element_kinds,
+        [&ConstKind::Float(0x3C00), &ConstKind::Null],
+        "one and zero"
+    );
+    // written, the constants block holds no DATA record
+    let codes = constant_codes(&bitcode::write(&m).expect("writes"));
+    assert!(!codes.contains(&22), "{codes:?}");
+}
+
+#[test]
+fn data_of_half_made_by_hand_is_refused() {
+    let mut m = text::parse(SRC.as_bytes()).expect("valid IR");
+    // @g's initializer, `[2 x half]`, as DATA rather than as the aggregate the reader made
+    let ty = m.globals[0].value_ty;
+    let data = m.constants.intern(dxil_module::model::Constant {
+        ty,
+        kind: ConstKind::Data(vec![0x3C00, 0x4000]),
+    });
+    m.globals[0].init = Some(dxil_module::model::Value::Const(data));
+    let e = bitcode::write(&m).expect_err("refused");
+    assert!(e.to_string().contains("data of half elements"), "{e}");
 }

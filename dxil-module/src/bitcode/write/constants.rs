@@ -329,9 +329,18 @@ impl Writer<'_> {
             _ => return Err(self.bad(c, format!("data of type {}", self.ty_name(ty)))),
         };
         let e = m.types.get(elem);
+        if matches!(e, Some(Type::Half)) {
+            // LLVM 3.7's reader refuses `DATA` of `half`: such constants are aggregates there
+            return Err(self.bad(
+                c,
+                "data of half elements (LLVM 3.7 holds them as an aggregate of half \
+                 constants, as Module::aggregate_const makes them)"
+                    .into(),
+            ));
+        }
         if !matches!(
             e,
-            Some(Type::Int(8 | 16 | 32 | 64) | Type::Half | Type::Float | Type::Double)
+            Some(Type::Int(8 | 16 | 32 | 64) | Type::Float | Type::Double)
         ) {
             return Err(self.bad(c, format!("data of {} elements", self.ty_name(elem))));
         }

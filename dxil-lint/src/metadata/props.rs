@@ -47,8 +47,9 @@ pub(crate) fn check(cx: &Cx<'_>, e: &Entry<'_>, out: &mut Vec<Diagnostic>) {
                 );
             }
         }
-        let count = n.iter().map(|&v| u64::from(v)).product::<u64>();
-        if count > u64::from(most) {
+        // exact for any three u32s (at most 96 bits): no overflow, whatever the input says
+        let count = n.iter().map(|&v| u128::from(v)).product::<u128>();
+        if count > u128::from(most) {
             f.add(
                 ValidationRule::SmMaxTheadGroup,
                 &[&count, &most],

@@ -467,3 +467,21 @@ fn extreme_metadata_values_are_reported_quickly() {
         );
     }
 }
+
+#[test]
+fn a_thread_group_of_u32_max_cubed_is_a_finding_not_an_overflow() {
+    // numthreads 4294967295 x 4294967295 x 4294967295 (found by the fuzz target `lint`: the
+    // thread count overflowed 64 bits)
+    let text = "define void @main() {\n  ret void\n}\n\
+                !dx.version = !{!0}\n!dx.shaderModel = !{!1}\n!dx.entryPoints = !{!2}\n\
+                !0 = !{i32 1, i32 0}\n!1 = !{!\"cs\", i32 6, i32 0}\n\
+                !2 = !{void ()* @main, !\"main\", null, null, !3}\n\
+                !3 = !{i32 4, !4}\n!4 = !{i32 -1, i32 -1, i32 -1}\n";
+    let r = dxil_lint::lint(text);
+    let text: Vec<String> = r.diagnostics.iter().map(ToString::to_string).collect();
+    assert!(
+        text.iter()
+            .any(|d| d.contains("SM.MAXTHEADGROUP") && d.contains("79228162458924105385300197375")),
+        "{text:#?}"
+    );
+}

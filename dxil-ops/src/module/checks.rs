@@ -309,8 +309,8 @@ fn check_threads(dims: [u32; 3], (max, total): ([u32; 3], u32)) -> Result<(), Mo
             )
         })?;
     }
-    let all = dims.iter().map(|&d| u64::from(d)).product::<u64>();
-    ensure(all <= u64::from(total), || {
+    let all = dims.iter().map(|&d| u128::from(d)).product::<u128>();
+    ensure(all <= u128::from(total), || {
         rule(ValidationRule::SmMaxTheadGroup, &[&all, &total])
     })
 }

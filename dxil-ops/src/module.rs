@@ -51,7 +51,7 @@ use crate::sig::Signature;
 
 mod checks;
 mod entry;
-mod limits;
+pub mod limits;
 mod metadata;
 mod properties;
 mod shader;

@@ -6,26 +6,15 @@ use dxil_ops::ShaderKind;
 use dxil_ops::enums::{
     InputPrimitive, TessellatorDomain, TessellatorOutputPrimitive, TessellatorPartitioning,
 };
+use dxil_ops::module::limits::{
+    CS_THREADS, GS_MAX_INSTANCES, GS_MAX_OUTPUT_VERTICES, MAX_CONTROL_POINTS, MS_AS_THREADS,
+    MS_MAX_OUTPUT, TESS_FACTOR,
+};
 use dxil_ops::rules::ValidationRule;
 
 use super::entry::Entry;
 use super::{Cx, Findings};
 use crate::Diagnostic;
-
-/// The largest dimensions and count of a thread group: compute and node shaders, and mesh and
-/// amplification shaders (DXC's `kMaxCSThreadGroup*`, `kMaxMSASThreadGroup*`).
-const COMPUTE_GROUP: ([u32; 3], u32) = ([1024, 1024, 64], 1024);
-const MESH_GROUP: ([u32; 3], u32) = ([128, 128, 128], 128);
-
-/// The most vertices and primitives a mesh shader outputs.
-const MESH_MAX_OUTPUT: u32 = 256;
-/// The most control points of a patch.
-const MAX_CONTROL_POINTS: u32 = 32;
-/// The range of a hull shader's largest tessellation factor.
-const TESS_FACTOR: (f64, f64) = (1.0, 64.0);
-/// The most vertices a geometry shader emits, and its most instances.
-const GS_MAX_VERTICES: u32 = 1024;
-const GS_MAX_INSTANCES: u32 = 32;
 
 /// Checks the properties of entry `e`.
 pub(crate) fn check(cx: &Cx<'_>, e: &Entry<'_>, out: &mut Vec<Diagnostic>) {
@@ -33,8 +22,8 @@ pub(crate) fn check(cx: &Cx<'_>, e: &Entry<'_>, out: &mut Vec<Diagnostic>) {
     let mut f = Findings::new(out, line, format!("entry point `{}` ({})", e.name, e.kind));
     let s = &e.states;
     let group = match e.kind {
-        ShaderKind::Compute | ShaderKind::Node => Some(COMPUTE_GROUP),
-        ShaderKind::Mesh | ShaderKind::Amplification => Some(MESH_GROUP),
+        ShaderKind::Compute | ShaderKind::Node => Some(CS_THREADS),
+        ShaderKind::Mesh | ShaderKind::Amplification => Some(MS_AS_THREADS),
         _ => None,
     };
     if let (Some((max, most)), Some(n)) = (group, s.num_threads) {
@@ -65,14 +54,14 @@ pub(crate) fn check(cx: &Cx<'_>, e: &Entry<'_>, out: &mut Vec<Diagnostic>) {
                 &mut f,
                 ValidationRule::SmMeshShaderMaxVertexCount,
                 v,
-                MESH_MAX_OUTPUT,
+                MS_MAX_OUTPUT,
                 "output vertices",
             );
             at_most(
                 &mut f,
                 ValidationRule::SmMeshShaderMaxPrimitiveCount,
                 p,
-                MESH_MAX_OUTPUT,
+                MS_MAX_OUTPUT,
                 "output primitives",
             );
         }
@@ -138,7 +127,7 @@ pub(crate) fn check(cx: &Cx<'_>, e: &Entry<'_>, out: &mut Vec<Diagnostic>) {
                     format_args!("output primitive {}", hs.output_primitive),
                 );
             }
-            let (low, high) = TESS_FACTOR;
+            let (low, high) = (f64::from(TESS_FACTOR.0), f64::from(TESS_FACTOR.1));
             // (as DXC, a NaN is not out of range)
             if hs.max_tess_factor < low || hs.max_tess_factor > high {
                 f.add(
@@ -175,7 +164,7 @@ pub(crate) fn check(cx: &Cx<'_>, e: &Entry<'_>, out: &mut Vec<Diagnostic>) {
                 &mut f,
                 rule,
                 gs.max_vertex_count,
-                GS_MAX_VERTICES,
+                GS_MAX_OUTPUT_VERTICES,
                 "vertices ([maxvertexcount])",
             );
             if !(1..=GS_MAX_INSTANCES).contains(&gs.instance_count) {

@@ -237,8 +237,7 @@ impl Decoder {
                 }
             }
             22 => {
-                let width = self.data_width(ty);
-                let Some(width) = width else {
+                let Some((elem, width)) = self.data_elements(ty) else {
                     return Err(self.not(
                         ops,
                         "an array or vector of i8, i16, i32, i64, half, float or double",
@@ -248,7 +247,7 @@ impl Decoder {
                 let mask = u64::MAX >> (64 - width);
                 if ops.all().iter().all(|&v| v & mask == 0) {
                     ConstKind::Null
-                } else if let Some(half) = self.half_elements(ty) {
+                } else if matches!(self.m.types.get(elem), Some(Type::Half)) {
                     // LLVM 3.7 holds `half` elements as an aggregate of `half` constants (as
                     // DXC writes them): a later writer's `DATA` of them takes that form too
                     let values = ops
@@ -259,7 +258,7 @@ impl Decoder {
                                 0 => ConstKind::Null,
                                 bits => ConstKind::Float(bits),
                             };
-                            Value::Const(self.m.constants.intern(Constant { ty: half, kind }))
+                            Value::Const(self.m.constants.intern(Constant { ty: elem, kind }))
                         })
                         .collect();
                     return Ok(Some(self.m.aggregate_const(ty, values)));
@@ -478,29 +477,20 @@ impl Decoder {
         })
     }
 
-    /// The element type of an array or vector of `half`.
-    fn half_elements(&self, ty: TypeId) -> Option<TypeId> {
-        match self.m.types.get(ty)? {
-            Type::Array { elem, .. } | Type::Vector { elem, .. } => {
-                matches!(self.m.types.get(*elem)?, Type::Half).then_some(*elem)
-            }
-            _ => None,
-        }
-    }
-
-    /// The width of the elements of a type that `DATA` may fill.
-    fn data_width(&self, ty: TypeId) -> Option<u32> {
+    /// The element type of a type that `DATA` may fill, and the elements' width.
+    fn data_elements(&self, ty: TypeId) -> Option<(TypeId, u32)> {
         let elem = match self.m.types.get(ty)? {
             Type::Array { elem, .. } | Type::Vector { elem, .. } => *elem,
             _ => return None,
         };
-        match self.m.types.get(elem)? {
-            Type::Int(w @ (8 | 16 | 32 | 64)) => Some(*w),
-            Type::Half => Some(16),
-            Type::Float => Some(32),
-            Type::Double => Some(64),
-            _ => None,
-        }
+        let width = match self.m.types.get(elem)? {
+            Type::Int(w @ (8 | 16 | 32 | 64)) => *w,
+            Type::Half => 16,
+            Type::Float => 32,
+            Type::Double => 64,
+            _ => return None,
+        };
+        Some((elem, width))
     }
 
     /// An error unless `ty` is an array or vector of `len` elements (of `width`-bit integers

@@ -82,7 +82,7 @@ fn plan(m: &Module, state: &ViewIdState) -> Option<Plan> {
         let args = body.args(call);
         let (id, row, col) = (int(&args[1])?, int(&args[2])?, int(&args[3])?);
         let e = sigs.input.get(usize::try_from(id).ok()?)?;
-        let index = (i64::from(e.start_row) + row) * 4 + i64::from(e.start_col) + col;
+        let index = component(e, row, col);
         (e.start_row >= 0).then_some((Value::Inst(at), usize::try_from(index).ok()?))
     })?;
     let depends = *state.inputs_to_outputs[0].get(input)?;
@@ -91,7 +91,7 @@ fn plan(m: &Module, state: &ViewIdState) -> Option<Plan> {
     // left out (the state would gain more than the one bit)
     let read_by_pc = read_output_control_points(m, &sigs.output);
     let (col, output) = (0..i64::from(out.cols)).find_map(|col| {
-        let output = (out.start_row as i64 * 4 + i64::from(out.start_col) + col) as u32;
+        let output = component(out, 0, col) as u32;
         (depends >> output & 1 == 0 && !read_by_pc.contains(&output)).then_some((col, output))
     })?;
     Some(Plan {
@@ -101,6 +101,12 @@ fn plan(m: &Module, state: &ViewIdState) -> Option<Plan> {
         col,
         output,
     })
+}
+
+/// The linear index of component `col` of row `row` of signature element `e`, as the view-ID
+/// state numbers components (four per row).
+fn component(e: &dxil::SignatureElement, row: i64, col: i64) -> i64 {
+    (i64::from(e.start_row) + row) * 4 + i64::from(e.start_col) + col
 }
 
 /// The output components (linear indexes, as the view-ID state numbers them) that a
@@ -123,8 +129,7 @@ fn read_output_control_points(m: &Module, outputs: &[dxil::SignatureElement]) ->
             let index = || {
                 let (id, row, col) = (int(args.get(1)?)?, int(args.get(2)?)?, int(args.get(3)?)?);
                 let e = outputs.get(usize::try_from(id).ok()?)?;
-                u32::try_from((i64::from(e.start_row) + row) * 4 + i64::from(e.start_col) + col)
-                    .ok()
+                u32::try_from(component(e, row, col)).ok()
             };
             read.extend(index());
         }

@@ -3,15 +3,18 @@
 //!
 //! Without names: a module declaring every function of every op for every scalar overload and
 //! for vector overloads of widths 2, 3 and 4 (with `--dxil 1.x`, only what that version allows).
-//! With names: the declaration of each given function name, or an error saying why it is not one.
+//! With names: the declaration of each given function name, or an error saying why it is not one
+//! (with `--dxil 1.x`, also a name that version does not have).
 
 use std::process::ExitCode;
 
 use dxil_ops::{
     DxilVersion, FunctionName, OPS, OVERLOAD_TYPES, Overload, OverloadSet, Overloads, Precision,
-    ScalarType, Signature, StructName,
-    info::{OverloadKind, OverloadTypeInfo},
+    ScalarType, Signature, StructName, Target,
+    info::{AllowedModules, OverloadKind, OverloadTypeInfo},
 };
+
+use crate::output;
 
 /// Example struct names for user-defined-struct and object overloads.
 const UDT_EXAMPLE: &str = "struct.Payload";
@@ -108,8 +111,13 @@ pub fn all(dxil: Option<DxilVersion>) -> Module {
     m
 }
 
-/// The declaration of one function name, and a warning when no op allows its overload.
-pub fn one(name: &str, precision: Precision) -> Result<(Signature<'_>, Option<String>), String> {
+/// The declaration of one function name, and a warning when no op allows its overload; with
+/// `dxil`, an error when that version does not have the function ([`available_at`]).
+pub fn one(
+    name: &str,
+    precision: Precision,
+    dxil: Option<DxilVersion>,
+) -> Result<(Signature<'_>, Option<String>), String> {
     let warning = match dxil_ops::parse_function_name(name) {
         Ok(_) => None,
         Err(strict) => {
@@ -121,8 +129,39 @@ pub fn one(name: &str, precision: Precision) -> Result<(Signature<'_>, Option<St
     };
     let f: FunctionName<'_> =
         dxil_ops::parse_function_name_lenient(name).map_err(|e| format!("`{name}`: {e}"))?;
+    if let Some(v) = dxil {
+        available_at(&f, v, precision).map_err(|e| format!("`{name}`: {e}"))?;
+    }
     let sig = Signature::of(f, precision).map_err(|e| format!("`{name}`: {e}"))?;
     Ok((sig, warning))
+}
+
+/// Whether DXIL `dxil` has the function `f`: some op of its signature passes the builders'
+/// check ([`dxil_ops::call::check`]) with its overloads, in a module of the kind the op is for;
+/// else why not, as the first of those ops says.
+pub fn available_at(
+    f: &FunctionName<'_>,
+    dxil: DxilVersion,
+    precision: Precision,
+) -> Result<(), String> {
+    let mut why = None;
+    let ops = OPS
+        .iter()
+        .filter(|op| !op.reserved && core::ptr::eq(op.signature, f.signature));
+    for op in ops {
+        let target = Target {
+            library: matches!(op.modules, AllowedModules::Library),
+            precision,
+            ..Target::new(dxil)
+        };
+        match dxil_ops::call::check(op, &target, f.overloads) {
+            Ok(_) => return Ok(()),
+            Err(e) => {
+                why.get_or_insert_with(|| e.to_string());
+            }
+        }
+    }
+    Err(why.unwrap_or_else(|| format!("no op of DXIL {dxil} has this function")))
 }
 
 /// The DXIL version of `--dxil`, or why it is not one the database has.
@@ -147,49 +186,50 @@ pub struct Args {
 pub const EXIT_CODES: &str = "\
 Exit codes:
   0  the declarations printed
-  1  a name that is not a dx.op function (the others printed)
-  2  a bad command line (a --dxil version the database does not have)";
+  1  a name that is not a dx.op function, or not one of the --dxil version (the others printed)
+  2  a bad command line (a --dxil version the database does not have), or an output that
+     cannot be written";
 
 /// `dxil decls [--dxil V] [--min-precision] [NAME...]`: prints the declarations; errors go to
 /// stderr.
 pub fn run(args: &Args) -> ExitCode {
-    let (dxil, min_precision, names) = (&args.dxil, args.min_precision, &args.names);
-    let precision = if min_precision {
+    let precision = if args.min_precision {
         Precision::Min
     } else {
         Precision::Native
     };
-    if names.is_empty() {
-        let v = match dxil {
-            Some(s) => match version(s) {
-                Ok(v) => Some(v),
+    let dxil = match args.dxil.as_deref().map(version).transpose() {
+        Ok(v) => v,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let (text, failed) = if args.names.is_empty() {
+        (all(dxil).text(), false)
+    } else {
+        let mut m = Module::default();
+        let mut failed = false;
+        for n in &args.names {
+            match one(n, precision, dxil) {
+                Ok((sig, warning)) => {
+                    if let Some(w) = warning {
+                        eprintln!("warning: {w}");
+                    }
+                    m.add(&sig)
+                }
                 Err(e) => {
                     eprintln!("error: {e}");
-                    return ExitCode::from(2);
+                    failed = true;
                 }
-            },
-            None => None,
-        };
-        print!("{}", all(v).text());
-        return ExitCode::SUCCESS;
-    }
-    let mut m = Module::default();
-    let mut failed = false;
-    for n in names {
-        match one(n, precision) {
-            Ok((sig, warning)) => {
-                if let Some(w) = warning {
-                    eprintln!("warning: {w}");
-                }
-                m.add(&sig)
-            }
-            Err(e) => {
-                eprintln!("error: {e}");
-                failed = true;
             }
         }
+        (m.text(), failed)
+    };
+    if let Err(e) = output::write(None, text.as_bytes()) {
+        eprintln!("error: standard output: {e}");
+        return ExitCode::from(2);
     }
-    print!("{}", m.text());
     if failed {
         ExitCode::from(1)
     } else {

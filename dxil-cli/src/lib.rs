@@ -4,3 +4,4 @@
 pub mod decls;
 pub mod lint;
 pub mod ops;
+pub mod output;

@@ -2,9 +2,8 @@
 //! as LLVM IR text, laid out as `llvm-dis` lays it out.
 //!
 //! The steps are apart so that options that add to the text have one place each: [`decode`]
-//! reads the input into the module model, [`text`] prints it, [`write()`] sends it out.
+//! reads the input into the module model, [`text`] prints it, [`dxil_cli::output::write`] sends it out.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use dxil_module::bitcode;
@@ -42,7 +41,7 @@ pub fn run(args: &Args) -> Status {
     } else {
         text(module, &name)
     };
-    match write(args.output.as_deref(), out.as_bytes()) {
+    match dxil_cli::output::write(args.output.as_deref(), out.as_bytes()) {
         Ok(()) => Status::Clean,
         Err(e) => {
             let to = args
@@ -67,19 +66,4 @@ pub fn decode(path: &Path) -> Result<Module, String> {
 pub fn text(mut module: Module, name: &str) -> String {
     let options = ir::named(&mut module, name);
     ir::print(&module, &options)
-}
-
-/// Writes `bytes` to the file `to`, or to standard output (a reader that stops reading early
-/// is not an error).
-pub fn write(to: Option<&Path>, bytes: &[u8]) -> std::io::Result<()> {
-    match to {
-        Some(path) => std::fs::write(path, bytes),
-        None => {
-            let mut out = std::io::stdout().lock();
-            match out.write_all(bytes).and_then(|()| out.flush()) {
-                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
-                r => r,
-            }
-        }
-    }
 }

@@ -29,6 +29,7 @@ mod view_id;
 
 mod asm;
 mod container;
+mod decls;
 mod dis;
 mod dis_llvm_dis;
 mod dis_producers;

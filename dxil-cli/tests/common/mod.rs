@@ -6,6 +6,38 @@ use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+use dxil_module::container::DigestMode;
+use dxil_module::{bitcode, text};
+
+use crate::program;
+
+/// A module with two `dx.op` calls: one that reads as its op (`Sin`), and one of
+/// `dx.op.binary.f32` that passes an operand too many (as its declaration says), a finding of
+/// the lint and a call that reads as no op; a line before them moves them down the printed text.
+pub const TWO_CALLS: &str = "\
+define void @main(float %x) {
+  %a = fadd float %x, 1.000000e+00
+  %b = call float @dx.op.unary.f32(i32 13, float %a)
+  %c = call float @dx.op.binary.f32(i32 35, float %b, float %a, float %x)
+  ret void
+}
+
+declare float @dx.op.unary.f32(i32, float)
+declare float @dx.op.binary.f32(i32, float, float, float)
+
+!dx.version = !{!0}
+!dx.shaderModel = !{!1}
+!0 = !{i32 1, i32 6}
+!1 = !{!\"ps\", i32 6, i32 6}
+";
+
+/// The module of the LLVM IR `source` as bitcode in a container with its digest.
+pub fn container_of(source: &str) -> Vec<u8> {
+    let m = text::parse(source.as_bytes()).expect("the module reads");
+    let bc = bitcode::write(&m).expect("the module writes");
+    program::in_container(&bc, DigestMode::Compute)
+}
+
 /// Runs `dxil SUBCOMMAND ARGS...`.
 pub fn dxil<S: AsRef<OsStr>>(subcommand: &str, args: &[S]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_dxil"))

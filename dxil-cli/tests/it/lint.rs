@@ -1,39 +1,14 @@
 //! `dxil lint` on binary input: a decoded module has no lines of its own, so a diagnostic names
 //! the line of the text `dxil dis` prints of the same file.
 
-use dxil_module::container::DigestMode;
-use dxil_module::{bitcode, text};
-
 use crate::common;
-use crate::program;
-
-/// A module whose call of `dx.op.binary.f32` passes an operand too many (as its declaration
-/// says), after lines that move it down the printed text.
-const MODULE: &str = "\
-define void @main(float %x) {
-  %a = fadd float %x, 1.000000e+00
-  %b = call float @dx.op.unary.f32(i32 13, float %a)
-  %c = call float @dx.op.binary.f32(i32 35, float %b, float %a, float %x)
-  ret void
-}
-
-declare float @dx.op.unary.f32(i32, float)
-declare float @dx.op.binary.f32(i32, float, float, float)
-
-!dx.version = !{!0}
-!dx.shaderModel = !{!1}
-!0 = !{i32 1, i32 6}
-!1 = !{!\"ps\", i32 6, i32 6}
-";
 
 #[test]
 fn diagnostics_of_a_container_name_the_lines_of_its_dis_text() {
-    let m = text::parse(MODULE.as_bytes()).expect("the module reads");
-    let bc = bitcode::write(&m).expect("the module writes");
     let path = common::file(
         "dxil-lint",
         "finding.dxil",
-        &program::in_container(&bc, DigestMode::Compute),
+        &common::container_of(common::TWO_CALLS),
     );
     let arg = path.to_str().expect("a UTF-8 path");
     let lint = common::dxil("lint", &[arg]);
@@ -64,9 +39,7 @@ fn diagnostics_of_a_container_name_the_lines_of_its_dis_text() {
 
 #[test]
 fn files_checked_at_once_report_as_one_by_one_does() {
-    let m = text::parse(MODULE.as_bytes()).expect("the module reads");
-    let bc = bitcode::write(&m).expect("the module writes");
-    let container = program::in_container(&bc, DigestMode::Compute);
+    let container = common::container_of(common::TWO_CALLS);
     // findings, clean text, an unreadable input and findings again, several of each
     let mut paths = Vec::new();
     for i in 0..4 {
@@ -88,7 +61,7 @@ fn files_checked_at_once_report_as_one_by_one_does() {
         paths.push(common::file(
             "dxil-lint-jobs",
             &format!("m{i}.ll"),
-            MODULE.as_bytes(),
+            common::TWO_CALLS.as_bytes(),
         ));
     }
     let args = |jobs: &str| {

@@ -32,5 +32,6 @@ mod container;
 mod decls;
 mod dis;
 mod dis_llvm_dis;
+mod dis_ops;
 mod dis_producers;
 mod lint;

@@ -2,7 +2,8 @@
 //! as LLVM IR text, laid out as `llvm-dis` lays it out.
 //!
 //! The steps are apart so that options that add to the text have one place each: [`decode`]
-//! reads the input into the module model, [`text`] prints it, [`dxil_cli::output::write`] sends it out.
+//! reads the input into the module model, [`text`] prints it, [`dxil_cli::output::write`]
+//! sends it out.
 
 use std::path::{Path, PathBuf};
 

@@ -150,6 +150,19 @@ fn tool_missing(tool: &str, how: &str, runs: bool, required: bool) -> Option<Str
     })
 }
 
+/// How to get `tool`: an LLVM tool named with its version (`llvm-dis-14`, `obj2yaml-19`) comes
+/// with Debian's `llvm-VERSION`.
+fn install_hint(tool: &str) -> String {
+    match tool.rsplit_once('-') {
+        Some((_, version))
+            if !version.is_empty() && version.bytes().all(|b| b.is_ascii_digit()) =>
+        {
+            format!("install llvm-{version}")
+        }
+        _ => String::from("install it"),
+    }
+}
+
 /// Whether `tool --version` runs and succeeds.
 fn runs(tool: &str) -> bool {
     std::process::Command::new(tool)
@@ -180,12 +193,8 @@ fn decide(need: &Need) -> (Option<String>, String) {
         }
         Need::Tool(tool) => {
             let track = tracked(&["PATH", "DXIL_REQUIRE_LLVM_AS"], None);
-            let how = if tool.starts_with("llvm-") {
-                "install llvm-14"
-            } else {
-                "install it"
-            };
-            let reason = tool_missing(tool, how, runs(tool), required("DXIL_REQUIRE_LLVM_AS"));
+            let how = install_hint(tool);
+            let reason = tool_missing(tool, &how, runs(tool), required("DXIL_REQUIRE_LLVM_AS"));
             (reason, track)
         }
     }
@@ -235,6 +244,9 @@ mod tests {
         );
         assert_eq!(tool_missing("llvm-as-14", "", true, false), None);
         assert_eq!(tool_missing("llvm-as-14", "", false, true), None);
+        assert_eq!(install_hint("llvm-dis-14"), "install llvm-14");
+        assert_eq!(install_hint("obj2yaml-19"), "install llvm-19");
+        assert_eq!(install_hint("hyperfine"), "install it");
         let items = tracked(&["DXIL_SHARED"], Some(Path::new("/x/README.md")));
         assert!(items.contains("option_env!(\"DXIL_SHARED\")"), "{items}");
         assert!(

@@ -51,6 +51,7 @@ mod bitstream_corpus;
 mod bitstream_hostile;
 mod container_corpus;
 mod container_errors;
+mod container_obj2yaml;
 mod dxc_metadata;
 mod dxil_metadata;
 mod dxop;

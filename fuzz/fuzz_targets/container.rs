@@ -6,47 +6,13 @@
 #![no_main]
 
 use dxil_module::container::{
-    Container, DigestMode, DigestStatus, FourCC, PartContent, find_bitcode, write_container,
+    Container, DigestMode, DigestStatus, FourCC, find_bitcode, write_container,
 };
 use libfuzzer_sys::fuzz_target;
 
-/// Visits every view of a decoded part.
-fn walk(content: &PartContent<'_>) {
-    match content {
-        PartContent::Signature(s) => {
-            for e in s.elements() {
-                let _ = (e.system_value(), e.component_type(), e.min_precision());
-            }
-        }
-        PartContent::Psv(p) => {
-            let _ = (p.stage_info(), p.entry_function_name());
-            for r in p.resources() {
-                let _ = (r.resource_type(), r.kind());
-            }
-            let elements = p
-                .input_elements()
-                .chain(p.output_elements())
-                .chain(p.patch_const_or_prim_elements());
-            for e in elements {
-                let _ = (
-                    e.semantic_kind(),
-                    e.interpolation_mode(),
-                    e.semantic_indexes.iter().count(),
-                );
-            }
-            let tables = p
-                .input_to_output
-                .iter()
-                .chain([&p.input_to_pc_output, &p.pc_input_to_output]);
-            for t in tables {
-                for input in 0..t.inputs * 4 {
-                    let _ = t.dependents(input).count();
-                }
-            }
-        }
-        _ => {}
-    }
-}
+// the walk of every view of a decoded part, shared with the mutation tests
+#[path = "../../dxil-module/tests/common/walk.rs"]
+mod walk;
 
 fuzz_target!(|data: &[u8]| {
     if let Err(e) = find_bitcode(data) {
@@ -66,7 +32,7 @@ fuzz_target!(|data: &[u8]| {
         .parts()
         .map(|p| match container.decode(&p) {
             Ok(content) => {
-                walk(&content);
+                walk::walk(&content);
                 true
             }
             Err(e) => {

@@ -2,6 +2,7 @@
 
 mod parts;
 mod psv;
+mod rts0;
 
 use std::fmt::Write;
 use std::path::PathBuf;

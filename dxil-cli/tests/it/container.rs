@@ -189,6 +189,40 @@ fn corpus_containers_are_reported() {
     assert_eq!(stdout.matches("digest: ok").count(), 3);
 }
 
+#[dxil_test_data::needs(shared = "corpus/dxil-bin")]
+#[test]
+fn a_root_signature_is_reported() {
+    let Some(path) = shared::shared_path("corpus/dxil-bin/sdl/04944bc2dd21756d.dxil") else {
+        return;
+    };
+    let out = dxil(&[path.as_path()]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    let report: Vec<&str> = stdout
+        .lines()
+        .skip_while(|l| !l.starts_with("RTS0:"))
+        .take(10)
+        .map(str::trim_end)
+        .collect();
+    assert_eq!(
+        report,
+        [
+            "RTS0: root signature 1.1, flags: AllowInputAssemblerInputLayout|\
+             DenyHullShaderRootAccess|DenyDomainShaderRootAccess|DenyGeometryShaderRootAccess",
+            "  parameters: 4",
+            "    #  binds             visibility  register  space  count  offset  flags",
+            "    0  constants         all         b0        0      16",
+            "    1  constants         all         b1        0      28",
+            "    2  table of 1 range  pixel",
+            "         SRV                         t0        0      1      append  none",
+            "    3  table of 1 range  pixel",
+            "         Sampler                     s0        0      1      append  none",
+            "  static samplers: 0",
+        ],
+        "{stdout}"
+    );
+}
+
 #[test]
 fn a_container_fxc_made_is_reported_and_dis_says_it_is_not_dxil() {
     let shex = [0x50u32, 2].map(u32::to_le_bytes).concat();

@@ -21,7 +21,8 @@
 //! | `HASH` | [`ShaderHash`]: flags, hash | — |
 //! | `ILDN` | [`DebugName`]: flags, name | padding |
 //! | `VERS` | [`CompilerVersion`]: version, flags, commit count, commit and version strings | padding |
-//! | `RDAT`, `RTS0`, `PRIV`, `SRCI`, `RDEF`, unknown parts | — | all ([`PartContent::Bytes`]) |
+//! | `RTS0` | [`RootSignature`] (versions 1.0 to 1.2): flags, every root parameter (descriptor tables with their ranges, root constants, root descriptors) and static sampler | bytes no offset points at (DXC's serializer leaves none) |
+//! | `RDAT`, `PRIV`, `SRCI`, `RDEF`, unknown parts | — | all ([`PartContent::Bytes`]) |
 //!
 //! The digest is DXC's retail hash ([`retail_hash`]) of the container from byte 20 on:
 //! [`Container::digest_status`] says whether the stored one matches, and [`sign`] writes it.
@@ -57,6 +58,7 @@ mod header;
 mod part;
 mod program;
 pub mod psv;
+pub mod root_signature;
 mod shader_hash;
 mod signature;
 mod values;
@@ -73,9 +75,14 @@ pub use header::{HEADER_SIZE, Header, PART_HEADER_SIZE};
 pub use part::{Part, PartContent};
 pub use program::{PROGRAM_HEADER_SIZE, ProgramHeader};
 pub use psv::Psv;
+pub use root_signature::RootSignature;
 pub use shader_hash::ShaderHash;
 pub use signature::{ElementLayout, Signature, SignatureElement, mask_letters};
-pub use values::{MinPrecision, PsvResourceType, SigComponentType, SystemValue, name_or_number};
+pub use values::{
+    ComparisonFunc, DescriptorRangeType, MinPrecision, PsvResourceType, RootParameterType,
+    ShaderVisibility, SigComponentType, StaticBorderColor, SystemValue, TextureAddressMode,
+    name_or_number,
+};
 pub use writer::{DigestMode, WriteError, write_container};
 
 use bytes::{Reader, table_bytes};

@@ -8,6 +8,7 @@ use super::fourcc::FourCC;
 use super::header::PART_HEADER_SIZE;
 use super::program::ProgramHeader;
 use super::psv::Psv;
+use super::root_signature::RootSignature;
 use super::shader_hash::ShaderHash;
 use super::signature::{ElementLayout, Signature};
 
@@ -49,7 +50,9 @@ pub enum PartContent<'a> {
     DebugName(DebugName<'a>),
     /// `VERS`: the compiler version.
     CompilerVersion(CompilerVersion<'a>),
-    /// Any other part (`RDAT`, `RTS0`, `PRIV`, `SRCI`, `RDEF`, unknown ones): its bytes.
+    /// `RTS0`: the root signature.
+    RootSignature(RootSignature<'a>),
+    /// Any other part (`RDAT`, `PRIV`, `SRCI`, `RDEF`, unknown ones): its bytes.
     Bytes(&'a [u8]),
 }
 
@@ -70,6 +73,7 @@ pub(crate) fn decode<'a>(part: &Part<'a>, stage: Option<u32>) -> Result<PartCont
         b"HASH" => PartContent::ShaderHash(ShaderHash::parse(data, base)?),
         b"ILDN" => PartContent::DebugName(DebugName::parse(data, base)?),
         b"VERS" => PartContent::CompilerVersion(CompilerVersion::parse(data, base)?),
+        b"RTS0" => PartContent::RootSignature(RootSignature::parse(data, base)?),
         _ => PartContent::Bytes(data),
     })
 }

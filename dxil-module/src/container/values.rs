@@ -1,7 +1,9 @@
 //! The small enumerations of the container format that are not DXIL's own: the numbering of
 //! signature parts (`D3D_NAME`-like system values, register component types, minimum
-//! precisions) and of PSV0 resource types. Each keeps the number it was read from; numbers
-//! no variant has stay numbers in the views that hold them.
+//! precisions), of PSV0 resource types, and of root signatures (`RTS0`: parameter types,
+//! visibilities, range types, and the address modes, comparisons and border colors of static
+//! samplers). Each keeps the number it was read from; numbers no variant has stay numbers in
+//! the views that hold them.
 
 use std::fmt;
 
@@ -185,6 +187,112 @@ value_enum! {
         UavStructured = 8 => "uav-structured",
         /// A structured unordered access view with a counter.
         UavStructuredWithCounter = 9 => "uav-structured-counter",
+    }
+}
+
+value_enum! {
+    /// What a root parameter binds (`RTS0`).
+    pub enum RootParameterType {
+        /// A descriptor table.
+        DescriptorTable = 0 => "table",
+        /// 32-bit root constants.
+        Constants32Bit = 1 => "constants",
+        /// A constant buffer view.
+        Cbv = 2 => "CBV",
+        /// A shader resource view.
+        Srv = 3 => "SRV",
+        /// An unordered access view.
+        Uav = 4 => "UAV",
+    }
+}
+
+value_enum! {
+    /// The shader stages that see a root parameter or a static sampler (`RTS0`).
+    pub enum ShaderVisibility {
+        /// Every stage.
+        All = 0 => "all",
+        /// Vertex shaders.
+        Vertex = 1 => "vertex",
+        /// Hull shaders.
+        Hull = 2 => "hull",
+        /// Domain shaders.
+        Domain = 3 => "domain",
+        /// Geometry shaders.
+        Geometry = 4 => "geometry",
+        /// Pixel shaders.
+        Pixel = 5 => "pixel",
+        /// Amplification shaders.
+        Amplification = 6 => "amplification",
+        /// Mesh shaders.
+        Mesh = 7 => "mesh",
+    }
+}
+
+value_enum! {
+    /// The kind of descriptors of a descriptor table's range (`RTS0`).
+    pub enum DescriptorRangeType {
+        /// Shader resource views (`t` registers).
+        Srv = 0 => "SRV",
+        /// Unordered access views (`u` registers).
+        Uav = 1 => "UAV",
+        /// Constant buffer views (`b` registers).
+        Cbv = 2 => "CBV",
+        /// Samplers (`s` registers).
+        Sampler = 3 => "Sampler",
+    }
+}
+
+value_enum! {
+    /// How a static sampler addresses outside [0, 1] (`RTS0`).
+    pub enum TextureAddressMode {
+        /// Repeats.
+        Wrap = 1 => "wrap",
+        /// Mirrors at every integer.
+        Mirror = 2 => "mirror",
+        /// Clamps to the edge.
+        Clamp = 3 => "clamp",
+        /// Takes the border color.
+        Border = 4 => "border",
+        /// Mirrors once, then clamps.
+        MirrorOnce = 5 => "mirror-once",
+    }
+}
+
+value_enum! {
+    /// The comparison of a static sampler's comparison filter (`RTS0`).
+    pub enum ComparisonFunc {
+        /// Never passes.
+        Never = 1 => "never",
+        /// Less.
+        Less = 2 => "less",
+        /// Equal.
+        Equal = 3 => "equal",
+        /// Less or equal.
+        LessEqual = 4 => "less-equal",
+        /// Greater.
+        Greater = 5 => "greater",
+        /// Not equal.
+        NotEqual = 6 => "not-equal",
+        /// Greater or equal.
+        GreaterEqual = 7 => "greater-equal",
+        /// Always passes.
+        Always = 8 => "always",
+    }
+}
+
+value_enum! {
+    /// The border color of a static sampler (`RTS0`).
+    pub enum StaticBorderColor {
+        /// (0, 0, 0, 0).
+        TransparentBlack = 0 => "transparent-black",
+        /// (0, 0, 0, 1).
+        OpaqueBlack = 1 => "opaque-black",
+        /// (1, 1, 1, 1).
+        OpaqueWhite = 2 => "opaque-white",
+        /// (0, 0, 0, 1) as integers.
+        OpaqueBlackUint = 3 => "opaque-black-uint",
+        /// (1, 1, 1, 1) as integers.
+        OpaqueWhiteUint = 4 => "opaque-white-uint",
     }
 }
 

@@ -11,12 +11,11 @@
 
 use std::collections::BTreeMap;
 
-use dxil_module::container::{
-    Container, DigestMode, FourCC, PartContent, find_bitcode, write_container,
-};
+use dxil_module::container::{Container, DigestMode, FourCC, find_bitcode, write_container};
 
 use crate::counting;
 use crate::dxil_bin;
+use crate::walk;
 
 /// Most bytes one reading may allocate: the text of a few error messages.
 const MEMORY_BOUND: usize = 4096;
@@ -55,7 +54,7 @@ fn reading(bytes: &[u8], tally: &mut Tally) {
             for part in c.parts() {
                 match c.decode(&part) {
                     Ok(content) => {
-                        walk(content);
+                        walk::walk(&content);
                         tally.parts_decoded += 1;
                     }
                     Err(e) => {
@@ -68,50 +67,6 @@ fn reading(bytes: &[u8], tally: &mut Tally) {
     }
     if let Err(e) = find_bitcode(bytes) {
         let _ = e.to_string();
-    }
-}
-
-/// Visits every view of a decoded part.
-fn walk(content: PartContent<'_>) {
-    match content {
-        PartContent::Signature(s) => {
-            for e in s.elements() {
-                let _ = (e.system_value(), e.component_type(), e.min_precision());
-            }
-        }
-        PartContent::Psv(p) => {
-            let _ = (p.stage_info(), p.entry_function_name());
-            for r in p.resources() {
-                let _ = (r.resource_type(), r.kind());
-            }
-            let elements = p
-                .input_elements()
-                .chain(p.output_elements())
-                .chain(p.patch_const_or_prim_elements());
-            for e in elements {
-                let _ = (
-                    e.semantic_kind(),
-                    e.interpolation_mode(),
-                    e.semantic_indexes.iter().count(),
-                );
-            }
-            let tables = p
-                .input_to_output
-                .iter()
-                .chain([&p.input_to_pc_output, &p.pc_input_to_output]);
-            for t in tables {
-                for input in 0..t.inputs * 4 {
-                    let _ = t.dependents(input).count();
-                }
-            }
-        }
-        PartContent::Features(f) => {
-            let _ = (f.flags(), f.unknown_bits());
-        }
-        PartContent::Program(p) => {
-            let _ = (p.shader_kind(), p.shader_model(), p.dxil_version());
-        }
-        _ => {}
     }
 }
 

@@ -16,6 +16,8 @@ mod counting;
 mod dxil_bin;
 #[path = "../common/mutate.rs"]
 mod mutate;
+#[path = "../common/walk.rs"]
+mod walk;
 
 mod bitcode_mutations;
 mod bitstream_mutations;

@@ -323,8 +323,21 @@ impl<'a> RootSignature<'a> {
             samplers,
             "the static samplers' offset",
         )?;
+        // the ranges of all tables together fit in the part (a serializer writes each table's
+        // own), so that tables sharing ranges cannot make the checks quadratic in its size
+        let mut range_bytes = 0;
         for i in 0..rs.parameter_count {
-            if let ParameterKind::Table(table) = rs.parameter(i)?.kind {
+            let parameter = rs.parameter(i)?;
+            if let ParameterKind::Table(table) = parameter.kind {
+                range_bytes += table_bytes(table.count, range_size(version));
+                if range_bytes > data.len() as u64 {
+                    return Err(Error::invalid(
+                        parameter.offset,
+                        "the descriptor ranges of the tables up to this parameter",
+                        range_bytes,
+                        format!("at most the part's {} bytes", data.len()),
+                    ));
+                }
                 for j in 0..table.count {
                     table.range(j)?;
                 }

@@ -346,3 +346,28 @@ fn hostile_root_signatures_are_errors_at_their_fields() {
         );
     }
 }
+
+#[test]
+fn tables_sharing_their_ranges_cannot_add_up_past_the_part() {
+    // 1000 parameters, each a table of the same 50 ranges: each table fits, all together not
+    let (params, ranges) = (1000u32, 50u32);
+    let payload = 24 + 12 * params;
+    let ranges_at = payload + 8;
+    let end = ranges_at + 24 * ranges;
+    let mut words = vec![2, params, 24, 0, end, 0];
+    for _ in 0..params {
+        words.extend([0, 0, payload]);
+    }
+    words.extend([ranges, ranges_at]);
+    for _ in 0..ranges {
+        words.extend([0, 1, 0, 0, 0, u32::MAX]);
+    }
+    let mut bytes = Vec::new();
+    push(&mut bytes, &words);
+    let (offset, kind) = error_of(&bytes);
+    // the first table whose ranges, with those before, pass the part's size
+    let part = bytes.len() as u64;
+    let first_over = (part / (24 * u64::from(ranges)) + 1) as usize;
+    assert_eq!(offset, 1000 + 24 + 12 * (first_over - 1), "{kind:?}");
+    assert!(matches!(kind, ErrorKind::Invalid { .. }), "{kind:?}");
+}

@@ -39,12 +39,13 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Report on DXBC containers: parts, program, flags, signatures, PSV0, root signature,
-    /// digest.
+    /// runtime data, digest.
     ///
     /// For each file: the parts with their offsets and sizes, the program header (shader kind,
     /// shader model, DXIL version, where the bitcode is), the feature flags by name, the
-    /// signatures as tables, a summary of PSV0, the root signature, the shader hash, the debug
-    /// name, the compiler version, and whether the container's digest matches its bytes (`digest: ok`, `digest:
+    /// signatures as tables, a summary of PSV0, the root signature, the runtime data
+    /// (resources, functions, subobjects), the shader hash, the debug name, the compiler
+    /// version, and whether the container's digest matches its bytes (`digest: ok`, `digest:
     /// mismatch`, or `digest: zero (none)` for an unsigned container). Errors give the byte
     /// offset and what was expected there. With several files and a terminal on stderr, a
     /// progress bar shows how far the run is.

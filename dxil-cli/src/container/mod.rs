@@ -2,6 +2,7 @@
 
 mod parts;
 mod psv;
+mod rdat;
 mod rts0;
 
 use std::fmt::Write;

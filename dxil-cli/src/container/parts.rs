@@ -1,4 +1,4 @@
-//! The report of each decoded part but PSV0 and RTS0.
+//! The report of each decoded part but PSV0, RTS0 and RDAT.
 
 use std::fmt::Write;
 
@@ -28,6 +28,7 @@ pub fn write(out: &mut String, fourcc: FourCC, content: &PartContent<'_>) {
         PartContent::Signature(s) => signature(out, fourcc, s),
         PartContent::Psv(p) => super::psv::write(out, fourcc, p),
         PartContent::RootSignature(rs) => super::rts0::write(out, fourcc, rs),
+        PartContent::RuntimeData(rdat) => super::rdat::write(out, fourcc, rdat),
         PartContent::ShaderHash(h) => {
             let covers = if h.includes_source() {
                 "the source"

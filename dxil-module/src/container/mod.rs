@@ -22,7 +22,8 @@
 //! | `ILDN` | [`DebugName`]: flags, name | padding |
 //! | `VERS` | [`CompilerVersion`]: version, flags, commit count, commit and version strings | padding |
 //! | `RTS0` | [`RootSignature`] (versions 1.0 to 1.2): flags, every root parameter (descriptor tables with their ranges, root constants, root descriptors) and static sampler | bytes no offset points at (DXC's serializer leaves none) |
-//! | `RDAT`, `PRIV`, `SRCI`, `RDEF`, unknown parts | — | all ([`PartContent::Bytes`]) |
+//! | `RDAT` | [`Rdat`]: its sub-parts; the resources, functions and subobjects of their tables, with the strings and index arrays they refer to | the node tables of work graphs and unknown sub-parts, as record tables or bytes |
+//! | `PRIV`, `SRCI`, `RDEF`, unknown parts | — | all ([`PartContent::Bytes`]) |
 //!
 //! The digest is DXC's retail hash ([`retail_hash`]) of the container from byte 20 on:
 //! [`Container::digest_status`] says whether the stored one matches, and [`sign`] writes it.
@@ -58,6 +59,7 @@ mod header;
 mod part;
 mod program;
 pub mod psv;
+pub mod rdat;
 pub mod root_signature;
 mod shader_hash;
 mod signature;
@@ -75,6 +77,7 @@ pub use header::{HEADER_SIZE, Header, PART_HEADER_SIZE};
 pub use part::{Part, PartContent};
 pub use program::{PROGRAM_HEADER_SIZE, ProgramHeader};
 pub use psv::Psv;
+pub use rdat::Rdat;
 pub use root_signature::RootSignature;
 pub use shader_hash::ShaderHash;
 pub use signature::{ElementLayout, Signature, SignatureElement, mask_letters};

@@ -8,6 +8,7 @@ use super::fourcc::FourCC;
 use super::header::PART_HEADER_SIZE;
 use super::program::ProgramHeader;
 use super::psv::Psv;
+use super::rdat::Rdat;
 use super::root_signature::RootSignature;
 use super::shader_hash::ShaderHash;
 use super::signature::{ElementLayout, Signature};
@@ -52,7 +53,9 @@ pub enum PartContent<'a> {
     CompilerVersion(CompilerVersion<'a>),
     /// `RTS0`: the root signature.
     RootSignature(RootSignature<'a>),
-    /// Any other part (`RDAT`, `PRIV`, `SRCI`, `RDEF`, unknown ones): its bytes.
+    /// `RDAT`: the runtime data.
+    RuntimeData(Rdat<'a>),
+    /// Any other part (`PRIV`, `SRCI`, `RDEF`, unknown ones): its bytes.
     Bytes(&'a [u8]),
 }
 
@@ -74,6 +77,7 @@ pub(crate) fn decode<'a>(part: &Part<'a>, stage: Option<u32>) -> Result<PartCont
         b"ILDN" => PartContent::DebugName(DebugName::parse(data, base)?),
         b"VERS" => PartContent::CompilerVersion(CompilerVersion::parse(data, base)?),
         b"RTS0" => PartContent::RootSignature(RootSignature::parse(data, base)?),
+        b"RDAT" => PartContent::RuntimeData(Rdat::parse(data, base)?),
         _ => PartContent::Bytes(data),
     })
 }

@@ -2,8 +2,8 @@
 //! the fuzz target `container` walk every part they decode with it, so that an iterator that
 //! reads a record again is reached too.
 
-use dxil_module::container::PartContent;
 use dxil_module::container::root_signature::ParameterKind;
+use dxil_module::container::{PartContent, RootSignature};
 
 /// Visits every view of a decoded part.
 pub fn walk(content: &PartContent<'_>) {
@@ -39,13 +39,19 @@ pub fn walk(content: &PartContent<'_>) {
                 }
             }
         }
-        PartContent::RootSignature(rs) => {
-            for p in rs.parameters() {
-                if let ParameterKind::Table(t) = p.kind {
-                    let _ = t.ranges().count();
+        PartContent::RootSignature(rs) => root_signature(rs),
+        PartContent::RuntimeData(rdat) => {
+            let _ = (rdat.parts().count(), rdat.tables().count());
+            let _ = rdat.resources().count();
+            for f in rdat.functions().flatten() {
+                let _ = rdat.dependency_names(&f).count();
+            }
+            for s in rdat.subobjects().flatten() {
+                let _ = rdat.export_names(&s).count();
+                if let Some(Ok(rs)) = s.detail.root_signature() {
+                    root_signature(&rs);
                 }
             }
-            let _ = rs.samplers().count();
         }
         PartContent::Features(f) => {
             let _ = (f.flags(), f.unknown_bits());
@@ -55,4 +61,14 @@ pub fn walk(content: &PartContent<'_>) {
         }
         _ => {}
     }
+}
+
+/// Visits every parameter, range and static sampler of a root signature.
+fn root_signature(rs: &RootSignature<'_>) {
+    for p in rs.parameters() {
+        if let ParameterKind::Table(t) = p.kind {
+            let _ = t.ranges().count();
+        }
+    }
+    let _ = rs.samplers().count();
 }

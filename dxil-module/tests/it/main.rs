@@ -52,6 +52,7 @@ mod bitstream_hostile;
 mod container_corpus;
 mod container_errors;
 mod container_obj2yaml;
+mod container_rdat;
 mod container_rts0;
 mod dxc_metadata;
 mod dxil_metadata;

@@ -36,7 +36,7 @@ impl<'a> Words<'a> {
     }
 
     /// The words.
-    pub fn iter(&self) -> impl Iterator<Item = u32> + 'a {
+    pub fn iter(&self) -> impl Iterator<Item = u32> + use<'a> {
         let bytes = self.bytes;
         (0..bytes.len() / 4).filter_map(move |i| u32_at(bytes, i))
     }

@@ -1,0 +1,183 @@
+//! The report of the runtime data (`RDAT`): its sub-parts, then a table of the resources, one
+//! of the functions and one of the subobjects; a reference that does not resolve is reported
+//! in the table's place.
+
+use std::fmt::Write;
+
+use dxil_module::container::rdat::{SubobjectDetail, part_type, subobject_kind_name};
+use dxil_module::container::{FourCC, Rdat, name_or_number as name};
+use dxil_ops::enums::{ResourceClass, ResourceKind, ShaderKind};
+
+use crate::table::Table;
+
+/// Appends the report of the runtime data `rdat` of part `fourcc` to `out`.
+pub fn write(out: &mut String, fourcc: FourCC, rdat: &Rdat<'_>) {
+    let parts: Vec<String> = rdat
+        .parts()
+        .map(|p| {
+            let name = part_type::name(p.part_type)
+                .map_or_else(|| format!("type {}", p.part_type), str::to_owned);
+            match rdat.tables().find(|t| t.part_type == p.part_type) {
+                Some(t) => format!("{name} ({} of {} bytes)", t.count, t.stride),
+                None => format!("{name} ({} bytes)", p.data.len()),
+            }
+        })
+        .collect();
+    let _ = writeln!(out, "{fourcc}: runtime data: {}", parts.join(", "));
+    resources(out, rdat);
+    functions(out, rdat);
+    subobjects(out, rdat);
+}
+
+fn resources(out: &mut String, rdat: &Rdat<'_>) {
+    let Some(records) = heading(out, "resources", rdat.resources()) else {
+        return;
+    };
+    let mut table = Table::new(&[
+        "    class",
+        "kind",
+        "id",
+        "space",
+        "registers",
+        "name",
+        "flags",
+    ]);
+    for r in &records {
+        let upper = if r.upper_bound == u32::MAX {
+            String::from("unbounded")
+        } else {
+            r.upper_bound.to_string()
+        };
+        table.row(vec![
+            format!("    {}", name(r.class, |v| ResourceClass::try_from(v).ok())),
+            name(r.kind, |v| ResourceKind::try_from(v).ok()),
+            r.id.to_string(),
+            r.space.to_string(),
+            format!("{} to {upper}", r.lower_bound),
+            r.name.to_owned(),
+            format!("{:#x}", r.flags),
+        ]);
+    }
+    table.write(out);
+}
+
+fn functions(out: &mut String, rdat: &Rdat<'_>) {
+    let Some(records) = heading(out, "functions", rdat.functions()) else {
+        return;
+    };
+    let mut table = Table::new(&[
+        "    name",
+        "kind",
+        "resources",
+        "payload",
+        "attributes",
+        "features",
+        "calls",
+    ]);
+    for f in &records {
+        let calls = match rdat.dependency_names(f).collect::<Result<Vec<_>, _>>() {
+            Ok(names) => names.join(" "),
+            Err(e) => e.to_string(),
+        };
+        let resources: Vec<String> = f.resources.iter().map(|i| i.to_string()).collect();
+        table.row(vec![
+            format!("    {}", f.unmangled_name),
+            name(f.shader_kind, |v| ShaderKind::try_from(v).ok()),
+            resources.join(" "),
+            f.payload_size.to_string(),
+            f.attribute_size.to_string(),
+            format!("{:#x}", f.features),
+            calls,
+        ]);
+    }
+    table.write(out);
+}
+
+fn subobjects(out: &mut String, rdat: &Rdat<'_>) {
+    let Some(records) = heading(out, "subobjects", rdat.subobjects()) else {
+        return;
+    };
+    let mut table = Table::new(&["    name", "kind", "holds"]);
+    for s in &records {
+        let holds = match s.detail {
+            SubobjectDetail::StateObjectConfig { flags } => format!("flags {flags:#x}"),
+            SubobjectDetail::RootSignature { data, .. } => match s.detail.root_signature() {
+                Some(Ok(rs)) => format!(
+                    "root signature {}, {}, {}",
+                    rs.version_name(),
+                    count(rs.parameter_count(), "parameter"),
+                    count(rs.sampler_count(), "static sampler")
+                ),
+                _ => format!("{} bytes", data.len()),
+            },
+            SubobjectDetail::ExportsAssociation { subobject, .. } => {
+                match rdat.export_names(s).collect::<Result<Vec<_>, _>>() {
+                    Ok(exports) => format!("{subobject} to {}", exports.join(" ")),
+                    Err(e) => e.to_string(),
+                }
+            }
+            SubobjectDetail::ShaderConfig {
+                max_payload_size,
+                max_attribute_size,
+            } => format!("payload {max_payload_size} bytes, attributes {max_attribute_size} bytes"),
+            SubobjectDetail::PipelineConfig {
+                max_trace_recursion_depth,
+                flags,
+            } => match flags {
+                Some(f) => format!("recursion depth {max_trace_recursion_depth}, flags {f:#x}"),
+                None => format!("recursion depth {max_trace_recursion_depth}"),
+            },
+            SubobjectDetail::HitGroup {
+                hit_group_type,
+                any_hit,
+                closest_hit,
+                intersection,
+            } => {
+                let ty = if hit_group_type == 1 {
+                    "procedural"
+                } else {
+                    "triangles"
+                };
+                format!(
+                    "{ty}: any hit {any_hit:?}, closest hit {closest_hit:?}, intersection {intersection:?}"
+                )
+            }
+            _ => String::new(),
+        };
+        table.row(vec![
+            format!("    {}", s.name),
+            subobject_kind_name(s.kind).map_or_else(|| format!("kind {}", s.kind), str::to_owned),
+            holds,
+        ]);
+    }
+    table.write(out);
+}
+
+/// `n` and `what`, plural unless `n` is 1.
+fn count(n: u32, what: &str) -> String {
+    if n == 1 {
+        format!("1 {what}")
+    } else {
+        format!("{n} {what}s")
+    }
+}
+
+/// The records of a table, after a line with their count; `None`, after a line with the error
+/// of the first that does not read, or when there are none (no line).
+fn heading<T>(
+    out: &mut String,
+    what: &str,
+    records: impl Iterator<Item = Result<T, dxil_module::container::Error>>,
+) -> Option<Vec<T>> {
+    match records.collect::<Result<Vec<T>, _>>() {
+        Ok(r) if r.is_empty() => None,
+        Ok(r) => {
+            let _ = writeln!(out, "  {what}: {}", r.len());
+            Some(r)
+        }
+        Err(e) => {
+            let _ = writeln!(out, "  {what}: {e}");
+            None
+        }
+    }
+}

@@ -1,0 +1,612 @@
+//! The part `RDAT`: the runtime data DXC writes for libraries (and, from validator 1.8, for
+//! every shader): the functions the runtime can call, the resources each uses, and the
+//! subobjects of a raytracing pipeline.
+//!
+//! The part is a header (version `0x10`, a part count and a table of offsets from the part's
+//! start), then the sub-parts, each a type and a size followed by its data: a buffer of
+//! NUL-terminated strings (type 1), a pool of index arrays (type 2: `u32`s, an array being a
+//! count followed by that many indexes), a pool of raw bytes (type 5), and record tables (a
+//! record count and a record stride, then the records), among them the resources (type 3,
+//! [`RdatResource`]), the functions (type 4, [`RdatFunction`]), the subobjects (type 6,
+//! [`RdatSubobject`]) and the node tables of work graphs (types 7 to 11). Records refer to
+//! strings by offset, to index arrays by index, and to other records by index; `u32::MAX` is
+//! no reference. A table's stride may be longer than the fields a reader knows (later
+//! versions append fields) or shorter (earlier versions): fields past the stride read as 0.
+//!
+//! [`Rdat::parse`] checks the header, every sub-part's place and size, and every table's
+//! records against its sub-part; the records' references are checked when they are followed,
+//! and a bad one is an [`Error`] with the byte offset of the field that holds it.
+
+use super::bytes::{Reader, c_string, table_bytes};
+use super::error::Error;
+use super::psv::Words;
+use super::root_signature::RootSignature;
+
+/// The version of the format DXC writes (1.0).
+pub const RDAT_VERSION: u32 = 0x10;
+
+/// No reference.
+const NULL_REF: u32 = u32::MAX;
+
+/// Sub-part types.
+pub mod part_type {
+    /// NUL-terminated strings.
+    pub const STRING_BUFFER: u32 = 1;
+    /// Index arrays.
+    pub const INDEX_ARRAYS: u32 = 2;
+    /// Resource records.
+    pub const RESOURCE_TABLE: u32 = 3;
+    /// Function records.
+    pub const FUNCTION_TABLE: u32 = 4;
+    /// Raw bytes.
+    pub const RAW_BYTES: u32 = 5;
+    /// Subobject records.
+    pub const SUBOBJECT_TABLE: u32 = 6;
+    /// Node ids (work graphs).
+    pub const NODE_ID_TABLE: u32 = 7;
+    /// Node input and output attributes.
+    pub const NODE_SHADER_IO_ATTRIB_TABLE: u32 = 8;
+    /// Node shader function attributes.
+    pub const NODE_SHADER_FUNC_ATTRIB_TABLE: u32 = 9;
+    /// Node inputs and outputs.
+    pub const IO_NODE_TABLE: u32 = 10;
+    /// Node shaders.
+    pub const NODE_SHADER_INFO_TABLE: u32 = 11;
+
+    /// The name of a sub-part type.
+    pub fn name(t: u32) -> Option<&'static str> {
+        Some(match t {
+            STRING_BUFFER => "strings",
+            INDEX_ARRAYS => "index arrays",
+            RESOURCE_TABLE => "resources",
+            FUNCTION_TABLE => "functions",
+            RAW_BYTES => "raw bytes",
+            SUBOBJECT_TABLE => "subobjects",
+            NODE_ID_TABLE => "node ids",
+            NODE_SHADER_IO_ATTRIB_TABLE => "node input and output attributes",
+            NODE_SHADER_FUNC_ATTRIB_TABLE => "node function attributes",
+            IO_NODE_TABLE => "node inputs and outputs",
+            NODE_SHADER_INFO_TABLE => "node shaders",
+            _ => return None,
+        })
+    }
+
+    /// Whether sub-parts of type `t` are record tables (every known type but the string
+    /// buffer, the index arrays and the raw bytes; DXC's experimental types 12 to 21 and its
+    /// PDB information tables too).
+    pub fn is_table(t: u32) -> bool {
+        !matches!(t, 0 | STRING_BUFFER | INDEX_ARRAYS | RAW_BYTES)
+    }
+}
+
+/// The runtime data (`RDAT`).
+#[derive(Clone, Copy, Debug)]
+pub struct Rdat<'a> {
+    data: &'a [u8],
+    base: usize,
+    /// The format's version ([`RDAT_VERSION`]).
+    pub version: u32,
+    count: u32,
+}
+
+/// A sub-part.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RdatPart<'a> {
+    /// Byte offset of its header (type and size) in the input.
+    pub offset: usize,
+    /// Its type (see [`part_type`]).
+    pub part_type: u32,
+    /// Its data.
+    pub data: &'a [u8],
+}
+
+/// A record table: `count` records of `stride` bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RecordTable<'a> {
+    /// Its sub-part's type.
+    pub part_type: u32,
+    /// Number of records.
+    pub count: u32,
+    /// Bytes per record.
+    pub stride: u32,
+    records: &'a [u8],
+    base: usize,
+}
+
+/// A record of a table: its fields read as `u32`s, those past the stride as 0.
+#[derive(Clone, Copy, Debug)]
+struct Fields<'a> {
+    bytes: &'a [u8],
+    base: usize,
+}
+
+impl Fields<'_> {
+    fn u32(&self, index: usize) -> u32 {
+        super::bytes::u32_at(self.bytes, index).unwrap_or(0)
+    }
+
+    fn u8(&self, at: usize) -> u8 {
+        self.bytes.get(at).copied().unwrap_or(0)
+    }
+
+    /// Byte offset in the input of word `index`.
+    fn at(&self, index: usize) -> usize {
+        self.base + 4 * index
+    }
+}
+
+/// A resource the functions use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RdatResource<'a> {
+    /// Byte offset of its record in the input.
+    pub offset: usize,
+    /// DXIL's `ResourceClass` number.
+    pub class: u32,
+    /// DXIL's `ResourceKind` number.
+    pub kind: u32,
+    /// Its id in its class.
+    pub id: u32,
+    /// The register space.
+    pub space: u32,
+    /// The first register.
+    pub lower_bound: u32,
+    /// The last register (`u32::MAX`: unbounded).
+    pub upper_bound: u32,
+    /// Its name.
+    pub name: &'a str,
+    /// Bit 0 `globallycoherent`, 1 a counter, 2 rasterizer ordered, 3 dynamically indexed,
+    /// 4 64-bit atomics.
+    pub flags: u32,
+}
+
+/// A function the runtime can call (an entry point or an exported library function).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RdatFunction<'a> {
+    /// Byte offset of its record in the input.
+    pub offset: usize,
+    /// Its (mangled) name.
+    pub name: &'a str,
+    /// Its name as written in the source.
+    pub unmangled_name: &'a str,
+    /// The resources it uses: indexes into the resource table.
+    pub resources: Words<'a>,
+    /// The functions it calls that the library does not define: offsets of their names.
+    pub dependencies: Words<'a>,
+    /// DXIL's `ShaderKind` number (`Library` for a function that is not an entry point).
+    pub shader_kind: u32,
+    /// The payload size of a hit or miss shader, the parameter size of a callable shader.
+    pub payload_size: u32,
+    /// The attribute size of a hit shader.
+    pub attribute_size: u32,
+    /// The shader feature flags (`SFI0`'s bits; the high word holds the optional features).
+    pub features: u64,
+    /// The stages it may run in: bit `k` for shader kind `k`.
+    pub shader_stages: u32,
+    /// The lowest shader model it needs: kind in bits 16 and up, major version in bits 4 to 7,
+    /// minor version in bits 0 to 3.
+    pub min_shader_target: u32,
+    /// The fields validator 1.8 adds, when the stride has them.
+    pub v2: Option<RdatFunction2>,
+}
+
+/// The fields of a function record validator 1.8 adds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RdatFunction2 {
+    /// The smallest wave size it expects (0: none given).
+    pub min_wave_lanes: u8,
+    /// The largest wave size it expects (0: none given).
+    pub max_wave_lanes: u8,
+    /// Bit 0: the entry of a work graph.
+    pub shader_flags: u16,
+    /// The per-stage record it refers to (a node shader's in the node shader table).
+    pub shader_ref: u32,
+}
+
+/// A subobject of a raytracing pipeline, declared in a library.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RdatSubobject<'a> {
+    /// Byte offset of its record in the input.
+    pub offset: usize,
+    /// Its kind's number (`D3D12_STATE_SUBOBJECT_TYPE`).
+    pub kind: u32,
+    /// Its name.
+    pub name: &'a str,
+    /// What the kind holds.
+    pub detail: SubobjectDetail<'a>,
+}
+
+/// What a subobject holds, by kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SubobjectDetail<'a> {
+    /// State object flags (kind 0).
+    StateObjectConfig {
+        /// `D3D12_STATE_OBJECT_FLAGS`.
+        flags: u32,
+    },
+    /// A global (kind 1) or local (kind 2) root signature: its serialized bytes (an `RTS0`
+    /// part's data, read with [`RootSignature::parse`] at `data_offset`).
+    RootSignature {
+        /// Whether it is a local root signature.
+        local: bool,
+        /// The bytes.
+        data: &'a [u8],
+        /// Byte offset of the bytes in the input.
+        data_offset: usize,
+    },
+    /// An association of a subobject with exports (kind 8).
+    ExportsAssociation {
+        /// The subobject's name.
+        subobject: &'a str,
+        /// The exports: offsets of their names.
+        exports: Words<'a>,
+    },
+    /// Raytracing shader limits (kind 9).
+    ShaderConfig {
+        /// The largest payload in bytes.
+        max_payload_size: u32,
+        /// The largest attributes in bytes.
+        max_attribute_size: u32,
+    },
+    /// Raytracing pipeline limits (kind 10, and 12 with flags).
+    PipelineConfig {
+        /// The deepest recursion of `TraceRay`.
+        max_trace_recursion_depth: u32,
+        /// `D3D12_RAYTRACING_PIPELINE_FLAGS` (kind 12).
+        flags: Option<u32>,
+    },
+    /// A hit group (kind 11).
+    HitGroup {
+        /// 0 triangles, 1 procedural primitives.
+        hit_group_type: u32,
+        /// The any-hit shader's name.
+        any_hit: &'a str,
+        /// The closest-hit shader's name.
+        closest_hit: &'a str,
+        /// The intersection shader's name.
+        intersection: &'a str,
+    },
+    /// A kind this reader does not know: its record's fields after the kind and the name.
+    Other,
+}
+
+/// The name of a subobject kind.
+pub fn subobject_kind_name(kind: u32) -> Option<&'static str> {
+    Some(match kind {
+        0 => "state object config",
+        1 => "global root signature",
+        2 => "local root signature",
+        8 => "exports association",
+        9 => "raytracing shader config",
+        10 => "raytracing pipeline config",
+        11 => "hit group",
+        12 => "raytracing pipeline config1",
+        _ => return None,
+    })
+}
+
+impl<'a> Rdat<'a> {
+    /// Reads the `RDAT` part `data`, which starts at byte `base` of the input: the header,
+    /// each sub-part's place and size, each table's records.
+    pub fn parse(data: &'a [u8], base: usize) -> Result<Rdat<'a>, Error> {
+        let mut r = Reader::new(data, base);
+        let version_at = r.offset();
+        let version = r.u32("the runtime data version")?;
+        if version != RDAT_VERSION {
+            return Err(Error::invalid(
+                version_at,
+                "the runtime data version",
+                version.into(),
+                format!("{RDAT_VERSION:#x} (1.0)"),
+            ));
+        }
+        let count = r.u32("a runtime data part count")?;
+        r.take(table_bytes(count, 4), "the runtime data part offsets")?;
+        let rdat = Rdat {
+            data,
+            base,
+            version,
+            count,
+        };
+        for i in 0..count {
+            let part = rdat.part_at(i)?;
+            if part_type::is_table(part.part_type) {
+                rdat.table_of(&part)?;
+            }
+        }
+        Ok(rdat)
+    }
+
+    /// Number of sub-parts.
+    pub fn part_count(&self) -> u32 {
+        self.count
+    }
+
+    /// The sub-parts, in order.
+    pub fn parts(&self) -> impl Iterator<Item = RdatPart<'a>> + '_ {
+        (0..self.count).filter_map(|i| self.part_at(i).ok())
+    }
+
+    /// The first sub-part of type `t`.
+    pub fn part(&self, t: u32) -> Option<RdatPart<'a>> {
+        self.parts().find(|p| p.part_type == t)
+    }
+
+    fn part_at(&self, index: u32) -> Result<RdatPart<'a>, Error> {
+        let mut r = Reader::new(self.data, self.base);
+        r.take(8 + u64::from(index) * 4, "a runtime data part offset")?;
+        let field = r.offset();
+        let at = r.u32("a runtime data part offset")?;
+        let mut p = Reader::new(self.data, self.base);
+        p.take(at.into(), "a runtime data part").map_err(|_| {
+            Error::invalid(
+                field,
+                "a runtime data part offset",
+                at.into(),
+                format!("inside the part's {} bytes", self.data.len()),
+            )
+        })?;
+        let offset = p.offset();
+        let part_type = p.u32("a runtime data part type")?;
+        let size = p.u32("a runtime data part size")?;
+        let data = p.take(size.into(), "a runtime data part's data")?;
+        Ok(RdatPart {
+            offset,
+            part_type,
+            data,
+        })
+    }
+
+    /// The record table of sub-part `part`.
+    fn table_of(&self, part: &RdatPart<'a>) -> Result<RecordTable<'a>, Error> {
+        let mut r = Reader::new(part.data, part.offset + 8);
+        let count = r.u32("a record count")?;
+        let stride = r.u32("a record stride")?;
+        let base = r.offset();
+        let records = r.take(table_bytes(count, stride), "records")?;
+        Ok(RecordTable {
+            part_type: part.part_type,
+            count,
+            stride,
+            records,
+            base,
+        })
+    }
+
+    /// The record table of type `t`, if there is one.
+    pub fn table(&self, t: u32) -> Option<RecordTable<'a>> {
+        let part = self.part(t)?;
+        if !part_type::is_table(t) {
+            return None;
+        }
+        self.table_of(&part).ok()
+    }
+
+    /// The record tables, in order.
+    pub fn tables(&self) -> impl Iterator<Item = RecordTable<'a>> + '_ {
+        self.parts()
+            .filter(|p| part_type::is_table(p.part_type))
+            .filter_map(|p| self.table_of(&p).ok())
+    }
+
+    /// The string at offset `at` of the string buffer (empty for no reference); `field` is the
+    /// byte offset of the field that holds the offset, for the error.
+    fn string(&self, at: u32, field: usize) -> Result<&'a str, Error> {
+        if at == NULL_REF {
+            return Ok("");
+        }
+        let strings = self
+            .part(part_type::STRING_BUFFER)
+            .map_or(&[][..], |p| p.data);
+        c_string(strings, at).ok_or_else(|| {
+            Error::invalid(
+                field,
+                "a string offset",
+                at.into(),
+                format!(
+                    "the offset of a NUL-terminated UTF-8 string in the string buffer of {} bytes",
+                    strings.len()
+                ),
+            )
+        })
+    }
+
+    /// The string at offset `at` of the string buffer, if it is one (empty for no reference).
+    pub fn string_at(&self, at: u32) -> Option<&'a str> {
+        self.string(at, 0).ok()
+    }
+
+    /// The index array at index `at` of the index arrays (empty for no reference); `field`
+    /// is the byte offset of the field that holds the index, for the error.
+    fn index_array(&self, at: u32, field: usize) -> Result<Words<'a>, Error> {
+        if at == NULL_REF {
+            return Ok(Words::default());
+        }
+        let pool = self
+            .part(part_type::INDEX_ARRAYS)
+            .map_or(&[][..], |p| p.data);
+        let start = u64::from(at) * 4;
+        let array = super::bytes::u32_at(pool, at as usize).and_then(|count| {
+            let end = start + 4 + u64::from(count) * 4;
+            pool.get(usize::try_from(start + 4).ok()?..usize::try_from(end).ok()?)
+        });
+        array.map(Words::new).ok_or_else(|| {
+            Error::invalid(
+                field,
+                "an index array reference",
+                at.into(),
+                format!(
+                    "the index of a count and that many indexes in the pool of {} words",
+                    pool.len() / 4
+                ),
+            )
+        })
+    }
+
+    fn record(&self, table: &RecordTable<'a>, index: u32) -> Option<Fields<'a>> {
+        let start = usize::try_from(u64::from(index) * u64::from(table.stride)).ok()?;
+        let bytes = table
+            .records
+            .get(start..start.checked_add(table.stride as usize)?)?;
+        Some(Fields {
+            bytes,
+            base: table.base + start,
+        })
+    }
+
+    /// The records of table `t`, each read by `read`.
+    fn records<T>(
+        &self,
+        t: u32,
+        read: impl Fn(&Self, Fields<'a>) -> Result<T, Error> + 'a,
+    ) -> impl Iterator<Item = Result<T, Error>> + '_
+    where
+        T: 'a,
+    {
+        let table = self.table(t);
+        let count = table.map_or(0, |t| t.count);
+        (0..count).filter_map(move |i| {
+            let f = self.record(table.as_ref()?, i)?;
+            Some(read(self, f))
+        })
+    }
+
+    /// The resources, each or the error of a reference it holds.
+    pub fn resources(&self) -> impl Iterator<Item = Result<RdatResource<'a>, Error>> + '_ {
+        self.records(part_type::RESOURCE_TABLE, |rdat, f| {
+            Ok(RdatResource {
+                offset: f.base,
+                class: f.u32(0),
+                kind: f.u32(1),
+                id: f.u32(2),
+                space: f.u32(3),
+                lower_bound: f.u32(4),
+                upper_bound: f.u32(5),
+                name: rdat.string(f.u32(6), f.at(6))?,
+                flags: f.u32(7),
+            })
+        })
+    }
+
+    /// The functions, each or the error of a reference it holds.
+    pub fn functions(&self) -> impl Iterator<Item = Result<RdatFunction<'a>, Error>> + '_ {
+        self.records(part_type::FUNCTION_TABLE, |rdat, f| {
+            let v2 = (f.bytes.len() >= 52).then(|| RdatFunction2 {
+                min_wave_lanes: f.u8(44),
+                max_wave_lanes: f.u8(45),
+                shader_flags: u16::from_le_bytes([f.u8(46), f.u8(47)]),
+                shader_ref: f.u32(12),
+            });
+            Ok(RdatFunction {
+                offset: f.base,
+                name: rdat.string(f.u32(0), f.at(0))?,
+                unmangled_name: rdat.string(f.u32(1), f.at(1))?,
+                resources: rdat.index_array(f.u32(2), f.at(2))?,
+                dependencies: rdat.index_array(f.u32(3), f.at(3))?,
+                shader_kind: f.u32(4),
+                payload_size: f.u32(5),
+                attribute_size: f.u32(6),
+                features: u64::from(f.u32(7)) | u64::from(f.u32(8)) << 32,
+                shader_stages: f.u32(9),
+                min_shader_target: f.u32(10),
+                v2,
+            })
+        })
+    }
+
+    /// The names a function's [`dependencies`](RdatFunction::dependencies) give, each or the
+    /// error of its offset.
+    pub fn dependency_names(
+        &self,
+        function: &RdatFunction<'a>,
+    ) -> impl Iterator<Item = Result<&'a str, Error>> + '_ {
+        let field = function.offset + 12;
+        function
+            .dependencies
+            .iter()
+            .map(move |at| self.string(at, field))
+    }
+
+    /// The subobjects, each or the error of a reference it holds.
+    pub fn subobjects(&self) -> impl Iterator<Item = Result<RdatSubobject<'a>, Error>> + '_ {
+        self.records(part_type::SUBOBJECT_TABLE, |rdat, f| {
+            let kind = f.u32(0);
+            let string = |i: usize| rdat.string(f.u32(i), f.at(i));
+            let detail = match kind {
+                0 => SubobjectDetail::StateObjectConfig { flags: f.u32(2) },
+                1 | 2 => {
+                    let (at, len) = (f.u32(2), f.u32(3));
+                    let raw = rdat.part(part_type::RAW_BYTES);
+                    let bytes = raw.and_then(|p| {
+                        let start = usize::try_from(at).ok()?;
+                        let bytes = p.data.get(start..start.checked_add(len as usize)?)?;
+                        Some((bytes, p.offset + 8 + start))
+                    });
+                    let Some((data, data_offset)) = bytes else {
+                        return Err(Error::invalid(
+                            f.at(2),
+                            "a root signature's bytes",
+                            at.into(),
+                            format!("an offset with {len} bytes after it in the raw bytes"),
+                        ));
+                    };
+                    SubobjectDetail::RootSignature {
+                        local: kind == 2,
+                        data,
+                        data_offset,
+                    }
+                }
+                8 => SubobjectDetail::ExportsAssociation {
+                    subobject: string(2)?,
+                    exports: rdat.index_array(f.u32(3), f.at(3))?,
+                },
+                9 => SubobjectDetail::ShaderConfig {
+                    max_payload_size: f.u32(2),
+                    max_attribute_size: f.u32(3),
+                },
+                10 | 12 => SubobjectDetail::PipelineConfig {
+                    max_trace_recursion_depth: f.u32(2),
+                    flags: (kind == 12).then(|| f.u32(3)),
+                },
+                11 => SubobjectDetail::HitGroup {
+                    hit_group_type: f.u32(2),
+                    any_hit: string(3)?,
+                    closest_hit: string(4)?,
+                    intersection: string(5)?,
+                },
+                _ => SubobjectDetail::Other,
+            };
+            Ok(RdatSubobject {
+                offset: f.base,
+                kind,
+                name: string(1)?,
+                detail,
+            })
+        })
+    }
+
+    /// The names an exports association's exports give, each or the error of its offset
+    /// (none for another kind of subobject).
+    pub fn export_names(
+        &self,
+        subobject: &RdatSubobject<'a>,
+    ) -> impl Iterator<Item = Result<&'a str, Error>> + '_ {
+        let exports = match subobject.detail {
+            SubobjectDetail::ExportsAssociation { exports, .. } => exports,
+            _ => Words::default(),
+        };
+        let field = subobject.offset + 12;
+        exports.iter().map(move |at| self.string(at, field))
+    }
+}
+
+impl SubobjectDetail<'_> {
+    /// The root signature of a root signature subobject.
+    pub fn root_signature(&self) -> Option<Result<RootSignature<'_>, Error>> {
+        match *self {
+            SubobjectDetail::RootSignature {
+                data, data_offset, ..
+            } => Some(RootSignature::parse(data, data_offset)),
+            _ => None,
+        }
+    }
+}

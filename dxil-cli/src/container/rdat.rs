@@ -4,9 +4,13 @@
 
 use std::fmt::Write;
 
-use dxil_module::container::rdat::{SubobjectDetail, part_type, subobject_kind_name};
+use dxil_module::container::psv::Words;
+use dxil_module::container::rdat::{
+    IoNodeAttribute, NodeFunctionAttribute, RdatIoNode, SubobjectDetail, part_type,
+    subobject_kind_name,
+};
 use dxil_module::container::{FourCC, Rdat, name_or_number as name};
-use dxil_ops::enums::{ResourceClass, ResourceKind, ShaderKind};
+use dxil_ops::enums::{NodeLaunchType, ResourceClass, ResourceKind, ShaderKind};
 
 use crate::table::Table;
 
@@ -26,7 +30,100 @@ pub fn write(out: &mut String, fourcc: FourCC, rdat: &Rdat<'_>) {
     let _ = writeln!(out, "{fourcc}: runtime data: {}", parts.join(", "));
     resources(out, rdat);
     functions(out, rdat);
+    node_shaders(out, rdat);
     subobjects(out, rdat);
+}
+
+fn node_shaders(out: &mut String, rdat: &Rdat<'_>) {
+    let nodes = rdat.functions().flatten().filter_map(|f| {
+        let shader = rdat.node_shader(&f)?;
+        Some(shader.map(|n| (f, n)))
+    });
+    let Some(nodes) = heading(out, "node shaders", nodes) else {
+        return;
+    };
+    let mut table = Table::new(&["    name", "launch", "attributes", "inputs", "outputs"]);
+    for (f, n) in &nodes {
+        let attributes: Vec<String> = n
+            .attributes
+            .iter()
+            .map(|i| match rdat.node_function_attribute(i, n.offset + 8) {
+                Ok(a) => function_attribute(&a),
+                Err(e) => e.to_string(),
+            })
+            .collect();
+        let io = |list: Words<'_>, field: usize| -> String {
+            let nodes: Vec<String> = list
+                .iter()
+                .map(|i| match rdat.io_node(i, field) {
+                    Ok(node) => io_node(rdat, &node),
+                    Err(e) => e.to_string(),
+                })
+                .collect();
+            nodes.join("; ")
+        };
+        table.row(vec![
+            format!("    {}", f.unmangled_name),
+            name(n.launch_type, |v| NodeLaunchType::try_from(v).ok()),
+            attributes.join(", "),
+            io(n.inputs, n.offset + 16),
+            io(n.outputs, n.offset + 12),
+        ]);
+    }
+    table.write(out);
+}
+
+/// A node shader's attribute, as `dxil container` prints it.
+fn function_attribute(a: &NodeFunctionAttribute<'_>) -> String {
+    let words = |w: &Words<'_>| {
+        w.iter()
+            .map(|v| v.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    match a {
+        NodeFunctionAttribute::Id(id) => format!("id {}[{}]", id.name, id.index),
+        NodeFunctionAttribute::NumThreads(w) => format!("threads {}", words(w)),
+        NodeFunctionAttribute::ShareInputOf(id) => {
+            format!("shares input of {}[{}]", id.name, id.index)
+        }
+        NodeFunctionAttribute::DispatchGrid(w) => format!("dispatch grid {}", words(w)),
+        NodeFunctionAttribute::MaxRecursionDepth(d) => format!("recursion depth {d}"),
+        NodeFunctionAttribute::LocalRootArgumentsTableIndex(i) => {
+            format!("local root arguments {i}")
+        }
+        NodeFunctionAttribute::MaxDispatchGrid(w) => format!("max dispatch grid {}", words(w)),
+        NodeFunctionAttribute::Other { kind, value } => format!("kind {kind}: {value:#x}"),
+    }
+}
+
+/// A node shader's input or output with its attributes, as `dxil container` prints it.
+fn io_node(rdat: &Rdat<'_>, node: &RdatIoNode<'_>) -> String {
+    let mut parts = vec![format!("flags {:#x}", node.flags_and_kind)];
+    for i in node.attributes.iter() {
+        parts.push(match rdat.io_node_attribute(i, node.offset + 4) {
+            Ok(a) => match a {
+                IoNodeAttribute::OutputId(id) => format!("to {}[{}]", id.name, id.index),
+                IoNodeAttribute::MaxRecords(n) => format!("max records {n}"),
+                IoNodeAttribute::MaxRecordsSharedWith(n) => format!("max records shared with {n}"),
+                IoNodeAttribute::RecordSizeInBytes(n) => format!("record {n} bytes"),
+                IoNodeAttribute::RecordDispatchGrid {
+                    byte_offset,
+                    components_and_type,
+                } => format!(
+                    "dispatch grid at byte {byte_offset} ({} components)",
+                    components_and_type & 3
+                ),
+                IoNodeAttribute::OutputArraySize(n) => format!("array of {n}"),
+                IoNodeAttribute::AllowSparseNodes(b) => format!("sparse {b}"),
+                IoNodeAttribute::RecordAlignmentInBytes(n) => format!("aligned {n}"),
+                IoNodeAttribute::MaxRecordsPerNode(n) => format!("max records per node {n}"),
+                IoNodeAttribute::Other { kind, value } => format!("kind {kind}: {value:#x}"),
+            },
+            Err(e) => e.to_string(),
+        });
+    }
+    parts.join(", ")
 }
 
 fn resources(out: &mut String, rdat: &Rdat<'_>) {

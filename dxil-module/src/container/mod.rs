@@ -22,7 +22,7 @@
 //! | `ILDN` | [`DebugName`]: flags, name | padding |
 //! | `VERS` | [`CompilerVersion`]: version, flags, commit count, commit and version strings | padding |
 //! | `RTS0` | [`RootSignature`] (versions 1.0 to 1.2): flags, every root parameter (descriptor tables with their ranges, root constants, root descriptors) and static sampler | bytes no offset points at (DXC's serializer leaves none) |
-//! | `RDAT` | [`Rdat`]: its sub-parts; the resources, functions and subobjects of their tables, with the strings and index arrays they refer to | the node tables of work graphs and unknown sub-parts, as record tables or bytes |
+//! | `RDAT` | [`Rdat`]: its sub-parts; the resources, functions, subobjects and work-graph node shaders (attributes, inputs, outputs, node ids) of their tables, with the strings and index arrays they refer to | sub-parts of other types (DXC's experimental per-stage tables, its PDB information), as record tables or bytes |
 //! | `PRIV`, `SRCI`, `RDEF`, unknown parts | — | all ([`PartContent::Bytes`]) |
 //!
 //! The digest is DXC's retail hash ([`retail_hash`]) of the container from byte 20 on:

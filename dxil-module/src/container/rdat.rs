@@ -8,7 +8,9 @@
 //! count followed by that many indexes), a pool of raw bytes (type 5), and record tables (a
 //! record count and a record stride, then the records), among them the resources (type 3,
 //! [`RdatResource`]), the functions (type 4, [`RdatFunction`]), the subobjects (type 6,
-//! [`RdatSubobject`]) and the node tables of work graphs (types 7 to 11). Records refer to
+//! [`RdatSubobject`]) and the node tables of work graphs (types 7 to 11: a node shader
+//! ([`RdatNodeShader`]), its attributes ([`NodeFunctionAttribute`]), its inputs and outputs
+//! ([`RdatIoNode`]) with theirs ([`IoNodeAttribute`]), node ids ([`RdatNodeId`])). Records refer to
 //! strings by offset, to index arrays by index, and to other records by index; `u32::MAX` is
 //! no reference. A table's stride may be longer than the fields a reader knows (later
 //! versions append fields) or shorter (earlier versions): fields past the stride read as 0.
@@ -27,6 +29,9 @@ pub const RDAT_VERSION: u32 = 0x10;
 
 /// No reference.
 const NULL_REF: u32 = u32::MAX;
+
+/// DXIL's `ShaderKind` number of node shaders.
+const NODE_SHADER_KIND: u32 = 15;
 
 /// Sub-part types.
 pub mod part_type {
@@ -267,6 +272,106 @@ pub enum SubobjectDetail<'a> {
     },
     /// A kind this reader does not know: its record's fields after the kind and the name.
     Other,
+}
+
+/// A node of a work graph, as the node tables name it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RdatNodeId<'a> {
+    /// Its name.
+    pub name: &'a str,
+    /// Its index in the array of nodes of that name.
+    pub index: u32,
+}
+
+/// A node shader: what the function record of a node shader refers to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RdatNodeShader<'a> {
+    /// Byte offset of its record in the input.
+    pub offset: usize,
+    /// DXIL's `NodeLaunchType` number.
+    pub launch_type: u32,
+    /// Bytes of groupshared memory it uses.
+    pub group_shared_bytes: u32,
+    /// Its attributes: indexes into the node function attribute table
+    /// ([`Rdat::node_function_attribute`]).
+    pub attributes: Words<'a>,
+    /// Its outputs: indexes into the node input and output table ([`Rdat::io_node`]).
+    pub outputs: Words<'a>,
+    /// Its inputs: the same.
+    pub inputs: Words<'a>,
+}
+
+/// An attribute of a node shader.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NodeFunctionAttribute<'a> {
+    /// The node it is (kind 1).
+    Id(RdatNodeId<'a>),
+    /// Its thread-group size (kind 2): x, y, z (missing ones are 1).
+    NumThreads(Words<'a>),
+    /// The node whose input it shares (kind 3).
+    ShareInputOf(RdatNodeId<'a>),
+    /// Its fixed dispatch grid (kind 4).
+    DispatchGrid(Words<'a>),
+    /// Its deepest recursion (kind 5).
+    MaxRecursionDepth(u32),
+    /// The index of its local root arguments table (kind 6).
+    LocalRootArgumentsTableIndex(u32),
+    /// Its largest dispatch grid (kind 7).
+    MaxDispatchGrid(Words<'a>),
+    /// Another kind: its number and its value as stored.
+    Other {
+        /// The kind.
+        kind: u32,
+        /// The value.
+        value: u32,
+    },
+}
+
+/// An input or output of a node shader.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RdatIoNode<'a> {
+    /// Byte offset of its record in the input.
+    pub offset: usize,
+    /// DXIL's `NodeIOFlags` with the `NodeIOKind` in them, as stored.
+    pub flags_and_kind: u32,
+    /// Its attributes: indexes into the node input and output attribute table
+    /// ([`Rdat::io_node_attribute`]).
+    pub attributes: Words<'a>,
+}
+
+/// An attribute of a node's input or output.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IoNodeAttribute<'a> {
+    /// The node an output goes to (kind 1).
+    OutputId(RdatNodeId<'a>),
+    /// The most records it holds (kind 2).
+    MaxRecords(u32),
+    /// The output whose record limit it shares (kind 3).
+    MaxRecordsSharedWith(u32),
+    /// The size of its records (kind 4).
+    RecordSizeInBytes(u32),
+    /// Where a record holds its dispatch grid (kind 5).
+    RecordDispatchGrid {
+        /// The byte offset in the record.
+        byte_offset: u16,
+        /// Components (0 to 3) in bits 0 and 1, DXIL's `ComponentType` from bit 2.
+        components_and_type: u16,
+    },
+    /// The size of an output array (kind 6).
+    OutputArraySize(u32),
+    /// Whether the nodes of an output array may be missing (kind 7).
+    AllowSparseNodes(bool),
+    /// The alignment of its records (kind 8).
+    RecordAlignmentInBytes(u32),
+    /// The most records per node of an output array (kind 9).
+    MaxRecordsPerNode(u32),
+    /// Another kind: its number and its value as stored.
+    Other {
+        /// The kind.
+        kind: u32,
+        /// The value.
+        value: u32,
+    },
 }
 
 /// The name of a subobject kind.
@@ -581,6 +686,126 @@ impl<'a> Rdat<'a> {
                 name: string(1)?,
                 detail,
             })
+        })
+    }
+
+    /// Record `index` of table `t`, which the field at byte `field` refers to.
+    fn record_ref(&self, t: u32, index: u32, field: usize) -> Result<Fields<'a>, Error> {
+        let table = self.table(t);
+        table
+            .as_ref()
+            .and_then(|table| self.record(table, index))
+            .ok_or_else(|| {
+                Error::invalid(
+                    field,
+                    "a record reference",
+                    index.into(),
+                    format!(
+                        "the index of one of the {} records of the {} table",
+                        table.map_or(0, |t| t.count),
+                        part_type::name(t).unwrap_or("record")
+                    ),
+                )
+            })
+    }
+
+    /// The node id record `index`, which the field at byte `field` refers to.
+    fn node_id(&self, index: u32, field: usize) -> Result<RdatNodeId<'a>, Error> {
+        let f = self.record_ref(part_type::NODE_ID_TABLE, index, field)?;
+        Ok(RdatNodeId {
+            name: self.string(f.u32(0), f.at(0))?,
+            index: f.u32(1),
+        })
+    }
+
+    /// The node shader a function record of a node shader refers to
+    /// ([`RdatFunction2::shader_ref`]).
+    pub fn node_shader(
+        &self,
+        function: &RdatFunction<'a>,
+    ) -> Option<Result<RdatNodeShader<'a>, Error>> {
+        let v2 = function
+            .v2
+            .filter(|_| function.shader_kind == NODE_SHADER_KIND)?;
+        let f = match self.record_ref(
+            part_type::NODE_SHADER_INFO_TABLE,
+            v2.shader_ref,
+            function.offset + 48,
+        ) {
+            Ok(f) => f,
+            Err(e) => return Some(Err(e)),
+        };
+        let read = || {
+            Ok(RdatNodeShader {
+                offset: f.base,
+                launch_type: f.u32(0),
+                group_shared_bytes: f.u32(1),
+                attributes: self.index_array(f.u32(2), f.at(2))?,
+                outputs: self.index_array(f.u32(3), f.at(3))?,
+                inputs: self.index_array(f.u32(4), f.at(4))?,
+            })
+        };
+        Some(read())
+    }
+
+    /// Attribute `index` of the node function attribute table, which the field at byte
+    /// `field` refers to (a node shader's [`attributes`](RdatNodeShader::attributes) are at
+    /// its offset + 8).
+    pub fn node_function_attribute(
+        &self,
+        index: u32,
+        field: usize,
+    ) -> Result<NodeFunctionAttribute<'a>, Error> {
+        let f = self.record_ref(part_type::NODE_SHADER_FUNC_ATTRIB_TABLE, index, field)?;
+        let (kind, value, at) = (f.u32(0), f.u32(1), f.at(1));
+        Ok(match kind {
+            1 => NodeFunctionAttribute::Id(self.node_id(value, at)?),
+            2 => NodeFunctionAttribute::NumThreads(self.index_array(value, at)?),
+            3 => NodeFunctionAttribute::ShareInputOf(self.node_id(value, at)?),
+            4 => NodeFunctionAttribute::DispatchGrid(self.index_array(value, at)?),
+            5 => NodeFunctionAttribute::MaxRecursionDepth(value),
+            6 => NodeFunctionAttribute::LocalRootArgumentsTableIndex(value),
+            7 => NodeFunctionAttribute::MaxDispatchGrid(self.index_array(value, at)?),
+            _ => NodeFunctionAttribute::Other { kind, value },
+        })
+    }
+
+    /// Record `index` of the node input and output table, which the field at byte `field`
+    /// refers to (a node shader's [`outputs`](RdatNodeShader::outputs) are at its offset +
+    /// 12, its inputs at + 16).
+    pub fn io_node(&self, index: u32, field: usize) -> Result<RdatIoNode<'a>, Error> {
+        let f = self.record_ref(part_type::IO_NODE_TABLE, index, field)?;
+        Ok(RdatIoNode {
+            offset: f.base,
+            flags_and_kind: f.u32(0),
+            attributes: self.index_array(f.u32(1), f.at(1))?,
+        })
+    }
+
+    /// Attribute `index` of the node input and output attribute table, which the field at byte
+    /// `field` refers to (an input's or output's [`attributes`](RdatIoNode::attributes) are
+    /// at its offset + 4).
+    pub fn io_node_attribute(
+        &self,
+        index: u32,
+        field: usize,
+    ) -> Result<IoNodeAttribute<'a>, Error> {
+        let f = self.record_ref(part_type::NODE_SHADER_IO_ATTRIB_TABLE, index, field)?;
+        let (kind, value, at) = (f.u32(0), f.u32(1), f.at(1));
+        Ok(match kind {
+            1 => IoNodeAttribute::OutputId(self.node_id(value, at)?),
+            2 => IoNodeAttribute::MaxRecords(value),
+            3 => IoNodeAttribute::MaxRecordsSharedWith(value),
+            4 => IoNodeAttribute::RecordSizeInBytes(value),
+            5 => IoNodeAttribute::RecordDispatchGrid {
+                byte_offset: value as u16,
+                components_and_type: (value >> 16) as u16,
+            },
+            6 => IoNodeAttribute::OutputArraySize(value),
+            7 => IoNodeAttribute::AllowSparseNodes(value != 0),
+            8 => IoNodeAttribute::RecordAlignmentInBytes(value),
+            9 => IoNodeAttribute::MaxRecordsPerNode(value),
+            _ => IoNodeAttribute::Other { kind, value },
         })
     }
 

@@ -45,6 +45,18 @@ pub fn walk(content: &PartContent<'_>) {
             let _ = rdat.resources().count();
             for f in rdat.functions().flatten() {
                 let _ = rdat.dependency_names(&f).count();
+                if let Some(Ok(n)) = rdat.node_shader(&f) {
+                    for i in n.attributes.iter() {
+                        let _ = rdat.node_function_attribute(i, n.offset + 8);
+                    }
+                    for (list, field) in [(n.outputs, n.offset + 12), (n.inputs, n.offset + 16)] {
+                        for node in list.iter().filter_map(|i| rdat.io_node(i, field).ok()) {
+                            for i in node.attributes.iter() {
+                                let _ = rdat.io_node_attribute(i, node.offset + 4);
+                            }
+                        }
+                    }
+                }
             }
             for s in rdat.subobjects().flatten() {
                 let _ = rdat.export_names(&s).count();

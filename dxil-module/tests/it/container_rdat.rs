@@ -2,7 +2,8 @@
 //! record is a resource of the module's `!dx.resources` (class, id, space, registers, name,
 //! shape, UAV flags) and every resource of the module has one; every function record names a
 //! function of the module, its unmangled name the mangled one's identifier, and an entry
-//! point's record has the entry's shader kind. Every reference of every record resolves. A cut `RDAT`, or one with a bad
+//! point's record has the entry's shader kind; a node shader's record has the entry's launch
+//! type and thread-group size, and every attribute, input and output of it reads. Every reference of every record resolves. A cut `RDAT`, or one with a bad
 //! version, offset, size or reference, is an error at the field's byte offset.
 
 #![allow(clippy::panic)]
@@ -10,7 +11,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use dxil_module::bitcode;
-use dxil_module::container::rdat::{Rdat, part_type};
+use dxil_module::container::rdat::{NodeFunctionAttribute, Rdat, part_type};
 use dxil_module::container::{Container, ErrorKind, FourCC, PartContent};
 use dxil_module::dxil::{ResourceDetail, entry_points, resources};
 use dxil_module::model::Module;
@@ -64,6 +65,15 @@ fn module_bindings(m: &Module) -> BTreeSet<Binding> {
         .collect()
 }
 
+/// What the module says of an entry point: its shader kind, its name, and for a node shader
+/// its launch type and thread-group size.
+struct Entry {
+    kind: u32,
+    name: Vec<u8>,
+    launch: Option<u32>,
+    threads: Option<[u32; 3]>,
+}
+
 /// The runtime data of each corpus container that has one, with the container's name and
 /// bytes.
 fn with_rdat(files: &[(String, Vec<u8>)]) -> Vec<(&str, &[u8], Rdat<'_>)> {
@@ -89,7 +99,7 @@ fn runtime_data_agrees_with_the_module() {
     let corpus = files.len();
     files.extend(dxil_bin::more_containers());
     let (mut containers, mut resources_seen, mut functions_seen, mut entries_seen) = (0, 0, 0, 0);
-    let mut subobjects_seen = 0;
+    let (mut subobjects_seen, mut nodes_seen) = (0, 0);
     for (name, bytes, rdat) in with_rdat(&files) {
         let m = bitcode::decode(bytes).unwrap_or_else(|e| panic!("{name}: {e}"));
         // resources
@@ -117,12 +127,18 @@ fn runtime_data_agrees_with_the_module() {
             .iter()
             .filter_map(|f| Some(m.symbols.bytes(f.name?).to_vec()))
             .collect();
-        let entries: BTreeMap<Vec<u8>, (u32, Vec<u8>)> = entry_points(&m)
+        let entries: BTreeMap<Vec<u8>, Entry> = entry_points(&m)
             .filter_map(|e| {
                 let e = e.unwrap_or_else(|e| panic!("{name}: {e}"));
                 let f = m.function(e.function?)?;
-                let kind = e.properties().ok()?.shader_kind_value().ok()??;
-                Some((m.symbols.bytes(f.name?).to_vec(), (kind, e.name.to_vec())))
+                let p = e.properties().ok()?;
+                let entry = Entry {
+                    kind: p.shader_kind_value().ok()??,
+                    name: e.name.to_vec(),
+                    launch: p.node_launch_type_value().ok()?,
+                    threads: p.num_threads().ok()?,
+                };
+                Some((m.symbols.bytes(f.name?).to_vec(), entry))
             })
             .collect();
         let table = rdat
@@ -141,8 +157,45 @@ fn runtime_data_agrees_with_the_module() {
             for i in f.resources.iter() {
                 assert!(i < rdat.resources().count() as u32, "{name}: {}", f.name);
             }
-            if let Some((kind, unmangled)) = entries.get(f.name.as_bytes()) {
+            if let Some(entry) = entries.get(f.name.as_bytes()) {
+                let (kind, unmangled) = (&entry.kind, &entry.name);
                 assert_eq!(f.shader_kind, *kind, "{name}: {}", f.name);
+                if let Some(node) = rdat.node_shader(&f) {
+                    let node = node.unwrap_or_else(|e| panic!("{name}: {e}"));
+                    assert_eq!(Some(node.launch_type), entry.launch, "{name}: {}", f.name);
+                    let threads = node
+                        .attributes
+                        .iter()
+                        .map(|i| rdat.node_function_attribute(i, node.offset + 8))
+                        .find_map(|a| match a {
+                            Ok(NodeFunctionAttribute::NumThreads(w)) => Some(w),
+                            Ok(_) => None,
+                            Err(e) => panic!("{name}: {e}"),
+                        })
+                        .map(|w| {
+                            let mut xyz = [1; 3];
+                            for (slot, v) in xyz.iter_mut().zip(w.iter()) {
+                                *slot = v;
+                            }
+                            xyz
+                        });
+                    assert_eq!(threads, entry.threads, "{name}: {}", f.name);
+                    for (list, field) in [
+                        (node.outputs, node.offset + 12),
+                        (node.inputs, node.offset + 16),
+                    ] {
+                        for i in list.iter() {
+                            let io = rdat
+                                .io_node(i, field)
+                                .unwrap_or_else(|e| panic!("{name}: {e}"));
+                            for a in io.attributes.iter() {
+                                rdat.io_node_attribute(a, io.offset + 4)
+                                    .unwrap_or_else(|e| panic!("{name}: {e}"));
+                            }
+                        }
+                    }
+                    nodes_seen += 1;
+                }
                 // a library's entries are named by the mangled name
                 assert!(
                     [f.name, f.unmangled_name].contains(&&*String::from_utf8_lossy(unmangled)),
@@ -174,7 +227,8 @@ fn runtime_data_agrees_with_the_module() {
     eprintln!(
         "{containers} RDAT parts in {} containers ({corpus} the corpus's): {resources_seen} \
          resources and {functions_seen} functions ({entries_seen} entry points) agree with the \
-         module; {subobjects_seen} subobjects read",
+         module; {nodes_seen} node shaders with the launch type and thread-group size of their \
+         entry; {subobjects_seen} subobjects read",
         files.len()
     );
     if files.len() == corpus {

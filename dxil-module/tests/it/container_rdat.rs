@@ -265,7 +265,7 @@ fn hostile_runtime_data_gives_errors_at_their_fields() {
     let Some(files) = dxil_bin::containers() else {
         return;
     };
-    let mut cuts = 0;
+    let (mut cuts, mut nodes) = (0, 0);
     for (name, container) in &files {
         let c = Container::parse(container).unwrap_or_else(|e| panic!("{name}: {e}"));
         let Some(part) = c.find(FourCC::RDAT) else {
@@ -317,6 +317,27 @@ fn hostile_runtime_data_gives_errors_at_their_fields() {
                 "{name}: {kind:?}"
             );
         }
+        // a function's resource list, and a node shader's reference to its record
+        if let Some(Ok(f)) = rdat.functions().next() {
+            let at = f.offset - 1000 + 8;
+            let (offset, kind) = error_of(&with_word(bytes, at, 1 << 20)).expect("a bad list");
+            assert!(
+                offset == f.offset + 8 && matches!(kind, ErrorKind::Invalid { .. }),
+                "{name}: {kind:?}"
+            );
+            if rdat.node_shader(&f).is_some() {
+                let bad = with_word(bytes, f.offset - 1000 + 48, 1 << 20);
+                let bad = Rdat::parse(&bad, 1000).expect("reads");
+                let f = bad.functions().next().expect("a function").expect("reads");
+                let e = bad
+                    .node_shader(&f)
+                    .expect("a node shader")
+                    .expect_err("a bad ref");
+                assert_eq!(e.offset, f.offset + 48, "{name}");
+                nodes += 1;
+            }
+        }
     }
+    assert_eq!(nodes, 8, "containers whose first function is a node shader");
     eprintln!("{cuts} cut RDAT parts read");
 }

@@ -8,7 +8,7 @@
 //! | --- | --- | --- |
 //! | container header and part table | [`container::Container`] (version, size, parts in order), the digest checked ([`container::Container::digest_status`]) | bytes after the container's stated size: counted, not read |
 //! | `DXIL`, `ILDB`, `STAT` parts | [`container::ProgramHeader`] (shader kind, shader model, DXIL version, where the bitcode is) | - |
-//! | `SFI0`, `ISG1`/`OSG1`/`PSG1`, `ISGN`/`OSGN`/`OSG5`/`PCSG`, `PSV0` (versions 0 to 4), `HASH`, `ILDN`, `VERS`, `RTS0` (root signatures 1.0 to 1.2) | typed views ([`container::PartContent`]) | - |
+//! | `SFI0`, `ISG1`/`OSG1`/`PSG1`, `ISGN`/`OSGN`/`OSG5`/`PCSG`, `PSV0` (versions 0 to 4), `HASH`, `ILDN`, `VERS`, `RTS0` (root signatures 1.0 to 1.2, also written: [`container::root_signature::RootSignatureDesc::serialize`]) | typed views ([`container::PartContent`]) | - |
 //! | `RDAT` | [`container::Rdat`]: resources, functions, subobjects, work-graph node shaders with their attributes, inputs and outputs | sub-parts of other types: record counts and strides, their records as bytes |
 //! | `PRIV`, `SRCI`, `RDEF`, unknown parts | - | [`container::PartContent::Bytes`] |
 //! | the bitcode of a program part (`DXIL`, else `ILDB`, as [`container::find_bitcode`] picks; any part's bitcode when given to the decoder) | [`bitstream::Bitstream`] (blocks, abbreviations, records), then [`bitcode::decode`] into a [`model::Module`] | - |

@@ -1,18 +1,29 @@
 //! Fuzz target `container`: arbitrary bytes as a DXBC container, and as any input of
 //! `find_bitcode`. Reading must give an error or a container, never panic; every part decodes
 //! or gives an error; a container read is written again from its parts into one that reads
-//! back with the same parts, the same decoding outcomes and a matching digest.
+//! back with the same parts, the same decoding outcomes and a matching digest. A root
+//! signature that serializes again reads back into one that serializes to the same bytes.
 
 #![no_main]
 
 use dxil_module::container::{
-    Container, DigestMode, DigestStatus, FourCC, find_bitcode, write_container,
+    Container, DigestMode, DigestStatus, FourCC, PartContent, RootSignature, find_bitcode,
+    write_container,
 };
 use libfuzzer_sys::fuzz_target;
 
 // the walk of every view of a decoded part, shared with the mutation tests
 #[path = "../../dxil-module/tests/common/walk.rs"]
 mod walk;
+
+/// `rs` serialized, read and serialized again gives the same bytes.
+fn serializes_again(rs: &RootSignature<'_>) {
+    let Ok(bytes) = rs.to_desc().serialize() else {
+        return;
+    };
+    let again = RootSignature::parse(&bytes, 0).expect("a serialized root signature reads");
+    assert_eq!(again.to_desc().serialize().as_deref(), Ok(&bytes[..]));
+}
 
 fuzz_target!(|data: &[u8]| {
     if let Err(e) = find_bitcode(data) {
@@ -33,6 +44,9 @@ fuzz_target!(|data: &[u8]| {
         .map(|p| match container.decode(&p) {
             Ok(content) => {
                 walk::walk(&content);
+                if let PartContent::RootSignature(rs) = &content {
+                    serializes_again(rs);
+                }
                 true
             }
             Err(e) => {

@@ -21,7 +21,7 @@ pub fn write(out: &mut String, fourcc: FourCC, rdat: &Rdat<'_>) {
         .map(|p| {
             let name = part_type::name(p.part_type)
                 .map_or_else(|| format!("type {}", p.part_type), str::to_owned);
-            match rdat.tables().find(|t| t.part_type == p.part_type) {
+            match p.table() {
                 Some(t) => format!("{name} ({} of {} bytes)", t.count, t.stride),
                 None => format!("{name} ({} bytes)", p.data.len()),
             }

@@ -92,7 +92,16 @@ pub struct Rdat<'a> {
     /// The format's version ([`RDAT_VERSION`]).
     pub version: u32,
     count: u32,
+    /// The position of the first sub-part of each known type (`NO_PART` for none), so that
+    /// following a reference takes no search, whatever the number of sub-parts.
+    first: [u32; KNOWN_TYPES],
 }
+
+/// The known sub-part types are below this.
+const KNOWN_TYPES: usize = 12;
+
+/// No sub-part of that type.
+const NO_PART: u32 = u32::MAX;
 
 /// A sub-part.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -103,6 +112,32 @@ pub struct RdatPart<'a> {
     pub part_type: u32,
     /// Its data.
     pub data: &'a [u8],
+}
+
+impl<'a> RdatPart<'a> {
+    /// Its records, when its type is a table's ([`part_type::is_table`]).
+    pub fn table(&self) -> Option<RecordTable<'a>> {
+        if !part_type::is_table(self.part_type) {
+            return None;
+        }
+        self.table_or_error().ok()
+    }
+
+    /// Its records: the count and stride, then as many records.
+    fn table_or_error(&self) -> Result<RecordTable<'a>, Error> {
+        let mut r = Reader::new(self.data, self.offset + 8);
+        let count = r.u32("a record count")?;
+        let stride = r.u32("a record stride")?;
+        let base = r.offset();
+        let records = r.take(table_bytes(count, stride), "records")?;
+        Ok(RecordTable {
+            part_type: self.part_type,
+            count,
+            stride,
+            records,
+            base,
+        })
+    }
 }
 
 /// A record table: `count` records of `stride` bytes.
@@ -406,16 +441,22 @@ impl<'a> Rdat<'a> {
         }
         let count = r.u32("a runtime data part count")?;
         r.take(table_bytes(count, 4), "the runtime data part offsets")?;
-        let rdat = Rdat {
+        let mut rdat = Rdat {
             data,
             base,
             version,
             count,
+            first: [NO_PART; KNOWN_TYPES],
         };
         for i in 0..count {
             let part = rdat.part_at(i)?;
             if part_type::is_table(part.part_type) {
-                rdat.table_of(&part)?;
+                part.table_or_error()?;
+            }
+            if let Some(first) = rdat.first.get_mut(part.part_type as usize)
+                && *first == NO_PART
+            {
+                *first = i;
             }
         }
         Ok(rdat)
@@ -433,7 +474,11 @@ impl<'a> Rdat<'a> {
 
     /// The first sub-part of type `t`.
     pub fn part(&self, t: u32) -> Option<RdatPart<'a>> {
-        self.parts().find(|p| p.part_type == t)
+        match self.first.get(t as usize) {
+            Some(&NO_PART) => None,
+            Some(&i) => self.part_at(i).ok(),
+            None => self.parts().find(|p| p.part_type == t),
+        }
     }
 
     fn part_at(&self, index: u32) -> Result<RdatPart<'a>, Error> {
@@ -461,36 +506,14 @@ impl<'a> Rdat<'a> {
         })
     }
 
-    /// The record table of sub-part `part`.
-    fn table_of(&self, part: &RdatPart<'a>) -> Result<RecordTable<'a>, Error> {
-        let mut r = Reader::new(part.data, part.offset + 8);
-        let count = r.u32("a record count")?;
-        let stride = r.u32("a record stride")?;
-        let base = r.offset();
-        let records = r.take(table_bytes(count, stride), "records")?;
-        Ok(RecordTable {
-            part_type: part.part_type,
-            count,
-            stride,
-            records,
-            base,
-        })
-    }
-
     /// The record table of type `t`, if there is one.
     pub fn table(&self, t: u32) -> Option<RecordTable<'a>> {
-        let part = self.part(t)?;
-        if !part_type::is_table(t) {
-            return None;
-        }
-        self.table_of(&part).ok()
+        self.part(t)?.table()
     }
 
     /// The record tables, in order.
     pub fn tables(&self) -> impl Iterator<Item = RecordTable<'a>> + '_ {
-        self.parts()
-            .filter(|p| part_type::is_table(p.part_type))
-            .filter_map(|p| self.table_of(&p).ok())
+        self.parts().filter_map(|p| p.table())
     }
 
     /// The string at offset `at` of the string buffer (empty for no reference); `field` is the

@@ -1,39 +1,22 @@
-//! Root signatures (`RTS0`): every one of the corpus decoded and laid out again as DXC's
-//! serializer lays a root signature out gives the part's bytes; root signatures of each
-//! version built here (static samplers, version 1.0's shorter records, version 1.2's sampler
-//! flags) read back as built; and a part cut short, with an offset or a count past its end,
-//! an unknown version or parameter type, is an error at the offending field's byte offset.
+//! Root signatures (`RTS0`): every one of the corpus decoded and serialized again
+//! (`RootSignature::to_desc`, `RootSignatureDesc::serialize`) gives the part's bytes, as
+//! DXC's serializer laid them out; root signatures of each version built here (static
+//! samplers, version 1.0's shorter records, version 1.2's sampler flags) serialize and read
+//! back as built, and one the version cannot hold is refused; and a part cut short, with an
+//! offset or a count past its end, an unknown version or parameter type, is an error at the
+//! offending field's byte offset.
 
 #![allow(clippy::panic)]
 
-use dxil_module::container::root_signature::{ParameterKind, filter_name};
+use dxil_module::container::root_signature::{
+    DescriptorRange, ParameterDesc, ParameterKind, RootSignatureDesc, RootSignatureWriteError,
+    StaticSampler, filter_name,
+};
 use dxil_module::container::{
     Container, ErrorKind, FourCC, PartContent, RootParameterType, RootSignature,
 };
 
 use crate::dxil_bin;
-
-/// A root parameter as this test lays it out: its payload and its visibility.
-#[derive(Clone, Debug, PartialEq)]
-enum Param {
-    /// Ranges: type, count, base register, space, flags (1.1 on), offset in the table.
-    Table(Vec<[u32; 6]>),
-    /// Register, space, number of values.
-    Constants([u32; 3]),
-    /// Parameter type (2 to 4), register, space, flags (1.1 on).
-    Descriptor([u32; 4]),
-}
-
-/// A root signature as this test lays it out.
-#[derive(Clone, Debug, PartialEq)]
-struct Spec {
-    version: u32,
-    flags: u32,
-    params: Vec<(Param, u32)>,
-    /// Filter, address u, v, w, bias (bits), anisotropy, comparison, border, min and max LOD
-    /// (bits), register, space, visibility, flags (1.2).
-    samplers: Vec<[u32; 14]>,
-}
 
 fn push(out: &mut Vec<u8>, words: &[u32]) {
     for w in words {
@@ -41,177 +24,91 @@ fn push(out: &mut Vec<u8>, words: &[u32]) {
     }
 }
 
-/// `spec` laid out as DXC's serializer lays a root signature out: the header, the parameter
-/// records, each parameter's payload in turn (a table's ranges right after it), then the
-/// static samplers.
-fn lay_out(spec: &Spec) -> Vec<u8> {
-    let v1 = spec.version == 1;
-    let range_words = if v1 { 5 } else { 6 };
-    let descriptor_words = if v1 { 2 } else { 3 };
-    let sampler_words = if spec.version >= 3 { 14 } else { 13 };
-    let mut payloads = Vec::new();
-    let params_at = 24;
-    let mut at = params_at + 12 * spec.params.len();
-    let mut records = Vec::new();
-    for (param, visibility) in &spec.params {
-        let (ty, words) = match param {
-            Param::Table(ranges) => {
-                let mut words = vec![ranges.len() as u32, (at + 8) as u32];
-                for r in ranges {
-                    let r = if v1 {
-                        vec![r[0], r[1], r[2], r[3], r[5]]
-                    } else {
-                        r.to_vec()
-                    };
-                    words.extend_from_slice(&r[..range_words]);
-                }
-                (0, words)
-            }
-            Param::Constants(c) => (1, c.to_vec()),
-            Param::Descriptor(d) => (d[0], d[1..1 + descriptor_words].to_vec()),
-        };
-        records.extend([ty, *visibility, at as u32]);
-        at += 4 * words.len();
-        payloads.extend(words);
+/// A range of `range_type` with `flags` (none in version 1.0).
+fn range(
+    range_type: u32,
+    count: u32,
+    base: u32,
+    space: u32,
+    flags: Option<u32>,
+    at: u32,
+) -> DescriptorRange {
+    DescriptorRange {
+        offset: 0,
+        range_type,
+        count,
+        base_register: base,
+        space,
+        flags,
+        offset_in_table: at,
     }
-    let mut out = Vec::new();
-    push(
-        &mut out,
-        &[
-            spec.version,
-            spec.params.len() as u32,
-            params_at as u32,
-            spec.samplers.len() as u32,
-            at as u32,
-            spec.flags,
-        ],
-    );
-    push(&mut out, &records);
-    push(&mut out, &payloads);
-    for s in &spec.samplers {
-        push(&mut out, &s[..sampler_words]);
-    }
-    out
 }
 
-/// What `rs` decodes to, as a [`Spec`].
-fn spec_of(rs: &RootSignature<'_>) -> Spec {
-    let params = rs
-        .parameters()
-        .map(|p| {
-            let param = match p.kind {
-                ParameterKind::Table(t) => Param::Table(
-                    t.ranges()
-                        .map(|r| {
-                            [
-                                r.range_type,
-                                r.count,
-                                r.base_register,
-                                r.space,
-                                r.flags.unwrap_or(0),
-                                r.offset_in_table,
-                            ]
-                        })
-                        .collect(),
-                ),
-                ParameterKind::Constants {
-                    register,
-                    space,
-                    values,
-                } => Param::Constants([register, space, values]),
-                ParameterKind::Descriptor {
-                    view,
-                    register,
-                    space,
-                    flags,
-                } => Param::Descriptor([view.value(), register, space, flags.unwrap_or(0)]),
-            };
-            (param, p.visibility)
-        })
-        .collect();
-    let samplers = rs
-        .samplers()
-        .map(|s| {
-            [
-                s.filter,
-                s.address[0],
-                s.address[1],
-                s.address[2],
-                s.mip_lod_bias.to_bits(),
-                s.max_anisotropy,
-                s.comparison,
-                s.border_color,
-                s.min_lod.to_bits(),
-                s.max_lod.to_bits(),
-                s.register,
-                s.space,
-                s.visibility,
-                s.flags.unwrap_or(0),
-            ]
-        })
-        .collect();
-    Spec {
-        version: rs.version,
-        flags: rs.flags,
-        params,
-        samplers,
+/// A static sampler of `filter` in register `s{register}`.
+fn sampler(filter: u32, register: u32, visibility: u32, flags: Option<u32>) -> StaticSampler {
+    StaticSampler {
+        offset: 0,
+        filter,
+        address: [1, 3, 4],
+        mip_lod_bias: -0.5,
+        max_anisotropy: 16,
+        comparison: 4,
+        border_color: 2,
+        min_lod: 0.0,
+        max_lod: f32::MAX,
+        register,
+        space: 0,
+        visibility,
+        flags,
     }
 }
 
 /// A root signature of `version` with a parameter of every kind and two static samplers.
-fn built(version: u32) -> Spec {
-    let flags = |f: u32| if version == 1 { 0 } else { f };
-    Spec {
+fn built(version: u32) -> RootSignatureDesc {
+    let flags = |f: u32| (version >= 2).then_some(f);
+    let param = |visibility, kind| ParameterDesc { visibility, kind };
+    let descriptor = |view, register, space, f| ParameterKind::Descriptor {
+        view,
+        register,
+        space,
+        flags: flags(f),
+    };
+    RootSignatureDesc {
         version,
         flags: 0x1 | 0x400,
-        params: vec![
-            (
-                Param::Table(vec![
-                    [0, u32::MAX, 2, 1, flags(0x4), 0],
-                    [1, 4, 0, 0, flags(0x1 | 0x2), u32::MAX],
-                ]),
+        parameters: vec![
+            param(
                 5,
+                ParameterKind::Table(vec![
+                    range(0, u32::MAX, 2, 1, flags(0x4), 0),
+                    range(1, 4, 0, 0, flags(0x1 | 0x2), u32::MAX),
+                ]),
             ),
-            (Param::Constants([3, 0, 16]), 0),
-            (Param::Descriptor([2, 1, 0, flags(0x8)]), 1),
-            (Param::Descriptor([4, 7, 2, flags(0x2)]), 7),
-            (Param::Table(vec![[3, 2, 0, 0, flags(0x1), 0]]), 5),
+            param(
+                0,
+                ParameterKind::Constants {
+                    register: 3,
+                    space: 0,
+                    values: 16,
+                },
+            ),
+            param(1, descriptor(RootParameterType::Cbv, 1, 0, 0x8)),
+            param(7, descriptor(RootParameterType::Uav, 7, 2, 0x2)),
+            param(
+                5,
+                ParameterKind::Table(vec![range(3, 2, 0, 0, flags(0x1), 0)]),
+            ),
         ],
         samplers: vec![
-            [
-                0x55,
-                1,
-                3,
-                4,
-                (-0.5f32).to_bits(),
-                16,
-                4,
-                2,
-                0f32.to_bits(),
-                f32::MAX.to_bits(),
-                0,
-                0,
-                5,
-                if version >= 3 { 0x2 } else { 0 },
-            ],
-            [
-                0x94,
-                5,
-                5,
-                5,
-                0f32.to_bits(),
-                1,
-                2,
-                0,
-                1f32.to_bits(),
-                3f32.to_bits(),
-                1,
-                3,
-                0,
-                0,
-            ],
+            sampler(0x55, 0, 5, (version >= 3).then_some(0x2)),
+            sampler(0x94, 1, 0, (version >= 3).then_some(0)),
         ],
     }
+}
+
+/// `desc` serialized.
+fn lay_out(desc: &RootSignatureDesc) -> Vec<u8> {
+    desc.serialize().unwrap_or_else(|e| panic!("{e}"))
 }
 
 #[dxil_test_data::needs(shared = "corpus/dxil-bin")]
@@ -231,7 +128,7 @@ fn corpus_root_signatures_lay_out_again_as_they_were() {
         let Ok(PartContent::RootSignature(rs)) = c.decode(&part) else {
             panic!("{name}: RTS0 does not decode");
         };
-        assert_eq!(lay_out(&spec_of(&rs)), part.data, "{name}");
+        assert_eq!(lay_out(&rs.to_desc()), part.data, "{name}");
         seen += 1;
     }
     eprintln!(
@@ -249,7 +146,7 @@ fn built_root_signatures_read_back_as_built() {
         let spec = built(version);
         let bytes = lay_out(&spec);
         let rs = RootSignature::parse(&bytes, 100).unwrap_or_else(|e| panic!("{version}: {e}"));
-        assert_eq!(spec_of(&rs), spec, "version {version}");
+        assert_eq!(rs.to_desc(), spec, "version {version}");
         let first = rs.parameters().next().expect("a parameter");
         assert_eq!(first.offset, 100 + 24);
         let ParameterKind::Table(t) = first.kind else {
@@ -370,4 +267,41 @@ fn tables_sharing_their_ranges_cannot_add_up_past_the_part() {
     let first_over = (part / (24 * u64::from(ranges)) + 1) as usize;
     assert_eq!(offset, 1000 + 24 + 12 * (first_over - 1), "{kind:?}");
     assert!(matches!(kind, ErrorKind::Invalid { .. }), "{kind:?}");
+}
+
+#[test]
+fn root_signatures_a_version_cannot_hold_are_refused() {
+    let mut v10 = built(1);
+    v10.parameters[2].kind = ParameterKind::Descriptor {
+        view: RootParameterType::Cbv,
+        register: 0,
+        space: 0,
+        flags: Some(0x8),
+    };
+    assert_eq!(
+        v10.serialize(),
+        Err(RootSignatureWriteError::FlagsNeedVersion {
+            what: "root parameter",
+            index: 2,
+            needs: "1.1"
+        })
+    );
+    let mut v11 = built(2);
+    v11.samplers[1].flags = Some(0x1);
+    let e = v11.serialize().expect_err("sampler flags need 1.2");
+    assert!(e.to_string().contains("static sampler 1 has flags"), "{e}");
+    let mut table = built(3);
+    table.parameters[1].kind = ParameterKind::Descriptor {
+        view: RootParameterType::DescriptorTable,
+        register: 0,
+        space: 0,
+        flags: None,
+    };
+    assert_eq!(
+        table.serialize(),
+        Err(RootSignatureWriteError::NotAView { parameter: 1 })
+    );
+    let mut bad = built(2);
+    bad.version = 4;
+    assert_eq!(bad.serialize(), Err(RootSignatureWriteError::Version(4)));
 }

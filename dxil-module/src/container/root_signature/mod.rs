@@ -12,6 +12,12 @@
 //!
 //! [`RootSignature::parse`] checks every count and offset against the part before anything
 //! is read through it; the views then read their records again on demand.
+//! [`RootSignature::to_desc`] holds one whole ([`RootSignatureDesc`]), which
+//! [`RootSignatureDesc::serialize`] lays out again as DXC does (`desc.rs`).
+
+mod desc;
+
+pub use desc::{ParameterDesc, RootSignatureDesc, RootSignatureWriteError};
 
 use super::bytes::{Reader, table_bytes};
 use super::error::Error;
@@ -47,14 +53,15 @@ pub struct RootParameter<'a> {
     /// The shader stages that see it, numbered as [`ShaderVisibility`].
     pub visibility: u32,
     /// What it binds.
-    pub kind: ParameterKind<'a>,
+    pub kind: ParameterKind<DescriptorTable<'a>>,
 }
 
-/// What a root parameter binds.
-#[derive(Clone, Copy, Debug)]
-pub enum ParameterKind<'a> {
+/// What a root parameter binds; `T` holds a descriptor table's ranges (a [`DescriptorTable`]
+/// view of the part in [`RootParameter`], the ranges themselves in [`ParameterDesc`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ParameterKind<T> {
     /// A descriptor table: ranges of descriptors in a heap.
-    Table(DescriptorTable<'a>),
+    Table(T),
     /// 32-bit constants in the root signature itself.
     Constants {
         /// The `b` register.
@@ -77,6 +84,35 @@ pub enum ParameterKind<'a> {
         /// `D3D12_ROOT_DESCRIPTOR_FLAGS` (version 1.1 on; see [`ROOT_DESCRIPTOR_FLAGS`]).
         flags: Option<u32>,
     },
+}
+
+impl<T> ParameterKind<T> {
+    /// The same parameter with its table's ranges made by `f`.
+    pub fn map_table<U>(self, f: impl FnOnce(T) -> U) -> ParameterKind<U> {
+        match self {
+            ParameterKind::Table(t) => ParameterKind::Table(f(t)),
+            ParameterKind::Constants {
+                register,
+                space,
+                values,
+            } => ParameterKind::Constants {
+                register,
+                space,
+                values,
+            },
+            ParameterKind::Descriptor {
+                view,
+                register,
+                space,
+                flags,
+            } => ParameterKind::Descriptor {
+                view,
+                register,
+                space,
+                flags,
+            },
+        }
+    }
 }
 
 /// The ranges of a descriptor table.

@@ -127,7 +127,18 @@ impl<'a> RdatPart<'a> {
     fn table_or_error(&self) -> Result<RecordTable<'a>, Error> {
         let mut r = Reader::new(self.data, self.offset + 8);
         let count = r.u32("a record count")?;
+        let stride_at = r.offset();
         let stride = r.u32("a record stride")?;
+        // records of 4-byte fields: a table of records without bytes would let a count of
+        // 2^32 cost nothing to store
+        if count > 0 && (stride == 0 || stride % 4 != 0) {
+            return Err(Error::invalid(
+                stride_at,
+                "a record stride",
+                stride.into(),
+                "a multiple of 4 bytes, not 0",
+            ));
+        }
         let base = r.offset();
         let records = r.take(table_bytes(count, stride), "records")?;
         Ok(RecordTable {

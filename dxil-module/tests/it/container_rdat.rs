@@ -308,6 +308,13 @@ fn hostile_runtime_data_gives_errors_at_their_fields() {
             let at = table.offset - 1000 + 8;
             let (offset, _) = error_of(&with_word(bytes, at, u32::MAX)).expect("a bad count");
             assert_eq!(offset, table.offset + 16, "{name}");
+            // a stride of 0 would let the count of records cost no bytes
+            let no_stride = with_word(&with_word(bytes, at, u32::MAX), at + 4, 0);
+            let (offset, kind) = error_of(&no_stride).expect("a bad stride");
+            assert!(
+                offset == table.offset + 12 && matches!(kind, ErrorKind::Invalid { .. }),
+                "{name}: {kind:?}"
+            );
         }
         if let Some(Ok(r)) = rdat.resources().next() {
             let at = r.offset - 1000 + 24;

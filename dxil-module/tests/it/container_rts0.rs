@@ -132,7 +132,7 @@ fn corpus_root_signatures_lay_out_again_as_they_were() {
         seen += 1;
     }
     eprintln!(
-        "{seen} root signatures in {} containers ({corpus} the corpus's) laid out again as they were",
+        "{seen} root signatures in {} containers ({corpus} the corpus's) serialize again to their parts' bytes",
         files.len()
     );
     if files.len() == corpus {

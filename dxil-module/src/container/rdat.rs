@@ -164,6 +164,25 @@ pub struct RecordTable<'a> {
     base: usize,
 }
 
+impl<'a> RecordTable<'a> {
+    /// The records' bytes, one after the other.
+    pub fn bytes(&self) -> &'a [u8] {
+        self.records
+    }
+
+    /// Record `index`'s bytes.
+    pub fn record(&self, index: u32) -> Option<&'a [u8]> {
+        let start = usize::try_from(u64::from(index) * u64::from(self.stride)).ok()?;
+        self.records
+            .get(start..start.checked_add(self.stride as usize)?)
+    }
+
+    /// Byte offset in the input of the first record.
+    pub fn offset(&self) -> usize {
+        self.base
+    }
+}
+
 /// A record of a table: its fields read as `u32`s, those past the stride as 0.
 #[derive(Clone, Copy, Debug)]
 struct Fields<'a> {
@@ -582,13 +601,10 @@ impl<'a> Rdat<'a> {
     }
 
     fn record(&self, table: &RecordTable<'a>, index: u32) -> Option<Fields<'a>> {
-        let start = usize::try_from(u64::from(index) * u64::from(table.stride)).ok()?;
-        let bytes = table
-            .records
-            .get(start..start.checked_add(table.stride as usize)?)?;
+        let bytes = table.record(index)?;
         Some(Fields {
             bytes,
-            base: table.base + start,
+            base: table.base + index as usize * table.stride as usize,
         })
     }
 

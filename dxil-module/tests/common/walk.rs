@@ -41,7 +41,13 @@ pub fn walk(content: &PartContent<'_>) {
         }
         PartContent::RootSignature(rs) => root_signature(rs),
         PartContent::RuntimeData(rdat) => {
-            let _ = (rdat.parts().count(), rdat.tables().count());
+            for t in rdat.tables() {
+                let _ = (
+                    t.bytes().len(),
+                    t.record(t.count.saturating_sub(1)),
+                    t.offset(),
+                );
+            }
             let _ = rdat.resources().count();
             for f in rdat.functions().flatten() {
                 let _ = rdat.dependency_names(&f).count();

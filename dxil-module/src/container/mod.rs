@@ -21,8 +21,8 @@
 //! | `HASH` | [`ShaderHash`]: flags, hash | — |
 //! | `ILDN` | [`DebugName`]: flags, name | padding |
 //! | `VERS` | [`CompilerVersion`]: version, flags, commit count, commit and version strings | padding |
-//! | `RTS0` | [`RootSignature`] (versions 1.0 to 1.2): flags, every root parameter (descriptor tables with their ranges, root constants, root descriptors) and static sampler | bytes no offset points at (DXC's serializer leaves none) |
-//! | `RDAT` | [`Rdat`]: its sub-parts; the resources, functions, subobjects and work-graph node shaders (attributes, inputs, outputs, node ids) of their tables, with the strings and index arrays they refer to | sub-parts of other types (DXC's experimental per-stage tables, its PDB information), as record tables or bytes |
+//! | `RTS0` | [`RootSignature`] (versions 1.0 to 1.2): flags, every root parameter (descriptor tables with their ranges, root constants, root descriptors) and static sampler | bytes no offset points at (DXC's serializer leaves none); a part of another version, whole |
+//! | `RDAT` | [`Rdat`]: its sub-parts; the resources, functions, subobjects and work-graph node shaders (attributes, inputs, outputs, node ids) of their tables, with the strings and index arrays they refer to | sub-parts of other types (DXC's experimental per-stage tables, its PDB information), as record tables or bytes; a part of another version (DXC's prerelease libraries), whole |
 //! | `PRIV`, `SRCI`, `RDEF`, unknown parts | — | all ([`PartContent::Bytes`]) |
 //!
 //! The digest is DXC's retail hash ([`retail_hash`]) of the container from byte 20 on:

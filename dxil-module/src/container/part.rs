@@ -51,9 +51,11 @@ pub enum PartContent<'a> {
     DebugName(DebugName<'a>),
     /// `VERS`: the compiler version.
     CompilerVersion(CompilerVersion<'a>),
-    /// `RTS0`: the root signature.
+    /// `RTS0`: the root signature (of a version [`RootSignature::parse`] reads; another
+    /// stays [`PartContent::Bytes`]).
     RootSignature(RootSignature<'a>),
-    /// `RDAT`: the runtime data.
+    /// `RDAT`: the runtime data (of version [`RDAT_VERSION`](super::rdat::RDAT_VERSION);
+    /// another stays [`PartContent::Bytes`]).
     RuntimeData(Rdat<'a>),
     /// Any other part (`PRIV`, `SRCI`, `RDEF`, unknown ones): its bytes.
     Bytes(&'a [u8]),
@@ -76,8 +78,19 @@ pub(crate) fn decode<'a>(part: &Part<'a>, stage: Option<u32>) -> Result<PartCont
         b"HASH" => PartContent::ShaderHash(ShaderHash::parse(data, base)?),
         b"ILDN" => PartContent::DebugName(DebugName::parse(data, base)?),
         b"VERS" => PartContent::CompilerVersion(CompilerVersion::parse(data, base)?),
-        b"RTS0" => PartContent::RootSignature(RootSignature::parse(data, base)?),
-        b"RDAT" => PartContent::RuntimeData(Rdat::parse(data, base)?),
+        // a version this reader does not know (a later root signature, the runtime data of
+        // DXC's prerelease libraries) stays bytes, as a part it does not decode
+        b"RTS0" if (1..=3).contains(&first_word(data)) => {
+            PartContent::RootSignature(RootSignature::parse(data, base)?)
+        }
+        b"RDAT" if first_word(data) == super::rdat::RDAT_VERSION => {
+            PartContent::RuntimeData(Rdat::parse(data, base)?)
+        }
         _ => PartContent::Bytes(data),
     })
+}
+
+/// The first little-endian `u32` of `data` (0 for fewer than 4 bytes).
+fn first_word(data: &[u8]) -> u32 {
+    u32::from_le_bytes(super::bytes::first4(data))
 }

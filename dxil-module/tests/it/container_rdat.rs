@@ -348,3 +348,24 @@ fn hostile_runtime_data_gives_errors_at_their_fields() {
     assert_eq!(nodes, 8, "containers whose first function is a node shader");
     eprintln!("{cuts} cut RDAT parts read");
 }
+
+#[test]
+fn versions_the_reader_does_not_know_stay_bytes() {
+    use dxil_module::container::{DigestMode, write_container};
+    let later_root_signature = [4u32, 0, 24, 0, 24, 0];
+    let prerelease_runtime_data = [2u32, 0, 0];
+    let words = |w: &[u32]| w.iter().flat_map(|v| v.to_le_bytes()).collect::<Vec<u8>>();
+    let (rts0, rdat) = (
+        words(&later_root_signature),
+        words(&prerelease_runtime_data),
+    );
+    let parts = [(FourCC::RTS0, &rts0[..]), (FourCC::RDAT, &rdat[..])];
+    let bytes = write_container(&parts, DigestMode::Compute).expect("a container");
+    let c = Container::parse(&bytes).expect("reads");
+    for part in c.parts() {
+        match c.decode(&part) {
+            Ok(PartContent::Bytes(b)) => assert_eq!(b, part.data),
+            other => panic!("{}: {other:?}", part.fourcc),
+        }
+    }
+}

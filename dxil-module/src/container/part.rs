@@ -80,7 +80,7 @@ pub(crate) fn decode<'a>(part: &Part<'a>, stage: Option<u32>) -> Result<PartCont
         b"VERS" => PartContent::CompilerVersion(CompilerVersion::parse(data, base)?),
         // a version this reader does not know (a later root signature, the runtime data of
         // DXC's prerelease libraries) stays bytes, as a part it does not decode
-        b"RTS0" if (1..=3).contains(&first_word(data)) => {
+        b"RTS0" if super::root_signature::is_known_version(first_word(data)) => {
             PartContent::RootSignature(RootSignature::parse(data, base)?)
         }
         b"RDAT" if first_word(data) == super::rdat::RDAT_VERSION => {

@@ -133,7 +133,7 @@ impl RootSignatureDesc {
     /// samplers in version 1.2.
     pub fn serialize(&self) -> Result<Vec<u8>, RootSignatureWriteError> {
         let version = self.version;
-        if !(1..=3).contains(&version) {
+        if !super::is_known_version(version) {
             return Err(RootSignatureWriteError::Version(version));
         }
         let v11 = version >= 2;

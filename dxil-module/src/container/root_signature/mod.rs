@@ -295,6 +295,11 @@ fn reader_at<'a>(
     r.sub(len, what)
 }
 
+/// Whether `version` is one this reader and the writer know: 1 (1.0), 2 (1.1) or 3 (1.2).
+pub fn is_known_version(version: u32) -> bool {
+    (1..=3).contains(&version)
+}
+
 /// The size of a descriptor range record of `version`.
 fn range_size(version: u32) -> u32 {
     if version == 1 { 20 } else { 24 }
@@ -317,7 +322,7 @@ impl<'a> RootSignature<'a> {
         let mut r = Reader::new(data, base);
         let version_at = r.offset();
         let version = r.u32("a root signature version")?;
-        if !(1..=3).contains(&version) {
+        if !is_known_version(version) {
             return Err(Error::invalid(
                 version_at,
                 "a root signature version",

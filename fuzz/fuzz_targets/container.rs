@@ -1,5 +1,5 @@
 //! Fuzz target `container`: arbitrary bytes as a DXBC container, and as any input of
-//! `find_bitcode`. Reading must give an error or a container, never panic; every part decodes
+//! `find_bitcode` and `find_part_bitcode`. Reading must give an error or a container, never panic; every part decodes
 //! or gives an error; a container read is written again from its parts into one that reads
 //! back with the same parts, the same decoding outcomes and a matching digest. A root
 //! signature that serializes again reads back into one that serializes to the same bytes.
@@ -8,7 +8,7 @@
 
 use dxil_module::container::{
     Container, DigestMode, DigestStatus, FourCC, PartContent, RootSignature, find_bitcode,
-    write_container,
+    find_part_bitcode, write_container,
 };
 use libfuzzer_sys::fuzz_target;
 
@@ -28,6 +28,11 @@ fn serializes_again(rs: &RootSignature<'_>) {
 fuzz_target!(|data: &[u8]| {
     if let Err(e) = find_bitcode(data) {
         let _ = e.to_string();
+    }
+    for fourcc in [FourCC::ILDB, FourCC::STAT] {
+        if let Err(e) = find_part_bitcode(data, fourcc) {
+            let _ = e.to_string();
+        }
     }
     let container = match Container::parse(data) {
         Ok(c) => c,

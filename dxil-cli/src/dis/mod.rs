@@ -8,6 +8,7 @@
 use std::path::{Path, PathBuf};
 
 use dxil_module::bitcode;
+use dxil_module::container::FourCC;
 use dxil_module::model::Module;
 use dxil_module::text as ir;
 
@@ -25,12 +26,22 @@ pub struct Args {
     /// Print the dx.op calls only, each as its op with named operands (`dxil_ops::read`).
     #[arg(long)]
     ops: bool,
+    /// Print the module of this program part of the container instead: ILDB (the module with
+    /// debug information), STAT (DXC's reflection module) or DXIL.
+    #[arg(long, value_name = "FOURCC", value_parser = fourcc)]
+    part: Option<FourCC>,
+}
+
+/// A part's four-character code, as `--part` takes it.
+fn fourcc(text: &str) -> Result<FourCC, String> {
+    FourCC::from_text(text)
+        .ok_or_else(|| format!("expected four ASCII characters (ILDB, STAT, DXIL), found {text:?}"))
 }
 
 /// Prints the module of the input; exit code 2 when it cannot be read, decoded or written.
 pub fn run(args: &Args) -> Status {
     let name = args.file.display().to_string();
-    let module = match decode(&args.file) {
+    let module = match decode(&args.file, args.part) {
         Ok(m) => m,
         Err(e) => {
             eprintln!("dxil: {name}: {e}");
@@ -55,11 +66,15 @@ pub fn run(args: &Args) -> Status {
     }
 }
 
-/// The module of the file `path`, or why it cannot be read or decoded (with the bit and byte
-/// offset in the file).
-pub fn decode(path: &Path) -> Result<Module, String> {
+/// The module of the file `path` (of its program part `part`, when given), or why it cannot
+/// be read or decoded (with the bit and byte offset in the file).
+pub fn decode(path: &Path, part: Option<FourCC>) -> Result<Module, String> {
     let bytes = crate::input::read(path)?;
-    bitcode::decode(&bytes).map_err(|e| e.to_string())
+    match part {
+        Some(part) => bitcode::decode_part(&bytes, part),
+        None => bitcode::decode(&bytes),
+    }
+    .map_err(|e| e.to_string())
 }
 
 /// The module as LLVM IR text, named `name` as `llvm-dis` names the file it read (LLVM 3.7

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::process::Output;
 
 use dxil_module::bitstream::{BITCODE_MAGIC, Builder};
-use dxil_module::container::DigestMode;
+use dxil_module::container::{DigestMode, FourCC, write_container};
 
 use crate::common;
 use crate::program;
@@ -27,6 +27,12 @@ fn arg(path: &Path) -> &str {
 /// Bitcode of a module that declares `void @0()`; with `bad_type`, its function record names
 /// a type that is not in the table.
 fn bitcode(bad_type: bool) -> Vec<u8> {
+    declaring(1, if bad_type { 77 } else { 1 })
+}
+
+/// Bitcode of a module that declares `functions` functions `@0`, `@1`... of the type `ty`
+/// (1 is `void ()`).
+fn declaring(functions: usize, ty: u64) -> Vec<u8> {
     let mut b = Builder::new(BITCODE_MAGIC);
     b.enter_block(8, 3).expect("module block");
     b.record(1, &[1]).expect("version");
@@ -35,8 +41,9 @@ fn bitcode(bad_type: bool) -> Vec<u8> {
         b.record(code, ops).expect("type");
     }
     b.end_block().expect("end of types");
-    let ty = if bad_type { 77 } else { 1 };
-    b.record(8, &[ty, 0, 1, 0, 0, 0, 0, 0]).expect("function");
+    for _ in 0..functions {
+        b.record(8, &[ty, 0, 1, 0, 0, 0, 0, 0]).expect("function");
+    }
     b.end_block().expect("end of module");
     b.finish().expect("built").to_bytes()
 }
@@ -72,6 +79,93 @@ fn raw_wrapped_and_contained_bitcode_print_the_same_module() {
         );
         assert_eq!(text(&out.stdout), want, "{name}");
         assert!(out.stderr.is_empty(), "{name}: {}", text(&out.stderr));
+    }
+}
+
+#[test]
+fn part_prints_the_program_part_asked_for() {
+    let (program_bc, debug_bc) = (declaring(1, 1), declaring(2, 1));
+    let parts = [
+        (FourCC::ILDB, program::part(&debug_bc)),
+        (FourCC::DXIL, program::part(&program_bc)),
+        (FourCC::PSV0, vec![0; 4]),
+    ];
+    let parts: Vec<(FourCC, &[u8])> = parts.iter().map(|(f, d)| (*f, &d[..])).collect();
+    let bytes = write_container(&parts, DigestMode::Compute).expect("a container");
+    let path = file("two-programs.dxil", &bytes);
+    // the DXIL part unless asked otherwise; the module with its one declaration or two
+    for (args, declared) in [
+        (&[][..], 1),
+        (&["--part", "DXIL"][..], 1),
+        (&["--part", "ILDB"][..], 2),
+    ] {
+        let out = dxil(&[args, &[arg(&path)]].concat());
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+        let printed = text(&out.stdout);
+        assert_eq!(
+            printed.matches("declare void @").count(),
+            declared,
+            "{printed}"
+        );
+    }
+    let out = dxil(&["--part", "ILDB", "--ops", arg(&path)]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    // bitcode of the part that does not decode: the offset counts from the container's start
+    let bad_part = program::part(&declaring(1, 77));
+    let bad = write_container(
+        &[
+            (FourCC::DXIL, parts[1].1),
+            (FourCC::ILDB, &bad_part[..]),
+        ],
+        DigestMode::Compute,
+    )
+    .expect("a container");
+    let out = dxil(&["--part", "ILDB", arg(&file("bad-debug-part.dxil", &bad))]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    let byte: usize = err
+        .split("(byte ")
+        .nth(1)
+        .and_then(|r| r.split(')').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("a byte offset: {err}"));
+    // the ILDB part is the last: its bitcode starts after its program header
+    let bitcode_at = bad.len() - bad_part.len() + 24;
+    assert!(
+        (bitcode_at..bad.len()).contains(&byte),
+        "{byte} not in the ILDB part's bitcode ({bitcode_at}..): {err}"
+    );
+    // a part the container lacks, a part that is not a program, a code that is not one, and
+    // bitcode that is not in a container: exit code 2, saying why
+    let raw = file("raw-for-part.bc", &program_bc);
+    for (args, says) in [
+        (
+            ["--part", "STAT", arg(&path)],
+            "expected a container with a STAT part",
+        ),
+        (["--part", "PSV0", arg(&path)], "not PSV0"),
+        (
+            ["--part", "IL", arg(&path)],
+            "expected four ASCII characters",
+        ),
+        (
+            ["--part", "ILDB", arg(&raw)],
+            "expected the container magic `DXBC`",
+        ),
+    ] {
+        let out = dxil(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        assert!(
+            text(&out.stderr).contains(says),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
     }
 }
 

@@ -6,8 +6,9 @@
 //!
 //! [`decode`] takes raw bitcode (`BC C0 DE`), bitcode behind a wrapper header (`DE C0 17 0B`)
 //! or a DXBC container (the bitcode of its `DXIL` part, else its `ILDB` part; both found by
-//! [`crate::container::find_bitcode`]), reads the bitstream with [`crate::bitstream`] and
-//! fills a [`Module`]: the same model the text reader ([`crate::text`]) makes, so that the
+//! [`crate::container::find_bitcode`]; [`decode_part`] takes the program part asked for, the
+//! `ILDB` or `STAT` part beside a `DXIL` part, say), reads the bitstream with
+//! [`crate::bitstream`] and fills a [`Module`]: the same model the text reader ([`crate::text`]) makes, so that the
 //! printer, the lint and `dxil_ops::read` work on either.
 //!
 //! # What is decoded
@@ -113,6 +114,34 @@ pub const WRAPPER_MAGIC: [u8; 4] = [0xDE, 0xC0, 0x17, 0x0B];
 /// ```
 pub fn decode(input: &[u8]) -> Result<Module, DecodeError> {
     let (bitcode, offset) = unwrap(input)?;
+    decode_at(bitcode, offset)
+}
+
+/// Decodes the bitcode of the program part `part` (`DXIL`, `ILDB` or `STAT`) of the DXBC
+/// container `input` ([`crate::container::find_part_bitcode`]): the module with debug
+/// information of the `ILDB` part beside the `DXIL` part [`decode`] picks, say. Error offsets
+/// count from the start of `input`.
+///
+/// ```
+/// use dxil_module::container::FourCC;
+///
+/// let err = dxil_module::bitcode::decode_part(b"not a container", FourCC::ILDB).unwrap_err();
+/// assert_eq!(err.bit, 0);
+/// ```
+pub fn decode_part(input: &[u8], part: FourCC) -> Result<Module, DecodeError> {
+    match crate::container::find_part_bitcode(input, part) {
+        Ok(found) => decode_at(found.bytes, found.offset as u64),
+        Err(e) => Err(DecodeError::new(
+            e.offset as u64 * 8,
+            "a DXBC container with the program part asked for",
+            ErrorKind::Container(e),
+        )),
+    }
+}
+
+/// Decodes `bitcode`, found at byte `offset` of the input: error offsets count from the
+/// start of the input.
+fn decode_at(bitcode: &[u8], offset: u64) -> Result<Module, DecodeError> {
     let shift = |mut e: DecodeError| {
         e.bit += offset * 8;
         if let ErrorKind::Bitstream(b) = &mut e.kind {

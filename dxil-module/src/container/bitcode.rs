@@ -8,7 +8,7 @@ use super::Container;
 use super::bytes::{Reader, first4};
 use super::error::{Error, ErrorKind};
 use super::fourcc::FourCC;
-use super::part::PartContent;
+use super::part::{Part, PartContent};
 
 use crate::bitcode::WRAPPER_MAGIC;
 use crate::bitstream::BITCODE_MAGIC;
@@ -62,6 +62,33 @@ pub fn find_bitcode(input: &[u8]) -> Result<Bitcode<'_>, Error> {
         },
         _ => return Err(Error::new(0, ErrorKind::NotBitcode { found: magic })),
     };
+    with_magic(found)
+}
+
+/// The bitcode of the program part `fourcc` (`DXIL`, `ILDB` or `STAT`; the first part of
+/// that kind) of the container `input`: the module [`find_bitcode`] does not pick, such as
+/// the `ILDB` part's (with debug information) beside a `DXIL` part, or the `STAT` part's
+/// (DXC's reflection module).
+pub fn find_part_bitcode(input: &[u8], fourcc: FourCC) -> Result<Bitcode<'_>, Error> {
+    let expected = match &fourcc.0 {
+        b"DXIL" => "DXIL",
+        b"ILDB" => "ILDB",
+        b"STAT" => "STAT",
+        _ => return Err(Error::new(0, ErrorKind::NotAProgram { fourcc })),
+    };
+    let container = Container::parse(input)?;
+    let part = container.find(fourcc).ok_or(Error::new(
+        0,
+        ErrorKind::MissingPart {
+            expected,
+            instead: None,
+        },
+    ))?;
+    with_magic(program_bitcode(&container, part)?)
+}
+
+/// `found`, if it starts with the bitcode magic.
+fn with_magic(found: Bitcode<'_>) -> Result<Bitcode<'_>, Error> {
     if !found.bytes.starts_with(&BITCODE_MAGIC) {
         return Err(Error::new(
             found.offset,
@@ -90,6 +117,11 @@ fn from_container(input: &[u8]) -> Result<Bitcode<'_>, Error> {
             },
         )
     })?;
+    program_bitcode(&container, part)
+}
+
+/// The bitcode of `part` of `container`, which must hold a program.
+fn program_bitcode<'a>(container: &Container<'a>, part: Part<'a>) -> Result<Bitcode<'a>, Error> {
     match container.decode(&part)? {
         PartContent::Program(program) => Ok(Bitcode {
             bytes: program.bitcode,
@@ -98,9 +130,8 @@ fn from_container(input: &[u8]) -> Result<Bitcode<'_>, Error> {
         }),
         _ => Err(Error::new(
             part.offset,
-            ErrorKind::MissingPart {
-                expected: "DXIL or ILDB",
-                instead: None,
+            ErrorKind::NotAProgram {
+                fourcc: part.fourcc,
             },
         )),
     }

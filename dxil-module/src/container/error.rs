@@ -71,6 +71,12 @@ pub enum ErrorKind {
         /// instead, if any: a container FXC made.
         instead: Option<FourCC>,
     },
+    /// A part asked for as a program (a program header and bitcode) is not one: a kind other
+    /// than `DXIL`, `ILDB` and `STAT`, or FXC's `STAT` (a table of counts).
+    NotAProgram {
+        /// The part's kind.
+        fourcc: FourCC,
+    },
     /// The input is neither a container, nor a bitcode wrapper, nor bitcode.
     NotBitcode {
         /// The first bytes of the input (fewer than 4 are padded with zeros).
@@ -186,6 +192,11 @@ impl fmt::Display for Error {
                     None => Ok(()),
                 }
             }
+            ErrorKind::NotAProgram { fourcc } => write!(
+                f,
+                "expected a program part (DXIL, ILDB, or STAT as DXC writes it: a program \
+                 header and bitcode), not {fourcc}"
+            ),
             ErrorKind::NotBitcode { found } => write!(
                 f,
                 "expected a DXBC container, a bitcode wrapper (DE C0 17 0B) or bitcode \

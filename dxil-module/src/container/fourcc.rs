@@ -52,6 +52,19 @@ impl FourCC {
     /// Resource definitions (DXBC reflection).
     pub const RDEF: FourCC = FourCC(*b"RDEF");
 
+    /// The code written as four ASCII characters (`"ILDB"`); `None` for any other text.
+    ///
+    /// ```
+    /// use dxil_module::container::FourCC;
+    ///
+    /// assert_eq!(FourCC::from_text("ILDB"), Some(FourCC::ILDB));
+    /// assert_eq!(FourCC::from_text("ILD"), None);
+    /// ```
+    pub fn from_text(text: &str) -> Option<FourCC> {
+        let bytes: [u8; 4] = text.as_bytes().try_into().ok()?;
+        bytes.is_ascii().then_some(FourCC(bytes))
+    }
+
     /// What the part of this kind holds, for the known kinds.
     pub fn describe(self) -> Option<&'static str> {
         Some(match &self.0 {

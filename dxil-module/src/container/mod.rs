@@ -66,7 +66,7 @@ mod signature;
 mod values;
 mod writer;
 
-pub use bitcode::{Bitcode, BitcodeSource, WrapperHeader, find_bitcode};
+pub use bitcode::{Bitcode, BitcodeSource, WrapperHeader, find_bitcode, find_part_bitcode};
 pub use compiler_version::CompilerVersion;
 pub use debug_name::DebugName;
 pub use error::{Error, ErrorKind};

@@ -3,7 +3,7 @@
 
 use dxil_module::container::{
     BitcodeSource, Container, DigestMode, DigestStatus, Error, ErrorKind, FourCC, PartContent,
-    find_bitcode, sign, write_container,
+    find_bitcode, find_part_bitcode, sign, write_container,
 };
 
 /// A container of `parts`, with its digest.
@@ -514,6 +514,65 @@ fn dxbc_signature_layouts_read_without_stream_or_precision() {
     };
     let e = s.elements().next().expect("an element");
     assert_eq!(e.system_value().map(|v| v.name()), Some("Position"));
+}
+
+#[test]
+fn the_bitcode_of_a_program_part_asked_for() {
+    let ildb = b"BC\xC0\xDE\x35\x14\x00\x01";
+    let bytes = container(&[
+        (b"SFI0", vec![0; 8]),
+        (b"ILDB", program(ildb)),
+        (b"DXIL", program(BITCODE)),
+    ]);
+    // the part asked for, not the DXIL part `find_bitcode` picks
+    assert_eq!(find_bitcode(&bytes).expect("DXIL").bytes, BITCODE);
+    let found = find_part_bitcode(&bytes, FourCC::ILDB).expect("ILDB");
+    assert_eq!(found.bytes, ildb);
+    assert_eq!(found.source, BitcodeSource::Part(FourCC::ILDB));
+    // after the header, the part table (3 parts), the SFI0 part and the ILDB part's header
+    // and program header
+    assert_eq!(found.offset, 32 + 3 * 4 + 16 + 8 + 24);
+    assert_eq!(&bytes[found.offset..found.offset + 8], ildb);
+    let dxil = find_part_bitcode(&bytes, FourCC::DXIL).expect("DXIL");
+    assert_eq!(dxil, find_bitcode(&bytes).expect("DXIL"));
+
+    // a program part the container lacks
+    let e = find_part_bitcode(&bytes, FourCC::STAT).unwrap_err();
+    assert_eq!(
+        e.kind,
+        ErrorKind::MissingPart {
+            expected: "STAT",
+            instead: None
+        }
+    );
+    assert!(
+        e.to_string().contains("a container with a STAT part"),
+        "{e}"
+    );
+    // a part that is no program, present or not
+    for fourcc in [FourCC::SFI0, FourCC::PSV0] {
+        let e = find_part_bitcode(&bytes, fourcc).unwrap_err();
+        assert_eq!((e.offset, e.kind), (0, ErrorKind::NotAProgram { fourcc }));
+    }
+    // FXC's STAT: a table of counts, at its part header
+    let fxc = container(&[(b"SHEX", words(&[0x50, 2])), (b"STAT", vec![0; 148])]);
+    let e = find_part_bitcode(&fxc, FourCC::STAT).unwrap_err();
+    assert_eq!(
+        e.kind,
+        ErrorKind::NotAProgram {
+            fourcc: FourCC::STAT
+        }
+    );
+    assert_eq!(e.offset, 32 + 2 * 4 + 8 + 8);
+    assert!(e.to_string().contains("not STAT"), "{e}");
+    // not a container: bitcode has no parts
+    let e = find_part_bitcode(&[BITCODE, &[0; 40]].concat(), FourCC::DXIL).unwrap_err();
+    assert!(matches!(e.kind, ErrorKind::Magic { .. }), "{e}");
+    // bitcode the part's header points at that is not bitcode
+    let bad = container(&[(b"ILDB", program(b"XX\xC0\xDE"))]);
+    let e = find_part_bitcode(&bad, FourCC::ILDB).unwrap_err();
+    assert_eq!(e.offset, 36 + 8 + 24);
+    assert!(matches!(e.kind, ErrorKind::Magic { .. }));
 }
 
 #[test]

@@ -53,9 +53,9 @@ enum Command {
     Container(container::Args),
     /// Print the module of a container or bitcode as LLVM IR text.
     ///
-    /// FILE is a DXBC container (the bitcode of its DXIL part, else its ILDB part), a bitcode
-    /// wrapper or raw LLVM 3.7 bitcode, told apart by their first bytes. The text is laid out
-    /// as `llvm-dis` lays it out, the module named after FILE.
+    /// FILE is a DXBC container (the bitcode of its DXIL part, else its ILDB part, or of the
+    /// part `--part` names), a bitcode wrapper or raw LLVM 3.7 bitcode, told apart by their
+    /// first bytes. The text is laid out as `llvm-dis` lays it out, the module named after FILE.
     #[command(after_help = DIS_EXIT_CODES)]
     Dis(dis::Args),
     /// Check the dx.op declarations and calls of DXIL modules against the op database.

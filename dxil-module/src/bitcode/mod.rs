@@ -8,8 +8,8 @@
 //! or a DXBC container (the bitcode of its `DXIL` part, else its `ILDB` part; both found by
 //! [`crate::container::find_bitcode`]; [`decode_part`] takes the program part asked for, the
 //! `ILDB` or `STAT` part beside a `DXIL` part, say), reads the bitstream with
-//! [`crate::bitstream`] and fills a [`Module`]: the same model the text reader ([`crate::text`]) makes, so that the
-//! printer, the lint and `dxil_ops::read` work on either.
+//! [`crate::bitstream`] and fills a [`Module`]: the same model the text reader
+//! ([`crate::text`]) makes, so that the printer, the lint and `dxil_ops::read` work on either.
 //!
 //! # What is decoded
 //!

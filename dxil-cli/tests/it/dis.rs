@@ -118,10 +118,7 @@ fn part_prints_the_program_part_asked_for() {
     // bitcode of the part that does not decode: the offset counts from the container's start
     let bad_part = program::part(&declaring(1, 77));
     let bad = write_container(
-        &[
-            (FourCC::DXIL, parts[1].1),
-            (FourCC::ILDB, &bad_part[..]),
-        ],
+        &[(FourCC::DXIL, parts[1].1), (FourCC::ILDB, &bad_part[..])],
         DigestMode::Compute,
     )
     .expect("a container");

@@ -152,7 +152,7 @@ impl Decoder {
                 Entry::Block(b) => {
                     match b.id() {
                         codes::CONSTANTS => self.constants(b)?,
-                        codes::METADATA => self.function_metadata(fs, b)?,
+                        codes::METADATA => self.metadata_records(b, Some(fs))?,
                         codes::METADATA_ATTACHMENT => self.attachments(fs, b)?,
                         codes::VALUE_SYMTAB => self.function_symtab(b, &mut fs.body)?,
                         _ => {}
@@ -502,27 +502,6 @@ impl Decoder {
             }
         };
         Ok(Value::Inst(InstId(FORWARD | k)))
-    }
-
-    /// A function's metadata block: `VALUE: [type, value]` records, each a function-local
-    /// value (an argument or a result, possibly defined later) as metadata.
-    fn function_metadata(&mut self, fs: &mut FnState, block: Block<'_>) -> Result<(), DecodeError> {
-        for rec in block.records() {
-            let mut ops = Ops::new(codes::METADATA, &rec);
-            if ops.code() != 2 {
-                return Err(ops.err(ErrorKind::Unsupported(
-                    "a function-level metadata record other than METADATA_VALUE",
-                )));
-            }
-            let ty = self.md_value_type(&mut ops)?;
-            let id = ops.next()?;
-            let value = self.value_typed(fs, &ops, id, id, ty)?;
-            if self.m.metadata.items.len() >= u32::MAX as usize {
-                return Err(ops.err(ErrorKind::Full("metadata items")));
-            }
-            self.m.metadata.items.push(MdItem::Value { ty, value });
-        }
-        Ok(())
     }
 
     /// `METADATA_ATTACHMENT: [instid, (kind, node)...]` or `[(kind, node)...]` (the

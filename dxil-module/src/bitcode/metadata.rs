@@ -7,17 +7,19 @@
 //! refer to a later item; such references are checked when the block ends.
 
 use super::codes::{self, At};
+use super::function::FnState;
+use super::md_refs::MdRef;
 use super::module::Decoder;
 use super::ops::{Ops, bytes_into};
 use super::{DecodeError, ErrorKind};
 use crate::bitstream::Block;
 use crate::model::{MdId, MdItem, MdKind, NamedMd, Run, Sym, Type, TypeId, Value};
-use crate::text::special::{self, Field};
+use crate::text::special;
 
 /// What an item referred to must be.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Want {
-    /// Anything.
+    /// Anything but a function's argument or result (which only a call's operand may be).
     Any,
     /// A string.
     String,
@@ -28,6 +30,21 @@ enum Want {
 impl Decoder {
     /// Reads a module-level metadata block.
     pub(crate) fn metadata(&mut self, block: Block<'_>) -> Result<(), DecodeError> {
+        self.metadata_records(block, None)
+    }
+
+    /// Reads a metadata block of the module (`fs` `None`) or of a function body. A body's
+    /// block holds the function's own items (LLVM 3.7 writes only `VALUE`s of arguments and
+    /// results there; LLVM's DirectX backend also the strings, nodes and debug information
+    /// that only that function uses): its ids go on from the module's, and its items follow
+    /// the model's from [`FnState::md_base`], so the references of its records are renumbered
+    /// into the model's ids ([`Decoder::md_item`]).
+    pub(crate) fn metadata_records(
+        &mut self,
+        block: Block<'_>,
+        mut fs: Option<&mut FnState>,
+    ) -> Result<(), DecodeError> {
+        let local_base = fs.as_ref().map(|f| f.md_base);
         let mut later: Vec<(u64, Want, At)> = Vec::new();
         let mut name: Option<(Sym, At)> = None;
         // Room for what the records hold (each is there): items, kinds and the pools.
@@ -79,7 +96,11 @@ impl Decoder {
                 2 => {
                     let ty = self.md_value_type(&mut ops)?;
                     let id = ops.next()?;
-                    let value = self.md_value(&ops, id, ty)?;
+                    let value = match fs.as_deref_mut() {
+                        // an argument or a result (possibly later), or a constant
+                        Some(fs) => self.value_typed(fs, &ops, id, id, ty)?,
+                        None => self.md_value(&ops, id, ty)?,
+                    };
                     MdItem::Value { ty, value }
                 }
                 3 | 5 => {
@@ -89,7 +110,7 @@ impl Decoder {
                         let operand = match v {
                             0 => None,
                             v => {
-                                let id = v - 1;
+                                let id = self.md_item(local_base, v - 1);
                                 self.md_ref(&ops, id, Want::Any, len, &mut later)?;
                                 Some(MdId(id as u32))
                             }
@@ -118,7 +139,8 @@ impl Decoder {
                     };
                     let len = self.m.metadata.items.len() as u64;
                     let start = self.m.metadata.named_pool.len();
-                    for &id in ops.all() {
+                    for &raw in ops.all() {
+                        let id = self.md_item(local_base, raw);
                         self.md_ref(&ops, id, Want::Node, len, &mut later)?;
                         self.m.metadata.named_pool.push(MdId(id as u32));
                     }
@@ -135,7 +157,7 @@ impl Decoder {
                         "METADATA_OLD_NODE (the metadata of LLVM before 3.6)",
                     )));
                 }
-                7 | 12..=32 => self.special(&mut ops, &mut later)?,
+                7 | 12..=32 => self.special(&mut ops, local_base, &mut later)?,
                 code => return Err(ops.err(ErrorKind::UnknownRecord(code))),
             };
             if self.m.metadata.items.len() >= u32::MAX as usize {
@@ -216,10 +238,12 @@ impl Decoder {
     }
 
     /// A debug-information record: `[distinct, field...]`, its length checked against its
-    /// layout and its references to other items checked.
+    /// layout and its references to other items checked (and renumbered in a function's
+    /// block, as [`Decoder::md_item`] says).
     fn special(
         &mut self,
         ops: &mut Ops<'_>,
+        local_base: Option<u32>,
         later: &mut Vec<(u64, Want, At)>,
     ) -> Result<MdItem, DecodeError> {
         let code = ops.code() as u32;
@@ -241,21 +265,40 @@ impl Decoder {
         let distinct = ops.next()? != 0;
         let operands = ops.rest();
         let len = self.m.metadata.items.len() as u64;
-        for (&(_, field), &v) in fields.unwrap_or(&[]).iter().zip(operands) {
-            match field {
-                Field::Md if v != 0 => self.md_ref(ops, v - 1, Want::Any, len, later)?,
-                Field::Str if v != 0 => self.md_ref(ops, v - 1, Want::String, len, later)?,
-                Field::MdRequired => self.md_ref(ops, v, Want::Node, len, later)?,
-                _ => {}
-            }
-        }
         let start = self.m.metadata.special_pool.len();
-        self.m.metadata.special_pool.extend_from_slice(operands);
+        for (i, &v) in operands.iter().enumerate() {
+            let r = MdRef::of(code, i).unwrap_or(MdRef::No);
+            let v = match r.target(v) {
+                Some(raw) => {
+                    let id = self.md_item(local_base, raw);
+                    let want = match r {
+                        MdRef::String => Want::String,
+                        MdRef::Required => Want::Node,
+                        MdRef::No | MdRef::OrNull => Want::Any,
+                    };
+                    self.md_ref(ops, id, want, len, later)?;
+                    r.operand(id)
+                }
+                None => v,
+            };
+            self.m.metadata.special_pool.push(v);
+        }
         Ok(MdItem::Special {
             code,
             distinct,
             operands: pool_run(ops, &self.m.metadata.special_pool, start)?,
         })
+    }
+
+    /// The model's id of the item a metadata block refers to as `raw`: the same in the
+    /// module's block and for the module's items; a function's own item (a `raw` from the
+    /// module's count on) is at `local_base` onwards in the model.
+    fn md_item(&self, local_base: Option<u32>, raw: u64) -> u64 {
+        let module = u64::from(self.md_module);
+        match local_base {
+            Some(base) if raw >= module => u64::from(base).saturating_add(raw - module),
+            _ => raw,
+        }
     }
 
     /// A reference to item `id`: checked now if it exists, else noted in `later` (it must
@@ -286,7 +329,7 @@ impl Decoder {
             return false;
         };
         match want {
-            Want::Any => true,
+            Want::Any => !item.is_local(),
             Want::String => matches!(item, MdItem::String(_)),
             Want::Node => item.is_node(),
         }
@@ -322,7 +365,8 @@ impl Decoder {
                 field: "a metadata operand",
                 needed: match want {
                     Want::String => "a string",
-                    _ => "a node",
+                    Want::Node => "a node",
+                    Want::Any => "metadata other than a function's argument or result",
                 },
             }));
         }

@@ -21,7 +21,7 @@
 //! | `TYPE_BLOCK_NEW` | every type code: `NUMENTRY`, `VOID` ... `X86_MMX`, `INTEGER`, `POINTER`, `FUNCTION` (and `FUNCTION_OLD`), `ARRAY`, `VECTOR`, `STRUCT_ANON`, `STRUCT_NAME`, `STRUCT_NAMED`, `OPAQUE` | [`Types`](crate::model::Types), ids as in the bitcode |
 //! | `CONSTANTS` (module and function) | `SETTYPE`, `NULL`, `UNDEF`, `INTEGER`, `WIDE_INTEGER`, `FLOAT` (all widths), `AGGREGATE`, `STRING`, `CSTRING`, `DATA`, `CE_BINOP`, `CE_CAST`, `CE_GEP`, `CE_INBOUNDS_GEP` (with and without the source type), `CE_SELECT`, `CE_EXTRACTELT`, `CE_INSERTELT`, `CE_SHUFFLEVEC`, `CE_SHUFVEC_EX`, `CE_CMP` | [`Constant`](crate::model::Constant)s in the form LLVM holds them (zero is `Null`, arrays of numbers are `Data`) |
 //! | `METADATA` (module and function), `METADATA_KIND` | `STRING`, `VALUE`, `NODE`, `DISTINCT_NODE`, `NAME` + `NAMED_NODE`, `KIND` | [`MdItem`](crate::model::MdItem)s, [`NamedMd`](crate::model::NamedMd), [`MdKind`](crate::model::MdKind)s |
-//! | `METADATA` | the debug-information records (`LOCATION`, `SUBRANGE` ... `IMPORTED_ENTITY`, `EXPRESSION`, `GENERIC_DEBUG`, `MODULE`, ...) | [`MdItem::Special`](crate::model::MdItem::Special): the record code and its operands as stored |
+//! | `METADATA` (module and function) | the debug-information records (`LOCATION`, `SUBRANGE` ... `IMPORTED_ENTITY`, `EXPRESSION`, `GENERIC_DEBUG`, `MODULE`, ...) | [`MdItem::Special`](crate::model::MdItem::Special): the record code and its operands as stored (a function's own records' references renumbered into the model's ids) |
 //! | `METADATA_ATTACHMENT` | `ATTACHMENT` of instructions and functions | [`Body::attachments`](crate::model::Body::attachments), [`Body::fn_attachments`](crate::model::Body::fn_attachments) |
 //! | `VALUE_SYMTAB` (module and function) | `ENTRY`, `BBENTRY`, `FNENTRY` | names of globals, functions, arguments, results, blocks |
 //! | `FUNCTION` | `DECLAREBLOCKS`; `BINOP` (flags), `CAST`, `GEP` (and the old forms), `SELECT`, `VSELECT`, `EXTRACTELT`, `INSERTELT`, `SHUFFLEVEC`, `CMP`, `CMP2` (fast-math flags), `RET`, `BR`, `SWITCH`, `UNREACHABLE`, `PHI`, `ALLOCA`, `LOAD`, `STORE` (and `STORE_OLD`), `CMPXCHG` (and `CMPXCHG_OLD`: with its weak flag as is, without it as the old value-returning form, see below), `ATOMICRMW`, `FENCE`, `CALL` (explicit type, calling convention, tail, fast-math flags), `EXTRACTVAL`, `INSERTVAL`, `DEBUG_LOC`, `DEBUG_LOC_AGAIN` | [`Body`](crate::model::Body): blocks, [`Inst`](crate::model::Inst)s, debug locations |
@@ -53,6 +53,7 @@
 //! | both | `FUNCTION` records naming the function type itself (not a pointer to it) | decoded |
 //! | LLVM | top-level `SYMTAB` (25) and `STRTAB` (23) blocks after the module, each one blob record | skipped, as LLVM 3.7 skips unknown top-level blocks |
 //! | LLVM | `METADATA_STRING` records each through a new abbreviation (array of fixed 8), `METADATA_KIND` records in a `METADATA_BLOCK` of their own, the `LOCATION` and `GENERIC_DEBUG` abbreviations, debug-information records in the 3.7 layouts | decoded |
+//! | LLVM | the strings, nodes and debug-information records that one function alone uses in that body's own `METADATA` block (LLVM 3.7 writes only the `VALUE`s of arguments and results there) | decoded: the items join the model's after the module's, the body's ids renumbered to them; a node holding an argument or a result is refused, as LLVM refuses it |
 //! | LLVM | `fneg` lowered to `fsub -0.0, x` before writing (no `INST_UNOP`); typed pointers rebuilt (an opaque pointer left over is `STRUCT_NAME` `dxilOpaquePtrReservedName` + `OPAQUE`) | decoded |
 //! | LLVM | `LOADATOMIC`, `STOREATOMIC` (only for atomic loads and stores, which DXIL has not) | refused ([`ErrorKind::Unsupported`]) |
 //! | Mesa | type ids as 32-bit fixed fields, `NUMENTRY` counting the `metadata` type written last, `PARAMATTR_GROUP` and `PARAMATTR` blocks even when empty, the global through an abbreviation with a literal section | decoded |
@@ -88,6 +89,7 @@ mod constants;
 mod error;
 mod function;
 mod insts;
+mod md_refs;
 mod metadata;
 mod module;
 mod ops;

@@ -76,6 +76,18 @@ impl MdItem {
     pub fn is_node(&self) -> bool {
         matches!(self, MdItem::Node { .. } | MdItem::Special { .. })
     }
+
+    /// Whether it is function-local: a value that is an argument or an instruction's result
+    /// (only a call's operand may be such metadata, not a node's).
+    pub fn is_local(&self) -> bool {
+        matches!(
+            self,
+            MdItem::Value {
+                value: Value::Arg(_) | Value::Inst(_),
+                ..
+            }
+        )
+    }
 }
 
 /// A named metadata: `!name = !{!1, !2}`.

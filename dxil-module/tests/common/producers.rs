@@ -61,6 +61,13 @@ pub struct Extras {
     /// instruction number 1 of the bitcode (the `uitofp`, after the `extractvalue` that
     /// takes the old `cmpxchg`'s number).
     pub attachment: bool,
+    /// With [`Extras::attachment`]: the attached node in the body's own metadata block, as
+    /// LLVM's DirectX backend puts metadata that one function alone uses: a string `!"fn"`
+    /// and the node `!{!"fn", N}`, `N` the module's node.
+    pub function_metadata: bool,
+    /// With [`Extras::function_metadata`]: the body's node holds the cast's result (as a
+    /// `VALUE` of the body's block), which LLVM does not allow.
+    pub local_in_node: bool,
 }
 
 /// The kind id of the attachment [`Extras::attachment`] adds.
@@ -300,6 +307,25 @@ fn symtab(b: &mut Builder) {
 fn body(b: &mut Builder, extras: Extras) {
     ok(b.enter_block(FUNCTION, 4));
     ok(b.record(1, &[1]));
+    // the module's items: 4 with LLVM's layout, 3 with Mesa's; the last is the node
+    let module_items = if extras.llvm_metadata { 4 } else { 3 };
+    let mut node = module_items - 1;
+    // before the instructions, as LLVM writes it
+    if extras.function_metadata {
+        ok(b.enter_block(METADATA, 3));
+        let chars: Vec<u64> = b"fn".iter().map(|&c| u64::from(c)).collect();
+        ok(b.record(1, &chars));
+        if extras.local_in_node {
+            // the uitofp's result, value 9, as metadata
+            ok(b.record(2, &[FLOAT, 9]));
+            ok(b.record(3, &[module_items + 1, module_items + 2]));
+            node = module_items + 2;
+        } else {
+            ok(b.record(3, &[module_items + 1, module_items]));
+            node = module_items + 1;
+        }
+        ok(b.end_block());
+    }
     // [ptr, cmp, new, volatile, success (seq_cst), synchscope (cross-thread)]
     let success = if extras.acq_rel { 5 } else { 6 };
     let mut cmpxchg = vec![8, 4, 3, 0, success, 1];
@@ -316,7 +342,6 @@ fn body(b: &mut Builder, extras: Extras) {
     if extras.attachment {
         // [instruction number, (kind, node)...]
         ok(b.enter_block(METADATA_ATTACHMENT, 3));
-        let node = if extras.llvm_metadata { 3 } else { 2 };
         ok(b.record(11, &[1, u64::from(PRECISE_KIND), node]));
         ok(b.end_block());
     }

@@ -167,12 +167,23 @@ fn producer_shapes_print_dx_op_calls_as_llvm_dis_14() {
             cmpxchg_failure: true,
             acq_rel: true,
             attachment: true,
-            llvm_metadata: false,
+            ..Extras::default()
         },
         Extras {
             llvm_tables: true,
             llvm_metadata: true,
             attachment: true,
+            ..Extras::default()
+        },
+        Extras {
+            llvm_metadata: true,
+            attachment: true,
+            function_metadata: true,
+            ..Extras::default()
+        },
+        Extras {
+            attachment: true,
+            function_metadata: true,
             ..Extras::default()
         },
     ];
@@ -196,5 +207,69 @@ fn producer_shapes_print_dx_op_calls_as_llvm_dis_14() {
                 .collect::<Vec<_>>()
         };
         assert_eq!(body(&llvm), body(&ours), "{extras:?}");
+        // and so do the nodes, numbered alike
+        let nodes = |t: &str| {
+            t.lines()
+                .filter(|l| l.starts_with("!") && !l.starts_with("!llvm.ident"))
+                .map(str::to_owned)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(nodes(&llvm), nodes(&ours), "{extras:?}");
     }
+}
+
+#[test]
+fn a_bodys_own_nodes_and_strings_decode() {
+    for llvm_metadata in [false, true] {
+        let m = decode(Extras {
+            llvm_metadata,
+            attachment: true,
+            function_metadata: true,
+            ..Extras::default()
+        });
+        let body = m
+            .functions
+            .iter()
+            .find_map(|f| f.body.as_ref())
+            .expect("main has a body");
+        let [(_, a)] = body.attachments[..] else {
+            panic!("one attachment: {:?}", body.attachments);
+        };
+        let Some(MdItem::Node { operands, .. }) = m.metadata.get(a.node) else {
+            panic!("the attachment is not a node: {:?}", m.metadata.get(a.node));
+        };
+        let ops = operands.of(&m.metadata.node_pool);
+        let [Some(string), Some(module_node)] = ops[..] else {
+            panic!("two operands: {ops:?}");
+        };
+        let Some(MdItem::String(s)) = m.metadata.get(string) else {
+            panic!("not a string: {:?}", m.metadata.get(string));
+        };
+        assert_eq!(s.of(&m.metadata.string_pool), b"fn");
+        let module_items = if llvm_metadata { 4 } else { 3 };
+        assert_eq!(module_node.0, module_items - 1);
+        // written back as DXC lays it out (the body's items among the module's), it reads
+        // back the same
+        let written = bitcode::write(&m).expect("the module writes");
+        let again = bitcode::decode(&written).expect("the written module decodes");
+        let print = |m: &Module| text::print(m, &PrintOptions::default());
+        assert_eq!(print(&m), print(&again));
+    }
+}
+
+#[test]
+fn a_node_of_a_body_holding_its_result_is_refused() {
+    let bc = producers::mesa_module(Extras {
+        llvm_metadata: true,
+        attachment: true,
+        function_metadata: true,
+        local_in_node: true,
+        ..Extras::default()
+    });
+    let e = bitcode::decode(&bc).expect_err("a node may not hold a result");
+    let text = e.to_string();
+    assert!(
+        text.contains("metadata other than a function's argument or result"),
+        "{text}"
+    );
 }

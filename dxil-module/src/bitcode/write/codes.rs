@@ -109,7 +109,7 @@ pub(super) const VST_ENTRY: u32 = 1;
 pub(super) const VST_BBENTRY: u32 = 2;
 
 /// `METADATA_*`.
-pub(super) mod md {
+pub(in crate::bitcode) mod md {
     pub const STRING: u32 = 1;
     pub const VALUE: u32 = 2;
     pub const NODE: u32 = 3;

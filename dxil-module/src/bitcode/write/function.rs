@@ -359,7 +359,7 @@ impl Fn<'_> {
                 for &a in self.body.args(call) {
                     if let Value::Metadata(id) = a
                         && self.md.get(id).is_none()
-                        && matches!(self.m.metadata.get(id), Some(i) if metadata::is_local(i))
+                        && matches!(self.m.metadata.get(id), Some(i) if i.is_local())
                         && !self.s.local_md.contains(&id)
                     {
                         self.s.local_md.push(id);

@@ -6,6 +6,7 @@
 //! went in. Function-local items (a value that is an argument or an instruction's result)
 //! are numbered after them by the function whose calls use them.
 
+use super::super::md_refs::MdRef;
 use super::codes::{METADATA_BLOCK, md};
 use super::constants::Numbering;
 use super::error::{Place, WriteError, WriteErrorKind};
@@ -14,7 +15,6 @@ use super::types::TypeTable;
 use super::values::NONE;
 use crate::bitstream::AbbrevOp;
 use crate::model::{MdId, MdItem, Module, Value};
-use crate::text::special::{self, Field};
 
 /// The bitcode id of each metadata item of the module.
 pub(super) struct MdNumbers {
@@ -29,55 +29,6 @@ impl MdNumbers {
     #[inline]
     pub(super) fn get(&self, id: MdId) -> Option<u32> {
         self.ids.get(id.index()).copied().filter(|&i| i != NONE)
-    }
-}
-
-/// Whether an item is function-local: a value that is an argument or an instruction's result.
-pub(super) fn is_local(item: &MdItem) -> bool {
-    matches!(
-        item,
-        MdItem::Value {
-            value: Value::Arg(_) | Value::Inst(_),
-            ..
-        }
-    )
-}
-
-/// How an operand of a debug-information record refers to metadata.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Ref {
-    /// Not at all.
-    No,
-    /// As the item's id plus one, 0 for none.
-    OrNull,
-    /// As a string's id plus one, 0 for none.
-    String,
-    /// As the item's id.
-    Required,
-}
-
-/// How operand `i` of a record of `code` refers to metadata; `None` for a code LLVM 3.7 does
-/// not have.
-fn reference(code: u32, i: usize) -> Option<Ref> {
-    if let Some(kind) = special::kind_of_code(code) {
-        return Some(match kind.fields.get(i).map(|f| f.1) {
-            Some(Field::Md) => Ref::OrNull,
-            Some(Field::Str) => Ref::String,
-            Some(Field::MdRequired) => Ref::Required,
-            _ => Ref::No,
-        });
-    }
-    match code {
-        special::EXPRESSION => Some(Ref::No),
-        // GenericDINode: tag, version, operands
-        md::GENERIC_DEBUG => Some(if i < 2 { Ref::No } else { Ref::OrNull }),
-        md::MODULE => Some(Ref::OrNull),
-        md::OBJC_PROPERTY => Some(match i {
-            0 | 3 | 4 => Ref::String,
-            1 | 6 => Ref::OrNull,
-            _ => Ref::No,
-        }),
-        _ => None,
     }
 }
 
@@ -128,7 +79,7 @@ pub(super) fn number(m: &Module) -> Result<MdNumbers, WriteError> {
     let mut ids = Vec::with_capacity(items.len());
     let mut count = 0u32;
     for item in items {
-        if is_local(item) {
+        if item.is_local() {
             ids.push(NONE);
         } else {
             ids.push(count);
@@ -166,7 +117,7 @@ pub(super) fn number(m: &Module) -> Result<MdNumbers, WriteError> {
             }
             MdItem::Special { code, operands, .. } => {
                 for (j, &v) in operands.of(&md.special_pool).iter().enumerate() {
-                    let Some(r) = reference(*code, j) else {
+                    let Some(r) = MdRef::of(*code, j) else {
                         return Err(err(
                             i,
                             WriteErrorKind::BadMetadata(
@@ -175,25 +126,25 @@ pub(super) fn number(m: &Module) -> Result<MdNumbers, WriteError> {
                         ));
                     };
                     let target = match r {
-                        Ref::No => continue,
-                        Ref::OrNull | Ref::String if v == 0 => continue,
-                        Ref::OrNull | Ref::String => v - 1,
-                        Ref::Required => v,
+                        MdRef::No => continue,
+                        MdRef::OrNull | MdRef::String if v == 0 => continue,
+                        MdRef::OrNull | MdRef::String => v - 1,
+                        MdRef::Required => v,
                     };
                     let Some(t) = usize::try_from(target).ok().and_then(|t| items.get(t)) else {
                         return Err(out_of_range(Place::Metadata(i as u32), target, items.len()));
                     };
                     let ok = match r {
-                        Ref::String => matches!(t, MdItem::String(_)),
-                        Ref::Required => t.is_node(),
-                        _ => !is_local(t),
+                        MdRef::String => matches!(t, MdItem::String(_)),
+                        MdRef::Required => t.is_node(),
+                        _ => !t.is_local(),
                     };
                     if !ok {
                         return Err(err(
                             i,
                             WriteErrorKind::BadMetadata(match r {
-                                Ref::String => "a debug-information field that needs a string",
-                                Ref::Required => "a debug-information field that needs a node",
+                                MdRef::String => "a debug-information field that needs a string",
+                                MdRef::Required => "a debug-information field that needs a node",
                                 _ => {
                                     "a debug-information record that holds function-local metadata"
                                 }
@@ -259,7 +210,7 @@ pub(super) fn write_module(
         return Ok(());
     }
     out.enter(METADATA_BLOCK, 3);
-    let module_items = || items.iter().filter(|i| !is_local(i));
+    let module_items = || items.iter().filter(|i| !i.is_local());
     let mut next = 4;
     let mut abbrev = |present: bool, ops: &[AbbrevOp]| {
         if !present {
@@ -312,7 +263,7 @@ pub(super) fn write_module(
     let name_abbrev = abbrev(!m.metadata.named.is_empty(), &name_ops);
     let mut v: Vec<u64> = Vec::with_capacity(32);
     for (i, item) in items.iter().enumerate() {
-        if is_local(item) {
+        if item.is_local() {
             continue;
         }
         let (what, len) = record_len(item);
@@ -351,11 +302,11 @@ pub(super) fn write_module(
                             .and_then(|x| ids.ids.get(x))
                             .map_or(x, |&id| u64::from(id))
                     };
-                    v.push(match reference(*code, j).unwrap_or(Ref::No) {
-                        Ref::No => o,
-                        Ref::OrNull | Ref::String if o == 0 => 0,
-                        Ref::OrNull | Ref::String => mapped(o - 1) + 1,
-                        Ref::Required => mapped(o),
+                    v.push(match MdRef::of(*code, j).unwrap_or(MdRef::No) {
+                        MdRef::No => o,
+                        MdRef::OrNull | MdRef::String if o == 0 => 0,
+                        MdRef::OrNull | MdRef::String => mapped(o - 1) + 1,
+                        MdRef::Required => mapped(o),
                     });
                 }
                 match *code {

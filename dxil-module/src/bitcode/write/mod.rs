@@ -1,6 +1,6 @@
 //! The bitcode writer: a [`Module`] as LLVM 3.7 bitcode.
 
-mod codes;
+pub(super) mod codes;
 mod constants;
 mod dominance;
 mod error;

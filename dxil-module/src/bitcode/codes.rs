@@ -146,7 +146,7 @@ fn function_record(code: u64) -> &'static str {
         37 | 46 => {
             "FUNC_CODE_INST_CMPXCHG [ptr, cmp, new, volatile, success, synchscope, failure, weak]"
         }
-        38 => "FUNC_CODE_INST_ATOMICRMW [ptr, value, op, volatile, ordering, synchscope]",
+        38 | 59 => "FUNC_CODE_INST_ATOMICRMW [ptr, value, op, volatile, ordering, synchscope]",
         43 => "FUNC_CODE_INST_GEP [inbounds, type, (type, value)...]",
         _ => "a FUNCTION_BLOCK record",
     }

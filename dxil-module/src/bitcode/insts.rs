@@ -249,7 +249,9 @@ impl Decoder {
                 ))
             }
             code @ (37 | 46) => self.cmpxchg(fs, ops, code),
-            38 => {
+            // 59 with 38's layout: what LLVM's DirectX backend has written (its later form,
+            // with the value's type and an alignment, has more operands and is refused)
+            38 | 59 => {
                 let (ptr, pty) = self.operand_pair(fs, ops)?;
                 let vty = self.loaded_type(ops, pty, None)?;
                 let value = self.operand_of(fs, ops, vty)?;

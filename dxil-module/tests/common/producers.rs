@@ -68,6 +68,10 @@ pub struct Extras {
     /// With [`Extras::function_metadata`]: the body's node holds the cast's result (as a
     /// `VALUE` of the body's block), which LLVM does not allow.
     pub local_in_node: bool,
+    /// `%10 = atomicrmw add` of 1 to the groupshared `i32` before the `ret`, as LLVM's
+    /// DirectX backend has written it: record code 59 (the code of the later form, whose
+    /// value has a type and which ends with an alignment) with the operands of LLVM 3.7's 38.
+    pub atomicrmw_59: bool,
 }
 
 /// The kind id of the attachment [`Extras::attachment`] adds.
@@ -337,6 +341,10 @@ fn body(b: &mut Builder, extras: Extras) {
     ok(b.abbreviated_record(cast, &[3, 1, FLOAT, 5], None));
     // [attrs, cc | explicit type, fnty, callee, args...] at value number 10
     ok(b.record(34, &[0, 1 << 15, FN_STORE, 8, 7, 6, 6, 4, 1]));
+    if extras.atomicrmw_59 {
+        // [ptr, value, operation (add), volatile, ordering (seq_cst), synchscope]
+        ok(b.record(59, &[10, 5, 1, 0, 6, 1]));
+    }
     let ret_void = 8;
     ok(b.abbreviated_record(ret_void, &[10], None));
     if extras.attachment {

@@ -19,7 +19,7 @@ use crate::dis_lines;
 use crate::producers::{self, Extras, PRECISE_KIND};
 
 use dxil_module::bitcode;
-use dxil_module::model::{InstId, InstKind, MdItem, Module, Ordering, Value};
+use dxil_module::model::{GlobalId, InstId, InstKind, MdItem, Module, Ordering, RmwOp, Value};
 use dxil_module::text::{self, PrintOptions};
 
 fn decode(extras: Extras) -> Module {
@@ -272,4 +272,37 @@ fn a_node_of_a_body_holding_its_result_is_refused() {
         text.contains("metadata other than a function's argument or result"),
         "{text}"
     );
+}
+
+#[test]
+fn atomicrmw_of_code_59_with_the_old_layout_decodes() {
+    let m = decode(Extras {
+        atomicrmw_59: true,
+        ..Extras::default()
+    });
+    let insts = main_insts(&m);
+    let Some(InstKind::AtomicRmw {
+        op,
+        ptr,
+        ordering,
+        single_thread,
+        ..
+    }) = insts.get(4)
+    else {
+        panic!("no atomicrmw: {insts:?}");
+    };
+    assert_eq!(
+        (*op, *ptr, *ordering, *single_thread),
+        (
+            RmwOp::Add,
+            Value::Global(GlobalId(0)),
+            Ordering::SeqCst,
+            false
+        )
+    );
+    // written back with LLVM 3.7's code, which DXC and LLVM read
+    let written = bitcode::write(&m).expect("the module writes");
+    let again = bitcode::decode(&written).expect("the written module decodes");
+    let print = |m: &Module| text::print(m, &PrintOptions::default());
+    assert!(print(&again).contains("atomicrmw add i32 addrspace(3)*"));
 }

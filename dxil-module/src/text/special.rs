@@ -391,6 +391,17 @@ pub(crate) static OPS: &[(&str, u64)] = &[
     ("DW_OP_stack_value", 0x9f),
 ];
 
+/// The number of arguments that follow DWARF expression operation `op` in a `DIExpression`;
+/// `None` for an operation not in [`OPS`].
+pub(crate) fn op_args(op: u64) -> Option<usize> {
+    match op {
+        0x06 | 0x9f => Some(0),
+        0x22 | 0x1c | 0x23 => Some(1),
+        0x9d => Some(2),
+        _ => None,
+    }
+}
+
 /// The table of names of a field kind.
 pub(crate) fn names(field: Field) -> &'static [(&'static str, u64)] {
     match field {

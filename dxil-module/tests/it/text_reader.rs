@@ -444,3 +444,23 @@ fn undefined_locals_name_their_function_after_reordering() {
     let functions: Vec<FuncId> = r.undefined.iter().map(|u| u.function).collect();
     assert_eq!(functions, [g]);
 }
+
+#[test]
+fn an_expression_prints_its_operations_by_name_and_their_arguments_as_numbers() {
+    let text = "!llvm.dbg.x = !{!0, !1, !2}\n\n\
+        !0 = !DIExpression(DW_OP_bit_piece, 6, 34)\n\
+        !1 = !DIExpression(DW_OP_plus, 159, DW_OP_deref)\n\
+        !2 = !DIExpression(DW_OP_bit_piece, 6)\n";
+    let m = text::parse(text.as_bytes()).expect("valid");
+    let printed = text::print(&m, &PrintOptions::default());
+    let lines: Vec<&str> = printed.lines().filter(|l| l.starts_with("!")).collect();
+    // expressions are printed where they are used, as LLVM prints them; the last is not a
+    // sequence of operations with their arguments, so each element is named when it is the
+    // code of an operation, as LLVM prints it
+    assert_eq!(
+        lines,
+        ["!llvm.dbg.x = !{!DIExpression(DW_OP_bit_piece, 6, 34), \
+             !DIExpression(DW_OP_plus, 159, DW_OP_deref), \
+             !DIExpression(DW_OP_bit_piece, DW_OP_deref)}"]
+    );
+}

@@ -431,15 +431,34 @@ impl Printer<'_> {
         }
     }
 
+    /// A `DIExpression`: when it is a sequence of known operations each with its arguments,
+    /// the operations by name and the arguments as numbers; otherwise every element by name
+    /// when it is the code of an operation (as LLVM prints an expression it cannot walk).
     fn expression(&mut self, operands: &[u64]) {
         self.out.push_str("!DIExpression(");
-        for (i, &op) in operands.iter().enumerate() {
+        let mut args_left = 0;
+        let walkable = operands.iter().all(|&e| {
+            if args_left > 0 {
+                args_left -= 1;
+                return true;
+            }
+            special::op_args(e).map(|n| args_left = n).is_some()
+        }) && args_left == 0;
+        let mut args_left = 0;
+        for (i, &e) in operands.iter().enumerate() {
             if i > 0 {
                 self.out.push_str(", ");
             }
-            match special::name_of(special::OPS, op) {
+            let name = if walkable && args_left > 0 {
+                args_left -= 1;
+                None
+            } else {
+                args_left = special::op_args(e).unwrap_or(0);
+                special::name_of(special::OPS, e)
+            };
+            match name {
                 Some(n) => self.out.push_str(n),
-                None => self.out.push_str(&op.to_string()),
+                None => self.out.push_str(&e.to_string()),
             }
         }
         self.out.push(')');

@@ -137,6 +137,7 @@ impl Decoder {
             forward_ids: HashMap::new(),
         };
         self.params = params;
+        self.local_names.clear();
         let result = self.function_entries(&mut fs, block);
         let result = result.and_then(|()| self.end_function(&mut fs, &block));
         self.vals.truncate(module_len);

@@ -60,6 +60,7 @@
 //! | Mesa | type ids as 32-bit fixed fields, `NUMENTRY` counting the `metadata` type written last, `PARAMATTR_GROUP` and `PARAMATTR` blocks even when empty, the global through an abbreviation with a literal section | decoded |
 //! | Mesa | module constants with their abbreviations defined in the block, zero integers and floats as `NULL`, `half` as `FLOAT` | decoded |
 //! | Mesa | metadata strings among the other items (ids in record order), no kinds, no attachments, no function-level symbol tables | decoded |
+//! | Mesa | a name given twice: two struct types alike (constant buffers of one name and different sizes), two globals alike | renamed as LLVM renames them when it reads a module (`names.rs`): a struct type's second name takes `.0`, `.1`, ...; a global's or function's `.1`, `.2`, ...; a body's value or block `1`, `2`, ... |
 //! | Mesa | `CMPXCHG_OLD` with six operands (no failure ordering, no weak flag) | decoded as above (refused before the audit) |
 //!
 //! # What is refused
@@ -93,6 +94,7 @@ mod insts;
 mod md_refs;
 mod metadata;
 mod module;
+mod names;
 mod ops;
 mod symtab;
 mod types;

@@ -2,6 +2,7 @@
 //! strings) and blocks, and the checks once it has been read.
 
 use super::codes::{self, At};
+use super::names::{Names, Suffix};
 use super::ops::{Ops, bytes, string};
 use super::{DecodeError, ErrorKind};
 use crate::bitstream::{Bitstream, Block, Entry};
@@ -53,6 +54,11 @@ pub(crate) struct Decoder {
     pub last_call: Option<(TypeId, TypeId, bool, bool)>,
     /// The `void` type, once interned.
     pub void: Option<TypeId>,
+    /// The names of struct types, of globals and functions, and of the body being read, each
+    /// given once ([`Names`]).
+    pub struct_names: Names,
+    pub global_names: Names,
+    pub local_names: Names,
     inits: Vec<(InitOf, u64, At)>,
 }
 
@@ -115,6 +121,9 @@ impl Decoder {
             params: Vec::new(),
             last_call: None,
             void: None,
+            struct_names: Names::new(Suffix::Struct),
+            global_names: Names::new(Suffix::Global),
+            local_names: Names::new(Suffix::Local),
             inits: Vec::new(),
         }
     }

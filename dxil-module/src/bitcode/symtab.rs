@@ -3,10 +3,11 @@
 
 use super::codes;
 use super::module::Decoder;
+use super::names::Names;
 use super::ops::Ops;
 use super::{DecodeError, ErrorKind};
 use crate::bitstream::Block;
-use crate::model::{Body, Sym, Value};
+use crate::model::{Body, Sym, Symbols, Value};
 
 impl Decoder {
     /// Reads the module's symbol table: `ENTRY: [valueid, namechar...]` and `FNENTRY:
@@ -31,6 +32,7 @@ impl Decoder {
             };
             let chars = ops.rest();
             let name = self.name(&ops, chars)?;
+            let name = unique(&mut self.global_names, &mut self.m.symbols, &ops, name)?;
             match self.defined(ops.at(), id)?.0 {
                 Value::Global(g) => {
                     if let Some(global) = self.m.globals.get_mut(g.index()) {
@@ -69,6 +71,7 @@ impl Decoder {
             let id = ops.next()?;
             let chars = ops.rest();
             let name = self.name(&ops, chars)?;
+            let name = unique(&mut self.local_names, &mut self.m.symbols, &ops, name)?;
             if code == 2 {
                 match usize::try_from(id)
                     .ok()
@@ -143,5 +146,21 @@ impl Decoder {
             .intern(&self.scratch)
             .map(Some)
             .map_err(|_| ops.err(ErrorKind::Full("names")))
+    }
+}
+
+/// `name` made unique in `names` ([`Names::unique`]).
+pub(crate) fn unique(
+    names: &mut Names,
+    symbols: &mut Symbols,
+    ops: &Ops<'_>,
+    name: Option<Sym>,
+) -> Result<Option<Sym>, DecodeError> {
+    match name {
+        Some(n) => names
+            .unique(symbols, n)
+            .map(Some)
+            .map_err(|_| ops.err(ErrorKind::Full("names"))),
+        None => Ok(None),
     }
 }

@@ -5,6 +5,7 @@
 use super::codes::{self, At};
 use super::module::Decoder;
 use super::ops::Ops;
+use super::symtab::unique;
 use super::{DecodeError, ErrorKind};
 use crate::bitstream::Block;
 use crate::model::{NamedStruct, Sym, Type, TypeId};
@@ -107,22 +108,14 @@ impl Decoder {
                     if code == 18 {
                         Type::Struct { fields, packed }
                     } else {
-                        Type::Named(NamedStruct {
-                            name: name.take(),
-                            fields: Some(fields),
-                            packed,
-                        })
+                        self.named_struct(&ops, name.take(), Some(fields), packed)?
                     }
                 }
                 19 => {
                     name = self.name(&ops, ops.all())?;
                     continue;
                 }
-                6 => Type::Named(NamedStruct {
-                    name: name.take(),
-                    fields: None,
-                    packed: false,
-                }),
+                6 => self.named_struct(&ops, name.take(), None, false)?,
                 11 => {
                     let len = ops.next()?;
                     let raw = ops.next()?;
@@ -211,5 +204,22 @@ impl Decoder {
     /// The interned type, added if the table lacks it (a result type the bitcode implies).
     pub(crate) fn intern(&mut self, ty: Type) -> TypeId {
         self.m.types.intern(ty)
+    }
+
+    /// A named struct type (`STRUCT_NAMED`, `OPAQUE`) of the name the `STRUCT_NAME` before it
+    /// gave, made unique among the struct types.
+    fn named_struct(
+        &mut self,
+        ops: &Ops<'_>,
+        name: Option<Sym>,
+        fields: Option<Vec<TypeId>>,
+        packed: bool,
+    ) -> Result<Type, DecodeError> {
+        let name = unique(&mut self.struct_names, &mut self.m.symbols, ops, name)?;
+        Ok(Type::Named(NamedStruct {
+            name,
+            fields,
+            packed,
+        }))
     }
 }

@@ -72,6 +72,10 @@ pub struct Extras {
     /// DirectX backend has written it: record code 59 (the code of the later form, whose
     /// value has a type and which ends with an alignment) with the operands of LLVM 3.7's 38.
     pub atomicrmw_59: bool,
+    /// Names given twice, as Mesa's emitter may give them: two opaque struct types `%s`
+    /// (unused) after the `metadata` type, the global named `main` like the function, and in
+    /// the body's symbol table the `uitofp` and the block both `x`.
+    pub same_names: bool,
 }
 
 /// The kind id of the attachment [`Extras::attachment`] adds.
@@ -94,7 +98,7 @@ pub fn mesa_module(extras: Extras) -> Vec<u8> {
     ok(b.enter_block(PARAMATTR, 3));
     ok(b.record(2, &[1]));
     ok(b.end_block());
-    type_table(&mut b);
+    type_table(&mut b, extras);
     module_info(&mut b);
     constants(&mut b);
     if extras.llvm_metadata {
@@ -102,7 +106,7 @@ pub fn mesa_module(extras: Extras) -> Vec<u8> {
     } else {
         metadata(&mut b, extras);
     }
-    symtab(&mut b);
+    symtab(&mut b, extras);
     body(&mut b, extras);
     ok(b.end_block());
     if extras.llvm_tables {
@@ -152,7 +156,7 @@ fn blockinfo(b: &mut Builder) {
 
 /// The type table: its abbreviations (type ids 32-bit fixed fields), `NUMENTRY` counting the
 /// `metadata` type written last.
-fn type_table(b: &mut Builder) {
+fn type_table(b: &mut Builder, extras: Extras) {
     ok(b.enter_block(TYPES, 4));
     let ptr = ok(b.define_abbrev(&[Literal(8), Fixed(32), Literal(0)]));
     let func = ok(b.define_abbrev(&[Literal(21), Fixed(1), Array, Fixed(32)]));
@@ -166,7 +170,7 @@ fn type_table(b: &mut Builder) {
         ok(b.define_abbrev(ops));
     }
     let _ = ptr;
-    ok(b.record(1, &[7]));
+    ok(b.record(1, &[if extras.same_names { 9 } else { 7 }]));
     ok(b.record(2, &[]));
     ok(b.record(7, &[32]));
     ok(b.record(7, &[8]));
@@ -174,6 +178,12 @@ fn type_table(b: &mut Builder) {
     ok(b.abbreviated_record(func, &[21, 0, VOID], None));
     ok(b.abbreviated_record(func, &[21, 0, VOID, I32, I32, I32, I8, FLOAT], None));
     ok(b.record(16, &[]));
+    if extras.same_names {
+        for _ in 0..2 {
+            ok(b.record(19, &[u64::from(b's')]));
+            ok(b.record(6, &[0]));
+        }
+    }
     ok(b.end_block());
 }
 
@@ -292,7 +302,7 @@ fn llvm_metadata(b: &mut Builder, extras: Extras) {
 
 /// The module's value symbol table, before the bodies, with `ENTRY` records only (no
 /// `VSTOFFSET`, no `FNENTRY`), each through the abbreviation for its characters.
-fn symtab(b: &mut Builder) {
+fn symtab(b: &mut Builder, extras: Extras) {
     ok(b.enter_block(VALUE_SYMTAB, 4));
     let (entry8, entry6) = (4, 6);
     for (id, name) in [(1, &b"main"[..]), (2, b"dx.op.storeOutput.f32")] {
@@ -301,7 +311,12 @@ fn symtab(b: &mut Builder) {
         ok(b.abbreviated_record(entry6, &rec, None));
     }
     let mut rec = vec![1, 0];
-    rec.extend(SHARED_NAME.iter().map(|&c| u64::from(c)));
+    let shared = if extras.same_names {
+        b"main"
+    } else {
+        SHARED_NAME
+    };
+    rec.extend(shared.iter().map(|&c| u64::from(c)));
     ok(b.abbreviated_record(entry8, &rec, None));
     ok(b.end_block());
 }
@@ -347,6 +362,13 @@ fn body(b: &mut Builder, extras: Extras) {
     }
     let ret_void = 8;
     ok(b.abbreviated_record(ret_void, &[10], None));
+    if extras.same_names {
+        // ENTRY [value, name...] of the uitofp, BBENTRY [block, name...]
+        ok(b.enter_block(VALUE_SYMTAB, 4));
+        ok(b.record(1, &[9, u64::from(b'x')]));
+        ok(b.record(2, &[0, u64::from(b'x')]));
+        ok(b.end_block());
+    }
     if extras.attachment {
         // [instruction number, (kind, node)...]
         ok(b.enter_block(METADATA_ATTACHMENT, 3));

@@ -19,7 +19,9 @@ use crate::dis_lines;
 use crate::producers::{self, Extras, PRECISE_KIND};
 
 use dxil_module::bitcode;
-use dxil_module::model::{GlobalId, InstId, InstKind, MdItem, Module, Ordering, RmwOp, Value};
+use dxil_module::model::{
+    GlobalId, InstId, InstKind, MdItem, Module, Ordering, RmwOp, Type, Value,
+};
 use dxil_module::text::{self, PrintOptions};
 
 fn decode(extras: Extras) -> Module {
@@ -186,6 +188,10 @@ fn producer_shapes_print_dx_op_calls_as_llvm_dis_14() {
             function_metadata: true,
             ..Extras::default()
         },
+        Extras {
+            same_names: true,
+            ..Extras::default()
+        },
     ];
     for extras in all {
         let bc = producers::mesa_module(extras);
@@ -305,4 +311,32 @@ fn atomicrmw_of_code_59_with_the_old_layout_decodes() {
     let again = bitcode::decode(&written).expect("the written module decodes");
     let print = |m: &Module| text::print(m, &PrintOptions::default());
     assert!(print(&again).contains("atomicrmw add i32 addrspace(3)*"));
+}
+
+#[test]
+fn names_given_twice_take_suffixes_as_llvm_gives_them() {
+    let m = decode(Extras {
+        same_names: true,
+        ..Extras::default()
+    });
+    let name = |s: Option<dxil_module::model::Sym>| s.map(|s| m.symbols.lossy(s).into_owned());
+    assert_eq!(name(m.globals[0].name).as_deref(), Some("main.1"));
+    assert_eq!(name(m.functions[0].name).as_deref(), Some("main"));
+    let structs: Vec<_> = m
+        .types
+        .iter()
+        .filter_map(|(_, t)| match t {
+            Type::Named(n) => name(n.name),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(structs, ["s", "s.0"]);
+    let body = m
+        .functions
+        .iter()
+        .find_map(|f| f.body.as_ref())
+        .expect("main has a body");
+    let insts: Vec<_> = body.insts.iter().filter_map(|i| name(i.name)).collect();
+    assert_eq!(insts, ["x"]);
+    assert_eq!(name(body.blocks[0].name).as_deref(), Some("x1"));
 }

@@ -9,6 +9,7 @@
 //! stack); a constant that waits on itself is an error.
 
 use super::codes;
+use super::insts::GepWalk;
 use super::module::Decoder;
 use super::ops::{Ops, string, unrotate};
 use super::{DecodeError, ErrorKind};
@@ -65,7 +66,7 @@ impl Decoder {
             let mut ops = Ops::new(codes::CONSTANTS, &rec);
             deps.clear();
             match self.constant(&mut ops, ty, first, &mut deps)? {
-                Some(c) => self.vals[k].0 = Value::Const(c),
+                Some(c) => self.vals[k] = self.const_value(c, ty),
                 None => waiting.push(((k - first) as u32, rec)),
             }
             k += 1;
@@ -104,9 +105,10 @@ impl Decoder {
                 }
                 let mut ops = Ops::new(codes::CONSTANTS, &rec);
                 deps.clear();
-                match self.constant(&mut ops, self.vals[slot].1, first, &mut deps)? {
+                let ty = self.vals[slot].1;
+                match self.constant(&mut ops, ty, first, &mut deps)? {
                     Some(c) => {
-                        self.vals[slot].0 = Value::Const(c);
+                        self.vals[slot] = self.const_value(c, ty);
                         stack.pop();
                     }
                     None => {
@@ -163,7 +165,7 @@ impl Decoder {
     fn constant(
         &mut self,
         ops: &mut Ops<'_>,
-        ty: TypeId,
+        mut ty: TypeId,
         first: usize,
         deps: &mut Vec<u32>,
     ) -> Result<Option<ConstId>, DecodeError> {
@@ -326,6 +328,17 @@ impl Decoder {
                         needed: "the pointer's pointee type",
                     }));
                 }
+                if deps.is_empty() {
+                    // Its type is the one its operands give, as LLVM 3.7 reads it, not the
+                    // one of its `SETTYPE`: LLVM's DirectX backend starts no new `SETTYPE`
+                    // between pointers of one address space, so a getelementptr may follow
+                    // a pointer to another type under its `SETTYPE`.
+                    let mut walk = GepWalk::new(self, base_ty, pointee);
+                    for &(index, ity) in operands.get(1..).unwrap_or(&[]) {
+                        walk.index(self, ops, index, ity)?;
+                    }
+                    ty = walk.result(self, base_ty);
+                }
                 ConstKind::Expr(ConstExpr::GetElementPtr {
                     inbounds: code == 20,
                     source,
@@ -428,6 +441,13 @@ impl Decoder {
             return Ok(None);
         }
         Ok(Some(self.m.constants.intern(Constant { ty, kind })))
+    }
+
+    /// The value of constant `c` and its type: the type it was built with (that of its
+    /// `SETTYPE`, `ty`, unless it is a getelementptr).
+    fn const_value(&self, c: ConstId, ty: TypeId) -> (Value, TypeId) {
+        let ty = self.m.constants.get(c).map_or(ty, |k| k.ty);
+        (Value::Const(c), ty)
     }
 
     /// The index of `CE_EXTRACTELT` and `CE_INSERTELT`: `[type, value]`, or a value of type

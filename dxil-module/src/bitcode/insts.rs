@@ -350,40 +350,14 @@ impl Decoder {
         }
         let start = fs.body.operands.len();
         fs.body.operands.push(base);
-        let mut vector = match self.m.types.get(base_ty) {
-            Some(&Type::Vector { len, .. }) => Some(len),
-            _ => None,
-        };
-        let mut cur = pointee;
-        let mut first = true;
+        let mut walk = GepWalk::new(self, base_ty, pointee);
         while ops.left() > 0 {
             let (index, ity) = self.operand_pair(fs, ops)?;
-            if !self.is_int(ity) {
-                return Err(wrong(ops, "a getelementptr index", "an integer"));
-            }
-            if let Some(&Type::Vector { len, .. }) = self.m.types.get(ity) {
-                vector = Some(len);
-            }
-            if !first {
-                cur = self.step(ops, cur, index)?;
-            }
-            first = false;
+            walk.index(self, ops, index, ity)?;
             fs.body.operands.push(index);
         }
         let operands = fs.operands_since(ops, start)?;
-        let addrspace = match self.m.types.get(base_ty) {
-            Some(&Type::Pointer { addrspace, .. }) => addrspace,
-            Some(&Type::Vector { elem, .. }) => match self.m.types.get(elem) {
-                Some(&Type::Pointer { addrspace, .. }) => addrspace,
-                _ => 0,
-            },
-            _ => 0,
-        };
-        let ptr = self.m.types.pointer(cur, addrspace);
-        let ty = match vector {
-            Some(len) => self.intern(Type::Vector { len, elem: ptr }),
-            None => ptr,
-        };
+        let ty = walk.result(self, base_ty);
         Ok((
             InstKind::GetElementPtr {
                 inbounds,
@@ -396,7 +370,12 @@ impl Decoder {
 
     /// The type a getelementptr index leads to inside `ty`: a struct's field (the index a
     /// constant), an array's or vector's element.
-    fn step(&self, ops: &Ops<'_>, ty: TypeId, index: Value) -> Result<TypeId, DecodeError> {
+    pub(crate) fn step(
+        &self,
+        ops: &Ops<'_>,
+        ty: TypeId,
+        index: Value,
+    ) -> Result<TypeId, DecodeError> {
         match self.m.types.get(ty) {
             Some(Type::Struct { fields, .. })
             | Some(Type::Named(NamedStruct {
@@ -874,4 +853,71 @@ fn ordering(ops: &mut Ops<'_>) -> Result<Ordering, DecodeError> {
 #[cold]
 fn wrong(ops: &Ops<'_>, field: &'static str, needed: &'static str) -> DecodeError {
     ops.err(ErrorKind::WrongType { field, needed })
+}
+
+/// The walk of a getelementptr's indices (of an instruction or a constant) from its pointer's
+/// pointee to the type its result points to.
+pub(crate) struct GepWalk {
+    /// The type the indices so far lead to.
+    cur: TypeId,
+    /// The length of the vector of pointers it gives, if the pointer or an index is a
+    /// vector.
+    vector: Option<u32>,
+    /// No index seen yet (the first steps over the pointer, not into the type).
+    first: bool,
+}
+
+impl GepWalk {
+    /// The walk of a getelementptr of `base_ty` (a pointer or a vector of pointers) to
+    /// `pointee`.
+    pub(crate) fn new(d: &Decoder, base_ty: TypeId, pointee: TypeId) -> GepWalk {
+        let vector = match d.m.types.get(base_ty) {
+            Some(&Type::Vector { len, .. }) => Some(len),
+            _ => None,
+        };
+        GepWalk {
+            cur: pointee,
+            vector,
+            first: true,
+        }
+    }
+
+    /// The next index, of type `ity` (an integer or a vector of them).
+    pub(crate) fn index(
+        &mut self,
+        d: &Decoder,
+        ops: &Ops<'_>,
+        index: Value,
+        ity: TypeId,
+    ) -> Result<(), DecodeError> {
+        if !d.is_int(ity) {
+            return Err(wrong(ops, "a getelementptr index", "an integer"));
+        }
+        if let Some(&Type::Vector { len, .. }) = d.m.types.get(ity) {
+            self.vector = Some(len);
+        }
+        if !self.first {
+            self.cur = d.step(ops, self.cur, index)?;
+        }
+        self.first = false;
+        Ok(())
+    }
+
+    /// The type of the getelementptr: a pointer in `base_ty`'s address space to the type
+    /// the indices lead to (a vector of them when the pointer or an index is a vector).
+    pub(crate) fn result(self, d: &mut Decoder, base_ty: TypeId) -> TypeId {
+        let addrspace = match d.m.types.get(base_ty) {
+            Some(&Type::Pointer { addrspace, .. }) => addrspace,
+            Some(&Type::Vector { elem, .. }) => match d.m.types.get(elem) {
+                Some(&Type::Pointer { addrspace, .. }) => addrspace,
+                _ => 0,
+            },
+            _ => 0,
+        };
+        let ptr = d.m.types.pointer(self.cur, addrspace);
+        match self.vector {
+            Some(len) => d.intern(Type::Vector { len, elem: ptr }),
+            None => ptr,
+        }
+    }
 }

@@ -985,3 +985,48 @@ fn full_tables_are_reported() {
     assert_eq!(ErrorKind::Full("names").to_string(), "too many names");
     let _ = (VOID, I1, CONSTANTS);
 }
+
+#[test]
+fn a_constant_getelementptr_has_the_type_of_its_operands_not_of_its_settype() {
+    // 0 void, 1 i32, 2 float, 3 i32*, 4 float*, 5 [2 x i32], 6 [2 x i32]*, 7 i32 ()
+    let table: &[Rec<'_>] = &[
+        (2, &[]),
+        (7, &[32]),
+        (3, &[]),
+        (8, &[1]),
+        (8, &[2]),
+        (11, &[2, 1]),
+        (8, &[5]),
+        (21, &[0, 1]),
+    ];
+    // values: 0 @0 = external global [2 x i32], 1 @1, 2 i32 0, 3 float* null, 4 the
+    // getelementptr of @0 under the SETTYPE of the null before it (float*, as LLVM's
+    // DirectX backend leaves it between pointers of one address space)
+    let bytes = module_with(
+        table,
+        vec![
+            Record(7, &[5, 2, 0, 0, 0, 0]),
+            function(7, false),
+            Block(
+                CONSTANTS,
+                vec![
+                    Record(1, &[1]),
+                    Record(4, &[0]),
+                    Record(1, &[4]),
+                    Record(2, &[]),
+                    Record(20, &[5, 6, 0, 1, 2, 1, 2]),
+                ],
+            ),
+            // %5 = load i32 from it; ret %5
+            body(&[(1, &[1]), (20, &[1, 1, 3, 0]), (10, &[1])]),
+        ],
+    );
+    let text = print(&bytes);
+    assert!(
+        text.contains(
+            "%1 = load i32, i32* getelementptr inbounds ([2 x i32], [2 x i32]* @0, i32 0, \
+             i32 0), align 4"
+        ),
+        "{text}"
+    );
+}

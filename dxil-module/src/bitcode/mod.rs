@@ -57,6 +57,7 @@
 //! | LLVM | `atomicrmw` as record 59 (the code LLVM 13 gave the form with the value's type and an alignment) with the operands of LLVM 3.7's 38, as releases of the backend write it | decoded as 38 (the later form itself is refused: it has more operands) |
 //! | LLVM | a constant `getelementptr` under the `SETTYPE` of the pointer constant before it (no new `SETTYPE` between pointers of one address space, whatever they point to) | decoded with the type its operands give, as LLVM 3.7 reads it (for every producer) |
 //! | LLVM | `fneg` lowered to `fsub -0.0, x` before writing (no `INST_UNOP`); typed pointers rebuilt (an opaque pointer left over is `STRUCT_NAME` `dxilOpaquePtrReservedName` + `OPAQUE`) | decoded |
+//! | LLVM | a constant `getelementptr` without `inbounds` as record 32 (the code LLVM 19 gave the form with flags) with the operands of 12, as releases of the backend before late 2025 write it | refused ([`ErrorKind::UnknownRecord`]): DXC's and LLVM's readers take an unknown constant record for `undef`, which would drop the pointer silently |
 //! | LLVM | `LOADATOMIC`, `STOREATOMIC` (only for atomic loads and stores, which DXIL has not) | refused ([`ErrorKind::Unsupported`]) |
 //! | Mesa | type ids as 32-bit fixed fields, `NUMENTRY` counting the `metadata` type written last, `PARAMATTR_GROUP` and `PARAMATTR` blocks even when empty, the global through an abbreviation with a literal section | decoded |
 //! | Mesa | module constants with their abbreviations defined in the block, zero integers and floats as `NULL`, `half` as `FLOAT` | decoded |

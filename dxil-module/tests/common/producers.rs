@@ -68,6 +68,9 @@ pub struct Extras {
     /// With [`Extras::function_metadata`]: the body's node holds the cast's result (as a
     /// `VALUE` of the body's block), which LLVM does not allow.
     pub local_in_node: bool,
+    /// With [`Extras::function_metadata`]: after the body's node, a `DILocation` (line 1,
+    /// column 2) whose scope is that node, attached in its place.
+    pub function_location: bool,
     /// `%10 = atomicrmw add` of 1 to the groupshared `i32` before the `ret`, as LLVM's
     /// DirectX backend has written it: record code 59 (the code of the later form, whose
     /// value has a type and which ends with an alignment) with the operands of LLVM 3.7's 38.
@@ -342,6 +345,11 @@ fn body(b: &mut Builder, extras: Extras) {
         } else {
             ok(b.record(3, &[module_items + 1, module_items]));
             node = module_items + 1;
+        }
+        if extras.function_location {
+            // LOCATION: [distinct, line, column, scope (an id), inlined-at (id + 1)]
+            ok(b.record(7, &[0, 1, 2, node, 0]));
+            node += 1;
         }
         ok(b.end_block());
     }

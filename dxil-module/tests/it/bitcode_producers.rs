@@ -340,3 +340,35 @@ fn names_given_twice_take_suffixes_as_llvm_gives_them() {
     assert_eq!(insts, ["x"]);
     assert_eq!(name(body.blocks[0].name).as_deref(), Some("x1"));
 }
+
+#[test]
+fn a_bodys_own_debug_record_refers_to_the_bodys_node() {
+    let m = decode(Extras {
+        llvm_metadata: true,
+        attachment: true,
+        function_metadata: true,
+        function_location: true,
+        ..Extras::default()
+    });
+    let print = |m: &Module| text::print(m, &PrintOptions::default());
+    let text = print(&m);
+    let location = text
+        .lines()
+        .find(|l| l.contains("!DILocation("))
+        .unwrap_or_else(|| panic!("no location in\n{text}"));
+    // its scope is the body's node, `!{!"fn", ...}`
+    let scope = location
+        .split("scope: ")
+        .nth(1)
+        .and_then(|s| s.strip_suffix(')'))
+        .expect("a scope");
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with(&format!("{scope} = !{{!\"fn\""))),
+        "{text}"
+    );
+    assert!(location.contains("line: 1, column: 2"), "{location}");
+    let written = bitcode::write(&m).expect("the module writes");
+    let again = bitcode::decode(&written).expect("the written module decodes");
+    assert_eq!(text, print(&again));
+}

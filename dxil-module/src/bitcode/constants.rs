@@ -66,7 +66,7 @@ impl Decoder {
             let mut ops = Ops::new(codes::CONSTANTS, &rec);
             deps.clear();
             match self.constant(&mut ops, ty, first, &mut deps)? {
-                Some(c) => self.vals[k] = self.const_value(c, ty),
+                Some((c, ty)) => self.vals[k] = (Value::Const(c), ty),
                 None => waiting.push(((k - first) as u32, rec)),
             }
             k += 1;
@@ -105,10 +105,9 @@ impl Decoder {
                 }
                 let mut ops = Ops::new(codes::CONSTANTS, &rec);
                 deps.clear();
-                let ty = self.vals[slot].1;
-                match self.constant(&mut ops, ty, first, &mut deps)? {
-                    Some(c) => {
-                        self.vals[slot] = self.const_value(c, ty);
+                match self.constant(&mut ops, self.vals[slot].1, first, &mut deps)? {
+                    Some((c, ty)) => {
+                        self.vals[slot] = (Value::Const(c), ty);
                         stack.pop();
                     }
                     None => {
@@ -161,14 +160,15 @@ impl Decoder {
         Ok((v, ty))
     }
 
-    /// Builds the constant of a record of type `ty`; `None` when it waits on `deps`.
+    /// Builds the constant of a record of type `ty` (its `SETTYPE`'s): the constant and its
+    /// type (the one its operands give for a getelementptr); `None` when it waits on `deps`.
     fn constant(
         &mut self,
         ops: &mut Ops<'_>,
         mut ty: TypeId,
         first: usize,
         deps: &mut Vec<u32>,
-    ) -> Result<Option<ConstId>, DecodeError> {
+    ) -> Result<Option<(ConstId, TypeId)>, DecodeError> {
         let kind = match ops.code() {
             2 => ConstKind::Null,
             3 => ConstKind::Undef,
@@ -224,7 +224,7 @@ impl Decoder {
                 if !deps.is_empty() {
                     return Ok(None);
                 }
-                return Ok(Some(self.m.aggregate_const(ty, values)));
+                return Ok(Some((self.m.aggregate_const(ty, values), ty)));
             }
             code @ (8 | 9) => {
                 let mut chars = string(ops, ops.all())?;
@@ -263,7 +263,7 @@ impl Decoder {
                             Value::Const(self.m.constants.intern(Constant { ty: elem, kind }))
                         })
                         .collect();
-                    return Ok(Some(self.m.aggregate_const(ty, values)));
+                    return Ok(Some((self.m.aggregate_const(ty, values), ty)));
                 } else {
                     ConstKind::Data(ops.all().iter().map(|&v| v & mask).collect())
                 }
@@ -440,14 +440,7 @@ impl Decoder {
         if !deps.is_empty() {
             return Ok(None);
         }
-        Ok(Some(self.m.constants.intern(Constant { ty, kind })))
-    }
-
-    /// The value of constant `c` and its type: the type it was built with (that of its
-    /// `SETTYPE`, `ty`, unless it is a getelementptr).
-    fn const_value(&self, c: ConstId, ty: TypeId) -> (Value, TypeId) {
-        let ty = self.m.constants.get(c).map_or(ty, |k| k.ty);
-        (Value::Const(c), ty)
+        Ok(Some((self.m.constants.intern(Constant { ty, kind }), ty)))
     }
 
     /// The index of `CE_EXTRACTELT` and `CE_INSERTELT`: `[type, value]`, or a value of type

@@ -18,32 +18,58 @@ pub(crate) enum MdRef {
     Required,
 }
 
-impl MdRef {
-    /// How operand `i` (after the distinct flag) of a record of `code` refers to metadata;
-    /// `None` for a code LLVM 3.7 does not have.
-    pub(crate) fn of(code: u32, i: usize) -> Option<MdRef> {
-        if let Some(kind) = special::kind_of_code(code) {
-            return Some(match kind.fields.get(i).map(|f| f.1) {
+/// How the operands of the records of one code refer to metadata: looked up once per record,
+/// then asked for each operand.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct MdRefs {
+    code: u32,
+    /// The fields of a specialized node's record, when the code has a layout in
+    /// [`special`].
+    fields: Option<&'static [(&'static str, Field)]>,
+}
+
+impl MdRefs {
+    /// The references of a record of `code`; `None` for a code LLVM 3.7 does not have.
+    pub(crate) fn of(code: u32) -> Option<MdRefs> {
+        let fields = special::kind_of_code(code).map(|k| k.fields);
+        let known = fields.is_some()
+            || matches!(
+                code,
+                special::EXPRESSION | md::GENERIC_DEBUG | md::MODULE | md::OBJC_PROPERTY
+            );
+        known.then_some(MdRefs { code, fields })
+    }
+
+    /// The fields of the record, when its code has a layout in [`special`].
+    pub(crate) fn fields(self) -> Option<&'static [(&'static str, Field)]> {
+        self.fields
+    }
+
+    /// How operand `i` (after the distinct flag) refers to metadata.
+    pub(crate) fn get(self, i: usize) -> MdRef {
+        if let Some(fields) = self.fields {
+            return match fields.get(i).map(|f| f.1) {
                 Some(Field::Md) => MdRef::OrNull,
                 Some(Field::Str) => MdRef::String,
                 Some(Field::MdRequired) => MdRef::Required,
                 _ => MdRef::No,
-            });
+            };
         }
-        match code {
-            special::EXPRESSION => Some(MdRef::No),
+        match self.code {
             // GenericDINode: tag, version, operands
-            md::GENERIC_DEBUG => Some(if i < 2 { MdRef::No } else { MdRef::OrNull }),
-            md::MODULE => Some(MdRef::OrNull),
-            md::OBJC_PROPERTY => Some(match i {
+            md::GENERIC_DEBUG if i >= 2 => MdRef::OrNull,
+            md::MODULE => MdRef::OrNull,
+            md::OBJC_PROPERTY => match i {
                 0 | 3 | 4 => MdRef::String,
                 1 | 6 => MdRef::OrNull,
                 _ => MdRef::No,
-            }),
-            _ => None,
+            },
+            _ => MdRef::No,
         }
     }
+}
 
+impl MdRef {
     /// The id of the item an operand of value `v` refers to, if it refers to one.
     pub(crate) fn target(self, v: u64) -> Option<u64> {
         match self {

@@ -8,13 +8,12 @@
 
 use super::codes::{self, At};
 use super::function::FnState;
-use super::md_refs::MdRef;
+use super::md_refs::{MdRef, MdRefs};
 use super::module::Decoder;
 use super::ops::{Ops, bytes_into};
 use super::{DecodeError, ErrorKind};
 use crate::bitstream::Block;
 use crate::model::{MdId, MdItem, MdKind, NamedMd, Run, Sym, Type, TypeId, Value};
-use crate::text::special;
 
 /// What an item referred to must be.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -248,8 +247,8 @@ impl Decoder {
     ) -> Result<MdItem, DecodeError> {
         let code = ops.code() as u32;
         let n = ops.all().len();
-        let fields = special::kind_of_code(code).map(|k| k.fields);
-        let ok = match (code, fields) {
+        let refs = MdRefs::of(code);
+        let ok = match (code, refs.and_then(MdRefs::fields)) {
             (20, _) => n == 14 || n == 15,
             (28, _) => n == 9 || n == 10,
             (_, Some(f)) => n == f.len() + 1,
@@ -267,7 +266,7 @@ impl Decoder {
         let len = self.m.metadata.items.len() as u64;
         let start = self.m.metadata.special_pool.len();
         for (i, &v) in operands.iter().enumerate() {
-            let r = MdRef::of(code, i).unwrap_or(MdRef::No);
+            let r = refs.map_or(MdRef::No, |refs| refs.get(i));
             let v = match r.target(v) {
                 Some(raw) => {
                     let id = self.md_item(local_base, raw);

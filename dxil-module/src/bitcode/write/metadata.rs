@@ -6,7 +6,7 @@
 //! went in. Function-local items (a value that is an argument or an instruction's result)
 //! are numbered after them by the function whose calls use them.
 
-use super::super::md_refs::MdRef;
+use super::super::md_refs::{MdRef, MdRefs};
 use super::codes::{METADATA_BLOCK, md};
 use super::constants::Numbering;
 use super::error::{Place, WriteError, WriteErrorKind};
@@ -116,8 +116,9 @@ pub(super) fn number(m: &Module) -> Result<MdNumbers, WriteError> {
                 }
             }
             MdItem::Special { code, operands, .. } => {
+                let refs = MdRefs::of(*code);
                 for (j, &v) in operands.of(&md.special_pool).iter().enumerate() {
-                    let Some(r) = MdRef::of(*code, j) else {
+                    let Some(r) = refs.map(|refs| refs.get(j)) else {
                         return Err(err(
                             i,
                             WriteErrorKind::BadMetadata(
@@ -125,11 +126,8 @@ pub(super) fn number(m: &Module) -> Result<MdNumbers, WriteError> {
                             ),
                         ));
                     };
-                    let target = match r {
-                        MdRef::No => continue,
-                        MdRef::OrNull | MdRef::String if v == 0 => continue,
-                        MdRef::OrNull | MdRef::String => v - 1,
-                        MdRef::Required => v,
+                    let Some(target) = r.target(v) else {
+                        continue;
                     };
                     let Some(t) = usize::try_from(target).ok().and_then(|t| items.get(t)) else {
                         return Err(out_of_range(Place::Metadata(i as u32), target, items.len()));
@@ -295,6 +293,7 @@ pub(super) fn write_module(
                 operands,
             } => {
                 v.push(u64::from(*distinct));
+                let refs = MdRefs::of(*code);
                 for (j, &o) in operands.of(&m.metadata.special_pool).iter().enumerate() {
                     let mapped = |x: u64| {
                         usize::try_from(x)
@@ -302,11 +301,10 @@ pub(super) fn write_module(
                             .and_then(|x| ids.ids.get(x))
                             .map_or(x, |&id| u64::from(id))
                     };
-                    v.push(match MdRef::of(*code, j).unwrap_or(MdRef::No) {
-                        MdRef::No => o,
-                        MdRef::OrNull | MdRef::String if o == 0 => 0,
-                        MdRef::OrNull | MdRef::String => mapped(o - 1) + 1,
-                        MdRef::Required => mapped(o),
+                    let r = refs.map_or(MdRef::No, |refs| refs.get(j));
+                    v.push(match r.target(o) {
+                        Some(t) => r.operand(mapped(t)),
+                        None => o,
                     });
                 }
                 match *code {

@@ -143,3 +143,72 @@ fn text_models_write_bitcode_that_llvm_dis_prints_the_same() {
         failures.join("\n")
     );
 }
+
+/// The kinds of debug information `llvm-dis-14` prints from LLVM 3.7 bitcode as LLVM 3.7 does
+/// (it upgrades the others: compile units, subprograms, variables, namespaces, and files whose
+/// names hold a backslash, which it escapes otherwise).
+const DI_KINDS_LLVM_14_KEEPS: &[&str] = &[
+    "!DIBasicType(",
+    "!DICompositeType(",
+    "!DIDerivedType(",
+    "!DIEnumerator(",
+    "!DIGlobalVariable(",
+    "!DISubroutineType(",
+    "!DITemplateTypeParameter(",
+    "!DITemplateValueParameter(",
+];
+
+/// The nodes of `text` of the kinds above, their references to other nodes as `!_`, sorted.
+fn kept_di_nodes(text: &str) -> Vec<String> {
+    let mut nodes: Vec<String> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix('!')?.split_once(" = ").map(|(_, def)| def))
+        .filter(|def| DI_KINDS_LLVM_14_KEEPS.iter().any(|k| def.starts_with(k)))
+        .map(|def| {
+            let mut out = String::new();
+            let mut rest = def;
+            while let Some(at) = rest.find('!') {
+                out.push_str(&rest[..=at]);
+                rest = &rest[at + 1..];
+                let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+                if digits > 0 {
+                    out.push('_');
+                    rest = &rest[digits..];
+                }
+            }
+            out.push_str(rest);
+            out
+        })
+        .collect();
+    nodes.sort();
+    nodes
+}
+
+#[dxil_test_data::needs(tool = "llvm-dis-14")]
+#[test]
+fn debug_information_written_reads_in_llvm_dis_14_as_we_print_it() {
+    if common::llvm_dis(b"").is_none() {
+        return;
+    }
+    // LLVM 14 gives a 3.7 subprogram its unit only from a compile unit written after its list
+    // of subprograms, and the writer keeps the text's order: the subprogram is a declaration
+    // here, so that LLVM 14's verifier keeps the debug information
+    let text = format!(
+        "!llvm.module.flags = !{{!26}}\n{}!26 = !{{i32 2, !\"Debug Info Version\", i32 3}}\n",
+        crate::text_reader::DEBUG_INFO.replace(
+            "isDefinition: true, scopeLine",
+            "isDefinition: false, scopeLine"
+        )
+    );
+    let module = text::parse(text.as_bytes()).expect("valid");
+    let bc = bitcode::write(&module).expect("written");
+    let theirs = match common::llvm_dis(&bc) {
+        Some(Ok(t)) => String::from_utf8(t).expect("UTF-8"),
+        other => panic!("llvm-dis-14 refuses the bitcode: {other:?}"),
+    };
+    let decoded = bitcode::decode(&bc).expect("decoded");
+    let ours = text::print(&decoded, &text::PrintOptions::default());
+    let kept = kept_di_nodes(&theirs);
+    assert_eq!(kept.len(), 12, "{theirs}");
+    assert_eq!(kept, kept_di_nodes(&ours));
+}

@@ -4,7 +4,7 @@
 //! stack overflow.
 
 use dxil_module::model::{
-    BlockId, Body, ConstKind, FuncId, Inst, InstId, InstKind, Module, Type, Value,
+    BlockId, Body, ConstKind, FuncId, Inst, InstId, InstKind, MdId, Module, Type, Value,
 };
 use dxil_module::text::{self, PrintOptions, Skipped, SkippedKind, Undefined};
 
@@ -462,5 +462,80 @@ fn an_expression_prints_its_operations_by_name_and_their_arguments_as_numbers() 
         ["!llvm.dbg.x = !{!DIExpression(DW_OP_bit_piece, 6, 34), \
              !DIExpression(DW_OP_plus, 159, DW_OP_deref), \
              !DIExpression(DW_OP_bit_piece, DW_OP_deref)}"]
+    );
+}
+
+/// Debug information, as LLVM 3.7 prints it: strings as `"text"`, the tags a
+/// kind takes by default left out, `scope: null` where LLVM prints a null scope, a parameter's
+/// `arg: 0`, an empty enumerator name.
+pub(crate) const DEBUG_INFO: &str = r#"!llvm.dbg.cu = !{!0}
+!nodes = !{!22, !23, !24, !25}
+
+!0 = distinct !DICompileUnit(language: DW_LANG_C_plus_plus, file: !1, producer: "dxc(private) 1.7", isOptimized: false, runtimeVersion: 0, emissionKind: 1, enums: !2, retainedTypes: !8, subprograms: !16, imports: !20)
+!1 = !DIFile(filename: "a\5Cb.hlsl", directory: "")
+!2 = !{!3}
+!3 = !DICompositeType(tag: DW_TAG_enumeration_type, name: "E", scope: !4, file: !1, line: 2, size: 32, align: 32, elements: !5)
+!4 = !DINamespace(name: "ns", scope: null, file: !1, line: 1)
+!5 = !{!6, !7}
+!6 = !DIEnumerator(name: "A", value: 0)
+!7 = !DIEnumerator(name: "", value: -7)
+!8 = !{!9, !15}
+!9 = !DIDerivedType(tag: DW_TAG_member, name: "x", scope: !10, file: !1, line: 4, baseType: !13, size: 32, align: 32, offset: 32, flags: DIFlagPublic)
+!10 = !DICompositeType(tag: DW_TAG_class_type, name: "vector<float, 2>", file: !1, size: 64, align: 32, templateParams: !11)
+!11 = !{!12, !14}
+!12 = !DITemplateTypeParameter(name: "element", type: !13)
+!13 = !DIBasicType(name: "float", size: 32, align: 32, encoding: DW_ATE_float)
+!14 = !DITemplateValueParameter(name: "element_count", type: !13, value: i32 2)
+!15 = !DIBasicType(tag: DW_TAG_unspecified_type, name: "decltype(nullptr)")
+!16 = !{!17}
+!17 = !DISubprogram(name: "main", linkageName: "\01?main@@YAXXZ", scope: null, file: !1, line: 18, type: !18, isLocal: false, isDefinition: true, scopeLine: 18, flags: DIFlagPrototyped, isOptimized: false)
+!18 = !DISubroutineType(types: !19)
+!19 = !{null, !13}
+!20 = !{!21}
+!21 = !DIImportedEntity(tag: DW_TAG_imported_module, scope: !0, entity: !4, line: 6)
+!22 = !DIGlobalVariable(name: "g", scope: null, file: !1, line: 3, type: !13, isLocal: true, isDefinition: true)
+!23 = !DILocalVariable(tag: DW_TAG_arg_variable, name: "p", arg: 0, scope: !17, file: !1, line: 18, type: !13)
+!24 = !DILocalVariable(tag: DW_TAG_auto_variable, name: "v", scope: !17, file: !1, line: 20, type: !13)
+!25 = !DITemplateValueParameter(tag: DW_TAG_GNU_template_parameter_pack, name: "pack", value: !11)
+"#;
+
+#[test]
+fn debug_information_prints_as_llvm_3_7_prints_it_and_reads_back() {
+    let m = text::parse(DEBUG_INFO.as_bytes()).expect("valid");
+    let printed = text::print(&m, &PrintOptions::default());
+    let lines = |t: &str| -> Vec<String> {
+        t.lines()
+            .filter(|l| l.starts_with('!'))
+            .map(str::to_owned)
+            .collect()
+    };
+    assert_eq!(lines(&printed), lines(DEBUG_INFO));
+    // the tags left out are the defaults LLVM 3.7 gives them
+    let mut tags: Vec<u64> = (0..m.metadata.items.len() as u32)
+        .filter_map(|i| m.metadata.special(MdId(i)))
+        .filter(|&(code, _)| code == 15 || code == 26)
+        .map(|(_, operands)| operands[0])
+        .collect();
+    tags.sort();
+    // float and decltype(nullptr); element_count and pack
+    assert_eq!(tags, [0x24, 0x30, 0x3b, 0x4107]);
+    // an empty string is left out where LLVM leaves it out, kept where it prints it; a tag
+    // without a name is a number; the other kinds
+    let other_kinds = [
+        "!n = !{!0, !1, !2, !3, !5}",
+        "!0 = !DIBasicType(tag: 16400, size: 8)",
+        "!1 = !DIFile(filename: \"\", directory: \"\")",
+        "!2 = !DISubrange(count: 4, lowerBound: -1)",
+        "!3 = !DILexicalBlockFile(scope: !4, file: !1, discriminator: 0)",
+        "!4 = distinct !DILexicalBlock(scope: null, line: 2)",
+        "!5 = !DILocation(line: 0, scope: !4)",
+    ];
+    let text = other_kinds
+        .join("\n")
+        .replace("size: 8", "name: \"\", size: 8");
+    let m = text::parse(text.as_bytes()).expect("valid");
+    assert_eq!(
+        lines(&text::print(&m, &PrintOptions::default())),
+        other_kinds
     );
 }

@@ -303,7 +303,7 @@ impl Parser<'_, '_> {
                 ),
             ));
         };
-        let mut ops = vec![0u64; kind.fields.len()];
+        let mut ops: Vec<u64> = (0..kind.fields.len()).map(|i| kind.default_of(i)).collect();
         if !self.eat(Kind::RParen) {
             loop {
                 let ft = self.tok;

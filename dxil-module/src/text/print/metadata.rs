@@ -483,8 +483,24 @@ impl Printer<'_> {
                 continue;
             };
             let v = operands.get(i).copied().unwrap_or(0);
-            let always = kind.always.contains(&name);
-            if v == 0 && !always && field != Field::MdRequired {
+            if !kind.is_printed(i, operands) {
+                continue;
+            }
+            // a string field holds a string item, printed as its text (`name: "main"`)
+            let string = match field {
+                Field::Str => v
+                    .checked_sub(1)
+                    .and_then(|x| u32::try_from(x).ok())
+                    .map(|x| match self.m.metadata.get(MdId(x)) {
+                        Some(MdItem::String(s)) => Ok(s.of(&self.m.metadata.string_pool)),
+                        _ => Err(MdId(x)),
+                    }),
+                _ => None,
+            };
+            if let Some(Ok(s)) = string
+                && s.is_empty()
+                && !kind.always.contains(&name)
+            {
                 continue;
             }
             if !first {
@@ -505,8 +521,14 @@ impl Printer<'_> {
                         None => self.out.push_str("null"),
                     }
                 }
-                Field::Str => match v.checked_sub(1).and_then(|x| u32::try_from(x).ok()) {
-                    Some(x) => self.md_operand(MdId(x), &locals, false),
+                Field::Str => match string {
+                    Some(Ok(s)) => {
+                        self.out.push('"');
+                        escaped(&mut self.out, s);
+                        self.out.push('"');
+                    }
+                    // not a string: what the record refers to, as it is
+                    Some(Err(x)) => self.md_operand(x, &locals, false),
                     None => self.out.push_str("\"\""),
                 },
                 Field::Bool => self.out.push_str(if v != 0 { "true" } else { "false" }),

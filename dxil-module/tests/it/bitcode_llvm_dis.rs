@@ -6,7 +6,8 @@
 //! attribute groups `#N` and metadata `!N` are compared apart from the rest of the line only
 //! where they differ, and then only that each side numbers consistently); the whole text is
 //! compared too, and the files whose whole text differs are listed with their first
-//! difference and must be among those known to differ by LLVM 14's upgrades.
+//! difference and must be among those known to differ by LLVM 14's upgrades. Our text of every
+//! bitstream must read back (the text reader) into a module that prints the same text.
 //!
 //! Skipped without `../shared` (unless `DXIL_REQUIRE_SHARED` is set) or without `llvm-dis-14`
 //! (unless `DXIL_REQUIRE_LLVM_AS` is set).
@@ -29,12 +30,17 @@ const STDIN: &str = "<stdin>";
 fn ours(bc: &[u8]) -> Result<String, String> {
     let mut m = bitcode::decode(bc).map_err(|e| e.to_string())?;
     m.source_filename = Some(STDIN.to_owned());
-    Ok(text::print(
-        &m,
+    Ok(printed(&m))
+}
+
+/// The text of `m`, named as `llvm-dis - ` names a module.
+fn printed(m: &dxil_module::model::Module) -> String {
+    text::print(
+        m,
         &PrintOptions {
             module_id: Some(STDIN.to_owned()),
         },
-    ))
+    )
 }
 
 #[dxil_test_data::needs(shared = "corpus/dxil-bin")]
@@ -46,6 +52,7 @@ fn decoded_corpus_prints_as_llvm_dis_14() {
     };
     let streams = streams.expect("corpus containers read");
     let mut whole_same = 0;
+    let mut reads_back = 0;
     let mut dxil_parts = 0;
     let mut calls_same = 0;
     let mut calls_total = 0;
@@ -65,6 +72,15 @@ fn decoded_corpus_prints_as_llvm_dis_14() {
                 continue;
             }
         };
+        // what we print, our reader reads back into a module printed the same
+        match text::parse(got.as_bytes()) {
+            Ok(m) if printed(&m) == got => reads_back += 1,
+            Ok(m) => call_failures.push(format!(
+                "{name}: our text read back prints differently: {}",
+                common::first_difference(&got, &printed(&m))
+            )),
+            Err(e) => call_failures.push(format!("{name}: our text does not read back: {e}")),
+        }
         if got == dis {
             whole_same += 1;
         } else {
@@ -86,7 +102,8 @@ fn decoded_corpus_prints_as_llvm_dis_14() {
     }
     eprintln!(
         "{whole_same}/{} bitstreams print exactly as llvm-dis-14; the dx.op call lines of \
-         {calls_same}/{dxil_parts} DXIL parts are the same ({calls_total} calls)",
+         {calls_same}/{dxil_parts} DXIL parts are the same ({calls_total} calls); {reads_back} \
+         texts of ours read back into the same text",
         streams.len()
     );
     for d in &text_differences {

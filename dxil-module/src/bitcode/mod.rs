@@ -93,7 +93,7 @@ mod constants;
 mod error;
 mod function;
 mod insts;
-mod md_refs;
+pub(crate) mod md_refs;
 mod metadata;
 mod module;
 mod names;

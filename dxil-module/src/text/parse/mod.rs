@@ -8,6 +8,7 @@
 mod attrs;
 mod function;
 mod insts;
+mod md_order;
 mod metadata;
 mod module;
 mod types;

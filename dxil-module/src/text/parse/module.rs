@@ -7,7 +7,7 @@ use super::{AttrTarget, GlobalEntry, GlobalRef, PResult, Parser, State};
 use crate::hash::Map;
 use crate::model::{
     Attr, AttrGroup, AttrList, AttrListId, DebugLoc, FuncId, Function, Global, GlobalId,
-    GlobalProps, Linkage, MdItem, Type, TypeId, Value,
+    GlobalProps, Linkage, MdId, MdItem, Type, TypeId, Value,
 };
 use crate::text::error::TextError;
 use crate::text::lexer::{Kind, Token};
@@ -850,6 +850,17 @@ pub(crate) fn finish(st: &mut State) -> Result<(), TextError> {
     }
     resolve_debug_locs(st)?;
     reorder(st);
+    // the metadata in the order LLVM writes it; the reader's maps follow its items
+    if let Some(new_of_old) = super::md_order::reorder(&mut st.m) {
+        let new = |id: &mut MdId| {
+            if let Some(&n) = new_of_old.get(id.index()) {
+                id.0 = n;
+            }
+        };
+        st.md.values_mut().for_each(|e| new(&mut e.id));
+        st.md_strings.values_mut().for_each(new);
+        st.md_values.values_mut().for_each(new);
+    }
     Ok(())
 }
 
@@ -1118,7 +1129,7 @@ fn remap_const(kind: &mut crate::model::ConstKind, mut map: impl FnMut(&mut Valu
 
 /// Moves `items[old]` to position `perm[old]`, in place (`perm` is a permutation of the
 /// positions; an entry out of range leaves its item where it is).
-fn permute<T>(items: &mut [T], perm: &[u32]) {
+pub(super) fn permute<T>(items: &mut [T], perm: &[u32]) {
     let mut dest: Vec<u32> = perm.to_vec();
     // Each swap puts one item in its place: a permutation needs fewer than `len` of them
     // (the bound keeps a list that is none from looping).

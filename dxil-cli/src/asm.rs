@@ -14,7 +14,7 @@ use crate::status::Status;
 /// The arguments of `dxil asm`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The LLVM IR text to assemble.
+    /// The LLVM IR text to assemble (`-`: standard input).
     file: PathBuf,
     /// The container to write.
     #[arg(short, long)]

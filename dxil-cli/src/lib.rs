@@ -5,3 +5,4 @@ pub mod decls;
 pub mod lint;
 pub mod ops;
 pub mod output;
+pub mod stdin;

@@ -40,7 +40,7 @@ pub const EXIT_CODES: &str = "Exit codes:
 #[derive(Clone, Debug, clap::Args)]
 pub struct Args {
     /// Files (text or binary, told by their content) or directories (their .ll, .dxil, .dxbc,
-    /// .cso and .bc files).
+    /// .cso and .bc files); `-` reads standard input.
     pub files: Vec<PathBuf>,
     /// The most files and folders a directory walk reads.
     #[arg(long, default_value_t = WalkLimits::default().max_entries)]
@@ -70,9 +70,7 @@ fn check_all(
     mut each: impl FnMut(&Path, Result<Report, FileError>) -> std::io::Result<()>,
 ) -> std::io::Result<()> {
     if jobs <= 1 || todo.len() <= 1 {
-        return todo
-            .iter()
-            .try_for_each(|path| each(path, dxil_lint::lint_file(path)));
+        return todo.iter().try_for_each(|path| each(path, lint_path(path)));
     }
     let order = largest_first(todo);
     let next = AtomicUsize::new(0);
@@ -83,7 +81,7 @@ fn check_all(
             s.spawn(move || {
                 while let Some(&index) = order.get(next.fetch_add(1, Ordering::Relaxed)) {
                     let Some(path) = todo.get(index) else { break };
-                    if send.send((index, dxil_lint::lint_file(path))).is_err() {
+                    if send.send((index, lint_path(path))).is_err() {
                         break;
                     }
                 }
@@ -102,6 +100,19 @@ fn check_all(
         }
         Ok(())
     })
+}
+
+/// Reads and checks the file `path`, or standard input for `-` (read whole, within the lint's
+/// size limit).
+fn lint_path(path: &Path) -> Result<Report, FileError> {
+    if !crate::stdin::is_stdin(path) {
+        return dxil_lint::lint_file(path);
+    }
+    match crate::stdin::read(dxil_lint::MAX_FILE_SIZE) {
+        Ok(Ok(bytes)) => dxil_lint::lint_input(&bytes).map_err(FileError::Input),
+        Ok(Err(read)) => Err(FileError::TooLarge(read)),
+        Err(e) => Err(FileError::Io(e)),
+    }
 }
 
 /// The positions of `files`, the largest file first (one whose size cannot be read last; files

@@ -17,7 +17,7 @@ use crate::table::Table;
 /// The arguments of `dxil container`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// DXBC container files.
+    /// DXBC container files (`-`: standard input).
     #[arg(required = true)]
     files: Vec<PathBuf>,
 }

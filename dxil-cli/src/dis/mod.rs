@@ -18,7 +18,8 @@ use crate::status::Status;
 #[derive(clap::Args)]
 pub struct Args {
     /// A DXBC container (its DXIL part, else its ILDB part), a bitcode wrapper or raw LLVM
-    /// bitcode, told apart by their first bytes.
+    /// bitcode, told apart by their first bytes; `-` reads standard input (the module is then
+    /// named `<stdin>`, as `llvm-dis` names it).
     file: PathBuf,
     /// Write the text to OUT instead of standard output.
     #[arg(short, long, value_name = "OUT")]
@@ -40,7 +41,11 @@ fn fourcc(text: &str) -> Result<FourCC, String> {
 
 /// Prints the module of the input; exit code 2 when it cannot be read, decoded or written.
 pub fn run(args: &Args) -> Status {
-    let name = args.file.display().to_string();
+    let name = if dxil_cli::stdin::is_stdin(&args.file) {
+        dxil_cli::stdin::MODULE_NAME.to_owned()
+    } else {
+        args.file.display().to_string()
+    };
     let module = match decode(&args.file, args.part) {
         Ok(m) => m,
         Err(e) => {

@@ -47,6 +47,27 @@ pub fn dxil<S: AsRef<OsStr>>(subcommand: &str, args: &[S]) -> Output {
         .expect("dxil runs")
 }
 
+/// Runs `dxil SUBCOMMAND ARGS...` with `input` as its standard input.
+pub fn dxil_with_input(subcommand: &str, args: &[&str], input: &[u8]) -> Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dxil"))
+        .arg(subcommand)
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("dxil runs");
+    let mut stdin = child.stdin.take().expect("a pipe");
+    let input = input.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let out = child.wait_with_output().expect("dxil ends");
+    let _ = writer.join();
+    out
+}
+
 /// Output bytes as text.
 pub fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()

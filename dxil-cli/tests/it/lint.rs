@@ -1,5 +1,5 @@
 //! `dxil lint` on binary input: a decoded module has no lines of its own, so a diagnostic names
-//! the line of the text `dxil dis` prints of the same file.
+//! the line of the text `dxil dis` prints of the same file. Standard input is the file `-`.
 
 use crate::common;
 
@@ -82,4 +82,34 @@ fn files_checked_at_once_report_as_one_by_one_does() {
         assert_eq!(common::text(&many.stdout), report, "-j {jobs}");
         assert_eq!(many.stderr, one.stderr, "-j {jobs}");
     }
+}
+
+#[test]
+fn standard_input_is_read_as_the_file_dash() {
+    let bytes = common::container_of(common::TWO_CALLS);
+    let path = common::file("dxil-lint", "stdin.dxil", &bytes);
+    let arg = path.to_str().expect("a UTF-8 path");
+    // the lint reports as for the file, the input named `-`
+    let from_file = common::dxil("lint", &[arg]);
+    let from_stdin = common::dxil_with_input("lint", &["-"], &bytes);
+    assert_eq!(from_stdin.status.code(), Some(1), "{from_stdin:?}");
+    assert_eq!(
+        common::text(&from_stdin.stdout),
+        common::text(&from_file.stdout).replace(arg, "-")
+    );
+    // `dis` names the module as `llvm-dis` names what it reads from standard input
+    let from_file = common::text(&common::dxil("dis", &[arg]).stdout);
+    let from_stdin = common::dxil_with_input("dis", &["-"], &bytes);
+    assert_eq!(from_stdin.status.code(), Some(0), "{from_stdin:?}");
+    assert_eq!(
+        common::text(&from_stdin.stdout),
+        from_file.replace(arg, "<stdin>")
+    );
+    // and `container` reports on it
+    let report = common::dxil_with_input("container", &["-"], &bytes);
+    assert_eq!(report.status.code(), Some(0), "{report:?}");
+    assert!(
+        common::text(&report.stdout).contains("digest: ok"),
+        "{report:?}"
+    );
 }

@@ -19,11 +19,7 @@ use super::module::permute;
 /// gives the new id of each item by its old one (`None` when the order was that already).
 pub(super) fn reorder(m: &mut Module) -> Option<Vec<u32>> {
     let new_of_old = order(m)?;
-    let new = |id: &mut MdId| {
-        if let Some(&n) = new_of_old.get(id.index()) {
-            id.0 = n;
-        }
-    };
+    let new = |id: &mut MdId| renumber(&new_of_old, id);
     let md = &mut m.metadata;
     permute(&mut md.items, &new_of_old);
     md.node_pool.iter_mut().flatten().for_each(&new);
@@ -68,6 +64,14 @@ pub(super) fn reorder(m: &mut Module) -> Option<Vec<u32>> {
         }
     }
     Some(new_of_old)
+}
+
+/// Gives `id` its new number (`new_of_old` as [`reorder`] gives it; an id out of its range is
+/// left as it is).
+pub(super) fn renumber(new_of_old: &[u32], id: &mut MdId) {
+    if let Some(&n) = new_of_old.get(id.index()) {
+        id.0 = n;
+    }
 }
 
 /// The new position of each item (`None` when they are in order already).

@@ -852,11 +852,7 @@ pub(crate) fn finish(st: &mut State) -> Result<(), TextError> {
     reorder(st);
     // the metadata in the order LLVM writes it; the reader's maps follow its items
     if let Some(new_of_old) = super::md_order::reorder(&mut st.m) {
-        let new = |id: &mut MdId| {
-            if let Some(&n) = new_of_old.get(id.index()) {
-                id.0 = n;
-            }
-        };
+        let new = |id: &mut MdId| super::md_order::renumber(&new_of_old, id);
         st.md.values_mut().for_each(|e| new(&mut e.id));
         st.md_strings.values_mut().for_each(new);
         st.md_values.values_mut().for_each(new);

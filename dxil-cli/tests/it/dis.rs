@@ -206,7 +206,9 @@ fn unreadable_inputs_exit_2_with_the_offset() {
     assert_eq!(out.status.code(), Some(2));
     let err = text(&out.stderr);
     assert!(
-        err.contains("bit 0 (byte 0)") && err.contains("not LLVM bitcode: starts with 7F 45 4C 46"),
+        err.contains("bit 0 (byte 0)")
+            && err.contains("expected a DXBC container, a bitcode wrapper")
+            && err.contains("found `\\x7FELF`"),
         "{err}"
     );
     // a container cut short

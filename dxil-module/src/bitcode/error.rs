@@ -35,8 +35,13 @@ impl DecodeError {
 
 impl fmt::Display for DecodeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let ErrorKind::Bitstream(e) = &self.kind {
-            return write!(f, "bitstream: {e}");
+        match &self.kind {
+            ErrorKind::Bitstream(e) => return write!(f, "bitstream: {e}"),
+            // the container reader's message says what it expected
+            ErrorKind::Container(e) => {
+                return write!(f, "bit {} (byte {}): {}", self.bit, self.bit / 8, e.kind);
+            }
+            _ => {}
         }
         write!(
             f,
@@ -56,11 +61,10 @@ impl std::error::Error for DecodeError {}
 pub enum ErrorKind {
     /// The bitstream under the bitcode cannot be read (its own offset and field).
     Bitstream(bitstream::Error),
-    /// The input starts with neither `BC C0 DE`, the wrapper magic `DE C0 17 0B` nor `DXBC`.
-    NotBitcode([u8; 4]),
-    /// A DXBC container or a bitcode wrapper header around the bitcode that cannot be read (a
-    /// container without a program part, a wrapper whose offset or size does not fit the
-    /// input, contents that are no bitcode), as [`crate::container::find_bitcode`] says.
+    /// The input is not bitcode, or the DXBC container or bitcode wrapper header around the
+    /// bitcode cannot be read (a container without a program part, a wrapper whose offset or
+    /// size does not fit the input, contents that are no bitcode), as
+    /// [`crate::container::find_bitcode`] says.
     Container(crate::container::Error),
     /// No `MODULE_BLOCK` at the top level.
     NoModule,
@@ -156,11 +160,6 @@ impl fmt::Display for ErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ErrorKind::Bitstream(e) => write!(f, "{e}"),
-            ErrorKind::NotBitcode(m) => write!(
-                f,
-                "not LLVM bitcode: starts with {:02X} {:02X} {:02X} {:02X}, not BC C0 DE, the wrapper DE C0 17 0B or DXBC",
-                m[0], m[1], m[2], m[3]
-            ),
             ErrorKind::Container(e) => write!(f, "{e}"),
             ErrorKind::NoModule => f.write_str("no MODULE_BLOCK"),
             ErrorKind::Repeated => f.write_str("a block that may appear only once appears again"),

@@ -160,10 +160,18 @@ fn decode_at(bitcode: &[u8], offset: u64) -> Result<Module, DecodeError> {
         .map_err(|e| DecodeError::new(e.bit, "the bitstream", ErrorKind::Bitstream(e)))
         .map_err(shift)?;
     if stream.magic() != BITCODE_MAGIC {
+        let magic = stream.magic();
         return Err(shift(DecodeError::new(
             0,
-            "the magic number BC C0 DE",
-            ErrorKind::NotBitcode(stream.magic()),
+            "the bitcode magic",
+            ErrorKind::Container(crate::container::Error {
+                offset: 0,
+                kind: crate::container::ErrorKind::Magic {
+                    what: "the bitcode magic",
+                    expected: BITCODE_MAGIC,
+                    found: crate::container::Leading::of(&magic),
+                },
+            }),
         )));
     }
     module::decode_stream(&stream).map_err(shift)
@@ -172,27 +180,15 @@ fn decode_at(bitcode: &[u8], offset: u64) -> Result<Module, DecodeError> {
 /// The bitcode inside `input` and its byte offset: `input` itself, or what
 /// [`crate::container::find_bitcode`] finds in a container or behind a wrapper header.
 fn unwrap(input: &[u8]) -> Result<(&[u8], u64), DecodeError> {
-    let mut magic = [0; 4];
-    let n = input.len().min(4);
-    magic[..n].copy_from_slice(&input[..n]);
-    let expected = match magic {
-        BITCODE_MAGIC => return Ok((input, 0)),
-        WRAPPER_MAGIC => "the bitcode wrapper header (magic, version, offset, size, cputype)",
-        m if m == FourCC::DXBC.0 => "a DXBC container with a DXIL or ILDB part",
-        _ => {
-            return Err(DecodeError::new(
-                0,
-                "the magic number BC C0 DE",
-                ErrorKind::NotBitcode(magic),
-            ));
-        }
-    };
-    match crate::container::find_bitcode(input) {
-        Ok(found) => Ok((found.bytes, found.offset as u64)),
-        Err(e) => Err(DecodeError::new(
-            e.offset as u64 * 8,
-            expected,
-            ErrorKind::Container(e),
-        )),
-    }
+    let found = crate::container::find_bitcode(input).map_err(|e| {
+        let expected = match input.get(..4) {
+            Some(m) if m == WRAPPER_MAGIC => {
+                "the bitcode wrapper header (magic, version, offset, size, cputype)"
+            }
+            Some(m) if m == FourCC::DXBC.0 => "a DXBC container with a DXIL or ILDB part",
+            _ => "a DXBC container, a bitcode wrapper or bitcode",
+        };
+        DecodeError::new(e.offset as u64 * 8, expected, ErrorKind::Container(e))
+    })?;
+    Ok((found.bytes, found.offset as u64))
 }

@@ -6,7 +6,7 @@
 
 use super::Container;
 use super::bytes::{Reader, first4};
-use super::error::{Error, ErrorKind};
+use super::error::{Error, ErrorKind, Leading};
 use super::fourcc::FourCC;
 use super::part::{Part, PartContent};
 
@@ -60,7 +60,14 @@ pub fn find_bitcode(input: &[u8]) -> Result<Bitcode<'_>, Error> {
             offset: 0,
             source: BitcodeSource::Raw,
         },
-        _ => return Err(Error::new(0, ErrorKind::NotBitcode { found: magic })),
+        _ => {
+            return Err(Error::new(
+                0,
+                ErrorKind::NotBitcode {
+                    found: Leading::of(input),
+                },
+            ));
+        }
     };
     with_magic(found)
 }
@@ -95,7 +102,7 @@ fn with_magic(found: Bitcode<'_>) -> Result<Bitcode<'_>, Error> {
             ErrorKind::Magic {
                 what: "the bitcode magic",
                 expected: BITCODE_MAGIC,
-                found: first4(found.bytes),
+                found: Leading::of(found.bytes),
             },
         ));
     }

@@ -33,7 +33,7 @@ pub enum ErrorKind {
         /// The bytes expected.
         expected: [u8; 4],
         /// The bytes found.
-        found: [u8; 4],
+        found: Leading,
     },
     /// A container of a major version other than 1.
     Version {
@@ -79,8 +79,8 @@ pub enum ErrorKind {
     },
     /// The input is neither a container, nor a bitcode wrapper, nor bitcode.
     NotBitcode {
-        /// The first bytes of the input (fewer than 4 are padded with zeros).
-        found: [u8; 4],
+        /// The first bytes of the input.
+        found: Leading,
     },
 }
 
@@ -122,7 +122,48 @@ impl Error {
     }
 }
 
-/// Four bytes as text: printable ASCII as is, anything else as `\xNN`.
+/// The bytes found where a magic number was expected: the first four, or all there are when
+/// the input ends sooner (an empty input has none), so that a message says what is there and
+/// nothing else.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Leading {
+    bytes: [u8; 4],
+    len: u8,
+}
+
+impl Leading {
+    /// The first bytes of `input`, at most four.
+    pub fn of(input: &[u8]) -> Leading {
+        let mut bytes = [0; 4];
+        let len = input.len().min(4);
+        bytes[..len].copy_from_slice(&input[..len]);
+        Leading {
+            bytes,
+            len: len as u8,
+        }
+    }
+
+    /// The bytes, four unless the input is shorter.
+    pub fn bytes(&self) -> &[u8] {
+        &self.bytes[..usize::from(self.len)]
+    }
+}
+
+impl fmt::Display for Leading {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.len {
+            0 => f.write_str("nothing (the bytes end there)"),
+            4 => write!(f, "`{}`", Escaped(self.bytes())),
+            n => write!(
+                f,
+                "`{}`, then the end of the bytes ({n} of 4)",
+                Escaped(self.bytes())
+            ),
+        }
+    }
+}
+
+/// Bytes as text: printable ASCII as is, anything else as `\xNN`.
 pub(crate) struct Escaped<'a>(pub &'a [u8]);
 
 impl fmt::Display for Escaped<'_> {
@@ -140,8 +181,13 @@ impl fmt::Display for Escaped<'_> {
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "byte {}: ", self.offset)?;
-        match &self.kind {
+        write!(f, "byte {}: {}", self.offset, self.kind)
+    }
+}
+
+impl fmt::Display for ErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
             ErrorKind::Truncated {
                 what,
                 needed,
@@ -154,12 +200,7 @@ impl fmt::Display for Error {
                 what,
                 expected,
                 found,
-            } => write!(
-                f,
-                "expected {what} `{}`, found `{}`",
-                Escaped(expected),
-                Escaped(found)
-            ),
+            } => write!(f, "expected {what} `{}`, found {found}", Escaped(expected),),
             ErrorKind::Version { major, minor } => write!(
                 f,
                 "expected a container of version 1.x, found version {major}.{minor}"
@@ -200,8 +241,7 @@ impl fmt::Display for Error {
             ErrorKind::NotBitcode { found } => write!(
                 f,
                 "expected a DXBC container, a bitcode wrapper (DE C0 17 0B) or bitcode \
-                 (`BC\\xC0\\xDE`), found `{}`",
-                Escaped(found)
+                 (`BC\\xC0\\xDE`), found {found}"
             ),
         }
     }

@@ -1,7 +1,7 @@
 //! The container header (32 bytes) and the part table after it.
 
 use super::bytes::Reader;
-use super::error::{Error, ErrorKind};
+use super::error::{Error, ErrorKind, Leading};
 use super::fourcc::FourCC;
 
 /// Size of the container header; the part offset table follows it.
@@ -38,7 +38,7 @@ impl Header {
                 ErrorKind::Magic {
                     what: "the container magic",
                     expected: FourCC::DXBC.0,
-                    found: magic,
+                    found: Leading::of(&magic),
                 },
             ));
         }

@@ -69,7 +69,7 @@ mod writer;
 pub use bitcode::{Bitcode, BitcodeSource, WrapperHeader, find_bitcode, find_part_bitcode};
 pub use compiler_version::CompilerVersion;
 pub use debug_name::DebugName;
-pub use error::{Error, ErrorKind};
+pub use error::{Error, ErrorKind, Leading};
 pub use features::FeatureInfo;
 pub use fourcc::FourCC;
 pub use hash::{DigestStatus, container_digest, hex, retail_hash, sign};

@@ -8,7 +8,7 @@
 use dxil_ops::{DxilVersion, ShaderKind, ShaderModel};
 
 use super::bytes::Reader;
-use super::error::{Error, ErrorKind};
+use super::error::{Error, ErrorKind, Leading};
 
 /// Size of the program header, bitcode header included.
 pub const PROGRAM_HEADER_SIZE: usize = 24;
@@ -57,7 +57,7 @@ impl<'a> ProgramHeader<'a> {
                 ErrorKind::Magic {
                     what: "the bitcode header magic",
                     expected: *b"DXIL",
-                    found: magic,
+                    found: Leading::of(&magic),
                 },
             ));
         }

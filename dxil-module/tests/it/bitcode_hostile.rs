@@ -7,7 +7,7 @@
 
 use dxil_module::bitcode::{self, DecodeError, ErrorKind, WRAPPER_MAGIC};
 use dxil_module::bitstream::{self, AbbrevOp, BITCODE_MAGIC, BitWriter, Bitstream, Builder};
-use dxil_module::container::{DigestMode, FourCC, find_bitcode, write_container};
+use dxil_module::container::{DigestMode, FourCC, Leading, find_bitcode, write_container};
 use dxil_module::text::{self, PrintOptions};
 
 use crate::program;
@@ -215,14 +215,38 @@ fn a_container_is_read() {
 
 #[test]
 fn not_bitcode() {
-    check(b"MZ\x90\x00rest", 0, ErrorKind::NotBitcode(*b"MZ\x90\x00"));
-    check(b"BC", 0, ErrorKind::NotBitcode(*b"BC\0\0"));
+    /// The error of an input that is neither a container, a wrapper nor bitcode: the
+    /// container reader's, naming the bytes found (`found`), at bit 0.
+    fn not_bitcode(bytes: &[u8], found: &[u8], says: &str) {
+        let container = dxil_module::container::Error {
+            offset: 0,
+            kind: dxil_module::container::ErrorKind::NotBitcode {
+                found: Leading::of(bytes),
+            },
+        };
+        check(bytes, 0, ErrorKind::Container(container));
+        let e = refused(bytes);
+        if let ErrorKind::Container(c) = &e.kind
+            && let dxil_module::container::ErrorKind::NotBitcode { found: f } = c.kind
+        {
+            assert_eq!(f.bytes(), found);
+        }
+        assert!(e.to_string().ends_with(says), "{e}");
+    }
+    not_bitcode(b"MZ\x90\x00rest", b"MZ\x90\x00", "found `MZ\\x90\\x00`");
+    // an input shorter than a magic number: what there is, nothing made up after it
+    not_bitcode(
+        b"BC",
+        b"BC",
+        "found `BC`, then the end of the bytes (2 of 4)",
+    );
+    not_bitcode(b"", b"", "found nothing (the bytes end there)");
     // a bitstream with another magic
     let mut b = Builder::new(*b"RIFF");
     b.enter_block(MODULE, 3).expect("block");
     b.end_block().expect("end");
     let bytes = b.finish().expect("built").to_bytes();
-    check(&bytes, 0, ErrorKind::NotBitcode(*b"RIFF"));
+    not_bitcode(&bytes, b"RIFF", "found `RIFF`");
 }
 
 #[test]

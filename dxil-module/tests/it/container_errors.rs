@@ -2,8 +2,8 @@
 //! expected, on small containers made for the purpose.
 
 use dxil_module::container::{
-    BitcodeSource, Container, DigestMode, DigestStatus, Error, ErrorKind, FourCC, PartContent,
-    find_bitcode, find_part_bitcode, sign, write_container,
+    BitcodeSource, Container, DigestMode, DigestStatus, Error, ErrorKind, FourCC, Leading,
+    PartContent, find_bitcode, find_part_bitcode, sign, write_container,
 };
 
 /// A container of `parts`, with its digest.
@@ -104,7 +104,7 @@ fn header_errors() {
     let mut bad = good.clone();
     bad[..4].copy_from_slice(b"DXBX");
     let e = parse_err(&bad);
-    assert!(matches!(e.kind, ErrorKind::Magic { found, .. } if &found == b"DXBX"));
+    assert!(matches!(e.kind, ErrorKind::Magic { found, .. } if found.bytes() == b"DXBX"));
     assert_eq!(
         e.to_string(),
         "byte 0: expected the container magic `DXBC`, found `DXBX`"
@@ -413,12 +413,20 @@ fn bitcode_is_found_in_containers_wrappers_and_as_is() {
 #[test]
 fn bitcode_errors() {
     let e = find_bitcode(b"\x7fELF and more").unwrap_err();
-    assert_eq!(e.kind, ErrorKind::NotBitcode { found: *b"\x7fELF" });
+    assert_eq!(
+        e.kind,
+        ErrorKind::NotBitcode {
+            found: Leading::of(b"\x7fELF")
+        }
+    );
     assert!(e.to_string().contains("found `\\x7FELF`"), "{e}");
-    assert!(matches!(
-        find_bitcode(b"").unwrap_err().kind,
-        ErrorKind::NotBitcode { .. }
-    ));
+    let e = find_bitcode(b"").unwrap_err();
+    assert!(matches!(e.kind, ErrorKind::NotBitcode { found } if found.bytes().is_empty()));
+    assert!(
+        e.to_string()
+            .ends_with("found nothing (the bytes end there)"),
+        "{e}"
+    );
 
     let e = find_bitcode(&container(&[(b"SFI0", vec![0; 8])])).unwrap_err();
     assert!(matches!(
@@ -429,6 +437,13 @@ fn bitcode_errors() {
     let e = find_bitcode(&container(&[(b"DXIL", program(b"XX\xC0\xDE"))])).unwrap_err();
     assert_eq!(e.offset, 36 + 8 + 24);
     assert!(matches!(e.kind, ErrorKind::Magic { .. }));
+    // bitcode shorter than its magic number: the bytes there are, and no more
+    let e = find_bitcode(&container(&[(b"DXIL", program(b"BC"))])).unwrap_err();
+    assert!(
+        e.to_string()
+            .ends_with("expected the bitcode magic `BC\\xC0\\xDE`, found `BC`, then the end of the bytes (2 of 4)"),
+        "{e}"
+    );
 
     let mut wrapped = words(&[0x0B17_C0DE, 0, 12, 4, 0]);
     wrapped.extend_from_slice(BITCODE);

@@ -27,7 +27,7 @@ pub fn run(args: &Args) -> Status {
     match assemble_file(args) {
         Ok(()) => Status::Clean,
         Err((status, e)) => {
-            eprintln!("dxil: {name}: {e}");
+            dxil_cli::error_line!("dxil: {name}: {e}");
             status
         }
     }
@@ -42,11 +42,11 @@ fn assemble_file(args: &Args) -> Result<(), (Status, String)> {
     let name = args.file.display();
     match refresh {
         Refresh::Current => {}
-        Refresh::Replace { .. } => eprintln!(
+        Refresh::Replace { .. } => dxil_cli::error_line!(
             "dxil: {name}: note: !dx.viewIdState records another view-ID state than the code \
              gives (recorded before an edit?); the container holds the one computed from the code"
         ),
-        Refresh::Add { .. } => eprintln!(
+        Refresh::Add { .. } => dxil_cli::error_line!(
             "dxil: {name}: note: no !dx.viewIdState, where DXC records one; the container holds \
              the one computed from the code"
         ),

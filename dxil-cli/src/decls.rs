@@ -201,7 +201,7 @@ pub fn run(args: &Args) -> ExitCode {
     let dxil = match args.dxil.as_deref().map(version).transpose() {
         Ok(v) => v,
         Err(e) => {
-            eprintln!("error: {e}");
+            crate::error_line!("error: {e}");
             return ExitCode::from(2);
         }
     };
@@ -214,12 +214,12 @@ pub fn run(args: &Args) -> ExitCode {
             match one(n, precision, dxil) {
                 Ok((sig, warning)) => {
                     if let Some(w) = warning {
-                        eprintln!("warning: {w}");
+                        crate::error_line!("warning: {w}");
                     }
                     m.add(&sig)
                 }
                 Err(e) => {
-                    eprintln!("error: {e}");
+                    crate::error_line!("error: {e}");
                     failed = true;
                 }
             }
@@ -227,7 +227,7 @@ pub fn run(args: &Args) -> ExitCode {
         (m.text(), failed)
     };
     if let Err(e) = output::write(None, text.as_bytes()) {
-        eprintln!("error: standard output: {e}");
+        crate::error_line!("error: standard output: {e}");
         return ExitCode::from(2);
     }
     if failed {

@@ -161,7 +161,7 @@ fn inputs(paths: Vec<PathBuf>, limits: WalkLimits) -> (Vec<PathBuf>, usize) {
         match walked {
             Ok(files) => todo.extend(files),
             Err(e) => {
-                eprintln!("{}: {e} (--max-files, --max-depth)", p.display());
+                crate::error_line!("{}: {e} (--max-files, --max-depth)", p.display());
                 failed += 1;
             }
         }
@@ -173,13 +173,13 @@ fn inputs(paths: Vec<PathBuf>, limits: WalkLimits) -> (Vec<PathBuf>, usize) {
 /// returns the exit code ([`EXIT_CODES`]).
 pub fn run(args: &Args) -> ExitCode {
     if args.files.is_empty() {
-        eprintln!("error: no files given: dxil lint FILE|DIR...");
+        crate::error_line!("error: no files given: dxil lint FILE|DIR...");
         return ExitCode::from(2);
     }
     match report(args) {
         Ok(code) => ExitCode::from(code),
         Err(e) => {
-            eprintln!("error: {e}");
+            crate::error_line!("error: {e}");
             ExitCode::from(2)
         }
     }
@@ -202,13 +202,13 @@ fn report(args: &Args) -> std::io::Result<u8> {
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     let mut lines = String::new();
-    check_all(&todo, jobs(args.jobs), |path, result| {
+    let checked = check_all(&todo, jobs(args.jobs), |path, result| {
         let name = path.display().to_string();
         bar.inc(1);
         let report = match result {
             Ok(r) => r,
             Err(e) => {
-                bar.suspend(|| eprintln!("{name}: {e}"));
+                bar.suspend(|| crate::error_line!("{name}: {e}"));
                 unreadable += 1;
                 return Ok(());
             }
@@ -226,18 +226,26 @@ fn report(args: &Args) -> std::io::Result<u8> {
             bar.suspend(|| out.write_all(lines.as_bytes()).and_then(|()| out.flush()))?;
         }
         Ok(())
-    })?;
+    });
     bar.finish_and_clear();
-    writeln!(
-        out,
-        "{calls} calls checked in {files} files, {diagnostics} diagnostics"
-    )?;
-    out.flush()?;
-    Ok(if unreadable > 0 {
+    // a reader that stops reading (`dxil lint . | head`) ends the run where it is, with the
+    // exit code of the files checked so far
+    let code = if unreadable > 0 {
         2
     } else if diagnostics > 0 {
         1
     } else {
         0
-    })
+    };
+    let summary = checked.and_then(|()| {
+        writeln!(
+            out,
+            "{calls} calls checked in {files} files, {diagnostics} diagnostics"
+        )?;
+        out.flush()
+    });
+    match summary {
+        Err(e) if !crate::output::is_closed_pipe(&e) => Err(e),
+        _ => Ok(code),
+    }
 }

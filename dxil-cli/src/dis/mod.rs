@@ -49,7 +49,7 @@ pub fn run(args: &Args) -> Status {
     let module = match decode(&args.file, args.part) {
         Ok(m) => m,
         Err(e) => {
-            eprintln!("dxil: {name}: {e}");
+            dxil_cli::error_line!("dxil: {name}: {e}");
             return Status::Unreadable;
         }
     };
@@ -65,7 +65,7 @@ pub fn run(args: &Args) -> Status {
                 .output
                 .as_deref()
                 .map_or_else(|| "standard output".to_owned(), |p| p.display().to_string());
-            eprintln!("dxil: {to}: {e}");
+            dxil_cli::error_line!("dxil: {to}: {e}");
             Status::Unreadable
         }
     }

@@ -113,3 +113,40 @@ fn standard_input_is_read_as_the_file_dash() {
         "{report:?}"
     );
 }
+
+/// Runs `dxil SUBCOMMAND ARGS...` with its standard output and standard error closed by their
+/// reader before it writes (as `dxil lint . | head` ends up): its exit code.
+fn with_closed_pipes(subcommand: &str, args: &[&str]) -> Option<i32> {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_dxil"))
+        .arg(subcommand)
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("dxil runs");
+    drop(child.stdout.take());
+    drop(child.stderr.take());
+    child.wait().expect("dxil ends").code()
+}
+
+#[test]
+fn closed_pipes_end_the_run_with_its_exit_code_not_a_panic() {
+    let bad = common::file("dxil-lint", "pipes-bad.bin", b"\x7fELF\0\0\0");
+    let good = common::file(
+        "dxil-lint",
+        "pipes.dxil",
+        &common::container_of(common::TWO_CALLS),
+    );
+    let (bad, good) = (
+        bad.to_str().expect("a UTF-8 path"),
+        good.to_str().expect("a UTF-8 path"),
+    );
+    // the unreadable file's message is lost, then the first diagnostic ends the run: the code
+    // of the files checked so far (2), not a panic's 101
+    assert_eq!(with_closed_pipes("lint", &[bad, good]), Some(2));
+    assert_eq!(with_closed_pipes("lint", &[good]), Some(1));
+    assert_eq!(with_closed_pipes("dis", &[good]), Some(0));
+    assert_eq!(with_closed_pipes("dis", &[bad]), Some(2));
+    assert_eq!(with_closed_pipes("container", &[good]), Some(0));
+    assert_eq!(with_closed_pipes("decls", &[] as &[&str]), Some(0));
+}

@@ -398,10 +398,13 @@ impl fmt::Display for WalkError {
             ),
             WalkError::TooDeep(dir, limit) => write!(
                 f,
-                "{} is {} folders deep, past the limit of {limit}; name a smaller folder, or \
-                 raise the limit",
+                "{} is {} deep, past the limit of {limit}; name a smaller folder, or raise the \
+                 limit",
                 dir.display(),
-                limit + 1
+                match limit + 1 {
+                    1 => "1 folder".to_owned(),
+                    n => format!("{n} folders"),
+                }
             ),
         }
     }

@@ -223,7 +223,13 @@ impl fmt::Display for ErrorKind {
                 "expected {what} as a NUL-terminated UTF-8 string inside its table"
             ),
             ErrorKind::MissingPart { expected, instead } => {
-                write!(f, "expected a container with a {expected} part")?;
+                // "an ILDB part", "a DXIL or ILDB part"
+                let article = if expected.starts_with(['A', 'E', 'I', 'O', 'U']) {
+                    "an"
+                } else {
+                    "a"
+                };
+                write!(f, "expected a container with {article} {expected} part")?;
                 match instead {
                     Some(fourcc) => write!(
                         f,

@@ -564,6 +564,12 @@ fn the_bitcode_of_a_program_part_asked_for() {
         e.to_string().contains("a container with a STAT part"),
         "{e}"
     );
+    let only_dxil = container(&[(b"DXIL", program(BITCODE))]);
+    let e = find_part_bitcode(&only_dxil, FourCC::ILDB).unwrap_err();
+    assert!(
+        e.to_string().contains("a container with an ILDB part"),
+        "{e}"
+    );
     // a part that is no program, present or not
     for fourcc in [FourCC::SFI0, FourCC::PSV0] {
         let e = find_part_bitcode(&bytes, fourcc).unwrap_err();

@@ -105,7 +105,7 @@ mod write;
 pub use error::{DecodeError, ErrorKind};
 pub use write::{Place, WriteError, WriteErrorKind, write};
 
-use crate::bitstream::{BITCODE_MAGIC, Bitstream};
+use crate::bitstream::Bitstream;
 use crate::container::FourCC;
 use crate::model::Module;
 
@@ -147,7 +147,8 @@ pub fn decode_part(input: &[u8], part: FourCC) -> Result<Module, DecodeError> {
 }
 
 /// Decodes `bitcode`, found at byte `offset` of the input: error offsets count from the
-/// start of the input.
+/// start of the input. `bitcode` starts with the bitcode magic: `find_bitcode` and
+/// `find_part_bitcode`, which found it, checked that.
 fn decode_at(bitcode: &[u8], offset: u64) -> Result<Module, DecodeError> {
     let shift = |mut e: DecodeError| {
         e.bit += offset * 8;
@@ -159,21 +160,6 @@ fn decode_at(bitcode: &[u8], offset: u64) -> Result<Module, DecodeError> {
     let stream = Bitstream::parse(bitcode)
         .map_err(|e| DecodeError::new(e.bit, "the bitstream", ErrorKind::Bitstream(e)))
         .map_err(shift)?;
-    if stream.magic() != BITCODE_MAGIC {
-        let magic = stream.magic();
-        return Err(shift(DecodeError::new(
-            0,
-            "the bitcode magic",
-            ErrorKind::Container(crate::container::Error {
-                offset: 0,
-                kind: crate::container::ErrorKind::Magic {
-                    what: "the bitcode magic",
-                    expected: BITCODE_MAGIC,
-                    found: crate::container::Leading::of(&magic),
-                },
-            }),
-        )));
-    }
     module::decode_stream(&stream).map_err(shift)
 }
 

@@ -28,6 +28,14 @@ Exit codes:
      bitcode, bitcode the decoder refuses: the message gives the bit and byte offset), an
      output that cannot be written, or a bad command line";
 
+/// Exit codes of `dxil asm`, for its help text.
+const ASM_EXIT_CODES: &str = "\
+Exit codes:
+  0  the container written
+  1  a module that cannot be written as DXIL (the error names the function and instruction)
+  2  an input that cannot be read or is not DXIL text (the error names the line and column),
+     an output that cannot be written, or a bad command line";
+
 /// Command-line tools for DXIL.
 #[derive(Parser)]
 #[command(name = "dxil", version, after_help = EXIT_CODES)]
@@ -79,10 +87,8 @@ enum Command {
     ///
     /// Reads LLVM 3.7 IR text as DXC prints it (strictly: the text must be DXIL, not LLVM 14's
     /// syntax), writes it as LLVM 3.7 bitcode in a `DXIL` part with the parts derived from its
-    /// metadata (`SFI0`, `ISG1`, `OSG1`, `PSG1`, `PSV0`), signed with DXC's retail hash. Exits 1 when
-    /// the module cannot be written (the error names the function and instruction), 2 when the
-    /// input cannot be read or is not DXIL text.
-    #[command(after_help = EXIT_CODES)]
+    /// metadata (`SFI0`, `ISG1`, `OSG1`, `PSG1`, `PSV0`), signed with DXC's retail hash.
+    #[command(after_help = ASM_EXIT_CODES)]
     Asm(asm::Args),
 }
 

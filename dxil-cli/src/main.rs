@@ -13,8 +13,17 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-/// Exit codes, for the help text.
-const EXIT_CODES: &str = "\
+/// Exit codes of every subcommand, for the help text of `dxil`.
+const ALL_EXIT_CODES: &str = "\
+Exit codes (each subcommand's help says what they mean for it):
+  0  every input read, nothing found
+  1  findings: a lint diagnostic, a digest mismatch, a part that does not decode, a module
+     `asm` cannot write, a name `decls` does not know
+  2  an input that cannot be read (not a file, too large, not DXIL), an output that cannot be
+     written, or a bad command line";
+
+/// Exit codes of `dxil container`, for its help text.
+const CONTAINER_EXIT_CODES: &str = "\
 Exit codes:
   0  every input read, nothing found
   1  findings: a digest mismatch, a part that does not decode
@@ -38,7 +47,7 @@ Exit codes:
 
 /// Command-line tools for DXIL.
 #[derive(Parser)]
-#[command(name = "dxil", version, after_help = EXIT_CODES)]
+#[command(name = "dxil", version, after_help = ALL_EXIT_CODES)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -57,7 +66,7 @@ enum Command {
     /// mismatch`, or `digest: zero (none)` for an unsigned container). Errors give the byte
     /// offset and what was expected there. With several files and a terminal on stderr, a
     /// progress bar shows how far the run is.
-    #[command(after_help = EXIT_CODES)]
+    #[command(after_help = CONTAINER_EXIT_CODES)]
     Container(container::Args),
     /// Print the module of a container or bitcode as LLVM IR text.
     ///

@@ -15,12 +15,13 @@ use clap::{Parser, Subcommand};
 
 /// Exit codes of every subcommand, for the help text of `dxil`.
 const ALL_EXIT_CODES: &str = "\
-Exit codes (each subcommand's help says what they mean for it):
+Exit codes:
   0  every input read, nothing found
   1  findings: a lint diagnostic, a digest mismatch, a part that does not decode, a module
      `asm` cannot write, a name `decls` does not know
   2  an input that cannot be read (not a file, too large, not DXIL), an output that cannot be
-     written, or a bad command line";
+     written, or a bad command line
+Each subcommand's help says what the codes mean for it.";
 
 /// Exit codes of `dxil container`, for its help text.
 const CONTAINER_EXIT_CODES: &str = "\

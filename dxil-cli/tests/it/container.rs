@@ -139,14 +139,24 @@ fn unreadable_inputs_exit_2_with_the_byte_offset() {
 
 #[test]
 fn the_help_documents_the_exit_codes() {
-    for args in [&["--help"][..], &["container", "--help"]] {
+    let help_of = |args: &[&str]| {
         let out = Command::new(env!("CARGO_BIN_EXE_dxil"))
             .args(args)
             .output()
             .expect("dxil runs");
         assert_eq!(out.status.code(), Some(0));
-        let help = text(&out.stdout);
+        text(&out.stdout)
+    };
+    for args in [&["--help"][..], &["container", "--help"]] {
+        let help = help_of(args);
         for line in ["Exit codes:", "  0  ", "  1  findings", "  2  "] {
+            assert!(help.contains(line), "no `{line}` in\n{help}");
+        }
+    }
+    // every subcommand's help has its own
+    for sub in ["dis", "lint", "decls", "asm"] {
+        let help = help_of(&[sub, "--help"]);
+        for line in ["Exit codes:", "  0  ", "  2  "] {
             assert!(help.contains(line), "no `{line}` in\n{help}");
         }
     }

@@ -538,4 +538,16 @@ fn debug_information_prints_as_llvm_3_7_prints_it_and_reads_back() {
         lines(&text::print(&m, &PrintOptions::default())),
         other_kinds
     );
+    // `""` in a field is no string, as LLVM reads it (what it prints for a null `directory:`):
+    // the file's fields are null and the module holds no empty string to write
+    let (code, file) = m.metadata.special(MdId(1)).expect("the file");
+    assert_eq!((code, file), (16, &[0, 0][..]));
+    assert!(
+        !m.metadata
+            .items
+            .iter()
+            .any(|i| matches!(i, dxil_module::model::MdItem::String(_))),
+        "{:?}",
+        m.metadata.items
+    );
 }

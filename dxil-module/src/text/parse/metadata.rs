@@ -363,6 +363,11 @@ impl Parser<'_, '_> {
                 }
                 let st = self.expect(Kind::Str, "a string")?;
                 let s = self.string(&st);
+                // as LLVM reads a field of debug information: `""` is no string (what the
+                // printer writes for a null `directory:`), not an empty one
+                if s.is_empty() {
+                    return Ok(0);
+                }
                 Ok(self.md_string(&s)?.0 as u64 + 1)
             }
             Field::Int => {

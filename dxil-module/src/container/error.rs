@@ -134,12 +134,9 @@ pub struct Leading {
 impl Leading {
     /// The first bytes of `input`, at most four.
     pub fn of(input: &[u8]) -> Leading {
-        let mut bytes = [0; 4];
-        let len = input.len().min(4);
-        bytes[..len].copy_from_slice(&input[..len]);
         Leading {
-            bytes,
-            len: len as u8,
+            bytes: super::bytes::first4(input),
+            len: input.len().min(4) as u8,
         }
     }
 

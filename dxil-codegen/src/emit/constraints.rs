@@ -1,6 +1,6 @@
 //! Constraints: one static per constraint (`db/constraints.toml` and the implicit constraints of
 //! parameters) and, per op row, the constraints that apply with their operands. The shapes and
-//! the checks are `dxil-ops`'s (`constraint.rs`).
+//! the checks are `dxil-ops`'s (`constraint/`).
 
 use std::collections::BTreeSet;
 

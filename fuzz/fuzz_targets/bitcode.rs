@@ -2,8 +2,10 @@
 //! bitcode, bitcode behind a wrapper header, or a DXBC container: the container parse,
 //! `find_bitcode` and the decoder together), and the bitcode `find_bitcode` finds in them
 //! decoded alone. Decoding must return a module or an error inside its input, never panic; a
-//! module it returns must print as LLVM IR text, that text must read back without a panic, and
-//! every `dx.op` call of it must read as its op (`dxil_module::dxop`) or give an error.
+//! module it returns must print as LLVM IR text, that text must read back without a panic,
+//! every `dx.op` call of it must read as its op (`dxil_module::dxop`) or give an error, and
+//! writing it back (`bitcode::write`) must give an error or bitcode that decodes into a module
+//! that prints the same.
 
 #![no_main]
 
@@ -19,6 +21,14 @@ fn decode(bytes: &[u8]) {
         Ok(module) => {
             let printed = text::print(&module, &PrintOptions::default());
             let _ = text::parse_lenient(printed.as_bytes());
+            if let Ok(written) = bitcode::write(&module) {
+                let again = bitcode::decode(&written)
+                    .unwrap_or_else(|e| panic!("the bitcode written does not decode: {e}"));
+                assert!(
+                    text::print(&again, &PrintOptions::default()) == printed,
+                    "the bitcode written decodes into another module"
+                );
+            }
             // every dx.op call read as its op (as `dxil dis --ops` lists them), or refused
             let calls = DxOpCalls::new(&module);
             let mut buf = Vec::new();

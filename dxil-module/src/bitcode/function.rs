@@ -563,6 +563,7 @@ impl Decoder {
                 }
             }
         }
+        fs.body.settle_attachments();
         Ok(())
     }
 }

@@ -192,16 +192,20 @@ impl Decoder {
     fn md_kind(&mut self, mut ops: Ops<'_>) -> Result<(), DecodeError> {
         ops.need(2)?;
         let id = ops.next_u32("metadata kind id")?;
-        // Kinds usually come in increasing order: a set of the ids only when one does not.
-        if self.m.metadata.kinds.last().is_some_and(|k| k.id >= id) {
+        // Kinds usually come in increasing order: a set of the ids only once one does not
+        // (then every id goes through it, a later one too: 0, 5, 3, 5).
+        let new = if let Some(set) = &mut self.kind_set {
+            set.insert(id)
+        } else if self.m.metadata.kinds.last().is_some_and(|k| k.id >= id) {
             let set = self
                 .kind_set
-                .get_or_insert_with(|| self.m.metadata.kinds.iter().map(|k| k.id).collect());
-            if !set.insert(id) {
-                return Err(ops.bad("metadata kind id (defined twice)", u64::from(id)));
-            }
-        } else if let Some(set) = &mut self.kind_set {
-            set.insert(id);
+                .insert(self.m.metadata.kinds.iter().map(|k| k.id).collect());
+            set.insert(id)
+        } else {
+            true
+        };
+        if !new {
+            return Err(ops.bad("metadata kind id (defined twice)", u64::from(id)));
         }
         let chars = ops.rest();
         let name = self.name_or_empty(&ops, chars)?;

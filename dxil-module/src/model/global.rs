@@ -197,7 +197,8 @@ pub struct Body {
     /// The operand lists of the instructions ([`Operands`]: a call's arguments, a
     /// `getelementptr`'s operands), one after another.
     pub operands: Vec<Value>,
-    /// Metadata attached to instructions, in the order of the instructions.
+    /// Metadata attached to instructions, in the order of the instructions, one attachment
+    /// per kind on an instruction ([`Body::settle_attachments`] makes it so).
     pub attachments: Vec<(InstId, Attachment)>,
     /// Debug locations of instructions, in the order of the instructions.
     pub debug_locs: Vec<(InstId, DebugLoc)>,
@@ -273,6 +274,37 @@ impl Body {
     /// The instructions of block `b`, in order (empty for a block out of range).
     pub fn block_insts(&self, b: BlockId) -> &[Inst] {
         self.block(b).map_or(&[], |b| b.insts.of(&self.insts))
+    }
+
+    /// Puts [`Body::attachments`] in the order of the instructions (a stable sort) and keeps
+    /// one attachment per kind on an instruction: the node attached last, in the place of the
+    /// first. That is how LLVM attaches metadata to an instruction (an attachment replaces the
+    /// one of its kind), and how both readers leave a body, whatever order and repeats their
+    /// input has. The function's own attachments ([`Body::fn_attachments`]) stay as they are:
+    /// LLVM keeps a kind repeated there.
+    pub fn settle_attachments(&mut self) {
+        if !self.attachments.is_sorted_by_key(|(i, _)| *i) {
+            self.attachments.sort_by_key(|(i, _)| *i);
+        }
+        // `kept` settled so far, those of the last instruction from `run` on
+        let (mut kept, mut run) = (0, 0);
+        for k in 0..self.attachments.len() {
+            let (i, a) = self.attachments[k];
+            if kept == 0 || self.attachments[kept - 1].0 != i {
+                run = kept;
+            }
+            match self.attachments[run..kept]
+                .iter_mut()
+                .find(|b| b.1.kind == a.kind)
+            {
+                Some(b) => b.1.node = a.node,
+                None => {
+                    self.attachments[kept] = (i, a);
+                    kept += 1;
+                }
+            }
+        }
+        self.attachments.truncate(kept);
     }
 
     /// Inserts `inst` into block `block` before its instruction `at` (at its end when `at` is

@@ -1001,6 +1001,68 @@ fn attachments_of_unknown_kinds() {
     );
 }
 
+/// A `METADATA_KIND` record: the kind's id, then its name.
+fn kind(id: u64, name: &str) -> Part {
+    let mut ops = vec![id];
+    ops.extend(name.bytes().map(u64::from));
+    Record(6, &ops)
+}
+
+#[test]
+fn a_metadata_kind_id_given_twice_out_of_order() {
+    // 0, 5, 3, then 5 again: the repeat comes after the ids went up again
+    let bytes = module(vec![Block(
+        METADATA,
+        vec![kind(0, "a"), kind(5, "b"), kind(3, "c"), kind(5, "d")],
+    )]);
+    check(
+        &bytes,
+        bit_of(&bytes, METADATA, 6, 3),
+        ErrorKind::BadValue {
+            field: "metadata kind id (defined twice)",
+            value: 5,
+        },
+    );
+}
+
+#[test]
+fn attachments_in_any_order_and_repeated_keep_the_last_of_each_kind() {
+    // two nodes (`!{}`, `!{!0}`); instruction 0 `br label %1`, instruction 1 `ret void`; the attachments come
+    // for instruction 1 first and name kind `a` twice on it: LLVM keeps the node attached
+    // last, in the place of the first
+    let bytes = module(vec![
+        Block(
+            METADATA,
+            vec![Record(3, &[]), Record(3, &[1]), kind(0, "a"), kind(1, "b")],
+        ),
+        function(FN_VOID, false),
+        Block(
+            FUNCTION,
+            vec![
+                Record(1, &[2]),
+                Record(11, &[1]),
+                Record(10, &[]),
+                Block(
+                    METADATA_ATTACHMENT,
+                    vec![
+                        Record(11, &[1, 0, 0, 1, 1]),
+                        Record(11, &[0, 1, 1]),
+                        Record(11, &[1, 0, 1]),
+                    ],
+                ),
+            ],
+        ),
+    ]);
+    let text = print(&bytes);
+    // (`!{!0}` prints as !0, being used first)
+    assert!(text.contains("br label %1, !b !0\n"), "{text}");
+    assert!(text.contains("ret void, !a !0, !b !0\n"), "{text}");
+    // written back, the module decodes into the same text
+    let m = bitcode::decode(&bytes).expect("decodes");
+    let written = bitcode::write(&m).expect("writes");
+    assert_eq!(print(&written), text);
+}
+
 #[test]
 fn a_repeated_type_table() {
     let bytes = module(vec![types(TYPE_TABLE)]);

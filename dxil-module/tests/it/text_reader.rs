@@ -59,6 +59,17 @@ fn a_module_reads_and_prints_back() {
 }
 
 #[test]
+fn a_kind_attached_twice_keeps_the_node_attached_last() {
+    // as LLVM reads it: `llvm-as-14` then `llvm-dis-14` print the same lines (the nodes
+    // numbered by first use)
+    let src = "define void @f() {\n  ret void, !a !0, !b !0, !a !1\n}\n\n!0 = !{}\n!1 = !{!0}\n";
+    let m = text::parse(src.as_bytes()).expect("valid");
+    let printed = text::print(&m, &PrintOptions::default());
+    assert!(printed.contains("  ret void, !a !0, !b !1\n"), "{printed}");
+    assert!(printed.contains("!0 = !{!1}\n!1 = !{}\n"), "{printed}");
+}
+
+#[test]
 fn an_inserted_instruction_moves_the_later_ones_and_their_references() {
     let mut m = text::parse(MODULE.as_bytes()).expect("valid");
     let (main, body) = main_body(&m);

@@ -3,13 +3,16 @@
 //! neighbours or a huge value, an operand added or removed, the record dropped, repeated or
 //! given another code): decoding gives an error inside the input or a module that prints,
 //! never a panic or a hang, and the memory it takes (decoding and printing) stays a small
-//! multiple of the input's size (a counting allocator measures the peak).
+//! multiple of the input's size (a counting allocator measures the peak). A module decoded is
+//! written back: the writer refuses it or writes bitcode that decodes into a module that
+//! prints the same.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::{Duration, Instant};
 
 use dxil_module::bitcode;
 use dxil_module::bitstream::{Bitstream, Block, Builder, Entry};
+use dxil_module::model::Module;
 use dxil_module::text::{self, PrintOptions};
 
 use crate::corpus;
@@ -34,16 +37,22 @@ const SLOW: Duration = Duration::from_secs(2);
 struct Tally {
     inputs: usize,
     accepted: usize,
+    /// Of the accepted, those `bitcode::write` wrote (the others it refused).
+    written: usize,
     worst_ratio: f64,
     slowest: Duration,
 }
 
-/// Decodes (and prints, when accepted) `bytes` under `catch_unwind`, and checks the outcome.
+/// Decodes (and prints, when accepted) `bytes` under `catch_unwind`, and checks the outcome; a
+/// module decoded is written back ([`written_back`]).
 fn decode_checked(bytes: &[u8], what: &dyn Fn() -> String, tally: &mut Tally) {
     let start = Instant::now();
     let (result, peak) = counting::peak_of(|| {
         catch_unwind(AssertUnwindSafe(|| {
-            bitcode::decode(bytes).map(|m| text::print(&m, &PrintOptions::default()).len())
+            bitcode::decode(bytes).map(|m| {
+                let printed = text::print(&m, &PrintOptions::default());
+                (m, printed)
+            })
         }))
     });
     let elapsed = start.elapsed();
@@ -65,7 +74,12 @@ fn decode_checked(bytes: &[u8], what: &dyn Fn() -> String, tally: &mut Tally) {
         tally.worst_ratio = tally.worst_ratio.max(peak as f64 / bytes.len() as f64);
     }
     match result.expect("no panic") {
-        Ok(_) => tally.accepted += 1,
+        Ok((m, printed)) => {
+            tally.accepted += 1;
+            if written_back(&m, &printed, what) {
+                tally.written += 1;
+            }
+        }
         Err(e) => {
             assert!(
                 e.bit <= bytes.len() as u64 * 8,
@@ -75,6 +89,29 @@ fn decode_checked(bytes: &[u8], what: &dyn Fn() -> String, tally: &mut Tally) {
             assert!(!e.to_string().is_empty());
         }
     }
+}
+
+/// Writes module `m` (decoded, and `printed`) back as bitcode: an error or bitcode, never a
+/// panic; bitcode written decodes, into a module that prints the same. Whether it was written.
+fn written_back(m: &Module, printed: &str, what: &dyn Fn() -> String) -> bool {
+    let written = catch_unwind(AssertUnwindSafe(|| {
+        let written = bitcode::write(m).ok()?;
+        let again = bitcode::decode(&written);
+        assert!(
+            again
+                .as_ref()
+                .is_ok_and(|a| text::print(a, &PrintOptions::default()) == printed),
+            "the bitcode written does not decode into a module that prints the same: {:?}",
+            again.err()
+        );
+        Some(())
+    }));
+    assert!(
+        written.is_ok(),
+        "{}: writing the decoded module back failed",
+        what()
+    );
+    written.ok().flatten().is_some()
 }
 
 /// How a record is changed.
@@ -216,11 +253,13 @@ fn truncated_mutated_and_changed_bitcode_gives_errors_or_modules() {
     let (len, peak, name) = largest.expect("a corpus");
     eprintln!(
         "{} inputs ({truncated} truncated, {mutated} mutated, {changed} with a record \
-         changed): {} decoded and printed, the others refused; peak memory at most {:.1} \
-         times the input (of 1 KiB or more); the largest input ({name}, {len} bytes) takes \
-         {peak} bytes at its peak ({:.1} times); slowest input {:?}; {:.1} s",
+         changed): {} decoded and printed ({} of them written back as bitcode that decodes \
+         into a module that prints the same, the others refused by the writer), the others \
+         refused; peak memory at most {:.1} times the input (of 1 KiB or more); the largest \
+         input ({name}, {len} bytes) takes {peak} bytes at its peak ({:.1} times); slowest input {:?}; {:.1} s",
         tally.inputs,
         tally.accepted,
+        tally.written,
         tally.worst_ratio,
         peak as f64 / len as f64,
         tally.slowest,

@@ -995,7 +995,7 @@ fn resolve_debug_locs(st: &mut State) -> Result<(), TextError> {
     }
     for f in &mut st.m.functions {
         if let Some(body) = f.body.as_mut() {
-            body.attachments.sort_by_key(|(i, _)| *i);
+            body.settle_attachments();
             body.debug_locs.sort_by_key(|(i, _)| *i);
         }
     }

@@ -33,6 +33,7 @@ impl Decoder {
             let chars = ops.rest();
             let name = self.name(&ops, chars)?;
             let name = unique(&mut self.global_names, &mut self.m.symbols, &ops, name)?;
+            self.m.symtab_order.extend(name);
             match self.defined(ops.at(), id)?.0 {
                 Value::Global(g) => {
                     if let Some(global) = self.m.globals.get_mut(g.index()) {
@@ -72,6 +73,7 @@ impl Decoder {
             let chars = ops.rest();
             let name = self.name(&ops, chars)?;
             let name = unique(&mut self.local_names, &mut self.m.symbols, &ops, name)?;
+            body.symtab_order.extend(name);
             if code == 2 {
                 match usize::try_from(id)
                     .ok()

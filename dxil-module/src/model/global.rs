@@ -204,6 +204,10 @@ pub struct Body {
     pub debug_locs: Vec<(InstId, DebugLoc)>,
     /// Metadata attached to the function itself.
     pub fn_attachments: Vec<Attachment>,
+    /// The names of the body's symbol table (of arguments, results and blocks) in the order
+    /// the bitcode read listed them, as [`Module::symtab_order`](super::Module::symtab_order)
+    /// is for the module's.
+    pub symtab_order: Vec<Sym>,
 }
 
 /// A basic block.

@@ -85,6 +85,11 @@ pub struct Module {
     pub gc_names: Vec<Box<[u8]>>,
     /// Comdats globals and functions refer to.
     pub comdats: Vec<Comdat>,
+    /// The names of the module's symbol table (of globals and functions) in the order the
+    /// bitcode read listed them, which the writer keeps (LLVM lists them in the order of its
+    /// hash table); names not in it follow, in the order they were added to
+    /// [`Module::symbols`]. Empty for a module read from text or built.
+    pub symtab_order: Vec<Sym>,
 }
 
 impl Module {

@@ -133,6 +133,28 @@ fn decoded_written_and_decoded_again_is_the_same_model() {
     );
 }
 
+#[test]
+fn a_symbol_table_keeps_its_order_when_a_name_is_also_a_type_name() {
+    // `@f` comes before `%g` in the text, so it is listed first; the bitcode names the type
+    // `g` before its symbol table, where the decoder meets `f`: the order the table was read
+    // in is kept, not the order the names were first seen in
+    let src = "declare void @f()\n\n%g = type { i32 }\n\n@g = external global %g\n";
+    let m = dxil_module::text::parse(src.as_bytes()).expect("valid");
+    let written = bitcode::write(&m).expect("written");
+    let decoded = bitcode::decode(&written).expect("decoded");
+    let names: Vec<_> = decoded
+        .symtab_order
+        .iter()
+        .map(|&s| decoded.symbols.lossy(s))
+        .collect();
+    assert_eq!(names, ["f", "g"]);
+    let again = bitcode::write(&decoded).expect("written again");
+    assert!(
+        again == written,
+        "the symbol table was written in another order"
+    );
+}
+
 /// Which field of two modules differs first (for the message).
 fn first_model_difference(
     a: &dxil_module::model::Module,
@@ -172,7 +194,7 @@ fn first_model_difference(
             );
         }
     }
-    field!(functions, symbols);
+    field!(functions, symbols, symtab_order);
     "the modules differ".into()
 }
 

@@ -587,7 +587,8 @@ impl Fn<'_> {
             }
         }
         let f = self.f;
-        symtab(out, m, &mut entries, || function_place(m, f.index()))
+        let order = &self.body.symtab_order;
+        symtab(out, m, &mut entries, order, || function_place(m, f.index()))
     }
 
     fn attachments(&mut self, out: &mut Out) -> Result<(), WriteError> {

@@ -3,6 +3,8 @@
 //! the triple, data layout, sections and the records of globals and functions; the module's
 //! value numbering and its symbol table.
 
+use std::collections::HashMap;
+
 use super::codes::{
     FUNCTION_BLOCK, PARAMATTR_BLOCK, PARAMATTR_ENTRY, PARAMATTR_GROUP_BLOCK, PARAMATTR_GROUP_ENTRY,
     VALUE_SYMTAB_BLOCK, VST_BBENTRY, VST_ENTRY, func, module as code,
@@ -588,19 +590,27 @@ pub(super) struct Entry {
     pub block: bool,
 }
 
-/// Writes a symbol table of `entries`, sorted by the order their names were added to the
-/// module's symbols (so that a decoded module's names keep their order); a name given twice
-/// is an error at `place`.
+/// Writes a symbol table of `entries`: the names of `order` (the table's order as read) in
+/// that order, then the others in the order they were added to the module's symbols; a name
+/// given twice is an error at `place`.
 pub(super) fn symtab(
     out: &mut Out,
     m: &Module,
     entries: &mut [Entry],
+    order: &[Sym],
     place: impl FnOnce() -> Place,
 ) -> Result<(), WriteError> {
     if entries.is_empty() {
         return Ok(());
     }
-    entries.sort_unstable_by_key(|e| (e.name, e.block, e.id));
+    let mut rank: HashMap<Sym, u32> = HashMap::with_capacity(order.len());
+    for (k, &name) in order.iter().enumerate() {
+        rank.entry(name).or_insert(k as u32);
+    }
+    entries.sort_unstable_by_key(|e| {
+        let r = rank.get(&e.name).copied().unwrap_or(u32::MAX);
+        (r, e.name, e.block, e.id)
+    });
     if let Some(w) = entries.windows(2).find(|w| w[0].name == w[1].name) {
         return Err(WriteError::new(
             place(),
@@ -667,5 +677,5 @@ pub(super) fn module_symtab(
             })
         }))
         .collect();
-    symtab(out, m, &mut entries, || Place::Module)
+    symtab(out, m, &mut entries, &m.symtab_order, || Place::Module)
 }

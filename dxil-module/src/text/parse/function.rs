@@ -595,6 +595,7 @@ impl Parser<'_, '_> {
             attachments: exact(&mut b.attachments),
             debug_locs: exact(&mut b.debug_locs),
             fn_attachments: std::mem::take(&mut b.fn_attachments),
+            symtab_order: Vec::new(),
         };
         if let Some(f) = self.st.m.functions.get_mut(func.index()) {
             f.body = Some(body);

@@ -6,7 +6,7 @@ use super::module::Decoder;
 use super::ops::{Ops, bytes};
 use super::{DecodeError, ErrorKind};
 use crate::bitstream::Block;
-use crate::model::{Attr, AttrGroup, AttrList};
+use crate::model::{Attr, AttrGroup, AttrList, LAST_LLVM37_KIND};
 
 impl Decoder {
     /// `ENTRY: [grpid, paramidx, kind...]`: each attribute is `0, kind` (a flag), `1, kind,
@@ -79,9 +79,25 @@ impl Decoder {
 fn attribute(ops: &mut Ops<'_>) -> Result<Attr, DecodeError> {
     let form = ops.next()?;
     match form {
-        0 => Ok(Attr::Enum(kind(ops)?)),
+        0 => {
+            let k = kind(ops)?;
+            if Attr::takes_value(k) {
+                return Err(ops.bad(
+                    "attribute kind without a value (one that needs none)",
+                    u64::from(k),
+                ));
+            }
+            Ok(Attr::Enum(k))
+        }
         1 => {
             let k = kind(ops)?;
+            // LLVM 3.7's flags take no value (the kinds of later versions are left as read)
+            if k <= LAST_LLVM37_KIND && !Attr::takes_value(k) {
+                return Err(ops.bad(
+                    "attribute kind with a value (one that takes one)",
+                    u64::from(k),
+                ));
+            }
             Ok(Attr::Int(k, ops.next()?))
         }
         3 | 4 => {

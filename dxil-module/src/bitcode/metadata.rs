@@ -156,6 +156,11 @@ impl Decoder {
                         "METADATA_OLD_NODE (the metadata of LLVM before 3.6)",
                     )));
                 }
+                12 => {
+                    return Err(ops.err(ErrorKind::Unsupported(
+                        "METADATA_GENERIC_DEBUG (a GenericDINode, which no DXIL writer emits)",
+                    )));
+                }
                 7 | 12..=32 => self.special(&mut ops, local_base, &mut later)?,
                 code => return Err(ops.err(ErrorKind::UnknownRecord(code))),
             };
@@ -256,7 +261,6 @@ impl Decoder {
             (20, _) => n == 14 || n == 15,
             (28, _) => n == 9 || n == 10,
             (_, Some(f)) => n == f.len() + 1,
-            (12, None) => n >= 4,
             (29, None) => n >= 1,
             (30, None) => n == 8,
             (32, None) => n == 6,

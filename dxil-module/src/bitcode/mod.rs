@@ -21,7 +21,7 @@
 //! | `TYPE_BLOCK_NEW` | every type code: `NUMENTRY`, `VOID` ... `X86_MMX`, `INTEGER`, `POINTER`, `FUNCTION` (and `FUNCTION_OLD`), `ARRAY`, `VECTOR`, `STRUCT_ANON`, `STRUCT_NAME`, `STRUCT_NAMED`, `OPAQUE` | [`Types`](crate::model::Types), ids as in the bitcode |
 //! | `CONSTANTS` (module and function) | `SETTYPE`, `NULL`, `UNDEF`, `INTEGER`, `WIDE_INTEGER`, `FLOAT` (all widths), `AGGREGATE`, `STRING`, `CSTRING`, `DATA`, `CE_BINOP`, `CE_CAST`, `CE_GEP`, `CE_INBOUNDS_GEP` (with and without the source type), `CE_SELECT`, `CE_EXTRACTELT`, `CE_INSERTELT`, `CE_SHUFFLEVEC`, `CE_SHUFVEC_EX`, `CE_CMP` | [`Constant`](crate::model::Constant)s in the form LLVM holds them (zero is `Null`, arrays of numbers are `Data`) |
 //! | `METADATA` (module and function), `METADATA_KIND` | `STRING`, `VALUE`, `NODE`, `DISTINCT_NODE`, `NAME` + `NAMED_NODE`, `KIND` | [`MdItem`](crate::model::MdItem)s, [`NamedMd`](crate::model::NamedMd), [`MdKind`](crate::model::MdKind)s |
-//! | `METADATA` (module and function) | the debug-information records (`LOCATION`, `SUBRANGE` ... `IMPORTED_ENTITY`, `EXPRESSION`, `GENERIC_DEBUG`, `MODULE`, ...) | [`MdItem::Special`](crate::model::MdItem::Special): the record code and its operands as stored (a function's own records' references renumbered into the model's ids) |
+//! | `METADATA` (module and function) | the debug-information records (`LOCATION`, `SUBRANGE` ... `IMPORTED_ENTITY`, `EXPRESSION`, `MODULE`, ...) | [`MdItem::Special`](crate::model::MdItem::Special): the record code and its operands as stored (a function's own records' references renumbered into the model's ids) |
 //! | `METADATA_ATTACHMENT` | `ATTACHMENT` of instructions and functions | [`Body::attachments`](crate::model::Body::attachments), [`Body::fn_attachments`](crate::model::Body::fn_attachments) |
 //! | `VALUE_SYMTAB` (module and function) | `ENTRY`, `BBENTRY`, `FNENTRY` | names of globals, functions, arguments, results, blocks |
 //! | `FUNCTION` | `DECLAREBLOCKS`; `BINOP` (flags), `CAST`, `GEP` (and the old forms), `SELECT`, `VSELECT`, `EXTRACTELT`, `INSERTELT`, `SHUFFLEVEC`, `CMP`, `CMP2` (fast-math flags), `RET`, `BR`, `SWITCH`, `UNREACHABLE`, `PHI`, `ALLOCA`, `LOAD`, `STORE` (and `STORE_OLD`), `CMPXCHG` (and `CMPXCHG_OLD`: with its weak flag as is, without it as the old value-returning form, see below), `ATOMICRMW`, `FENCE`, `CALL` (explicit type, calling convention, tail, fast-math flags), `EXTRACTVAL`, `INSERTVAL`, `DEBUG_LOC`, `DEBUG_LOC_AGAIN` | [`Body`](crate::model::Body): blocks, [`Inst`](crate::model::Inst)s, debug locations |
@@ -71,7 +71,8 @@
 //! `indirectbr`, `va_arg`) are [`ErrorKind::NotDxil`]; forms the model cannot hold or that
 //! only older writers used (atomic `load`/`store`, aliases, inline assembly, block addresses,
 //! `label` arguments, the case-range `switch`, `METADATA_OLD_NODE`, `cmpxchg` without its
-//! weak flag) are [`ErrorKind::Unsupported`]. Unknown records of the module block and of the
+//! weak flag) are [`ErrorKind::Unsupported`], and so is a `GENERIC_DEBUG` record (a
+//! `GenericDINode`, which no DXIL writer emits and the model does not print). Unknown records of the module block and of the
 //! metadata attachment and symbol tables are skipped, as LLVM skips them; unknown records of
 //! types, constants, metadata and function bodies are errors.
 //!

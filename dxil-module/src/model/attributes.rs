@@ -139,6 +139,12 @@ const KIND_NAMES: &[(u32, &str)] = &[
     (78, "disable_sanitizer_instrumentation"),
 ];
 
+/// The kind numbers of the attributes that carry an integer ([`Attr::takes_value`]).
+const ALIGN: u32 = 1;
+const ALIGNSTACK: u32 = 25;
+const DEREFERENCEABLE: u32 = 41;
+const DEREFERENCEABLE_OR_NULL: u32 = 42;
+
 /// The last attribute kind number LLVM 3.7 has.
 pub const LAST_LLVM37_KIND: u32 = 45;
 
@@ -150,6 +156,16 @@ impl Attr {
             .iter()
             .find(|(k, _)| *k == kind)
             .map(|(_, name)| *name)
+    }
+
+    /// Whether attribute kind `kind` carries an integer ([`Attr::Int`]: `align 4`,
+    /// `alignstack=8`, `dereferenceable(16)`, `dereferenceable_or_null(16)`); LLVM 3.7's other
+    /// kinds are flags ([`Attr::Enum`]).
+    pub fn takes_value(kind: u32) -> bool {
+        matches!(
+            kind,
+            ALIGN | ALIGNSTACK | DEREFERENCEABLE | DEREFERENCEABLE_OR_NULL
+        )
     }
 
     /// The kind number of an attribute name, if known.

@@ -862,6 +862,17 @@ fn bad_values() {
             value: 0,
         },
     );
+    // `align` as a flag, `nounwind` with a value: LLVM reads neither
+    for (attr, kind) in [([0u64, 1].as_slice(), 1), (&[1, 18, 5], 18)] {
+        let mut ops = vec![1, u64::from(u32::MAX)];
+        ops.extend_from_slice(attr);
+        let bytes = module(vec![Block(PARAMATTR_GROUP, vec![Record(3, &ops)])]);
+        let e = refused(&bytes);
+        assert!(
+            matches!(e.kind, ErrorKind::BadValue { value, .. } if value == kind),
+            "{e}"
+        );
+    }
     // a METADATA_NAME not followed by METADATA_NAMED_NODE
     let bytes = module(vec![Block(
         METADATA,
@@ -968,6 +979,10 @@ fn what_is_not_decoded() {
     assert_eq!(e.bit, bit_of(&bytes, MODULE, 9, 0));
     assert!(matches!(e.kind, ErrorKind::Unsupported(_)), "{e}");
     let bytes = module(vec![Block(METADATA, vec![Record(8, &[I32, 0])])]);
+    let e = refused(&bytes);
+    assert!(matches!(e.kind, ErrorKind::Unsupported(_)), "{e}");
+    // a GenericDINode: `[distinct, tag, version, header, operands...]`
+    let bytes = module(vec![Block(METADATA, vec![Record(12, &[0, 0, 0, 0])])]);
     let e = refused(&bytes);
     assert!(matches!(e.kind, ErrorKind::Unsupported(_)), "{e}");
 }

@@ -59,6 +59,18 @@ fn a_module_reads_and_prints_back() {
 }
 
 #[test]
+fn quotes_and_backslashes_in_the_layout_triple_and_attribute_keys_print_escaped() {
+    // LLVM prints the layout, the triple and an attribute's key as they are; a `"` or `\` in
+    // one (a damaged input) is escaped here, so that the text reads back
+    let src = "target datalayout = \"e-\\22\\5C\"\ntarget triple = \"dxil\\22\"\n\n\
+               define void @f() #0 {\n  ret void\n}\n\nattributes #0 = { \"k\\22\"=\"v\" }\n";
+    let m = text::parse(src.as_bytes()).expect("valid");
+    assert_eq!(m.datalayout.as_deref(), Some("e-\"\\"));
+    assert_eq!(m.triple.as_deref(), Some("dxil\""));
+    assert_eq!(text::print(&m, &PrintOptions::default()), src);
+}
+
+#[test]
 fn a_kind_attached_twice_keeps_the_node_attached_last() {
     // as LLVM reads it: `llvm-as-14` then `llvm-dis-14` print the same lines (the nodes
     // numbered by first use)

@@ -3,9 +3,9 @@
 //! neighbours or a huge value, an operand added or removed, the record dropped, repeated or
 //! given another code): decoding gives an error inside the input or a module that prints,
 //! never a panic or a hang, and the memory it takes (decoding and printing) stays a small
-//! multiple of the input's size (a counting allocator measures the peak). A module decoded is
-//! written back: the writer refuses it or writes bitcode that decodes into a module that
-//! prints the same.
+//! multiple of the input's size (a counting allocator measures the peak). A module decoded
+//! prints text that reads back into the same text, and is written back: the writer refuses
+//! it or writes bitcode that decodes into a module that prints the same.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::{Duration, Instant};
@@ -76,6 +76,14 @@ fn decode_checked(bytes: &[u8], what: &dyn Fn() -> String, tally: &mut Tally) {
     match result.expect("no panic") {
         Ok((m, printed)) => {
             tally.accepted += 1;
+            let reread =
+                text::parse(printed.as_bytes()).map(|t| text::print(&t, &PrintOptions::default()));
+            assert!(
+                reread.as_deref().is_ok_and(|t| t == printed),
+                "{}: the text printed does not read back into the same text: {:?}",
+                what(),
+                reread.err()
+            );
             if written_back(&m, &printed, what) {
                 tally.written += 1;
             }
@@ -253,7 +261,7 @@ fn truncated_mutated_and_changed_bitcode_gives_errors_or_modules() {
     let (len, peak, name) = largest.expect("a corpus");
     eprintln!(
         "{} inputs ({truncated} truncated, {mutated} mutated, {changed} with a record \
-         changed): {} decoded and printed ({} of them written back as bitcode that decodes \
+         changed): {} decoded and printed, each text read back ({} of them written back as bitcode that decodes \
          into a module that prints the same, the others refused by the writer), the others \
          refused; peak memory at most {:.1} times the input (of 1 KiB or more); the largest \
          input ({name}, {len} bytes) takes {peak} bytes at its peak ({:.1} times); slowest input {:?}; {:.1} s",

@@ -5,11 +5,8 @@ use super::{AttrSpec, PResult, Parser};
 use crate::model::Attr;
 use crate::text::lexer::Kind;
 
-/// Attributes that carry an integer.
+/// `align`, the one attribute with an integer that a parameter may write without parentheses.
 const ALIGN: u32 = 1;
-const ALIGNSTACK: u32 = 25;
-const DEREF: u32 = 41;
-const DEREF_OR_NULL: u32 = 42;
 
 /// Attributes whose LLVM 14 spelling carries a type in parentheses (dropped: the model keeps
 /// LLVM 3.7's attribute without it).
@@ -71,7 +68,7 @@ impl Parser<'_, '_> {
                 };
                 self.bump();
                 match kind {
-                    ALIGN | ALIGNSTACK | DEREF | DEREF_OR_NULL => {
+                    k if Attr::takes_value(k) => {
                         let v = if group && self.eat(Kind::Equal) {
                             self.expect_u64("an attribute value")?
                         } else if self.eat(Kind::LParen) {

@@ -111,7 +111,7 @@ impl Printer<'_> {
             }
             Attr::Str { key, value } => {
                 self.out.push('"');
-                self.out.push_str(&String::from_utf8_lossy(key));
+                escaped(&mut self.out, key);
                 self.out.push('"');
                 if let Some(v) = value.as_deref().filter(|v| !v.is_empty()) {
                     self.out.push_str("=\"");

@@ -279,14 +279,17 @@ impl<'m> Printer<'m> {
             escaped(&mut self.out, s.as_bytes());
             self.out.push_str("\"\n");
         }
+        // escaped, as `source_filename` is: LLVM writes these two as they are, which is the
+        // same text for the layouts and triples compilers write, but text that does not read
+        // back for a `"` or `\` in one (a damaged input)
         if let Some(s) = &self.m.datalayout {
             self.out.push_str("target datalayout = \"");
-            self.out.push_str(s);
+            escaped(&mut self.out, s.as_bytes());
             self.out.push_str("\"\n");
         }
         if let Some(s) = &self.m.triple {
             self.out.push_str("target triple = \"");
-            self.out.push_str(s);
+            escaped(&mut self.out, s.as_bytes());
             self.out.push_str("\"\n");
         }
         if let Some(asm) = self.m.asm.as_deref().filter(|a| !a.is_empty()) {

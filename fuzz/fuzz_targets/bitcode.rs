@@ -2,8 +2,8 @@
 //! bitcode, bitcode behind a wrapper header, or a DXBC container: the container parse,
 //! `find_bitcode` and the decoder together), and the bitcode `find_bitcode` finds in them
 //! decoded alone. Decoding must return a module or an error inside its input, never panic; a
-//! module it returns must print as LLVM IR text, that text must read back without a panic,
-//! every `dx.op` call of it must read as its op (`dxil_module::dxop`) or give an error, and
+//! module it returns must print as LLVM IR text that reads back into the same text, every
+//! `dx.op` call of it must read as its op (`dxil_module::dxop`) or give an error, and
 //! writing it back (`bitcode::write`) must give an error or bitcode that decodes into a module
 //! that prints the same.
 
@@ -20,7 +20,13 @@ fn decode(bytes: &[u8]) {
     match bitcode::decode(bytes) {
         Ok(module) => {
             let printed = text::print(&module, &PrintOptions::default());
-            let _ = text::parse_lenient(printed.as_bytes());
+            let reread = text::parse(printed.as_bytes())
+                .map(|t| text::print(&t, &PrintOptions::default()));
+            assert!(
+                reread.as_deref().is_ok_and(|t| t == printed),
+                "the text printed does not read back into the same text: {:?}",
+                reread.err()
+            );
             if let Ok(written) = bitcode::write(&module) {
                 let again = bitcode::decode(&written)
                     .unwrap_or_else(|e| panic!("the bitcode written does not decode: {e}"));

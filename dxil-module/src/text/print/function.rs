@@ -674,8 +674,8 @@ impl Printer<'_> {
                 self.out.push_str(op.keyword());
                 self.same_type_operands(&[*ptr, *value], locals);
                 self.atomic(*single_thread, &[*ordering]);
-                let size = self.store_size(self.value_ty(*value, locals));
-                self.out.push_str(&format!(", align {size}"));
+                let align = self.atomic_align(self.value_ty(*value, locals));
+                self.out.push_str(&format!(", align {align}"));
             }
             InstKind::CmpXchg {
                 ptr,
@@ -695,8 +695,8 @@ impl Printer<'_> {
                 }
                 self.all_typed(&[*ptr, *cmp, *new], locals);
                 self.atomic(*single_thread, &[*success, *failure]);
-                let size = self.store_size(self.value_ty(*cmp, locals));
-                self.out.push_str(&format!(", align {size}"));
+                let align = self.atomic_align(self.value_ty(*cmp, locals));
+                self.out.push_str(&format!(", align {align}"));
             }
             InstKind::Fence {
                 ordering,
@@ -715,16 +715,19 @@ impl Printer<'_> {
         }
     }
 
-    /// The store size in bytes of a type (the alignment LLVM gives atomics that had none).
-    fn store_size(&self, ty: Option<crate::model::TypeId>) -> u64 {
-        match ty.and_then(|t| self.m.types.get(t)) {
+    /// The alignment LLVM 14 gives an atomic that had none (LLVM 3.7's have none): the type's
+    /// store size in bytes, as a power of two (LLVM keeps the log2 of the size, so the 5 bytes
+    /// of an `i40` are `align 4`).
+    fn atomic_align(&self, ty: Option<crate::model::TypeId>) -> u64 {
+        let size = match ty.and_then(|t| self.m.types.get(t)) {
             Some(Type::Int(w)) => u64::from(*w).div_ceil(8),
             Some(Type::Half) => 2,
             Some(Type::Float) => 4,
             Some(Type::Double) => 8,
             Some(Type::Pointer { .. }) => 4,
             _ => 1,
-        }
+        };
+        1 << size.max(1).ilog2()
     }
 
     /// Operands printed as LLVM prints most instructions: one type for all when they share

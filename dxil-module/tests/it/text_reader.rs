@@ -71,13 +71,17 @@ fn quotes_and_backslashes_in_the_layout_triple_and_attribute_keys_print_escaped(
 }
 
 #[test]
-fn an_atomic_of_an_odd_size_prints_the_alignment_llvm_14_gives_it() {
+fn atomics_print_as_llvm_14_prints_them_and_read_back() {
     // LLVM 3.7's atomics have no alignment; LLVM 14 gives them their store size as a power of
-    // two: 4 for the 5 bytes of an `i40` (`llvm-dis-14` prints the same line)
+    // two: 4 for the 5 bytes of an `i40` (`llvm-dis-14` prints the same line); a single
+    // thread's are `syncscope("singlethread")`
     let src = "\n@g = external addrspace(3) global i40, align 4\n\n\
                define void @f() {\n  \
                %1 = cmpxchg i40 addrspace(3)* @g, i40 0, i40 1 seq_cst seq_cst, align 4\n  \
                %2 = atomicrmw add i40 addrspace(3)* @g, i40 1 seq_cst, align 4\n  \
+               %3 = atomicrmw xchg i40 addrspace(3)* @g, i40 2 syncscope(\"singlethread\") \
+               acquire, align 4\n  \
+               fence syncscope(\"singlethread\") release\n  \
                ret void\n}\n";
     let m = text::parse(src.as_bytes()).expect("valid");
     assert_eq!(text::print(&m, &PrintOptions::default()), src);

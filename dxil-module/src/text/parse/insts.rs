@@ -471,7 +471,7 @@ impl<'a> Parser<'_, 'a> {
                 let (_, ptr) = self.parse_typed_value(0)?;
                 self.expect(Kind::Comma, "','")?;
                 let (ty, value) = self.parse_typed_value(0)?;
-                let single_thread = self.sync_scope();
+                let single_thread = self.sync_scope()?;
                 let ordering = self.ordering()?;
                 self.opt_align()?;
                 Ok((
@@ -494,7 +494,7 @@ impl<'a> Parser<'_, 'a> {
                 let (ty, cmp) = self.parse_typed_value(0)?;
                 self.expect(Kind::Comma, "','")?;
                 let (_, new) = self.parse_typed_value(0)?;
-                let single_thread = self.sync_scope();
+                let single_thread = self.sync_scope()?;
                 let success = self.ordering()?;
                 let failure = self.ordering()?;
                 self.opt_align()?;
@@ -518,7 +518,7 @@ impl<'a> Parser<'_, 'a> {
                 ))
             }
             b"fence" => {
-                let single_thread = self.sync_scope();
+                let single_thread = self.sync_scope()?;
                 let ordering = self.ordering()?;
                 let v = self.void();
                 Ok((
@@ -563,12 +563,22 @@ impl<'a> Parser<'_, 'a> {
         }
     }
 
-    /// `singlethread` (or LLVM 14's `syncscope("singlethread")`).
-    fn sync_scope(&mut self) -> bool {
+    /// `singlethread` (or LLVM 14's `syncscope("singlethread")`, the one scope LLVM 3.7 has):
+    /// whether the atomic is of a single thread.
+    fn sync_scope(&mut self) -> PResult<bool> {
         if self.eat_word(b"singlethread") {
-            return true;
+            return Ok(true);
         }
-        false
+        if !self.eat_word(b"syncscope") {
+            return Ok(false);
+        }
+        self.expect(Kind::LParen, "'(' of syncscope")?;
+        let t = self.expect(Kind::Str, "the scope of syncscope")?;
+        if &*self.string(&t) != b"singlethread" {
+            return self.expected("\"singlethread\", the one scope LLVM 3.7 has");
+        }
+        self.expect(Kind::RParen, "')'")?;
+        Ok(true)
     }
 
     fn ordering(&mut self) -> PResult<Ordering> {

@@ -282,6 +282,13 @@ impl Decoder {
         }
         let init = ops.next()?;
         let (mut props, raw_linkage) = self.linkage_align_section(&mut ops)?;
+        if init == 0 {
+            declaration_linkage(
+                &ops,
+                props.linkage,
+                "the linkage of a global without a value",
+            )?;
+        }
         let mut thread_local = 0;
         let mut externally_initialized = false;
         if let Some(v) = ops.opt() {
@@ -340,6 +347,9 @@ impl Decoder {
         let raw_linkage = ops.next()?;
         let linkage =
             Linkage::from_code(raw_linkage).ok_or_else(|| ops.bad("linkage", raw_linkage))?;
+        if proto {
+            declaration_linkage(&ops, linkage, "the linkage of a function declaration")?;
+        }
         let raw_attrs = ops.next()?;
         let attrs = ops
             .one_based(raw_attrs, self.m.attr_lists.len(), "attribute list")?
@@ -500,4 +510,21 @@ fn dll_storage(v: Option<u64>, raw_linkage: u64) -> u8 {
             _ => 0,
         },
     }
+}
+
+/// A declaration's linkage (a global without a value, a function without a body): external or
+/// `extern_weak`, the only ones LLVM's text and verifier allow a declaration (any other would
+/// print as text no reader takes).
+fn declaration_linkage(
+    ops: &Ops<'_>,
+    linkage: Linkage,
+    field: &'static str,
+) -> Result<(), DecodeError> {
+    if matches!(linkage, Linkage::External | Linkage::ExternalWeak) {
+        return Ok(());
+    }
+    Err(ops.err(ErrorKind::WrongType {
+        field,
+        needed: "external or extern_weak",
+    }))
 }

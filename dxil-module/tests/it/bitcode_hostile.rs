@@ -840,6 +840,26 @@ fn wrong_types() {
             needed: "a function type",
         },
     );
+    // declarations of another linkage than external (3: internal), which LLVM prints as text
+    // no reader takes
+    let bytes = module(vec![Record(7, &[I32, 2, 0, 3, 0, 0])]);
+    check(
+        &bytes,
+        bit_of(&bytes, MODULE, 7, 0),
+        ErrorKind::WrongType {
+            field: "the linkage of a global without a value",
+            needed: "external or extern_weak",
+        },
+    );
+    let bytes = module(vec![Record(8, &[FN_VOID, 0, 1, 3, 0, 0, 0, 0])]);
+    check(
+        &bytes,
+        bit_of(&bytes, MODULE, 8, 0),
+        ErrorKind::WrongType {
+            field: "the linkage of a function declaration",
+            needed: "external or extern_weak",
+        },
+    );
 }
 
 #[test]

@@ -282,13 +282,7 @@ impl Decoder {
         }
         let init = ops.next()?;
         let (mut props, raw_linkage) = self.linkage_align_section(&mut ops)?;
-        if init == 0 {
-            declaration_linkage(
-                &ops,
-                props.linkage,
-                "the linkage of a global without a value",
-            )?;
-        }
+        check_linkage(&ops, props.linkage, init != 0, "the linkage of a global")?;
         let mut thread_local = 0;
         let mut externally_initialized = false;
         if let Some(v) = ops.opt() {
@@ -347,9 +341,7 @@ impl Decoder {
         let raw_linkage = ops.next()?;
         let linkage =
             Linkage::from_code(raw_linkage).ok_or_else(|| ops.bad("linkage", raw_linkage))?;
-        if proto {
-            declaration_linkage(&ops, linkage, "the linkage of a function declaration")?;
-        }
+        check_linkage(&ops, linkage, !proto, "the linkage of a function")?;
         let raw_attrs = ops.next()?;
         let attrs = ops
             .one_based(raw_attrs, self.m.attr_lists.len(), "attribute list")?
@@ -512,19 +504,29 @@ fn dll_storage(v: Option<u64>, raw_linkage: u64) -> u8 {
     }
 }
 
-/// A declaration's linkage (a global without a value, a function without a body): external or
-/// `extern_weak`, the only ones LLVM's text and verifier allow a declaration (any other would
-/// print as text no reader takes).
-fn declaration_linkage(
+/// A linkage as LLVM's text allows it: a declaration's (`defined` false: a global without a
+/// value, a function without a body) external or `extern_weak`, a definition's anything but
+/// `extern_weak` (any other would print as text no reader takes, and LLVM's verifier refuses
+/// it).
+fn check_linkage(
     ops: &Ops<'_>,
     linkage: Linkage,
+    defined: bool,
     field: &'static str,
 ) -> Result<(), DecodeError> {
-    if matches!(linkage, Linkage::External | Linkage::ExternalWeak) {
+    let fits = match defined {
+        true => linkage != Linkage::ExternalWeak,
+        false => matches!(linkage, Linkage::External | Linkage::ExternalWeak),
+    };
+    if fits {
         return Ok(());
     }
     Err(ops.err(ErrorKind::WrongType {
         field,
-        needed: "external or extern_weak",
+        needed: if defined {
+            "a linkage other than extern_weak (a definition)"
+        } else {
+            "external or extern_weak (a declaration)"
+        },
     }))
 }

@@ -847,8 +847,8 @@ fn wrong_types() {
         &bytes,
         bit_of(&bytes, MODULE, 7, 0),
         ErrorKind::WrongType {
-            field: "the linkage of a global without a value",
-            needed: "external or extern_weak",
+            field: "the linkage of a global",
+            needed: "external or extern_weak (a declaration)",
         },
     );
     let bytes = module(vec![Record(8, &[FN_VOID, 0, 1, 3, 0, 0, 0, 0])]);
@@ -856,8 +856,24 @@ fn wrong_types() {
         &bytes,
         bit_of(&bytes, MODULE, 8, 0),
         ErrorKind::WrongType {
-            field: "the linkage of a function declaration",
-            needed: "external or extern_weak",
+            field: "the linkage of a function",
+            needed: "external or extern_weak (a declaration)",
+        },
+    );
+    // a global with a value, of linkage extern_weak (7)
+    let bytes = module_with(
+        &extended(&[]),
+        vec![
+            Block(CONSTANTS, vec![Record(1, &[I32]), Record(4, &[2])]),
+            Record(7, &[I32, 2, 1, 7, 0, 0]),
+        ],
+    );
+    check(
+        &bytes,
+        bit_of(&bytes, MODULE, 7, 0),
+        ErrorKind::WrongType {
+            field: "the linkage of a global",
+            needed: "a linkage other than extern_weak (a definition)",
         },
     );
 }

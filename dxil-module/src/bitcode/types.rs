@@ -60,9 +60,13 @@ impl Decoder {
                 4 => Type::Double,
                 5 => Type::Label,
                 10 => Type::Half,
-                13 => Type::X86Fp80,
-                14 => Type::Fp128,
-                15 => Type::PpcFp128,
+                // the wide floating-point types, which DXIL never has and whose constants the
+                // model does not read back from text
+                13..=15 => {
+                    return Err(ops.err(ErrorKind::Unsupported(
+                        "x86_fp80, fp128 and ppc_fp128 (floating-point types DXIL has not)",
+                    )));
+                }
                 16 => Type::Metadata,
                 17 => Type::X86Mmx,
                 7 => {

@@ -1017,6 +1017,10 @@ fn what_is_not_decoded() {
     let bytes = module(vec![Block(METADATA, vec![Record(8, &[I32, 0])])]);
     let e = refused(&bytes);
     assert!(matches!(e.kind, ErrorKind::Unsupported(_)), "{e}");
+    // a wide floating-point type (15: ppc_fp128)
+    let bytes = module_with(&extended(&[(15, &[])]), vec![]);
+    let e = refused(&bytes);
+    assert!(matches!(e.kind, ErrorKind::Unsupported(_)), "{e}");
     // a GenericDINode: `[distinct, tag, version, header, operands...]`
     let bytes = module(vec![Block(METADATA, vec![Record(12, &[0, 0, 0, 0])])]);
     let e = refused(&bytes);

@@ -71,8 +71,9 @@
 //! `indirectbr`, `va_arg`) are [`ErrorKind::NotDxil`]; forms the model cannot hold or that
 //! only older writers used (atomic `load`/`store`, aliases, inline assembly, block addresses,
 //! `label` arguments, the case-range `switch`, `METADATA_OLD_NODE`, `cmpxchg` without its
-//! weak flag) are [`ErrorKind::Unsupported`], and so is a `GENERIC_DEBUG` record (a
-//! `GenericDINode`, which no DXIL writer emits and the model does not print). Unknown records of the module block and of the
+//! weak flag) are [`ErrorKind::Unsupported`], and so are a `GENERIC_DEBUG` record (a
+//! `GenericDINode`, which no DXIL writer emits and the model does not print) and the types
+//! `x86_fp80`, `fp128` and `ppc_fp128`. Unknown records of the module block and of the
 //! metadata attachment and symbol tables are skipped, as LLVM skips them; unknown records of
 //! types, constants, metadata and function bodies are errors.
 //!

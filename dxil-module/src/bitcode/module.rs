@@ -514,9 +514,10 @@ fn check_linkage(
     defined: bool,
     field: &'static str,
 ) -> Result<(), DecodeError> {
-    let fits = match defined {
-        true => linkage != Linkage::ExternalWeak,
-        false => matches!(linkage, Linkage::External | Linkage::ExternalWeak),
+    let fits = if defined {
+        linkage != Linkage::ExternalWeak
+    } else {
+        matches!(linkage, Linkage::External | Linkage::ExternalWeak)
     };
     if fits {
         return Ok(());

@@ -820,62 +820,57 @@ fn a_constant_that_refers_to_itself() {
 
 #[test]
 fn wrong_types() {
-    // a global without an explicit type whose type is no pointer
-    let bytes = module(vec![Record(7, &[I32, 0, 0, 0, 0, 0])]);
-    check(
-        &bytes,
-        bit_of(&bytes, MODULE, 7, 0),
-        ErrorKind::WrongType {
-            field: "the type of a global without an explicit type",
-            needed: "a pointer type",
-        },
-    );
-    // a function type that is no function type
-    let bytes = module(vec![function(I32, true)]);
-    check(
-        &bytes,
-        bit_of(&bytes, MODULE, 8, 0),
-        ErrorKind::WrongType {
-            field: "the type of a function",
-            needed: "a function type",
-        },
-    );
-    // declarations of another linkage than external (3: internal), which LLVM prints as text
-    // no reader takes
-    let bytes = module(vec![Record(7, &[I32, 2, 0, 3, 0, 0])]);
-    check(
-        &bytes,
-        bit_of(&bytes, MODULE, 7, 0),
-        ErrorKind::WrongType {
-            field: "the linkage of a global",
-            needed: "external or extern_weak (a declaration)",
-        },
-    );
-    let bytes = module(vec![Record(8, &[FN_VOID, 0, 1, 3, 0, 0, 0, 0])]);
-    check(
-        &bytes,
-        bit_of(&bytes, MODULE, 8, 0),
-        ErrorKind::WrongType {
-            field: "the linkage of a function",
-            needed: "external or extern_weak (a declaration)",
-        },
-    );
-    // a global with a value, of linkage extern_weak (7)
-    let bytes = module_with(
-        &extended(&[]),
-        vec![
-            Block(CONSTANTS, vec![Record(1, &[I32]), Record(4, &[2])]),
-            Record(7, &[I32, 2, 1, 7, 0, 0]),
-        ],
-    );
-    check(
-        &bytes,
-        bit_of(&bytes, MODULE, 7, 0),
-        ErrorKind::WrongType {
-            field: "the linkage of a global",
-            needed: "a linkage other than extern_weak (a definition)",
-        },
-    );
+    // (the module, the code of the module record refused, the field, what it needed)
+    let cases: [(Vec<u8>, u64, &str, &str); 5] = [
+        // a global without an explicit type whose type is no pointer
+        (
+            module(vec![Record(7, &[I32, 0, 0, 0, 0, 0])]),
+            7,
+            "the type of a global without an explicit type",
+            "a pointer type",
+        ),
+        // a function type that is no function type
+        (
+            module(vec![function(I32, true)]),
+            8,
+            "the type of a function",
+            "a function type",
+        ),
+        // declarations of another linkage than external (3: internal), which LLVM prints as
+        // text no reader takes
+        (
+            module(vec![Record(7, &[I32, 2, 0, 3, 0, 0])]),
+            7,
+            "the linkage of a global",
+            "external or extern_weak (a declaration)",
+        ),
+        (
+            module(vec![Record(8, &[FN_VOID, 0, 1, 3, 0, 0, 0, 0])]),
+            8,
+            "the linkage of a function",
+            "external or extern_weak (a declaration)",
+        ),
+        // a global with a value, of linkage extern_weak (7)
+        (
+            module_with(
+                &extended(&[]),
+                vec![
+                    Block(CONSTANTS, vec![Record(1, &[I32]), Record(4, &[2])]),
+                    Record(7, &[I32, 2, 1, 7, 0, 0]),
+                ],
+            ),
+            7,
+            "the linkage of a global",
+            "a linkage other than extern_weak (a definition)",
+        ),
+    ];
+    for (bytes, code, field, needed) in cases {
+        check(
+            &bytes,
+            bit_of(&bytes, MODULE, code, 0),
+            ErrorKind::WrongType { field, needed },
+        );
+    }
 }
 
 #[test]

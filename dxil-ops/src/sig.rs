@@ -193,7 +193,7 @@ impl fmt::Display for Declaration<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let s = &self.0;
         write!(f, "declare {} ", s.ret())?;
-        write!(f, "{}", crate::ir::Global(&s.name()))?;
+        write!(f, "{}", crate::fmt_util::LlvmName('@', &s.name()))?;
         write!(f, "({OPCODE_TYPE}")?;
         for p in s.params() {
             write!(f, ", {p}")?;

@@ -139,8 +139,9 @@ const KIND_NAMES: &[(u32, &str)] = &[
     (78, "disable_sanitizer_instrumentation"),
 ];
 
-/// The kind numbers of the attributes that carry an integer ([`Attr::takes_value`]).
-const ALIGN: u32 = 1;
+/// The kind numbers of the attributes that carry an integer ([`Attr::takes_value`]); `align`
+/// is also the one a parameter may write without parentheses (the text reader).
+pub(crate) const ALIGN: u32 = 1;
 const ALIGNSTACK: u32 = 25;
 const DEREFERENCEABLE: u32 = 41;
 const DEREFERENCEABLE_OR_NULL: u32 = 42;

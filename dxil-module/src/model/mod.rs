@@ -24,7 +24,7 @@
 //! assert_eq!(m.types.get(i32_ty), Some(&Type::Int(32)));
 //! ```
 
-mod attributes;
+pub(crate) mod attributes;
 mod constant;
 mod global;
 mod inst;

@@ -3,10 +3,8 @@
 
 use super::{AttrSpec, PResult, Parser};
 use crate::model::Attr;
+use crate::model::attributes::ALIGN;
 use crate::text::lexer::Kind;
-
-/// `align`, the one attribute with an integer that a parameter may write without parentheses.
-const ALIGN: u32 = 1;
 
 /// Attributes whose LLVM 14 spelling carries a type in parentheses (dropped: the model keeps
 /// LLVM 3.7's attribute without it).
